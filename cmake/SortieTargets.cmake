@@ -1,0 +1,34 @@
+# sortie_add_library(<area> [PUBLIC_DEPS ...] [PRIVATE_DEPS ...])
+# One static library per libs/<area> folder: sources are libs/<area>/src/*.cpp,
+# public headers are libs/<area>/include/sortie/<area>/*.hpp.
+function(sortie_add_library area)
+  cmake_parse_arguments(ARG "" "" "PUBLIC_DEPS;PRIVATE_DEPS" ${ARGN})
+  file(GLOB_RECURSE srcs CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/*.cpp)
+  set(target sortie_${area})
+  add_library(${target} STATIC ${srcs})
+  add_library(sortie::${area} ALIAS ${target})
+  set_target_properties(${target} PROPERTIES EXPORT_NAME ${area} POSITION_INDEPENDENT_CODE ON)
+  target_include_directories(${target} PUBLIC
+    $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  target_link_libraries(${target} PUBLIC ${ARG_PUBLIC_DEPS} PRIVATE ${ARG_PRIVATE_DEPS})
+  sortie_apply_warnings(${target})
+  install(TARGETS ${target} EXPORT sortieTargets
+          ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+endfunction()
+
+# sortie_add_test_suite(<area> LIBS ...): every tests/<area>/*.cpp in one GoogleTest binary.
+function(sortie_add_test_suite area)
+  cmake_parse_arguments(ARG "" "" "LIBS" ${ARGN})
+  file(GLOB srcs CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
+  set(target test_${area})
+  add_executable(${target} ${srcs})
+  target_link_libraries(${target} PRIVATE ${ARG_LIBS} GTest::gtest GTest::gtest_main GTest::gmock)
+  target_compile_definitions(${target} PRIVATE
+    SORTIE_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+    SORTIE_TEST_DATA_DIR="${CMAKE_CURRENT_SOURCE_DIR}")
+  sortie_apply_warnings(${target})
+  gtest_discover_tests(${target} DISCOVERY_TIMEOUT 60 PROPERTIES LABELS ${area})
+endfunction()

@@ -1,0 +1,27 @@
+#pragma once
+// Deterministic random streams: the same seed and stream id give the same sequence on every
+// platform and compiler (no std::uniform_*_distribution, whose output is implementation-defined).
+#include <cstdint>
+
+namespace sortie::core {
+
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed, std::uint64_t stream = 0);
+  std::uint64_t next_u64();
+  std::uint32_t next_u32() { return static_cast<std::uint32_t>(next_u64() >> 32); }
+  // Uniform in [0, bound) without modulo bias; bound > 0.
+  std::uint32_t below(std::uint32_t bound);
+  // Uniform in [lo, hi] inclusive.
+  std::int32_t range(std::int32_t lo, std::int32_t hi);
+  // Uniform in [0, 1) with 24 bits (exact in float).
+  float unit_f32();
+  // Uniform in [0, 1) with 53 bits.
+  double unit_f64();
+  [[nodiscard]] std::uint64_t state_hash() const;
+
+ private:
+  std::uint64_t s_[4];
+};
+
+}  // namespace sortie::core
