@@ -14,13 +14,13 @@
 namespace sortie::iron3d::test {
 
 struct FixtureRow {
-  std::string name;
+  std::string name{};
   std::uint16_t flags = 0;
   std::int16_t cell = 0;
   std::uint32_t unpacked = 0;
-  core::Bytes payload;                      // written as-is
-  std::optional<std::uint32_t> packed;      // declared packed size (default payload size)
-  std::optional<std::uint32_t> raw_offset;  // default: position - overlay
+  core::Bytes payload{};                    // written as-is
+  std::optional<std::uint32_t> packed{};    // declared packed size (default payload size)
+  std::optional<std::uint32_t> raw_offset{};  // default: position - overlay
   std::array<std::uint8_t, 4> service{};
 };
 
