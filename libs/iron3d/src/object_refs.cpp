@@ -69,3 +69,119 @@ core::Json object_refs_json(const std::vector<ObjectRef>& refs) {
 }
 
 }  // namespace sortie::iron3d
+
+namespace sortie::iron3d {
+
+core::Result<ObjectRegistry> read_object_registry(core::ByteView data, const ReadOptions& options) {
+  NresReadOptions no;
+  no.profile = options.profile;
+  no.file_name = options.file_name;
+  SORTIE_TRY(auto archive, read_nres(data, no));
+  ObjectRegistry reg;
+  reg.refs.reserve(archive.size());
+  for (std::size_t i = 0; i < archive.size(); ++i) {
+    ReadOptions eo = options;
+    eo.file_name = fmt::format("{}:{}", options.file_name, archive.entries[i].name.text());
+    auto refs = read_object_refs(archive.payload(i), eo);
+    if (!refs) {
+      auto d = std::move(refs).error();
+      d.offset = archive.entries[i].data_offset + d.offset.value_or(0);
+      d.file = options.file_name;
+      return core::fail(std::move(d).within(fmt::format("entries[{}]", i)));
+    }
+    reg.refs.push_back(std::move(*refs));
+  }
+  reg.archive = std::move(archive);
+  return reg;
+}
+
+core::Result<core::Bytes> write_object_registry(const ObjectRegistry& reg) {
+  NresEditor ed(reg.archive);
+  bool changed = false;
+  for (std::size_t i = 0; i < reg.refs.size() && i < reg.archive.size(); ++i) {
+    auto bytes = write_object_refs(reg.refs[i]);
+    const auto p = reg.archive.payload(i);
+    if (std::equal(p.begin(), p.end(), bytes.begin(), bytes.end())) continue;
+    changed = true;
+    SORTIE_CHECK(ed.replace(i, std::move(bytes)));
+  }
+  if (!changed) return write_nres_lossless(reg.archive);
+  return ed.encode_lossless_layout();
+}
+
+const std::vector<ObjectRef>* find_prototype_refs(const ObjectRegistry& reg, std::string_view key) {
+  auto idx = reg.archive.find(key);
+  if (!idx && !core::iends_with_ascii(key, ".msh")) idx = reg.archive.find(std::string(key) + ".msh");
+  if (!idx || *idx >= reg.refs.size()) return nullptr;
+  return &reg.refs[*idx];
+}
+
+core::Result<core::Bytes> build_object_registry(const std::vector<PrototypeSpec>& prototypes) {
+  NresBuilder b;
+  for (const auto& p : prototypes) b.add(0, p.key, write_object_refs(p.refs));
+  return b.build();
+}
+
+core::Json object_registry_json(const ObjectRegistry& reg) {
+  core::Json j;
+  j["format"] = "object_refs";
+  core::Json arr = core::Json::array();
+  for (std::size_t i = 0; i < reg.refs.size(); ++i)
+    arr.push_back({{"key", core::fixed_string_json(reg.archive.entries[i].name)}, {"refs", object_refs_json(reg.refs[i])}});
+  j["prototypes"] = std::move(arr);
+  return j;
+}
+
+namespace {
+
+bool is_nres(core::ByteView d) { return d.size() >= 4 && std::memcmp(d.data(), "NRes", 4) == 0; }
+
+int detect(core::ByteView data, std::string_view file_name) {
+  const auto slash = file_name.find_last_of("/\\");
+  const auto base = slash == std::string_view::npos ? file_name : file_name.substr(slash + 1);
+  if (is_nres(data) && core::iequals_ascii(base, "objects.rlb")) return 2;
+  if (!is_nres(data) && detail::has_extension(file_name, ".ref") && data.size() % kObjectRefSize == 0) return 2;
+  return 0;
+}
+
+core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
+  if (is_nres(data)) {
+    SORTIE_TRY(auto reg, read_object_registry(data, options));
+    return object_registry_json(reg);
+  }
+  SORTIE_TRY(auto refs, read_object_refs(data, options));
+  core::Json j;
+  j["format"] = "object_refs";
+  j["refs"] = object_refs_json(refs);
+  return j;
+}
+
+core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
+  CheckReport report;
+  if (is_nres(data)) {
+    SORTIE_TRY(auto reg, read_object_registry(data, options));
+    report.findings = reg.archive.warnings;
+  } else {
+    SORTIE_TRY(auto refs, read_object_refs(data, options));
+    (void)refs;
+  }
+  return report;
+}
+
+core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
+  if (is_nres(data)) {
+    SORTIE_TRY(auto reg, read_object_registry(data, options));
+    return write_object_registry(reg);
+  }
+  SORTIE_TRY(auto refs, read_object_refs(data, options));
+  return write_object_refs(refs);
+}
+
+}  // namespace
+
+FormatInfo object_refs_format_info() {
+  return {"object_refs", "Iron3D objects.rlb prototype registry (NRes of 64-byte ObjectRef records; or one *.ref payload)",
+          &detect, &inspect, &check, &roundtrip};
+}
+
+}  // namespace sortie::iron3d

@@ -41,3 +41,33 @@ core::Result<ObjectRef> make_object_ref(std::string_view archive, std::string_vi
 core::Json object_refs_json(const std::vector<ObjectRef>& refs);
 
 }  // namespace sortie::iron3d
+
+#include "sortie/iron3d/nres.hpp"
+
+namespace sortie::iron3d {
+
+// The whole objects.rlb registry: the NRes archive plus the decoded refs of every entry
+// (entry name = prototype key), in physical order.
+struct ObjectRegistry {
+  NresArchive archive;
+  std::vector<std::vector<ObjectRef>> refs;  // refs[i] = records of archive.entries[i]
+};
+// Every entry payload is decoded (object_refs.size per entry, field "entries[i]").
+core::Result<ObjectRegistry> read_object_registry(core::ByteView data, const ReadOptions& options = {});
+// Byte-exact for an unchanged registry; changed refs go through the NRes editor.
+core::Result<core::Bytes> write_object_registry(const ObjectRegistry& registry);
+// Refs of a prototype key: the entry named `key`, else `key.msh` (§7.3 candidates); nullptr if none.
+const std::vector<ObjectRef>* find_prototype_refs(const ObjectRegistry& registry, std::string_view key);
+
+// Builder for generated content: a canonical objects.rlb (entry type 0).
+struct PrototypeSpec {
+  std::string key;
+  std::vector<ObjectRef> refs;
+};
+core::Result<core::Bytes> build_object_registry(const std::vector<PrototypeSpec>& prototypes);
+
+core::Json object_registry_json(const ObjectRegistry& registry);
+// "object_refs": objects.rlb (NRes named objects.rlb) or an extracted ObjectRef payload (*.ref).
+FormatInfo object_refs_format_info();
+
+}  // namespace sortie::iron3d
