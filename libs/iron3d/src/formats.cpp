@@ -2,6 +2,9 @@
 
 #include <vector>
 
+#include "sortie/iron3d/build_dat.hpp"
+#include "sortie/iron3d/tma.hpp"
+
 // Each format's header declares `FormatInfo <name>_format_info();`. Add one include and one
 // row per format below, one per line, so concurrent additions merge cleanly.
 
@@ -9,6 +12,8 @@ namespace sortie::iron3d {
 
 std::span<const FormatInfo> all_formats() {
   static const std::vector<FormatInfo> kFormats = {
+      build_dat_format_info(),
+      tma_format_info(),
   };
   return kFormats;
 }
