@@ -11,6 +11,9 @@
 
 #include <vector>
 
+#include "sortie/iron3d/build_dat.hpp"
+#include "sortie/iron3d/tma.hpp"
+
 // Each format's header declares `FormatInfo <name>_format_info();`. Add one include and one
 // row per format below, one per line, so concurrent additions merge cleanly.
 
@@ -27,6 +30,8 @@ std::span<const FormatInfo> all_formats() {
       mat0_format_info(),
       texm_format_info(),
       fxid_format_info(),
+      build_dat_format_info(),
+      tma_format_info(),
   };
   return kFormats;
 }
