@@ -1,4 +1,5 @@
 #include "sortie/iron3d/format.hpp"
+#include "sortie/iron3d/nres.hpp"
 
 #include <vector>
 
@@ -9,6 +10,7 @@ namespace sortie::iron3d {
 
 std::span<const FormatInfo> all_formats() {
   static const std::vector<FormatInfo> kFormats = {
+      nres_format_info(),
   };
   return kFormats;
 }
