@@ -1,5 +1,7 @@
 #include "sortie/iron3d/format.hpp"
 #include "sortie/iron3d/nres.hpp"
+#include "sortie/iron3d/land_map.hpp"
+#include "sortie/iron3d/land_msh.hpp"
 
 #include <vector>
 
@@ -11,6 +13,8 @@ namespace sortie::iron3d {
 std::span<const FormatInfo> all_formats() {
   static const std::vector<FormatInfo> kFormats = {
       nres_format_info(),
+      land_msh_format_info(),
+      land_map_format_info(),
   };
   return kFormats;
 }

@@ -75,8 +75,8 @@ void note_prefix(const Areal& a, std::size_t index, std::uint64_t at, const Read
     d.severity = core::Severity::note;
     findings->push_back(std::move(d));
   }
-  const double len = std::sqrt(double{a.normal.x} * a.normal.x + double{a.normal.y} * a.normal.y +
-                               double{a.normal.z} * a.normal.z);
+  const double nx = a.normal.x, ny = a.normal.y, nz = a.normal.z;
+  const double len = std::sqrt(nx * nx + ny * ny + nz * nz);
   if (!(std::fabs(len - 1.0) <= 1e-4)) {
     auto d = diag(o, "land_map.areal.normal_length", "areal normal is not of unit length", at + 20,
                   fmt::format("areals[{}].normal", index))

@@ -2,6 +2,7 @@
 #include "sortie/iron3d/land_msh.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <optional>
@@ -259,8 +260,7 @@ core::Result<LandMsh> decode_land_msh_streams(std::span<const LandStream> stream
     for (const auto& s : streams)
       if (is_known(s.type_id)) order.push_back(s.type_id);
     if (!std::equal(order.begin(), order.end(), kLandMshStreamOrder.begin(), kLandMshStreamOrder.end())) {
-      std::string found;
-      for (auto t : order) found += (found.empty() ? "" : ",") + std::to_string(t);
+      const std::string found = fmt::format("{}", fmt::join(order, ","));
       SORTIE_CHECK(soft(diag(o, "land_msh.stream_order", "streams are not in the order every known map uses", 0, "entries")
                             .expect("[1,2,3,4,5,18,14,11,21]", "[" + found + "]"),
                         o, findings));
