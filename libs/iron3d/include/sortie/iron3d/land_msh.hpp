@@ -15,6 +15,8 @@
 
 namespace sortie::iron3d {
 
+class NresArchive;
+
 // Stream type ids.
 enum class LandMshStream : std::uint32_t {
   nodes = 1,           // Node38 records, kept raw
@@ -140,6 +142,8 @@ core::Result<LandMsh> read_land_msh(core::ByteView file, const ReadOptions& opti
                                     core::Diagnostics* findings = nullptr);
 // Canonical NRes archive (payloads padded to 8, directory in entry order, rebuilt sort table).
 core::Result<core::Bytes> write_land_msh(const LandMsh& msh);
+// Same layout as `original` (gaps, padding, payload placement kept): write(read(x), x's archive) == x.
+core::Result<core::Bytes> write_land_msh(const LandMsh& msh, const NresArchive& original);
 
 core::Json land_msh_to_json(const LandMsh& msh);
 
