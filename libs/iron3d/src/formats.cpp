@@ -8,6 +8,8 @@
 #include "sortie/iron3d/mat0.hpp"
 #include "sortie/iron3d/texm.hpp"
 #include "sortie/iron3d/fxid.hpp"
+#include "sortie/iron3d/land_map.hpp"
+#include "sortie/iron3d/land_msh.hpp"
 
 #include <vector>
 
@@ -32,6 +34,8 @@ std::span<const FormatInfo> all_formats() {
       fxid_format_info(),
       build_dat_format_info(),
       tma_format_info(),
+      land_msh_format_info(),
+      land_map_format_info(),
   };
   return kFormats;
 }
