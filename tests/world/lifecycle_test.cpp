@@ -1,9 +1,11 @@
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "sortie/world/lifecycle.hpp"
+#include "sortie/world/world.hpp"
 
 using namespace sortie::world;
 using sortie::core::Diagnostic;
@@ -114,4 +116,49 @@ TEST(LifecycleTest, rejects_bad_registrations) {
   EXPECT_EQ(life.add(Stage::game_created, "y", noop, {}).error().code, "lifecycle.state");
   EXPECT_EQ(life.start_up().error().code, "lifecycle.state");
   EXPECT_EQ(to_string(Stage::subsystems_closed), "SUBSYSTEMS_CLOSED");
+}
+
+TEST(LifecycleTest, world_runtime_as_subsystems_in_seed_order) {
+  // stdInitGame order: the queue before world objects, the renderer before render resources,
+  // NetWatcher before mirrors; shutdown releases objects before the managers they use.
+  std::vector<std::string> calls;
+  std::unique_ptr<World> world;
+  std::vector<Handle> released;
+  Lifecycle life;
+  auto step = [&](const char* name) {
+    return [&calls, name]() -> Status {
+      calls.push_back(std::string("start ") + name);
+      return {};
+    };
+  };
+  auto stop = [&](const char* name) { return [&calls, name]() { calls.push_back(std::string("stop ") + name); }; };
+  ASSERT_TRUE(life.add(Stage::subsystems_ready, "queue",
+                       [&]() -> Status {
+                         calls.push_back("start queue");
+                         world = std::make_unique<World>();
+                         return {};
+                       },
+                       [&]() {
+                         calls.push_back("stop queue");
+                         world.reset();
+                       }));
+  ASSERT_TRUE(life.add(Stage::subsystems_ready, "renderer", step("renderer"), stop("renderer")));
+  ASSERT_TRUE(life.add(Stage::subsystems_ready, "objects",
+                       [&]() -> Status {
+                         calls.push_back("start objects");
+                         SORTIE_TRY(auto h, world->add_new_object(1, "hq"));
+                         (void)h;
+                         return {};
+                       },
+                       [&]() {
+                         calls.push_back("stop objects");
+                         released = world->shutdown();
+                       }));
+  ASSERT_TRUE(life.start_up());
+  ASSERT_TRUE(world->tick());
+  life.shut_down();
+  EXPECT_EQ(calls, (std::vector<std::string>{"start queue", "start renderer", "start objects", "stop objects",
+                                             "stop renderer", "stop queue"}));
+  EXPECT_EQ(released.size(), 1u);
+  EXPECT_EQ(world, nullptr);
 }

@@ -239,3 +239,12 @@ TEST(WorldPass, maintenance_runs_on_the_maintenance_clock_thresholds) {
   world.advance_maintenance_clock(5'000'000);
   EXPECT_EQ(world.compute_state_hash(), hash_before);  // the maintenance clock is not simulation state
 }
+
+TEST(WorldPass, refuses_events_for_stale_targets) {
+  World world;
+  auto h = world.add_new_object(1, "a");
+  ASSERT_TRUE(world.request_delete(*h));
+  EXPECT_EQ(world.post(Event{0, EventType::damage, *h, {}, 1, 0}), 0u);
+  EXPECT_EQ(world.pending_events(), 0u);
+  EXPECT_EQ(world.post(Event{0, EventType::timer, {}, {}, 1, 0}), 1u);
+}

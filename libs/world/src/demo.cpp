@@ -8,7 +8,13 @@ namespace sortie::world {
 
 namespace {
 
-Vec2 random_point(core::Rng& rng, float arena) { return Vec2{rng.unit_f32() * arena, rng.unit_f32() * arena}; }
+// Every draw is its own statement: the order of function arguments is unspecified (gcc and
+// clang differ), and the order of draws is part of the simulation.
+Vec2 random_point(core::Rng& rng, float arena) {
+  const float x = rng.unit_f32() * arena;
+  const float y = rng.unit_f32() * arena;
+  return Vec2{x, y};
+}
 
 float random_speed(core::Rng& rng) { return 4.0f + static_cast<float>(rng.below(8)); }
 
@@ -23,7 +29,8 @@ core::Result<Handle> spawn_unit(World& world, const DemoConfig& config) {
   o->properties.set("arrivals", std::int64_t{0});
   if (config.controllers) {
     const Vec2 target = random_point(rng, config.arena);
-    o->controller = std::make_unique<MoveController>(target, random_speed(rng), world.height_field());
+    const float speed = random_speed(rng);
+    o->controller = std::make_unique<MoveController>(target, speed, world.height_field());
   }
   SORTIE_CHECK(world.add_to_game(h));  // deferred when called from a handler
   return h;
@@ -50,10 +57,13 @@ core::Status populate_demo_world(World& world, const DemoConfig& config) {
     }
     if (roll <= 2 && !w.queue().empty()) {
       const Handle victim = w.queue()[rng.below(static_cast<std::uint32_t>(w.queue().size()))];
-      w.post(Event{0, EventType::damage, victim, e.target, static_cast<std::int64_t>(10 + rng.below(30)), 0});
+      const auto amount = static_cast<std::int64_t>(10 + rng.below(30));
+      w.post(Event{0, EventType::damage, victim, e.target, amount, 0});
     }
     if (auto* move = dynamic_cast<MoveController*>(self->controller.get())) {
-      move->order(random_point(rng, config.arena), random_speed(rng));
+      const Vec2 target = random_point(rng, config.arena);
+      const float speed = random_speed(rng);
+      move->order(target, speed);
     }
   });
   world.on(EventType::damage, [config](World& w, const Event& e) {

@@ -176,6 +176,7 @@ std::optional<Handle> World::lookup(ObjectId id) const {
 
 std::uint64_t World::post(Event event) {
   if (shut_down_) return 0;
+  if (!event.target.is_null() && find(event.target) == nullptr) return 0;  // stale target
   event.sequence = next_event_++;
   events_.push_back(event);
   return event.sequence;

@@ -93,7 +93,9 @@ class World {
   [[nodiscard]] std::size_t live_count() const { return live_count_; }
 
   // ---- events ----
-  std::uint64_t post(Event event);  // stamps and returns the sequence
+  // Stamps the next sequence number and queues the event; returns the sequence, or 0 when
+  // the event is refused (the world is shut down, or the target handle is stale).
+  std::uint64_t post(Event event);
   void on(EventType type, EventHandler handler);
   [[nodiscard]] std::size_t pending_events() const { return events_.size(); }
 
