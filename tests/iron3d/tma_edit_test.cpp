@@ -152,6 +152,18 @@ TEST(TmaEdit, object_json_from_inspect_round_trips) {
   EXPECT_EQ(bytes(one), bytes(two));
 }
 
+TEST(TmaEdit, object_json_keeps_non_finite_transform_bits) {
+  Tma t = mission();
+  t.objects[0].position.y = std::bit_cast<float>(0x7fc01234u);
+  const auto j = tma_to_json(t)["objects"][0];
+  EXPECT_EQ(j["position"].dump(), "[0.0,null,3.0]");  // JSON cannot hold NaN
+  EXPECT_EQ(j["position_hex"], "000000003412c07f00004040");
+  EXPECT_FALSE(j.contains("scale_hex"));
+  auto o = tma_object_from_json(j);
+  ASSERT_TRUE(o) << o.error().to_string();
+  EXPECT_EQ(std::bit_cast<std::uint32_t>(o->position.y), 0x7fc01234u);
+}
+
 TEST(TmaEdit, rejects_unknown_json_key) {
   auto o = tma_object_from_json(core::Json::parse(R"({"resource":"x"})"));
   ASSERT_FALSE(o);

@@ -231,6 +231,35 @@ TEST(Tma, keeps_property_order_and_duplicates) {
   EXPECT_EQ(back->objects[0].find_property("Life state")->raw[0], 1u);
 }
 
+TEST(Tma, keeps_clan_relation_order_and_duplicates) {
+  Tma t;
+  auto& c = t.add_clan(TmaClan::standard("A", 1, {0, 0}, "", 0, "", 0));
+  c.add_relation("Zeta", 3).add_relation("Alpha", -2).add_relation("Zeta", 1).add_relation("NoSuchClan", 0);
+  auto back = read(write(t));
+  ASSERT_TRUE(back);
+  const auto& r = back->clans[0].relations;
+  ASSERT_EQ(r.size(), 4u);
+  EXPECT_EQ(r[0].other_clan, "Zeta");
+  EXPECT_EQ(r[1].other_clan, "Alpha");
+  EXPECT_EQ(r[1].value, -2);
+  EXPECT_EQ(r[2].other_clan, "Zeta");
+  EXPECT_EQ(r[2].value, 1);
+  EXPECT_EQ(r[3].other_clan, "NoSuchClan");
+}
+
+TEST(Tma, rejects_relation_count_past_end) {
+  Bytes b = kRich;
+  put_u32(b, 0x72, 40);  // relation_count of clan 0 (8 bytes each at least)
+  auto t = read(b);
+  ASSERT_FALSE(t);
+  EXPECT_EQ(t.error().code, "tma.eof");
+  EXPECT_EQ(t.error().field, "clans[0].relation_count");
+  put_u32(b, 0x72, 65537);
+  t = read(b);
+  ASSERT_FALSE(t);
+  EXPECT_EQ(t.error().code, "tma.limit");
+}
+
 TEST(Tma, keeps_nul_inside_land_path_and_description) {
   Tma t;
   t.land_path = std::string("A\0B", 3);

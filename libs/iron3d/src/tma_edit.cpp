@@ -415,6 +415,14 @@ core::Result<TmaObject> tma_object_from_json(const core::Json& j) {
     return {};
   };
   auto vec = [&](const std::string& key, TmaVec3& out) -> Status {
+    if (j.contains(key + "_hex")) {  // exact bits (non-finite components)
+      const auto& h = j[key + "_hex"];
+      if (!h.is_string()) return bad(key + "_hex", "expected a hex string");
+      SORTIE_TRY(auto bytes, core::from_hex(h.get<std::string>()));
+      if (bytes.size() != 12) return bad(key + "_hex", "expected 12 bytes");
+      out = {core::load_f32(bytes.data()), core::load_f32(bytes.data() + 4), core::load_f32(bytes.data() + 8)};
+      return {};
+    }
     if (!j.contains(key)) return {};
     const auto& v = j[key];
     if (!v.is_array() || v.size() != 3 || !v[0].is_number() || !v[1].is_number() || !v[2].is_number())
@@ -424,7 +432,7 @@ core::Result<TmaObject> tma_object_from_json(const core::Json& j) {
   };
   static const char* const kKnown[] = {"index", "raw_kind", "flags", "resource_name", "resource_name_hex",
                                        "raw_after_resource", "identity_or_clan_raw", "position", "orientation",
-                                       "scale", "instance_name", "instance_name_hex", "raw_after_name", "link0",
+                                       "scale", "position_hex", "orientation_hex", "scale_hex", "instance_name", "instance_name_hex", "raw_after_name", "link0",
                                        "link1", "property_schema_version", "properties"};
   for (const auto& [key, value] : j.items()) {
     bool known = false;

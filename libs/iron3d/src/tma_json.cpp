@@ -1,4 +1,6 @@
 // data.tma JSON model and its row in the format table.
+#include <cmath>
+
 #include "sortie/core/text.hpp"
 #include "sortie/iron3d/tma.hpp"
 
@@ -15,6 +17,17 @@ void put_text(Json& j, const char* key, const std::string& raw) {
 }
 
 Json vec3(const TmaVec3& v) { return Json::array({v.x, v.y, v.z}); }
+
+// JSON has no NaN/Inf: a vector holding one also gets "<key>_hex" with its 12 raw bytes.
+void put_vec3(Json& j, const char* key, const TmaVec3& v) {
+  j[key] = vec3(v);
+  if (std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z)) return;
+  std::uint8_t raw[12];
+  core::store_u32(raw, std::bit_cast<std::uint32_t>(v.x));
+  core::store_u32(raw + 4, std::bit_cast<std::uint32_t>(v.y));
+  core::store_u32(raw + 8, std::bit_cast<std::uint32_t>(v.z));
+  j[std::string(key) + "_hex"] = core::to_hex(raw);
+}
 
 Json words(const std::array<std::uint32_t, 4>& w) { return Json::array({w[0], w[1], w[2], w[3]}); }
 
@@ -59,9 +72,9 @@ Json object_json(const TmaObject& o, std::size_t index) {
   put_text(j, "resource_name", o.resource_name);
   j["raw_after_resource"] = o.raw_after_resource;
   j["identity_or_clan_raw"] = o.identity_or_clan_raw;
-  j["position"] = vec3(o.position);
-  j["orientation"] = vec3(o.orientation);
-  j["scale"] = vec3(o.scale);
+  put_vec3(j, "position", o.position);
+  put_vec3(j, "orientation", o.orientation);
+  put_vec3(j, "scale", o.scale);
   put_text(j, "instance_name", o.instance_name);
   j["raw_after_name"] = o.raw_after_name;
   j["link0"] = o.link0;

@@ -3,6 +3,8 @@
 // the limits, unknown clan modes); version words and flags are written as stored.
 #include <fmt/format.h>
 
+#include <cstring>
+
 #include "sortie/iron3d/tma.hpp"
 
 namespace sortie::iron3d {
@@ -10,125 +12,154 @@ namespace {
 
 using core::Diagnostic;
 using core::fail;
-using core::Status;
 
 std::size_t lp_size(const std::string& s) { return 4 + s.size(); }
 
+// Writes into a buffer of exactly tma_encoded_size() bytes. Helpers return bool and keep the
+// failure in error_ (a Result per field costs more than the write itself).
 class Encoder {
  public:
-  explicit Encoder(std::size_t reserve) : w_(reserve) {}
+  explicit Encoder(std::size_t size) : buf_(size), p_(buf_.data()) {}
 
-  Status document(const Tma& t) {
-    w_.u32(t.format_version);
-    SORTIE_CHECK(count(t.paths.size(), kTmaMaxPaths, "paths"));
+  bool document(const Tma& t) {
+    u32(t.format_version);
+    if (!count(t.paths.size(), kTmaMaxPaths, [] { return std::string("paths"); })) return false;
     for (std::size_t i = 0; i < t.paths.size(); ++i) {
       const auto& p = t.paths[i];
-      w_.i32(p.id);
-      SORTIE_CHECK(count(p.points.size(), kTmaMaxPoints, fmt::format("paths[{}].points", i)));
+      i32(p.id);
+      if (!count(p.points.size(), kTmaMaxPoints, [i] { return fmt::format("paths[{}].points", i); })) return false;
       for (const auto& v : p.points) vec3(v);
     }
-    w_.u32(t.clan_section_version);
-    SORTIE_CHECK(count(t.clans.size(), kTmaMaxClans, "clans"));
-    for (std::size_t i = 0; i < t.clans.size(); ++i) SORTIE_CHECK(clan(t.clans[i], i));
-    w_.u32(t.object_section_version);
-    SORTIE_CHECK(count(t.objects.size(), kTmaMaxObjects, "objects"));
-    for (std::size_t i = 0; i < t.objects.size(); ++i) SORTIE_CHECK(object(t.objects[i], i));
-    SORTIE_CHECK(lp(t.land_path, "land_path"));
-    w_.u32(t.mission_flag);
-    SORTIE_CHECK(lp(t.description_raw, "description_raw"));
-    w_.u32(t.extra_section_version);
-    SORTIE_CHECK(count(t.extras.size(), kTmaMaxExtras, "extras"));
+    u32(t.clan_section_version);
+    if (!count(t.clans.size(), kTmaMaxClans, [] { return std::string("clans"); })) return false;
+    for (std::size_t i = 0; i < t.clans.size(); ++i)
+      if (!clan(t.clans[i], i)) return false;
+    u32(t.object_section_version);
+    if (!count(t.objects.size(), kTmaMaxObjects, [] { return std::string("objects"); })) return false;
+    for (std::size_t i = 0; i < t.objects.size(); ++i)
+      if (!object(t.objects[i], i)) return false;
+    if (!lp(t.land_path, [] { return std::string("land_path"); })) return false;
+    u32(t.mission_flag);
+    if (!lp(t.description_raw, [] { return std::string("description_raw"); })) return false;
+    u32(t.extra_section_version);
+    if (!count(t.extras.size(), kTmaMaxExtras, [] { return std::string("extras"); })) return false;
     for (const auto& e : t.extras) {
       vec3(e.position);
-      for (auto word : e.raw) w_.u32(word);
+      for (auto word : e.raw) u32(word);
     }
-    return {};
+    if (p_ == buf_.data() + buf_.size()) return true;
+    error_ = Diagnostic::error("tma.write.internal", "writer and tma_encoded_size disagree (a sortie bug)");
+    return false;
   }
 
-  core::Bytes take() { return w_.take(); }
+  core::Bytes take() { return std::move(buf_); }
+  Diagnostic& error() { return error_; }
 
  private:
-  Status clan(const TmaClan& c, std::size_t i) {
-    SORTIE_CHECK(lp(c.name, fmt::format("clans[{}].name", i)));
-    w_.i32(c.raw_id);
-    w_.f32(c.anchor_x);
-    w_.f32(c.anchor_y);
-    if (c.mode > 3)
-      return fail(Diagnostic::error("tma.write.clan_mode", fmt::format("clan mode {} has no known layout (known 0..3)", c.mode))
-                      .in(fmt::format("clans[{}].mode", i))
-                      .expect("0..3", fmt::format("{}", c.mode)));
-    w_.u32(c.mode);
-    SORTIE_CHECK(lp(c.first_resource, fmt::format("clans[{}].first_resource", i)));
+  bool clan(const TmaClan& c, std::size_t i) {
+    auto at = [i](const char* f) { return [i, f] { return fmt::format("clans[{}].{}", i, f); }; };
+    if (!lp(c.name, at("name"))) return false;
+    i32(c.raw_id);
+    f32(c.anchor_x);
+    f32(c.anchor_y);
+    if (c.mode > 3) {
+      error_ = Diagnostic::error("tma.write.clan_mode", fmt::format("clan mode {} has no known layout (known 0..3)", c.mode))
+                   .in(fmt::format("clans[{}].mode", i))
+                   .expect("0..3", fmt::format("{}", c.mode));
+      return false;
+    }
+    u32(c.mode);
+    if (!lp(c.first_resource, at("first_resource"))) return false;
     if (c.mode == 0) {
-      SORTIE_CHECK(count(c.spatial_groups.size(), kTmaMaxSpatialGroups, fmt::format("clans[{}].spatial_groups", i)));
+      if (!count(c.spatial_groups.size(), kTmaMaxSpatialGroups, at("spatial_groups"))) return false;
       for (std::size_t g = 0; g < c.spatial_groups.size(); ++g) {
         const auto& records = c.spatial_groups[g].records;
-        SORTIE_CHECK(count(records.size(), kTmaMaxSpatialRecords, fmt::format("clans[{}].spatial_groups[{}]", i, g)));
+        if (!count(records.size(), kTmaMaxSpatialRecords,
+                   [i, g] { return fmt::format("clans[{}].spatial_groups[{}]", i, g); }))
+          return false;
         for (const auto& rec : records)
-          for (float f : rec) w_.f32(f);
+          for (float f : rec) f32(f);
       }
     } else {
-      w_.i32(c.first_tag);
+      i32(c.first_tag);
     }
-    SORTIE_CHECK(lp(c.second_resource, fmt::format("clans[{}].second_resource", i)));
-    w_.i32(c.second_tag);
-    SORTIE_CHECK(count(c.relations.size(), kTmaMaxRelations, fmt::format("clans[{}].relations", i)));
+    if (!lp(c.second_resource, at("second_resource"))) return false;
+    i32(c.second_tag);
+    if (!count(c.relations.size(), kTmaMaxRelations, at("relations"))) return false;
     for (std::size_t k = 0; k < c.relations.size(); ++k) {
-      SORTIE_CHECK(lp(c.relations[k].other_clan, fmt::format("clans[{}].relations[{}].other_clan", i, k)));
-      w_.i32(c.relations[k].value);
+      if (!lp(c.relations[k].other_clan, [i, k] { return fmt::format("clans[{}].relations[{}].other_clan", i, k); }))
+        return false;
+      i32(c.relations[k].value);
     }
-    return {};
+    return true;
   }
 
-  Status object(const TmaObject& o, std::size_t i) {
-    w_.u32(o.raw_kind);
-    w_.u32(o.flags);
-    SORTIE_CHECK(lp(o.resource_name, fmt::format("objects[{}].resource_name", i)));
-    w_.u32(o.raw_after_resource);
-    w_.u32(o.identity_or_clan_raw);
+  bool object(const TmaObject& o, std::size_t i) {
+    auto at = [i](const char* f) { return [i, f] { return fmt::format("objects[{}].{}", i, f); }; };
+    u32(o.raw_kind);
+    u32(o.flags);
+    if (!lp(o.resource_name, at("resource_name"))) return false;
+    u32(o.raw_after_resource);
+    u32(o.identity_or_clan_raw);
     vec3(o.position);
     vec3(o.orientation);
     vec3(o.scale);
-    SORTIE_CHECK(lp(o.instance_name, fmt::format("objects[{}].instance_name", i)));
-    w_.u32(o.raw_after_name);
-    w_.i32(o.link0);
-    w_.i32(o.link1);
-    w_.u32(o.property_schema_version);
-    SORTIE_CHECK(count(o.properties.size(), kTmaMaxProperties, fmt::format("objects[{}].properties", i)));
+    if (!lp(o.instance_name, at("instance_name"))) return false;
+    u32(o.raw_after_name);
+    i32(o.link0);
+    i32(o.link1);
+    u32(o.property_schema_version);
+    if (!count(o.properties.size(), kTmaMaxProperties, at("properties"))) return false;
     for (std::size_t k = 0; k < o.properties.size(); ++k) {
-      for (auto word : o.properties[k].raw) w_.u32(word);
-      SORTIE_CHECK(lp(o.properties[k].name, fmt::format("objects[{}].properties[{}].name", i, k)));
+      for (auto word : o.properties[k].raw) u32(word);
+      if (!lp(o.properties[k].name, [i, k] { return fmt::format("objects[{}].properties[{}].name", i, k); }))
+        return false;
     }
-    return {};
+    return true;
   }
 
+  void u32(std::uint32_t v) {
+    core::store_u32(p_, v);
+    p_ += 4;
+  }
+  void i32(std::int32_t v) { u32(static_cast<std::uint32_t>(v)); }
+  void f32(float v) { u32(std::bit_cast<std::uint32_t>(v)); }
   void vec3(const TmaVec3& v) {
-    w_.f32(v.x);
-    w_.f32(v.y);
-    w_.f32(v.z);
+    f32(v.x);
+    f32(v.y);
+    f32(v.z);
   }
 
   // Writes the count word after checking it against the reader's limit.
-  Status count(std::size_t n, std::uint32_t limit, std::string field) {
-    if (n > limit)
-      return fail(Diagnostic::error("tma.write.limit", fmt::format("{} records is over the limit {}", n, limit))
-                      .in(std::move(field))
-                      .expect(fmt::format("<= {}", limit), fmt::format("{}", n)));
-    w_.u32(static_cast<std::uint32_t>(n));
-    return {};
+  template <class F>
+  bool count(std::size_t n, std::uint32_t limit, F&& field) {
+    if (n > limit) [[unlikely]] {
+      error_ = Diagnostic::error("tma.write.limit", fmt::format("{} records is over the limit {}", n, limit))
+                   .in(field())
+                   .expect(fmt::format("<= {}", limit), fmt::format("{}", n));
+      return false;
+    }
+    u32(static_cast<std::uint32_t>(n));
+    return true;
   }
 
-  Status lp(const std::string& s, std::string_view field) {
-    if (s.size() > kTmaMaxString)
-      return fail(Diagnostic::error("tma.write.string_too_long",
-                                    fmt::format("string of {} bytes is over the 64 KiB limit", s.size()))
-                      .in(std::string(field))
-                      .expect(fmt::format("<= {} bytes", kTmaMaxString), fmt::format("{} bytes", s.size())));
-    w_.lp_string(s);
-    return {};
+  template <class F>
+  bool lp(const std::string& s, F&& field) {
+    if (s.size() > kTmaMaxString) [[unlikely]] {
+      error_ = Diagnostic::error("tma.write.string_too_long", fmt::format("string of {} bytes is over the 64 KiB limit", s.size()))
+                   .in(field())
+                   .expect(fmt::format("<= {} bytes", kTmaMaxString), fmt::format("{} bytes", s.size()));
+      return false;
+    }
+    u32(static_cast<std::uint32_t>(s.size()));
+    if (!s.empty()) std::memcpy(p_, s.data(), s.size());
+    p_ += s.size();
+    return true;
   }
 
-  core::ByteWriter w_;
+  core::Bytes buf_;
+  std::uint8_t* p_;
+  Diagnostic error_;
 };
 
 }  // namespace
@@ -159,7 +190,7 @@ std::size_t tma_encoded_size(const Tma& t) {
 
 core::Result<core::Bytes> write_tma(const Tma& tma) {
   Encoder e(tma_encoded_size(tma));
-  SORTIE_CHECK(e.document(tma));
+  if (!e.document(tma)) return fail(std::move(e.error()));
   return e.take();
 }
 
