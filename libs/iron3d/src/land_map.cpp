@@ -75,7 +75,7 @@ void note_prefix(const Areal& a, std::size_t index, std::uint64_t at, const Read
     d.severity = core::Severity::note;
     findings->push_back(std::move(d));
   }
-  const double nx = a.normal.x, ny = a.normal.y, nz = a.normal.z;
+  const auto nx = static_cast<double>(a.normal.x), ny = static_cast<double>(a.normal.y), nz = static_cast<double>(a.normal.z);
   const double len = std::sqrt(nx * nx + ny * ny + nz * nz);
   if (!(std::fabs(len - 1.0) <= 1e-4)) {
     auto d = diag(o, "land_map.areal.normal_length", "areal normal is not of unit length", at + 20,
