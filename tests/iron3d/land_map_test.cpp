@@ -420,8 +420,9 @@ TEST(LandMapBuilder, areals_tile_the_mesh_and_sit_on_it) {
   double area = 0;
   for (const auto& a : map.areals) {
     area += static_cast<double>(a.area_metric);
-    const double len = std::sqrt(double{a.normal.x} * double{a.normal.x} + double{a.normal.y} * double{a.normal.y} +
-                                 double{a.normal.z} * double{a.normal.z});
+    const auto nx = static_cast<double>(a.normal.x), ny = static_cast<double>(a.normal.y),
+               nz = static_cast<double>(a.normal.z);
+    const double len = std::sqrt(nx * nx + ny * ny + nz * nz);
     EXPECT_NEAR(len, 1.0, 1e-6);
     EXPECT_GT(a.normal.z, 0.0f);
     for (const auto& v : a.vertices) {
@@ -448,7 +449,8 @@ TEST(LandMapBuilder, grid_cells_list_the_areal_under_their_centre) {
   const auto& g = map.grid;
   for (std::uint32_t cy = 0; cy < g.cells_y; ++cy)
     for (std::uint32_t cx = 0; cx < g.cells_x; ++cx) {
-      const double x0 = lo_x, x1 = hi_x, y0 = lo_y, y1 = hi_y;
+      const auto x0 = static_cast<double>(lo_x), x1 = static_cast<double>(hi_x), y0 = static_cast<double>(lo_y),
+                 y1 = static_cast<double>(hi_y);
       const double x = x0 + (x1 - x0) * (cx + 0.5) / g.cells_x;
       const double y = y0 + (y1 - y0) * (cy + 0.5) / g.cells_y;
       const auto c = g.candidates(std::size_t{cy} * g.cells_x + cx);

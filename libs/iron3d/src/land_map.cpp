@@ -75,7 +75,7 @@ void note_prefix(const Areal& a, std::size_t index, std::uint64_t at, const Read
     d.severity = core::Severity::note;
     findings->push_back(std::move(d));
   }
-  const double nx = a.normal.x, ny = a.normal.y, nz = a.normal.z;
+  const auto nx = static_cast<double>(a.normal.x), ny = static_cast<double>(a.normal.y), nz = static_cast<double>(a.normal.z);
   const double len = std::sqrt(nx * nx + ny * ny + nz * nz);
   if (!(std::fabs(len - 1.0) <= 1e-4)) {
     auto d = diag(o, "land_map.areal.normal_length", "areal normal is not of unit length", at + 20,
@@ -127,12 +127,21 @@ core::Result<LandMap> decode_land_map_payload(core::ByteView payload, std::uint3
   }
   m.areals.resize(areal_count);
   std::vector<std::uint64_t> link_offsets(areal_count);
+  // Areals: bounds are checked by hand so the hot path builds no field strings; a failure
+  // names the areal (and array) it happened in.
+  const std::uint8_t* base = payload.data();
+  const std::size_t end = payload.size();
+  std::size_t pos = 0;
+  auto eof = [&](std::size_t at, std::string field, std::string_view what, std::uint64_t need) {
+    return r.error_at(at, "land_map.eof", fmt::format("{} run past the end of data", what))
+        .in(std::move(field))
+        .expect(fmt::format("{} bytes", need), fmt::format("{} bytes left", end - at));
+  };
   for (std::size_t i = 0; i < areal_count; ++i) {
     Areal& a = m.areals[i];
-    r.set_field(fmt::format("areals[{}]", i));
-    const std::uint64_t at = r.absolute_offset();
-    SORTIE_TRY(auto prefix, r.bytes(kArealPrefixSize));
-    const std::uint8_t* p = prefix.data();
+    const std::size_t at = pos;
+    if (end - pos < kArealPrefixSize) return fail(eof(pos, fmt::format("areals[{}]", i), "areal prefix", kArealPrefixSize));
+    const std::uint8_t* p = base + pos;
     decode_vertex(p, a.anchor);
     a.reserved_12 = load_f32(p + 12);
     a.area_metric = load_f32(p + 16);
@@ -143,36 +152,40 @@ core::Result<LandMap> decode_land_map_payload(core::ByteView payload, std::uint3
     a.reserved_44 = load_u32(p + 44);
     const std::uint32_t vertex_count = load_u32(p + 48);
     const std::uint32_t poly_count = load_u32(p + 52);
-    note_prefix(a, i, at, o, findings);
+    pos += kArealPrefixSize;
+    note_prefix(a, i, payload_offset + at, o, findings);
 
-    r.set_field(fmt::format("areals[{}].vertices", i));
-    SORTIE_TRY(auto vbytes, r.check_count(vertex_count, 12, "areal vertices"));
-    SORTIE_TRY(auto vspan, r.bytes(vbytes));
-    detail::decode_records(vspan, 12, a.vertices, decode_vertex);
+    const std::uint64_t vbytes = std::uint64_t{vertex_count} * 12;
+    if (vbytes > end - pos) return fail(eof(pos, fmt::format("areals[{}].vertices", i), "areal vertices", vbytes));
+    detail::decode_records(payload.subspan(pos, vbytes), 12, a.vertices, decode_vertex);
+    pos += vbytes;
 
     const std::uint64_t link_count = std::uint64_t{vertex_count} + 3 * std::uint64_t{poly_count};
     if (link_count > std::numeric_limits<std::uint32_t>::max())
-      return fail(diag(o, "land_map.areal.link_count_overflow", "vertex_count + 3 * poly_count overflows u32", at + 48,
-                       fmt::format("areals[{}].poly_count", i))
+      return fail(diag(o, "land_map.areal.link_count_overflow", "vertex_count + 3 * poly_count overflows u32",
+                       payload_offset + at + 48, fmt::format("areals[{}].poly_count", i))
                       .expect("<= 4294967295 links", fmt::format("{} + 3 * {}", vertex_count, poly_count)));
-    r.set_field(fmt::format("areals[{}].links", i));
-    link_offsets[i] = r.absolute_offset();
-    SORTIE_TRY(auto lbytes, r.check_count(link_count, 8, "areal links"));
-    SORTIE_TRY(auto lspan, r.bytes(lbytes));
-    detail::decode_records(lspan, 8, a.links, decode_link);
+    link_offsets[i] = payload_offset + pos;
+    const std::uint64_t lbytes = link_count * 8;
+    if (lbytes > end - pos) return fail(eof(pos, fmt::format("areals[{}].links", i), "areal links", lbytes));
+    detail::decode_records(payload.subspan(pos, lbytes), 8, a.links, decode_link);
+    pos += lbytes;
 
     // poly_count is bounded by the links just read (3 links of 8 bytes per polygon).
     a.polygons.resize(poly_count);
     for (std::size_t k = 0; k < poly_count; ++k) {
-      r.set_field(fmt::format("areals[{}].polygons[{}]", i, k));
-      SORTIE_TRY(auto n, r.u32());
-      SORTIE_TRY(auto bytes, r.check_count(3 * std::uint64_t{n} + 1, 4, "polygon block"));
-      SORTIE_TRY(auto block, r.bytes(bytes));
+      if (end - pos < 4) return fail(eof(pos, fmt::format("areals[{}].polygons[{}]", i, k), "polygon block", 4));
+      const std::uint32_t n = load_u32(base + pos);
+      pos += 4;
+      const std::uint64_t bytes = 4 * (3 * std::uint64_t{n} + 1);
+      if (bytes > end - pos) return fail(eof(pos, fmt::format("areals[{}].polygons[{}]", i, k), "polygon block", bytes));
       a.polygons[k].n = n;
-      a.polygons[k].raw.assign(block.begin(), block.end());
+      a.polygons[k].raw.assign(base + pos, base + pos + bytes);
+      pos += bytes;
     }
   }
   SORTIE_CHECK(check_links(m, o, &link_offsets));
+  SORTIE_CHECK(r.seek(pos));
 
   // Grid.
   r.set_field("grid");
@@ -192,9 +205,7 @@ core::Result<LandMap> decode_land_map_payload(core::ByteView payload, std::uint3
   m.grid.cells_y = cells_y;
   m.grid.cells.resize(cells);
   m.grid.pool.reserve((r.remaining() - 2 * cells) / 2);
-  const std::uint8_t* base = payload.data();
-  std::size_t pos = r.offset();
-  const std::size_t end = payload.size();
+  pos = r.offset();
   for (std::size_t c = 0; c < cells; ++c) {
     if (end - pos < 2)
       return fail(r.error_at(pos, "land_map.eof", "grid cell runs past the end of data")

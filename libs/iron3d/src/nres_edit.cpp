@@ -69,8 +69,8 @@ Diagnostic bad_index(std::size_t index, std::size_t size) {
 
 core::Result<std::size_t> NresEditor::add(NresEntrySpec spec) {
   SORTIE_TRY(auto name, detail::raw_name_field(spec.name));
-  // Keep new payloads 8-aligned after whatever the data region currently holds: the padding
-  // is a zero gap segment, computed at encode time from the running position.
+  // Keep new payloads 8-aligned after whatever the data region currently holds, and pad after
+  // them too: the padding is a zero gap segment, computed at encode time from the position.
   entries_.push_back(Entry{spec.type_id, spec.attr1, spec.attr2, spec.attr3, std::move(name), std::move(spec.payload)});
   ids_.push_back(next_id_);
   Segment pad;
@@ -80,6 +80,10 @@ core::Result<std::size_t> NresEditor::add(NresEntrySpec spec) {
   Segment s;
   s.entry_id = next_id_++;
   layout_.push_back(std::move(s));
+  Segment tail_pad;
+  tail_pad.is_gap = true;
+  tail_pad.entry_id = 0xffffffffu;
+  layout_.push_back(std::move(tail_pad));
   return entries_.size() - 1;
 }
 

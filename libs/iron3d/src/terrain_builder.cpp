@@ -76,7 +76,7 @@ class FaceBuckets {
     const DVec a = dv(m.positions[f.vertices[0]]);
     const DVec b = dv(m.positions[f.vertices[1]]);
     const DVec c = dv(m.positions[f.vertices[2]]);
-    const double x = xf, y = yf;
+    const double x = D(xf), y = D(yf);
     const double d = (b.y - c.y) * (a.x - c.x) + (c.x - b.x) * (a.y - c.y);
     if (std::fabs(d) <= 1e-12) return std::nullopt;
     const double w0 = ((b.y - c.y) * (x - c.x) + (c.x - b.x) * (y - c.y)) / d;
@@ -138,7 +138,7 @@ core::Result<LandMsh> make_land_msh_from_heightfield(const Heightfield& hf, cons
   auto height = [&](std::int64_t x, std::int64_t y) {
     x = std::clamp<std::int64_t>(x, 0, static_cast<std::int64_t>(cols) - 1);
     y = std::clamp<std::int64_t>(y, 0, static_cast<std::int64_t>(rows) - 1);
-    return double{hf.heights[static_cast<std::size_t>(y) * cols + static_cast<std::size_t>(x)]};
+    return D(hf.heights[static_cast<std::size_t>(y) * cols + static_cast<std::size_t>(x)]);
   };
   m.positions.reserve(cols * rows);
   for (std::uint32_t y = 0; y < rows; ++y)
@@ -321,7 +321,7 @@ core::Result<LandMap> make_land_map_for(const LandMsh& msh, const LandMapBuildOp
   g.cells_y = static_cast<std::uint32_t>(gy);
   auto spans = [](const std::vector<float>& edges, std::uint64_t cells_n) {
     std::vector<std::pair<std::uint32_t, std::uint32_t>> out(cells_n);  // [first, last] areal index
-    const double lo = edges.front(), hi = edges.back();
+    const double lo = D(edges.front()), hi = D(edges.back());
     for (std::uint64_t c = 0; c < cells_n; ++c) {
       const double c0 = lo + (hi - lo) * static_cast<double>(c) / static_cast<double>(cells_n);
       const double c1 = lo + (hi - lo) * static_cast<double>(c + 1) / static_cast<double>(cells_n);

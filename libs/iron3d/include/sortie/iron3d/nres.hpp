@@ -18,6 +18,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -229,6 +230,33 @@ core::Status nres_validate_new_name(std::string_view name);
 //              CP1251 text), "type_tag" (when type_id is 4 printable ASCII bytes, e.g. "MAT0")}],
 //  "gaps":[{"offset","size","all_zero"}], "warnings":[diagnostics]}
 core::Json nres_to_json(const NresArchive& archive);
+
+// Extraction manifest (`_manifest.json` of `sortie archive extract`): every header field, and
+// per entry every directory field plus "file" (payload file, relative to the manifest),
+// "name" (display, UTF-8) and "name_hex" (the raw 36-byte field). Gaps are listed with
+// "offset", "size", "all_zero" and, when not all zero, "file" (gap bytes). `files` and
+// `gap_files` give the file names (entry order / gap order; gap_files[i] ignored when all zero).
+core::Json nres_manifest(const NresArchive& archive, std::span<const std::string> files,
+                         std::span<const std::string> gap_files);
+
+// Loads a file named in a manifest (relative path as written there).
+using NresFileLoader = std::function<core::Result<core::Bytes>(const std::string& file)>;
+struct NresPackOptions {
+  bool canonical = false;  // force the compact canonical layout
+};
+struct NresPackResult {
+  core::Bytes bytes;
+  bool original_layout = false;  // true: manifest offsets/gaps/sort column reproduced
+  std::size_t resized = 0;       // payloads whose size differs from the manifest
+};
+// Rebuilds an archive from a manifest. With layout fields present (total_size,
+// directory_offset, entries[].data_offset/size/sort_index) and unchanged payload sizes, the
+// result is the original image byte for byte; resized payloads are placed with the editor's
+// lossless-layout encode (gaps kept, sort table rebuilt); without layout fields, or with
+// options.canonical, the canonical writer is used. A changed "name" (differs from the text
+// of "name_hex") renames the entry. Errors: "manifest.*", "nres.*", loader errors.
+core::Result<NresPackResult> nres_pack_manifest(const core::Json& manifest, const NresFileLoader& load,
+                                                const NresPackOptions& options = {});
 
 FormatInfo nres_format_info();
 
