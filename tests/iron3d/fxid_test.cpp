@@ -110,15 +110,29 @@ TEST(Fxid, rejects_count_2_with_one_command) {
   EXPECT_EQ(fx.error().code, "fxid.command_count");
 }
 
-TEST(Fxid, rejects_command_missing_its_word) {
+TEST(Fxid, rejects_zero_opcode_word) {
   auto b = header(2);
   core::ByteWriter w;
   w.bytes(core::ByteView(b));
   w.u32(0x106);
-  w.zeros(4 + 2);  // second word plausible count-wise but command 0x00000000 -> unknown opcode
+  w.zeros(4 + 2);  // second word 0x00000000: opcode 0 is not a command
   auto fx = read_fxid(w.take());
   ASSERT_FALSE(fx);
   EXPECT_EQ(fx.error().code, "fxid.opcode_unknown");
+  EXPECT_EQ(fx.error().offset, 64u);
+}
+
+TEST(Fxid, rejects_command_missing_its_word) {
+  auto b = header(2);
+  core::ByteWriter w;
+  w.bytes(core::ByteView(b));
+  w.u32(0x102);
+  w.zeros(144 + 2);  // opcode 2 body, then only 2 bytes where the next word should be
+  auto fx = read_fxid(w.take());
+  ASSERT_FALSE(fx);
+  EXPECT_EQ(fx.error().code, "fxid.command_eof");
+  EXPECT_EQ(fx.error().offset, 60u + 148u);
+  EXPECT_EQ(fx.error().field, "commands[1]");
 }
 
 TEST(Fxid, rejects_command_past_the_end) {

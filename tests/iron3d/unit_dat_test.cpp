@@ -131,3 +131,28 @@ TEST(UnitDat, format_info_detects_by_header_and_name) {
   ASSERT_TRUE(rt);
   EXPECT_EQ(*rt, bytes);
 }
+
+TEST(UnitDat, legacy_binding_variant_names_one_model) {
+  core::ByteWriter w;
+  w.u32(0x0000F0F1), w.u32(3);
+  w.fixed_string(core::FixedString::make("units.rlb", 32));
+  w.fixed_string(core::FixedString::make("unit_model", 32));
+  const auto bytes = w.take();
+  EXPECT_EQ(read_unit_dat(bytes).error().code, "unit_dat.size");  // 72 bytes: not 8 + n x 112
+  auto b = read_unit_dat_binding(bytes);
+  ASSERT_TRUE(b) << b.error().to_string();
+  EXPECT_EQ(b->flags, 3u);
+  EXPECT_EQ(b->ref(), (UnitComponentRef{"units.rlb", "unit_model", 0}));
+}
+
+TEST(UnitDat, legacy_binding_rejects_short_wrong_magic_and_empty_model) {
+  EXPECT_EQ(read_unit_dat_binding(core::Bytes(71, 0)).error().code, "unit_dat.binding_size");
+  core::Bytes bytes(72, 0);
+  EXPECT_EQ(read_unit_dat_binding(bytes).error().code, "unit_dat.binding_magic");
+  bytes[0] = 0xF1, bytes[1] = 0xF0, bytes[8] = 'a';
+  auto b = read_unit_dat_binding(bytes);
+  ASSERT_FALSE(b);
+  EXPECT_EQ(b.error().code, "unit_dat.binding_empty");
+  EXPECT_EQ(b.error().field, "model_name");
+  EXPECT_EQ(b.error().offset, 0x28u);
+}

@@ -73,12 +73,15 @@ TEST(Wear, rejects_non_numeric_count) { EXPECT_EQ(parse("x\n0 A\n").error().code
 TEST(Wear, rejects_zero_count) { EXPECT_EQ(parse("0\n").error().code, "wear.count_zero"); }
 
 TEST(Wear, rejects_missing_row) {
+  // The empty piece after the final newline is not a row (fparkan: MissingWearRow).
   auto w = parse("2\n0 ONLY_ONE\n");
-  // "2\n0 ONLY_ONE\n" has lines "2", "0 ONLY_ONE", "" -> the empty third line is row 2 with 0 tokens.
   ASSERT_FALSE(w);
-  EXPECT_EQ(w.error().code, "wear.row");
-  EXPECT_EQ(parse("3\n0 A\n").error().code, "wear.row_missing");
+  EXPECT_EQ(w.error().code, "wear.row_missing");
+  EXPECT_EQ(w.error().field, "materials[1]");
+  EXPECT_EQ(parse("2\n0 A\n\n").error().code, "wear.row");  // a blank line is a (bad) row
 }
+
+TEST(Wear, rejects_text_of_only_carriage_returns) { EXPECT_EQ(parse("\r\r").error().code, "wear.empty"); }
 
 TEST(Wear, rejects_huge_count_without_allocating) {
   auto w = parse("4294967295000\n0 A\n");

@@ -101,6 +101,34 @@ core::Result<UnitDat> build_unit_dat(const std::vector<UnitComponentSpec>& compo
   return dat;
 }
 
+UnitComponentRef UnitDatBinding::ref() const {
+  return {std::string(detail::ref_text(archive_name)), std::string(detail::ref_text(model_name)), 0};
+}
+
+core::Result<UnitDatBinding> read_unit_dat_binding(core::ByteView data, const ReadOptions& options) {
+  ByteReader r(data, options.file_name);
+  r.set_code_prefix("unit_dat");
+  if (data.size() < 0x48)
+    return core::fail(r.error_at(0, "unit_dat.binding_size", "binding unit DAT shorter than 0x48 bytes")
+                          .in("length")
+                          .expect(">= 72 bytes", fmt::format("{} bytes", data.size())));
+  SORTIE_TRY(const std::uint32_t magic, r.u32());
+  if (magic != 0x0000F0F1u)
+    return core::fail(r.error_at(0, "unit_dat.binding_magic", "binding unit DAT must start with F1 F0 00 00")
+                          .in("header")
+                          .expect("f1f00000", core::to_hex(data.first(4))));
+  UnitDatBinding b;
+  SORTIE_TRY(b.flags, r.u32());
+  SORTIE_TRY(b.archive_name, r.fixed_string(32));
+  SORTIE_TRY(b.model_name, r.fixed_string(32));
+  if (detail::ref_text(b.archive_name).empty() || detail::ref_text(b.model_name).empty())
+    return core::fail(r.error_at(detail::ref_text(b.archive_name).empty() ? 0x08 : 0x28, "unit_dat.binding_empty",
+                                 "binding unit DAT names an empty archive or model")
+                          .in(detail::ref_text(b.archive_name).empty() ? "archive_name" : "model_name")
+                          .expect("a name", "empty"));
+  return b;
+}
+
 core::Json unit_dat_json(const UnitDat& dat) {
   core::Json j;
   j["format"] = "unit_dat";

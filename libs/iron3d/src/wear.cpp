@@ -67,6 +67,11 @@ core::Result<Wear> read_wear(core::ByteView data, const ReadOptions& options) {
       start = nl + 1;
     }
   }
+  // Like a line iterator: the empty piece after a final '\n' is not a line (it stays in
+  // wear.lines for writing); text that is only '\r' bytes has no line at all.
+  if (lines.size() == 1 && lines[0].text.empty())
+    return core::fail(err("wear.empty", "WEAR text has no line", 0, "count").expect("a row count", "no line"));
+  if (lines.back().text.empty()) lines.pop_back();
   std::uint64_t count = 0;
   if (!parse_unsigned(lines[0].text, count))
     return core::fail(err("wear.count", "first line is not an unsigned row count", 0, "count")

@@ -62,6 +62,18 @@ struct UnitComponentSpec {
 };
 core::Result<UnitDat> build_unit_dat(const std::vector<UnitComponentSpec>& components);
 
+// Legacy "binding" variant (§7.2; never seen in the corpora): u32 0x0000F0F1 at 0, u32 flags
+// at 4, archive[32] at 0x08, model[32] at 0x28; length >= 0x48, both names non-empty. A
+// resolver tries it only when read_unit_dat fails. The file itself stays raw (no writer).
+// Codes: unit_dat.binding_size, unit_dat.binding_magic, unit_dat.binding_empty.
+struct UnitDatBinding {
+  std::uint32_t flags = 0;
+  core::FixedString archive_name;
+  core::FixedString model_name;
+  [[nodiscard]] UnitComponentRef ref() const;
+};
+core::Result<UnitDatBinding> read_unit_dat_binding(core::ByteView data, const ReadOptions& options = {});
+
 core::Json unit_dat_json(const UnitDat& dat);
 FormatInfo unit_dat_format_info();
 
