@@ -1,4 +1,5 @@
 #include "sortie/iron3d/format.hpp"
+#include "sortie/iron3d/nres.hpp"
 #include "sortie/iron3d/rsli.hpp"
 
 #include <vector>
@@ -10,6 +11,7 @@ namespace sortie::iron3d {
 
 std::span<const FormatInfo> all_formats() {
   static const std::vector<FormatInfo> kFormats = {
+      nres_format_info(),
       rsli_format_info(),
   };
   return kFormats;
