@@ -182,7 +182,15 @@ core::Result<core::Bytes> RsliEditor::write() const {
   out.bytes(core::ByteView(header.raw));
   out.bytes(table);
   out.bytes(payloads.buffer());
-  if (trailer_) out.bytes(core::ByteView(*trailer_));
+  if (trailer_) {
+    out.bytes(core::ByteView(*trailer_));
+  } else if (const auto& b = out.buffer(); b.size() >= kRsliTrailerSize && b[b.size() - 6] == 'A' &&
+                                           b[b.size() - 5] == 'O') {
+    return fail(Diagnostic::error("rsli.edit.trailer_ambiguity",
+                                  "the rebuilt library would end in bytes that read as an AO trailer")
+                    .at(b.size() - 6)
+                    .expect("last 6 bytes not starting with \"AO\"", "\"AO\""));
+  }
   return out.take();
 }
 

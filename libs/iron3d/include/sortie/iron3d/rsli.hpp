@@ -140,7 +140,9 @@ core::Result<core::Bytes> pack_rsli_payload(core::ByteView data, RsliMethod meth
 // order, writes sorted[p] into row p (the original index of the p-th name in byte order),
 // re-encrypts XOR-method payloads with their row's final cell, encrypts the table with the
 // header seed and re-appends the AO trailer. Gaps and unindexed bytes of the old body are
-// dropped, and an EOF-quirk entry is written with its real packed size.
+// dropped, and an EOF-quirk entry is written with its real packed size. Without an AO
+// trailer, a rebuilt file whose last 6 bytes start with "AO" would read back as having one:
+// write() refuses it (rsli.edit.trailer_ambiguity).
 class RsliEditor {
  public:
   struct Item {
@@ -162,6 +164,8 @@ class RsliEditor {
   core::Status remove(std::size_t index);
   core::Status rename(std::size_t index, std::string_view name);
   [[nodiscard]] bool modified() const { return modified_; }
+  // Makes write() rebuild the archive even without an edit.
+  void force_rebuild() { modified_ = true; }
   [[nodiscard]] core::Result<core::Bytes> write() const;
 
  private:
