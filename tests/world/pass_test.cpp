@@ -22,7 +22,7 @@ class CountingController final : public Controller {
     last_dt_us = ctx.clock.dt_us;
     if (visits_ != nullptr) visits_->push_back(name_);
   }
-  void encode(sortie::core::ByteWriter& out) const override { out.u32(updates); }
+  void encode(StateWriter& out) const override { out.u32(updates); }
   std::unique_ptr<Controller> clone() const override { return std::make_unique<CountingController>(*this); }
   std::uint32_t updates = 0;
   std::uint64_t last_dt_us = 0;

@@ -47,7 +47,7 @@ core::Result<bool> advance_reference_movement(Transform& transform, Vec2 target,
 
 namespace {
 
-void encode_vec2(core::ByteWriter& out, Vec2 v) {
+void encode_vec2(StateWriter& out, Vec2 v) {
   out.f32(v.x);
   out.f32(v.y);
 }
@@ -76,7 +76,7 @@ void MoveController::update(UpdateContext& ctx) {
   }
 }
 
-void MoveController::encode(core::ByteWriter& out) const {
+void MoveController::encode(StateWriter& out) const {
   encode_vec2(out, target_);
   out.f32(speed_);
   out.u8(moving_ ? 1 : 0);
@@ -103,7 +103,7 @@ void RouteController::update(UpdateContext& ctx) {
   }
 }
 
-void RouteController::encode(core::ByteWriter& out) const {
+void RouteController::encode(StateWriter& out) const {
   out.f32(speed_);
   out.u32(static_cast<std::uint32_t>(next_));
   out.u32(static_cast<std::uint32_t>(waypoints_.size()));

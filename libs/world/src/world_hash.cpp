@@ -27,12 +27,12 @@ namespace sortie::world {
 
 namespace {
 
-void put_handle(core::ByteWriter& w, Handle h) {
+void put_handle(StateWriter& w, Handle h) {
   w.u32(h.slot);
   w.u32(h.generation);
 }
 
-void put_transform(core::ByteWriter& w, const Transform& t) {
+void put_transform(StateWriter& w, const Transform& t) {
   for (const Vec3* v : {&t.position, &t.orientation, &t.scale}) {
     w.f32(v->x);
     w.f32(v->y);
@@ -40,28 +40,26 @@ void put_transform(core::ByteWriter& w, const Transform& t) {
   }
 }
 
-void put_properties(core::ByteWriter& w, const Properties& p) {
+void put_properties(StateWriter& w, const Properties& p) {
   w.u32(static_cast<std::uint32_t>(p.size()));
   for (const auto& [key, value] : p.items()) {
-    w.lp_string(key);
+    w.str(key);
     w.u8(static_cast<std::uint8_t>(value.index()));
     if (const auto* i = std::get_if<std::int64_t>(&value)) {
       w.u64(static_cast<std::uint64_t>(*i));
     } else if (const auto* d = std::get_if<double>(&value)) {
       w.u64(std::bit_cast<std::uint64_t>(*d));
     } else {
-      w.lp_string(std::get<std::string>(value));
+      w.str(std::get<std::string>(value));
     }
   }
 }
 
 }  // namespace
 
-core::Bytes World::canonical_state() const {
-  core::ByteWriter w(64 + slots_.size() * 96);
-  // Byte by byte: gcc 12 -O3 reports a false stringop-overflow for a range insert into the
-  // freshly reserved buffer.
-  for (const char c : std::string_view("sortie-world-state-v1\0", 22)) w.u8(static_cast<std::uint8_t>(c));
+void World::encode_state(StateWriter& w) const {
+  w.clear();
+  w.raw(std::string_view("sortie-world-state-v1\0", 22));
   w.u64(clock_.tick);
   w.u32(clock_.step_us);
   w.u64(clock_.time_us);
@@ -98,14 +96,13 @@ core::Bytes World::canonical_state() const {
     w.u64(o.registration_sequence_);
     w.u8(o.active ? 1 : 0);
     w.u8(o.visible ? 1 : 0);
-    w.lp_string(o.prototype_key);
+    w.str(o.prototype_key);
     put_transform(w, o.transform);
     put_properties(w, o.properties);
     w.u8(o.controller ? 1 : 0);
     if (o.controller) {
-      w.lp_string(o.controller->kind());
-      const std::size_t at = w.size();
-      w.u32(0);
+      w.str(o.controller->kind());
+      const std::size_t at = w.placeholder_u32();
       o.controller->encode(w);
       w.patch_u32(at, static_cast<std::uint32_t>(w.size() - at - 4));
     }
@@ -128,12 +125,19 @@ core::Bytes World::canonical_state() const {
   for (const Handle& h : deferred_delete_) put_handle(w, h);
   w.u32(static_cast<std::uint32_t>(deferred_add_.size()));
   for (const Handle& h : deferred_add_) put_handle(w, h);
-  return w.take();
+}
+
+core::Bytes World::canonical_state() const {
+  StateWriter w;
+  encode_state(w);
+  const core::ByteView v = w.view();
+  return core::Bytes(v.begin(), v.end());
 }
 
 std::uint64_t World::compute_state_hash() const {
+  encode_state(scratch_);
   core::StateHasher hasher;
-  hasher.bytes(canonical_state());
+  hasher.bytes(scratch_.view());
   return hasher.digest();
 }
 

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string_view>
 
-#include "sortie/core/bytes.hpp"
+#include "sortie/world/state_writer.hpp"
 #include "sortie/world/clock.hpp"
 
 namespace sortie::world {
@@ -29,7 +29,7 @@ class Controller {
   [[nodiscard]] virtual std::string_view kind() const = 0;
   virtual void update(UpdateContext& ctx) = 0;
   // Canonical encoding of the controller's own state (fixed field order, exact bits).
-  virtual void encode(core::ByteWriter& out) const = 0;
+  virtual void encode(StateWriter& out) const = 0;
   [[nodiscard]] virtual std::unique_ptr<Controller> clone() const = 0;
 };
 

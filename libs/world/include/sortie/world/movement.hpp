@@ -34,7 +34,7 @@ class MoveController final : public Controller {
       : target_(target), speed_(speed), ground_(std::move(ground)) {}
   std::string_view kind() const override { return "move"; }
   void update(UpdateContext& ctx) override;
-  void encode(core::ByteWriter& out) const override;
+  void encode(StateWriter& out) const override;
   std::unique_ptr<Controller> clone() const override { return std::make_unique<MoveController>(*this); }
 
   void order(Vec2 target, float speed);
@@ -57,7 +57,7 @@ class RouteController final : public Controller {
       : waypoints_(std::move(waypoints)), speed_(speed), ground_(std::move(ground)) {}
   std::string_view kind() const override { return "route"; }
   void update(UpdateContext& ctx) override;
-  void encode(core::ByteWriter& out) const override;
+  void encode(StateWriter& out) const override;
   std::unique_ptr<Controller> clone() const override { return std::make_unique<RouteController>(*this); }
   [[nodiscard]] std::size_t next_waypoint() const { return next_; }
   [[nodiscard]] bool done() const { return next_ >= waypoints_.size(); }

@@ -34,6 +34,7 @@
 #include "sortie/world/ids.hpp"
 #include "sortie/world/object.hpp"
 #include "sortie/world/snapshot.hpp"
+#include "sortie/world/state_writer.hpp"
 
 namespace sortie::world {
 
@@ -151,6 +152,7 @@ class World {
     MaintenanceTask task;
   };
 
+  void encode_state(StateWriter& out) const;
   core::Status apply_command(const Command& command);
   void release(Handle handle);
   void publish(WorldObject& object);
@@ -189,6 +191,7 @@ class World {
 
   std::vector<Maintenance> maintenance_;
   std::shared_ptr<const HeightField> ground_;
+  mutable StateWriter scratch_;  // reused encoding buffer of compute_state_hash()
   std::uint64_t last_hash_ = 0;
   std::vector<std::uint64_t> hash_history_;
 };
