@@ -159,7 +159,10 @@ void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e,
   auto v = parse_value(info->type, e.value, x.project.properties);
   if (!v) {
     const bool mesh = info->name == "MultihexMesh";
-    x.add(mesh ? rule::kMultihexMesh : rule::kPropertyOverrides, mesh ? "mesh-syntax" : "bad-value", Severity::error, Severity::error,
+    // Without project metadata an engine enum value may be a project extension (CritterItemSlot Secondary).
+    const bool maybe_project_value = v.error().code == "fomap.value.enum" && !x.project.properties.has_project_declarations();
+    x.add(mesh ? rule::kMultihexMesh : rule::kPropertyOverrides, mesh ? "mesh-syntax" : "bad-value",
+          maybe_project_value ? Severity::warning : Severity::error, Severity::error,
           e.line, map, label,
           fmt::format("{}.{} ({}): {} (expected {}, found '{}')", entity, info->name, info->type.text, v.error().message,
                       v.error().expected, v.error().found),
