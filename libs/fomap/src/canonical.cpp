@@ -239,7 +239,22 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
   std::stable_sort(head_entries.begin(), head_entries.end(), [](const ConfigEntry* a, const ConfigEntry* b) { return a->line < b->line; });
   std::string out = "[ProtoMap]\n";
   if (!anchor.named && options.always_write_name) write_line(out, {"$Name", std::string(map_name), false});
-  for (const ConfigEntry* e : head_entries) write_line(out, {std::string(e->key), std::string(e->value), false});
+  for (const ConfigEntry* e : head_entries) {
+    // The header keeps its authored order and text (the corpus shows Mapper-saved maps with
+    // project keys first, quoted hstrings and empty values); only values of number, bool, enum
+    // and struct types are re-spelled canonically.
+    std::string value(e->value);
+    if (e->key.front() != '$') {
+      const PropertyInfo* info = project.properties.find("Map", e->key);
+      const ScalarKind k = info->type.kind;
+      const bool textual = k == ScalarKind::string || k == ScalarKind::hstring || k == ScalarKind::proto_ref ||
+                           k == ScalarKind::any || k == ScalarKind::unknown;
+      if (!textual) {
+        if (auto v = canonical_value_text(info->type, e->value, project.properties)) value = std::move(*v);
+      }
+    }
+    write_line(out, {std::string(e->key), std::move(value), false});
+  }
   out += '\n';
 
   // Addressing style: explicit `[<map>/...]` only when every placement of the map is written so.
