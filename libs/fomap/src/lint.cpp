@@ -43,10 +43,15 @@ std::string label_of(const Placement& p) {
                      p.has_proto ? std::string(p.proto) : std::string("<missing>"));
 }
 
-std::optional<PropertyValue> effective_value(const Ctx& x, const Placement& p, std::string_view name) {
+std::optional<PropertyValue> effective_value(const Ctx& x, const Placement& p, const Proto* proto, std::string_view name) {
   const PropertyInfo* info = x.project.properties.find(receiver_of(p.kind), name);
   if (!info) return std::nullopt;
-  auto text = effective_text(x.project, x.c, p, name);
+  std::optional<std::string_view> text;
+  if (const ConfigEntry* e = x.c.section(p.section).find(name)) text = e->value;
+  else if (proto) {
+    auto it = proto->resolved.find(name);
+    if (it != proto->resolved.end()) text = std::string_view(it->second);
+  }
   if (!text) return default_value(info->type, x.project.properties);
   auto v = parse_value(info->type, *text, x.project.properties);
   if (!v) return std::nullopt;
@@ -140,7 +145,14 @@ void check_identity(Ctx& x) {
   }
 }
 
-void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e, const std::string& map, const std::string& label) {
+struct MapSize {
+  bool known = false;
+  std::int64_t w = 0;
+  std::int64_t h = 0;
+};
+
+void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e, const std::string& map, const std::string& label,
+                          const MapSize& size) {
   const PropertyInfo* info = x.project.properties.find(entity, e.key);
   if (!info) {
     const bool known_project = x.project.properties.has_project_declarations();
@@ -167,14 +179,18 @@ void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e,
           fmt::format("{}.{} ({}): {} (expected {}, found '{}')", entity, info->name, info->type.text, v.error().message,
                       v.error().expected, v.error().found),
           mesh ? "write each mesh hex as one quoted pair: MultihexMesh = \"x y\" \"x y\"" : "write a value of type " + info->type.text);
+    return;
+  }
+  if (size.known && info->name == "MultihexMesh" && entity == "Item") {
+    std::size_t outside = 0;
+    for (const auto& h : v->elements)
+      if (h.ints[0] < 0 || h.ints[1] < 0 || h.ints[0] >= size.w || h.ints[1] >= size.h) ++outside;
+    if (outside)
+      x.add(rule::kBounds, "mesh-out-of-bounds", Severity::warning, Severity::error, e.line, map, label,
+            fmt::format("{} MultihexMesh hex(es) lie outside Size {} {}", outside, size.w, size.h),
+            "remove the mesh hexes outside the map");
   }
 }
-
-struct MapSize {
-  bool known = false;
-  std::int64_t w = 0;
-  std::int64_t h = 0;
-};
 
 MapSize check_anchor(Ctx& x, const MapDefinition& m) {
   MapSize size;
@@ -183,7 +199,7 @@ MapSize check_anchor(Ctx& x, const MapDefinition& m) {
     const ConfigSection& s = x.c.section(a.section);
     for (const auto& e : s.entries) {
       if (e.key.empty() || e.key.front() == '$' || e.key.front() == '_') continue;
-      check_property_entry(x, "Map", e, m.name, "");
+      check_property_entry(x, "Map", e, m.name, "", MapSize{});
       if (e.key == "Size" && !size.known) {
         if (const PropertyInfo* info = x.project.properties.find("Map", "Size")) {
           auto v = parse_value(info->type, e.value, x.project.properties);
@@ -265,22 +281,22 @@ void check_map(Ctx& x, const MapDefinition& m) {
                   fmt::format("directive '{}' is ignored by the engine and dropped by a Mapper save", e.key), "delete it");
           continue;
         }
-        check_property_entry(x, entity, e, m.name, label);
+        check_property_entry(x, entity, e, m.name, label, size);
       }
       if (p.kind == PlacementKind::critter) {
         critter_by_id.emplace(p.id, &p);
       } else {
-        const auto own = effective_value(x, p, "Ownership");
-        const auto st = effective_value(x, p, "Static");
+        const auto own = effective_value(x, p, proto, "Ownership");
+        const auto st = effective_value(x, p, proto, "Static");
         item_by_id.emplace(p.id, ItemInfo{&p, first_int(own), first_int(st) != 0});
       }
     }
   }
 
   // Per-placement semantic checks.
-  auto check_hex = [&](const Placement& p, const std::string& label) {
+  auto check_hex = [&](const Placement& p, const Proto* proto, const std::string& label) {
     if (!size.known) return;
-    const auto hex = effective_value(x, p, "Hex");
+    const auto hex = effective_value(x, p, proto, "Hex");
     if (!hex || hex->elements.empty()) return;
     const auto hx = hex->elements[0].ints[0], hy = hex->elements[0].ints[1];
     if (hx < 0 || hy < 0 || hx >= size.w || hy >= size.h) {
@@ -292,7 +308,7 @@ void check_map(Ctx& x, const MapDefinition& m) {
   };
   for (const auto& p : m.critters) {
     if (!p.has_proto) continue;
-    check_hex(p, label_of(p));
+    check_hex(p, find_placement_proto(x.project, p), label_of(p));
   }
   // Critters are written before map items; a critter after the first MapHex item is not Mapper order.
   bool seen_item = false;
@@ -342,27 +358,11 @@ void check_map(Ctx& x, const MapDefinition& m) {
             "a static item must have Ownership MapHex", "use a dynamic prototype for inventory and container items");
     switch (info.ownership) {
       case 0: {
-        check_hex(p, label);
-        if (size.known) {
-          if (const ConfigEntry* me = s.find("MultihexMesh")) {
-            if (const PropertyInfo* pi = cat.find("Item", "MultihexMesh")) {
-              auto v = parse_value(pi->type, me->value, cat);
-              if (v) {
-                std::size_t outside = 0;
-                for (const auto& h : v->elements)
-                  if (h.ints[0] < 0 || h.ints[1] < 0 || h.ints[0] >= size.w || h.ints[1] >= size.h) ++outside;
-                if (outside)
-                  x.add(rule::kBounds, "mesh-out-of-bounds", Severity::warning, Severity::error, me->line, m.name, label,
-                        fmt::format("{} MultihexMesh hex(es) lie outside Size {} {}", outside, size.w, size.h),
-                        "remove the mesh hexes outside the map");
-              }
-            }
-          }
-        }
+        check_hex(p, proto, label);
         break;
       }
       case 1: {
-        const auto cid = first_int(effective_value(x, p, "CritterId"));
+        const auto cid = first_int(effective_value(x, p, proto, "CritterId"));
         const ConfigEntry* e = s.find("CritterId");
         if (!critter_by_id.count(cid))
           x.add(rule::kOwnershipReferences, "critter-not-found", Severity::error, Severity::error, e ? e->line : own_line, m.name, label,
@@ -371,7 +371,7 @@ void check_map(Ctx& x, const MapDefinition& m) {
         break;
       }
       case 2: {
-        const auto cid = first_int(effective_value(x, p, "ContainerId"));
+        const auto cid = first_int(effective_value(x, p, proto, "ContainerId"));
         const ConfigEntry* e = s.find("ContainerId");
         const std::uint32_t line = e ? e->line : own_line;
         auto it = item_by_id.find(cid);
