@@ -151,6 +151,52 @@ struct MapSize {
   std::int64_t h = 0;
 };
 
+// Plain decimal int16 ("-12", "140"); false for anything the full parser must judge.
+bool plain_int16(std::string_view t, std::int64_t& out) {
+  if (t.empty() || t.size() > 6) return false;
+  std::size_t i = 0;
+  bool neg = false;
+  if (t[0] == '-') {
+    neg = true;
+    i = 1;
+    if (t.size() == 1) return false;
+  }
+  std::int64_t v = 0;
+  for (; i < t.size(); ++i) {
+    if (t[i] < '0' || t[i] > '9') return false;
+    v = v * 10 + (t[i] - '0');
+  }
+  v = neg ? -v : v;
+  if (v < -32768 || v > 32767) return false;
+  out = v;
+  return true;
+}
+
+// `"x y" "x y" ...` with plain int16 fields; counts hexes outside `size` when known.
+bool scan_mesh(std::string_view text, const MapSize& size, std::size_t& outside) {
+  std::size_t i = 0;
+  const std::size_t n = text.size();
+  while (true) {
+    while (i < n && (text[i] == ' ' || text[i] == '\t')) ++i;
+    if (i >= n) return true;
+    if (text[i] != '"') return false;
+    const std::size_t b = ++i;
+    while (i < n && text[i] != '"') {
+      if (text[i] == '\\') return false;
+      ++i;
+    }
+    if (i >= n) return false;
+    const std::string_view pair = text.substr(b, i - b);
+    ++i;
+    if (i < n && text[i] != ' ' && text[i] != '\t') return false;
+    const std::size_t sp = pair.find(' ');
+    if (sp == std::string_view::npos) return false;
+    std::int64_t px = 0, py = 0;
+    if (!plain_int16(pair.substr(0, sp), px) || !plain_int16(pair.substr(sp + 1), py)) return false;
+    if (size.known && (px < 0 || py < 0 || px >= size.w || py >= size.h)) ++outside;
+  }
+}
+
 void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e, const std::string& map, const std::string& label,
                           const MapSize& size) {
   const PropertyInfo* info = x.project.properties.find(entity, e.key);
@@ -167,6 +213,18 @@ void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e,
           fmt::format("{}.{} is {} and cannot be set from a map", entity, info->name, info->excluded_reason),
           "delete the key");
     return;
+  }
+  // Fast path for the bulk of real maps: a well-formed MultihexMesh is scanned without
+  // materializing its (often thousands of) elements; anything unusual takes the full parser.
+  if (info->name == "MultihexMesh" && entity == "Item") {
+    std::size_t outside = 0;
+    if (scan_mesh(e.value, size, outside)) {
+      if (outside)
+        x.add(rule::kBounds, "mesh-out-of-bounds", Severity::warning, Severity::error, e.line, map, label,
+              fmt::format("{} MultihexMesh hex(es) lie outside Size {} {}", outside, size.w, size.h),
+              "remove the mesh hexes outside the map");
+      return;
+    }
   }
   auto v = parse_value(info->type, e.value, x.project.properties);
   if (!v) {
@@ -231,8 +289,18 @@ void check_map(Ctx& x, const MapDefinition& m) {
     bool is_static;
   };
   std::unordered_map<std::int64_t, ItemInfo> item_by_id;
+  struct CachedProto {
+    std::string_view first;
+    PlacementKind kind;
+    const Proto* proto;
+  };
+  std::unordered_map<std::uint64_t, CachedProto> proto_cache;
+  std::vector<const Proto*> critter_protos(m.critters.size(), nullptr);
+  std::vector<const Proto*> item_protos(m.items.size(), nullptr);
   for (const auto* list : {&m.critters, &m.items}) {
-    for (const auto& p : *list) {
+    auto& protos_of = list == &m.critters ? critter_protos : item_protos;
+    for (std::size_t pi = 0; pi < list->size(); ++pi) {
+      const Placement& p = (*list)[pi];
       const std::string label = label_of(p);
       const ConfigSection& s = x.c.section(p.section);
       if (!p.has_proto) {
@@ -268,7 +336,19 @@ void check_map(Ctx& x, const MapDefinition& m) {
                 fmt::format("$Id {} was taken by an earlier repaired placement; the loader uses {}", p.authored_id, p.id),
                 "give every critter and item of the map its own explicit id");
       }
-      const Proto* proto = find_placement_proto(x.project, p);
+      // Placements repeat a few protos many times: a per-map cache keeps the lookups hot.
+      const Proto* proto = nullptr;
+      {
+        const std::uint64_t key = (static_cast<std::uint64_t>(p.kind) << 63) ^ std::hash<std::string_view>{}(p.proto);
+        auto hit = proto_cache.find(key);
+        if (hit != proto_cache.end() && hit->second.first == p.proto && hit->second.kind == p.kind) {
+          proto = hit->second.proto;
+        } else {
+          proto = find_placement_proto(x.project, p);
+          proto_cache[key] = CachedProto{p.proto, p.kind, proto};
+        }
+      }
+      protos_of[pi] = proto;
       if (x.project.has_protos && !proto)
         x.add(rule::kPrototypeResolution, "proto-unknown", Severity::error, Severity::error, p.proto_line, m.name, label,
               fmt::format("no {} prototype named '{}'", to_string(p.kind), p.proto), "fix $Proto or add the prototype");
@@ -306,9 +386,10 @@ void check_map(Ctx& x, const MapDefinition& m) {
             fmt::format("move it inside 0..{} x 0..{}", size.w - 1, size.h - 1));
     }
   };
-  for (const auto& p : m.critters) {
+  for (std::size_t ci = 0; ci < m.critters.size(); ++ci) {
+    const Placement& p = m.critters[ci];
     if (!p.has_proto) continue;
-    check_hex(p, find_placement_proto(x.project, p), label_of(p));
+    check_hex(p, critter_protos[ci], label_of(p));
   }
   // Critters are written before map items; a critter after the first MapHex item is not Mapper order.
   bool seen_item = false;
@@ -335,7 +416,7 @@ void check_map(Ctx& x, const MapDefinition& m) {
     const std::string label = label_of(p);
     const ConfigSection& s = x.c.section(p.section);
     const ItemInfo& info = item_by_id.at(p.id);
-    const Proto* proto = find_placement_proto(x.project, p);
+    const Proto* proto = item_protos[i];
     // Static / Hidden overrides
     for (const auto& [key, rid, what] : {std::tuple{std::string_view("Static"), rule::kSideSpecificBake, "client and server disagree on static-ness"},
                                          std::tuple{std::string_view("Hidden"), rule::kHiddenStaticItems, "the client layer follows the proto's Hidden"}}) {
