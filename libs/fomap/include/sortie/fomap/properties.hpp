@@ -75,6 +75,9 @@ struct PropertyInfo {
 // Enum: name -> (value name -> value), with the engine's built-in enums pre-registered
 // (ItemOwnership, CritterCondition, CritterItemSlot, CornerType, MultihexGenerationType, ...).
 using EnumTable = std::map<std::string, std::map<std::string, std::int64_t, std::less<>>, std::less<>>;
+// An enum holding this marker entry is open: value names outside the table are accepted as text.
+inline constexpr std::string_view kOpenEnumMarker = "*";
+inline constexpr std::int64_t kOpenEnumValue = INT64_MIN;
 
 class PropertyCatalog {
  public:
