@@ -1,6 +1,5 @@
-// `sortie fomap hash|migrate|bake|json|materialize`: the output side of FOnline .fomap support.
-// Registered as `fomap_out` so it runs after `fomap` (fomap-core's lint/fmt), whose group it
-// reuses; if that group does not exist yet it is created here.
+// `sortie fomap hash|migrate|bake|json|materialize`: the output side of FOnline .fomap support,
+// added to the shared `fomap` group (fomap_group.hpp).
 #include <fmt/format.h>
 
 #include <charconv>
@@ -9,6 +8,7 @@
 
 #include "cli_util.hpp"
 #include "command.hpp"
+#include "fomap_group.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/fomap/bake.hpp"
 #include "sortie/fomap/hash.hpp"
@@ -21,13 +21,6 @@ namespace {
 
 using core::Diagnostic;
 using core::Json;
-
-CLI::App* fomap_group_of(CLI::App& root) {
-  for (CLI::App* sub : root.get_subcommands([](CLI::App* a) { return a->get_name() == "fomap"; })) return sub;
-  CLI::App* group = root.add_subcommand("fomap", "FOnline .fomap maps: lint, fmt, bake, materialize, json, migrate, hash");
-  group->require_subcommand(1);
-  return group;
-}
 
 // ---- hash -------------------------------------------------------------------------------
 
@@ -337,7 +330,7 @@ int run_materialize(const MaterializeCliOptions& o) {
 
 SORTIE_COMMAND(fomap_out, [](CLI::App& root, sortie::cli::Outcome& outcome) {
   using namespace sortie::cli;
-  CLI::App* group = fomap_group_of(root);
+  CLI::App* group = &fomap_group(root);
 
   auto ho = std::make_shared<HashOptions>();
   auto* hash = group->add_subcommand("hash", "Print the engine's string hash (hstring) of each argument");
