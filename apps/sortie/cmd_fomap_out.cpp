@@ -5,6 +5,7 @@
 #include <charconv>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cli_util.hpp"
 #include "command.hpp"
@@ -49,6 +50,7 @@ struct MigrateCliOptions {
   std::string roof_proto;
   std::string name;
   std::string proto_names;  // TSV: pid <tab> name
+  std::vector<std::string> protos;
   bool json = false;
 };
 
@@ -87,6 +89,11 @@ int run_migrate(const MigrateCliOptions& o) {
   mo.tile_proto = o.tile_proto;
   mo.roof_proto = o.roof_proto;
   mo.map_name = o.name;
+  std::optional<fomap::Project> project;
+  if (!o.protos.empty()) {
+    project = fomap::Project::load(std::vector<std::filesystem::path>(o.protos.begin(), o.protos.end()));
+    mo.catalog = &project->properties;
+  }
   if (!o.proto_names.empty()) {
     auto table = read_pid_table(o.proto_names);
     if (!table) {
@@ -352,6 +359,8 @@ SORTIE_COMMAND(fomap_out, [](CLI::App& root, sortie::cli::Outcome& outcome) {
   migrate->add_option("--roof-proto", mo->roof_proto, "item proto for roof tiles");
   migrate->add_option("--name", mo->name, "write `$Name = NAME` into the new anchor");
   migrate->add_option("--proto-names", mo->proto_names, "TSV file `<pid>\\t<proto name>` for classic numeric ProtoIds");
+  migrate->add_option("--protos", mo->protos, "target project's proto directories: its property catalog decides which "
+                                            "converted keys are kept (default: engine properties only)");
   migrate->add_flag("--json", mo->json, "machine-readable report");
   migrate->callback([mo, &outcome] { outcome.exit_code = run_migrate(*mo); });
 

@@ -4,7 +4,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "sortie/fomap/lint.hpp"
+#include "sortie/fomap/map_model.hpp"
 #include "sortie/fomap/migrate.hpp"
+#include "sortie/fomap/project.hpp"
 
 namespace sortie::fomap {
 namespace {
@@ -160,7 +163,14 @@ constexpr std::string_view kClassic =
     "ContainerUID         8\n";
 
 TEST(FomapMigrateClassic, converts_header_objects_and_ownership) {
+  PropertyCatalog catalog = PropertyCatalog::engine();
+  ASSERT_TRUE(catalog
+                  .add_project_declarations("entity\tside\ttype\tname\tflags\nMap\tServer\tbool\tNoLogOut\tPersistent\n"
+                                            "Critter\tServer\thstring\tDialogId\tPersistent\n",
+                                            "decl.tsv")
+                  .empty());
   MigrateOptions o;
+  o.catalog = &catalog;
   o.proto_names = {{485, "Guard"}, {128, "Ammo"}, {9, "Locker"}, {10, "Knife"}, {4012, "Rock"}};
   auto r = migrate_map(kClassic, "glow.fomap", o);
   ASSERT_TRUE(r);
@@ -189,6 +199,18 @@ TEST(FomapMigrateClassic, converts_header_objects_and_ownership) {
   ASSERT_NE(anim, nullptr);
   EXPECT_EQ(anim->first_line, 42u);
   EXPECT_EQ(find_loss(*r, "fomap.migrate.proto_pid"), nullptr);
+}
+
+TEST(FomapMigrateClassic, drops_and_reports_properties_the_catalog_lacks) {
+  auto r = migrate_map(kClassic, "glow.fomap");  // engine catalog only
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->text.find("DialogId"), std::string::npos);
+  EXPECT_EQ(r->text.find("NoLogOut"), std::string::npos);
+  const auto* d = find_loss(*r, "fomap.migrate.unknown_property", "Critter.DialogId");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->count, 1u);
+  ASSERT_NE(find_loss(*r, "fomap.migrate.unknown_property", "Map.NoLogOut"), nullptr);
+  EXPECT_NE(r->text.find("Condition = Dead"), std::string::npos);
 }
 
 TEST(FomapMigrateClassic, reports_unmapped_pids_and_writes_tiles_with_a_proto) {
@@ -253,6 +275,13 @@ TEST(FomapMigrateCorpus, classic_maps_convert_every_object) {
     if (objects > 0) {
       EXPECT_NE(find_loss(*r, "fomap.migrate.proto_pid"), nullptr) << e.path();
     }
+    // The result passes the strict gate (proto-independent part: pids are reported above).
+    const MapContainer c = MapContainer::from_text(r->text, e.path().string());
+    EXPECT_TRUE(c.loadable()) << e.path();
+    LintOptions strict;
+    strict.strict = true;
+    const LintReport report = lint_container(c, Project{}, strict);
+    EXPECT_EQ(report.errors(), 0u) << e.path() << ": " << (report.findings.empty() ? "" : report.findings.front().to_string());
   }
   EXPECT_GT(files, 0u);
 }

@@ -90,7 +90,26 @@ const std::set<std::string_view> kObjectCommon = {"MapObjType", "ProtoId", "MapX
 
 }  // namespace
 
+namespace {
+
+// Drops (and reports) keys the target catalog does not know for the receiver.
+void keep_known(KeyMap& keys, std::string_view receiver, const PropertyCatalog& catalog, LossLog& losses, std::uint32_t line) {
+  for (auto it = keys.begin(); it != keys.end();) {
+    if (!it->first.starts_with("$") && !catalog.find(receiver, it->first)) {
+      losses.add("fomap.migrate.unknown_property", fmt::format("{}.{}", receiver, it->first),
+                 "converted value has no property in the target catalog (pass the project's protos to keep it)", line);
+      it = keys.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+}  // namespace
+
 MigrationResult migrate_classic(std::string_view text, const MigrateOptions& options) {
+  static const PropertyCatalog engine_catalog = PropertyCatalog::engine();
+  const PropertyCatalog& catalog = options.catalog ? *options.catalog : engine_catalog;
   MigrationResult res;
   res.from = LegacyFormat::classic;
   LossLog losses;
@@ -325,6 +344,7 @@ MigrationResult migrate_classic(std::string_view text, const MigrateOptions& opt
   for (std::size_t i : order) placements[i].id = next_id++;
   for (Placement& t : tiles) t.id = next_id++;
 
+  keep_known(anchor, "Map", catalog, losses, 1);
   write_section(res.text, "ProtoMap", anchor);
   for (std::size_t i : order) {
     Placement& p = placements[i];
@@ -342,11 +362,13 @@ MigrationResult migrate_classic(std::string_view text, const MigrateOptions& opt
     } else if (p.keys.erase("CritterSlot") > 0) {
       losses.add("fomap.migrate.object_key", "Item_ItemSlot", "slot of an item that is not in a critter inventory", p.line);
     }
+    keep_known(p.keys, p.type == 0 ? "Critter" : "Item", catalog, losses, p.line);
     (p.type == 0 ? res.critters : res.items) += 1;
     write_section(res.text, p.type == 0 ? "$Name/Critter" : "$Name/Item", p.keys);
   }
   for (Placement& t : tiles) {
     t.keys["$Id"] = std::to_string(t.id);
+    keep_known(t.keys, "Item", catalog, losses, t.line);
     ++res.items;
     write_section(res.text, "$Name/Item", t.keys);
   }

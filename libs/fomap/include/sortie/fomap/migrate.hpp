@@ -21,6 +21,7 @@
 
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/json.hpp"
+#include "sortie/fomap/properties.hpp"
 
 namespace sortie::fomap {
 
@@ -42,6 +43,10 @@ struct MigrateOptions {
   std::string roof_proto;
   // Map name written as `$Name` (empty = leave the anchor unnamed: the file stem names it).
   std::string map_name;
+  // Classic conversion: a converted key that this catalog does not know for its receiver (Map,
+  // Critter, Item) is not written and is reported (`fomap.migrate.unknown_property`), so the
+  // result lints clean apart from what the report lists. nullptr = the engine catalog.
+  const PropertyCatalog* catalog = nullptr;
 };
 
 struct MigrationLoss {
