@@ -6,8 +6,8 @@
 #include <map>
 
 #include "sortie/assets/sample_game.hpp"
-#include "sortie/world/mission_loader.hpp"
-#include "sortie/world/scenario.hpp"
+#include "sortie/mission/mission_loader.hpp"
+#include "sortie/mission/scenario.hpp"
 
 using namespace sortie;
 
@@ -29,7 +29,7 @@ void report_phases(benchmark::State& state, const std::map<std::string, double>&
 }
 
 void load_once(assets::ArchiveRepository& repo, assets::PrototypeResolver& resolver, std::map<std::string, double>& sums) {
-  world::MissionSession session(repo, resolver);
+  mission::MissionSession session(repo, resolver);
   auto report = session.load("m01");
   if (!report || !report->ok) std::abort();
   for (const auto& t : report->timings) sums[t.phase] += t.milliseconds;
@@ -70,14 +70,14 @@ static void BM_MissionTicks(benchmark::State& state) {
   assets::DirectoryVfs vfs(corpus_dir());
   assets::ArchiveRepository repo(vfs);
   assets::PrototypeResolver resolver(repo);
-  world::MissionSession session(repo, resolver);
+  mission::MissionSession session(repo, resolver);
   if (!session.load("m01")) std::abort();
-  world::ScenarioOptions so;
+  mission::ScenarioOptions so;
   so.ticks = 100;
   so.orders_per_wave = 16;
   so.order_interval = 10;
   for (auto _ : state) {
-    auto r = world::run_scenario(*session.current(), so);
+    auto r = mission::run_scenario(*session.current(), so);
     benchmark::DoNotOptimize(r);
   }
   state.counters["ticks_per_s"] = benchmark::Counter(static_cast<double>(state.iterations() * so.ticks), benchmark::Counter::kIsRate);

@@ -9,7 +9,7 @@
 #include "sortie/assets/inventory.hpp"
 #include "sortie/assets/mission_data.hpp"
 #include "sortie/assets/vfs.hpp"
-#include "sortie/world/mission_loader.hpp"
+#include "sortie/mission/mission_loader.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -68,8 +68,8 @@ int run_load(const MissionCliOptions& o) {
   assets::ResolverOptions ro;
   ro.profile = o.compatible ? core::Profile::compatible : core::Profile::strict;
   assets::PrototypeResolver resolver(repo, ro);
-  world::MissionSession session(repo, resolver);
-  world::MissionLoadOptions lo;
+  mission::MissionSession session(repo, resolver);
+  mission::MissionLoadOptions lo;
   lo.profile = ro.profile;
   Progress bar("loading " + o.mission, 8);
   int phase_no = 0;

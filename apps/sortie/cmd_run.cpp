@@ -10,7 +10,7 @@
 #include "sortie/assets/sample_game.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/hash.hpp"
-#include "sortie/world/scenario.hpp"
+#include "sortie/mission/scenario.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -63,8 +63,8 @@ int run_main(const RunCliOptions& o) {
 
   assets::ArchiveRepository repo(vfs);
   assets::PrototypeResolver resolver(repo);
-  world::MissionSession session(repo, resolver);
-  world::MissionLoadOptions lo;
+  mission::MissionSession session(repo, resolver);
+  mission::MissionLoadOptions lo;
   lo.world.seed = o.seed;
   Progress load_bar("loading " + mission, 8);
   int phase_no = 0;
@@ -87,7 +87,7 @@ int run_main(const RunCliOptions& o) {
   }
   auto* loaded = session.current();
 
-  world::ScenarioResult result;
+  mission::ScenarioResult result;
   if (!o.replay.empty()) {
     auto text = core::read_text_file(o.replay);
     if (!text) {
@@ -101,7 +101,7 @@ int run_main(const RunCliOptions& o) {
       print_error(log.error());
       return kExitInvalid;
     }
-    auto hash = world::replay_scenario(*loaded, *log, o.ticks);
+    auto hash = mission::replay_scenario(*loaded, *log, o.ticks);
     if (!hash) {
       print_error(hash.error());
       return kExitInvalid;
@@ -110,11 +110,11 @@ int run_main(const RunCliOptions& o) {
     result.final_hash = *hash;
     result.log = *log;
   } else {
-    world::ScenarioOptions so;
+    mission::ScenarioOptions so;
     so.ticks = o.ticks;
     so.seed = o.seed;
     Progress tick_bar("running", o.ticks);
-    auto r = world::run_scenario(*loaded, so, [&](std::uint64_t t, std::uint64_t) {
+    auto r = mission::run_scenario(*loaded, so, [&](std::uint64_t t, std::uint64_t) {
       if (t % 32 == 0) tick_bar.update(t);
     });
     tick_bar.finish();

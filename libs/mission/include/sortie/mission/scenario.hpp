@@ -6,9 +6,12 @@
 #include <functional>
 
 #include "sortie/world/command.hpp"
-#include "sortie/world/mission_loader.hpp"
+#include "sortie/mission/mission_loader.hpp"
 
-namespace sortie::world {
+namespace sortie::mission {
+
+using world::Command;
+using world::CommandLog;
 
 struct ScenarioOptions {
   std::uint64_t ticks = 600;
@@ -39,4 +42,4 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
 // final hash (compare with the recorded one).
 core::Result<std::uint64_t> replay_scenario(LoadedMission& mission, const CommandLog& log, std::uint64_t ticks);
 
-}  // namespace sortie::world
+}  // namespace sortie::mission

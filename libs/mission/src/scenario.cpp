@@ -1,4 +1,4 @@
-#include "sortie/world/scenario.hpp"
+#include "sortie/mission/scenario.hpp"
 
 #include <fmt/format.h>
 
@@ -9,7 +9,11 @@
 #include "sortie/core/hash.hpp"
 #include "sortie/core/rng.hpp"
 
-namespace sortie::world {
+namespace sortie::mission {
+
+using world::Properties;
+using world::Transform;
+using world::WorldObject;
 namespace {
 
 struct Bounds {
@@ -86,4 +90,4 @@ core::Result<std::uint64_t> replay_scenario(LoadedMission& mission, const Comman
   return w.last_hash();
 }
 
-}  // namespace sortie::world
+}  // namespace sortie::mission

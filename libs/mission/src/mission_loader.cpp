@@ -1,4 +1,4 @@
-#include "sortie/world/mission_loader.hpp"
+#include "sortie/mission/mission_loader.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,11 @@
 
 #include "sortie/core/text.hpp"
 
-namespace sortie::world {
+namespace sortie::mission {
+
+using world::Properties;
+using world::Transform;
+using world::WorldObject;
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -131,4 +135,4 @@ core::Result<MissionLoadReport> MissionSession::load(std::string_view mission, c
   return report;
 }
 
-}  // namespace sortie::world
+}  // namespace sortie::mission

@@ -10,8 +10,8 @@
 #include "sortie/core/text.hpp"
 #include "sortie/iron3d/nres.hpp"
 #include "sortie/iron3d/rsli.hpp"
-#include "sortie/world/mission_loader.hpp"
-#include "sortie/world/scenario.hpp"
+#include "sortie/mission/mission_loader.hpp"
+#include "sortie/mission/scenario.hpp"
 
 using namespace sortie;
 using assets::EdgeKind;
@@ -89,7 +89,7 @@ struct Loaded {
   std::unique_ptr<assets::MemoryVfs> vfs;
   std::unique_ptr<assets::ArchiveRepository> repo;
   std::unique_ptr<assets::PrototypeResolver> resolver;
-  std::unique_ptr<world::MissionSession> session;
+  std::unique_ptr<mission::MissionSession> session;
 };
 
 Loaded session_over(const Files& files) {
@@ -97,7 +97,7 @@ Loaded session_over(const Files& files) {
   l.vfs = vfs_of(files);
   l.repo = std::make_unique<assets::ArchiveRepository>(*l.vfs);
   l.resolver = std::make_unique<assets::PrototypeResolver>(*l.repo);
-  l.session = std::make_unique<world::MissionSession>(*l.repo, *l.resolver);
+  l.session = std::make_unique<mission::MissionSession>(*l.repo, *l.resolver);
   return l;
 }
 
@@ -119,9 +119,9 @@ TEST(MissionLoader, loads_registers_everything_and_runs_deterministically) {
     for (const auto& t : report->timings) phases.push_back(t.phase);
     EXPECT_EQ(phases, (std::vector<std::string>{"context", "mission", "foundation", "prototypes", "environment", "construct",
                                                 "register", "scenario"}));
-    world::ScenarioOptions so;
+    mission::ScenarioOptions so;
     so.ticks = 300;
-    auto run = world::run_scenario(*l.session->current(), so);
+    auto run = mission::run_scenario(*l.session->current(), so);
     ASSERT_TRUE(run.has_value());
     EXPECT_GT(run->orders, 0u);
     h = run->final_hash;
@@ -129,7 +129,7 @@ TEST(MissionLoader, loads_registers_everything_and_runs_deterministically) {
     // Replay of the recorded log on a fresh load reaches the same hash.
     auto l2 = session_over(demo_files());
     ASSERT_TRUE(l2.session->load("m01").has_value());
-    auto replayed = world::replay_scenario(*l2.session->current(), run->log, so.ticks);
+    auto replayed = mission::replay_scenario(*l2.session->current(), run->log, so.ticks);
     ASSERT_TRUE(replayed.has_value());
     EXPECT_EQ(*replayed, run->final_hash);
   }
@@ -193,7 +193,7 @@ TEST(MissionLoader, every_edge_kind_failure_stops_the_load_and_keeps_the_previou
 
     // Same session, but its VFS now serves the broken files.
     auto l = session_over(broken);
-    world::MissionSession session(*l.repo, *l.resolver);
+    mission::MissionSession session(*l.repo, *l.resolver);
     ASSERT_TRUE(session.load(mission_of[kind] == "m01" ? "m02" : "m01").has_value());  // a previous world
     const auto* prev = session.current();
     const std::uint64_t prev_hash = prev ? prev->world->compute_state_hash() : 0;

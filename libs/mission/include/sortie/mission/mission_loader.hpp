@@ -14,7 +14,14 @@
 #include "sortie/assets/mission_data.hpp"
 #include "sortie/world/world.hpp"
 
-namespace sortie::world {
+namespace sortie::mission {
+
+using world::ClassId;
+using world::Handle;
+using world::HeightField;
+using world::ObjectId;
+using world::World;
+using world::WorldConfig;
 
 inline constexpr ClassId kStaticObjectClass = 10;  // placed object with a direct prototype key
 inline constexpr ClassId kUnitObjectClass = 20;    // placed unit (unit DAT with components)
@@ -75,4 +82,4 @@ class MissionSession {
 core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionData> data, const MissionLoadOptions& options,
                                         std::vector<assets::PhaseTiming>& timings);
 
-}  // namespace sortie::world
+}  // namespace sortie::mission
