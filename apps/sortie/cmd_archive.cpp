@@ -375,6 +375,12 @@ int run_rename(const ArchiveOptions& o) {
       [&](iron3d::NresEditor& ed, const iron3d::NresArchive&) -> core::Status {
         auto idx = ed.find(to_archive_name(o.old_name));
         if (!idx) return core::fail(Diagnostic::error("archive.entry_not_found", "no entry with this name").expect("an entry name", o.old_name));
+        // Names match case-insensitively: a rename onto another entry's name would leave two
+        // entries answering to it (add refuses the same). A change of case only is allowed.
+        if (auto other = ed.find(to_archive_name(o.new_name)); other && *other != *idx)
+          return core::fail(Diagnostic::error("archive.entry_exists", "another entry has this name")
+                                .in(fmt::format("entries[{}].name", *other))
+                                .expect("a new name", o.new_name));
         return ed.rename(*idx, to_archive_name(o.new_name));
       },
       fmt::format("renamed '{}' to '{}'", o.old_name, o.new_name));
