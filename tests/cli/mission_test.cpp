@@ -99,7 +99,8 @@ TEST(CliMission, load_constructs_and_registers_every_object) {
   const auto h = run_sortie({"mission", "load", sample_dir().string(), "-m", "m02"});
   EXPECT_NE(h.out.find("loaded MISSIONS/m02/data.tma: 16 objects constructed, 16 registered\n"), std::string::npos) << h.out;
   const auto missing = run_sortie({"mission", "load", sample_dir().string(), "-m", "m99"});
-  EXPECT_NE(missing.exit_code, 0);
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("[load.mission_missing]"), std::string::npos) << missing.err;
 }
 
 TEST(CliRun, json_is_deterministic) {
