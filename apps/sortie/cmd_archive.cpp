@@ -1,8 +1,9 @@
 // `sortie archive list|extract|pack|add|remove|rename`: archive tools.
 //
 // The verbs are format-neutral; everything format-specific sits behind the small functions in
-// the "backends" section (open_nres, pack_nres, edit_nres). Another archive format adds its own
-// open_<fmt> (and pack_<fmt> if it can be written) and one line in open_archive / pack_archive.
+// the "backends" section (open_nres, pack_nres, edit_nres, open_rsli). Another archive format adds
+// its own open_<fmt> (and pack_<fmt> if it can be written) and one line in open_archive / pack_archive.
+// RsLi archives can be listed and extracted (payloads unpacked); pack and the edits are NRes-only.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include "sortie/core/text.hpp"
 #include "sortie/iron3d/archive_files.hpp"
 #include "sortie/iron3d/nres.hpp"
+#include "sortie/iron3d/rsli.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -132,14 +134,47 @@ core::Result<core::Bytes> edit_nres(const core::Bytes& bytes, const std::string&
   return o.canonical ? editor.encode_canonical() : editor.encode_lossless_layout();
 }
 
+// ----- backends: RsLi (read-only) --------------------------------------------------------------
+core::Result<OpenedArchive> open_rsli(const core::Bytes& bytes, const std::string& path, core::Profile profile) {
+  SORTIE_TRY(auto read, iron3d::read_rsli(bytes, iron3d::RsliReadOptions::from_profile(profile, path)));
+  auto archive = std::make_shared<const iron3d::RsliArchive>(std::move(read));
+  // Unpacked payloads, owned next to the archive (items view into them).
+  auto payloads = std::make_shared<std::vector<core::Bytes>>();
+  payloads->reserve(archive->entries.size());
+  for (std::size_t i = 0; i < archive->entries.size(); ++i) {
+    SORTIE_TRY(auto data, iron3d::decode_rsli_entry(*archive, i));
+    payloads->push_back(std::move(data));
+  }
+  OpenedArchive o;
+  o.format = "rsli";
+  o.model = iron3d::rsli_json(*archive);
+  for (std::size_t i = 0; i < archive->entries.size(); ++i) {
+    const auto& e = archive->entries[i];
+    o.items.push_back({core::cp1251_to_utf8(e.name.text()).utf8, std::string(iron3d::rsli_method_name(e.method_bits())),
+                       e.unpacked_size, e.effective_offset, (*payloads)[i]});
+  }
+  o.find = [archive](std::string_view name) { return iron3d::find_rsli_entry(*archive, to_archive_name(name)); };
+  // No RsLi packer: the manifest only maps files to entries (pack reports the format as unsupported).
+  o.manifest = [archive](std::span<const std::string> files, std::span<const std::string>) {
+    Json entries = Json::array();
+    for (std::size_t i = 0; i < archive->entries.size() && i < files.size(); ++i)
+      entries.push_back({{"index", i}, {"name", core::cp1251_to_utf8(archive->entries[i].name.text()).utf8}, {"file", files[i]}});
+    return Json{{"format", "rsli"}, {"entries", entries}};
+  };
+  o.keep_alive = std::make_shared<std::pair<std::shared_ptr<const iron3d::RsliArchive>, std::shared_ptr<std::vector<core::Bytes>>>>(
+      archive, payloads);
+  return o;
+}
+
 // ----- dispatch -------------------------------------------------------------------------------
 core::Result<OpenedArchive> open_archive(const std::string& path, core::Profile profile) {
   SORTIE_TRY(auto bytes, core::read_file(path));
   if (bytes.size() >= 4 && std::memcmp(bytes.data(), "NRes", 4) == 0) return open_nres(std::move(bytes), path, profile);
+  if (bytes.size() >= 2 && std::memcmp(bytes.data(), "NL", 2) == 0) return open_rsli(bytes, path, profile);
   return core::fail(Diagnostic::error("archive.unknown", "not an archive sortie can open")
                         .of(path)
                         .at(0)
-                        .expect("NRes magic \"NRes\"",
+                        .expect("NRes magic \"NRes\" or RsLi magic \"NL\"",
                                 core::to_hex(core::ByteView(bytes).first(std::min<std::size_t>(4, bytes.size())))));
 }
 
@@ -402,7 +437,7 @@ void add_write_flags(CLI::App* cmd, ArchiveOptions& o) {
 
 SORTIE_COMMAND(archive, [](CLI::App& root, Outcome& outcome) {
   auto o = std::make_shared<ArchiveOptions>();
-  auto* cmd = root.add_subcommand("archive", "List, extract, pack and edit NRes archives (.rlb, .lib)");
+  auto* cmd = root.add_subcommand("archive", "List, extract, pack and edit NRes archives (.rlb, .lib); list and extract RsLi");
   cmd->require_subcommand(1);
   cmd->footer(
       "Examples:\n"
@@ -417,7 +452,8 @@ SORTIE_COMMAND(archive, [](CLI::App& root, Outcome& outcome) {
       "Workflow: extract, edit or replace files in the directory, pack. The manifest keeps every\n"
       "header field, so pack rebuilds an unchanged directory byte for byte. Names are matched\n"
       "ASCII case-insensitively, as the game does. Exit codes: 0 ok, 1 invalid archive or\n"
-      "entry not found, 2 usage or I/O error.\n");
+      "entry not found, 2 usage or I/O error. RsLi archives (the sample's objects.rlb, gamefont.rlb)\n"
+      "can be listed and extracted (payloads unpacked); pack, add, remove and rename are NRes only.\n");
 
   auto* list = cmd->add_subcommand("list", "List the entries of an archive");
   list->add_option("archive", o->archive, "archive file")->required();

@@ -3,6 +3,7 @@
 
 #include "cli_harness.hpp"
 #include "sortie/iron3d/nres.hpp"
+#include "sortie/iron3d/rsli.hpp"
 
 namespace sortie::cli_test {
 namespace {
@@ -189,6 +190,38 @@ TEST_F(CliArchiveTest, rename_onto_an_existing_name_is_rejected) {
   const auto same = run_sortie({"archive", "rename", (sample_dir() / "material.lib").string(), "MAT_0001", "mat_0001", "-o", out.string()});
   EXPECT_EQ(same.exit_code, 0) << same.err;
   EXPECT_EQ(names(out).at(1), "mat_0001");
+}
+
+TEST_F(CliArchiveTest, rsli_list_and_extract_unpack_every_entry) {
+  const fs::path rlb = sample_dir() / "objects.rlb";
+  const auto bytes = file_bytes(rlb);
+  const auto archive = iron3d::read_rsli(bytes, iron3d::RsliReadOptions::from_profile(core::Profile::strict));
+  ASSERT_TRUE(archive.has_value());
+  const auto r = run_sortie({"archive", "list", rlb.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), rlb.string() + ": rsli archive, 40 entries");
+  EXPECT_NE(r.out.find("     0  lzss            128      0x520  ST_0000\n"), std::string::npos) << r.out;
+  const auto j = list_json(rlb);
+  EXPECT_EQ(j.at("format"), "rsli");
+  ASSERT_EQ(j.at("entries").size(), archive->entries.size());
+
+  const fs::path out = dir_ / "objects";
+  const auto x = run_sortie({"archive", "extract", rlb.string(), "-o", out.string()});
+  ASSERT_EQ(x.exit_code, 0) << x.err;
+  for (std::size_t i = 0; i < archive->entries.size(); ++i) {
+    const auto decoded = iron3d::decode_rsli_entry(*archive, i);
+    ASSERT_TRUE(decoded.has_value());
+    EXPECT_EQ(file_bytes(out / archive->entries[i].name.text()), *decoded) << i;
+  }
+  // Lookup is case-insensitive, as the game's.
+  const fs::path one = dir_ / "one";
+  ASSERT_EQ(run_sortie({"archive", "extract", rlb.string(), "bs_0001", "-o", one.string()}).exit_code, 0);
+  EXPECT_TRUE(fs::exists(one / "BS_0001"));
+  // No RsLi packer: pack says so instead of writing something else.
+  const auto p = run_sortie({"archive", "pack", out.string(), "-o", (dir_ / "x.rlb").string()});
+  EXPECT_EQ(p.exit_code, 1);
+  EXPECT_NE(p.err.find("[manifest.format]"), std::string::npos) << p.err;
+  EXPECT_FALSE(fs::exists(dir_ / "x.rlb"));
 }
 
 TEST_F(CliArchiveTest, rsli_archives_are_not_editable) {
