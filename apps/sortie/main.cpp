@@ -1,4 +1,6 @@
 // sortie: the multi-call command line. Each subcommand lives in its own cmd_*.cpp.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <iostream>
 #include <map>
@@ -45,6 +47,17 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
+    // CLI11 reports a missing subcommand before unknown arguments: `sortie frobnicate` would
+    // only say "A subcommand is required". Name what was not understood instead.
+    CLI::App* deepest = &app;
+    while (!deepest->get_subcommands().empty()) deepest = deepest->get_subcommands().front();
+    if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && !deepest->remaining().empty()) {
+      std::string unknown;
+      for (const auto& r : deepest->remaining()) unknown += (unknown.empty() ? "" : " ") + r;
+      std::cerr << fmt::format("{}: unknown command or option: {}\nRun with --help for the list of commands.\n",
+                               deepest == &app ? std::string("sortie") : "sortie " + deepest->get_name(), unknown);
+      return 2;
+    }
     app.exit(e);
     return 2;  // usage error
   }

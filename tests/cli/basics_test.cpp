@@ -31,18 +31,25 @@ TEST(CliBasics, no_subcommand_is_a_usage_error) {
 TEST(CliBasics, unknown_option_is_a_usage_error) {
   const auto r = run_sortie({"--no-such-option"});
   EXPECT_EQ(r.exit_code, 2);
-  // CLI11 checks the required subcommand before unknown arguments at the root.
-  EXPECT_EQ(r.err, "A subcommand is required\nRun with --help for more information.\n");
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "sortie: unknown command or option: --no-such-option\nRun with --help for the list of commands.\n");
   const auto sub = run_sortie({"inspect", "--bogus", "x"});
   EXPECT_EQ(sub.exit_code, 2);
   EXPECT_NE(sub.err.find("--bogus"), std::string::npos) << sub.err;
 }
 
-TEST(CliBasics, unknown_subcommand_is_a_usage_error) {
+TEST(CliBasics, unknown_subcommand_is_named_in_the_usage_error) {
   const auto r = run_sortie({"frobnicate"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "A subcommand is required\nRun with --help for more information.\n");
   EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "sortie: unknown command or option: frobnicate\nRun with --help for the list of commands.\n");
+  const auto nested = run_sortie({"archive", "frob", "x"});
+  EXPECT_EQ(nested.exit_code, 2);
+  EXPECT_EQ(nested.err, "sortie archive: unknown command or option: frob x\nRun with --help for the list of commands.\n");
+  // A group without its verb still says a subcommand is required.
+  const auto bare = run_sortie({"archive"});
+  EXPECT_EQ(bare.exit_code, 2);
+  EXPECT_EQ(bare.err, "A subcommand is required\nRun with --help for more information.\n");
 }
 
 TEST(CliBasics, subcommand_help_exits_0) {
