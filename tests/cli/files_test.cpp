@@ -276,6 +276,50 @@ TEST_F(CliFilesTest, check_strict_and_compatible_both_reject_a_bad_file) {
   EXPECT_EQ(run_sortie({"check", "--strict", "--compatible", f.string()}).exit_code, 2);  // exclusive flags
 }
 
+// An archive whose sort table is out of order (built with the library writer): strict rejects,
+// compatible accepts with a warning; an archive edit in the compatible profile rebuilds the table.
+TEST_F(CliFilesTest, profiles_differ_on_an_out_of_order_sort_table) {
+  auto archive = iron3d::read_nres(core::ByteView(file_bytes(sample_dir() / "material.lib")));
+  ASSERT_TRUE(archive.has_value());
+  ASSERT_EQ(archive->entries[0].name.text(), "DEFAULT");
+  std::swap(archive->entries[0].sort_index, archive->entries[1].sort_index);
+  const fs::path f = dir_ / "sort.lib";
+  put_bytes(f, iron3d::write_nres_lossless(*archive));
+  const std::size_t row1 = archive->directory_offset + iron3d::kNresRecordSize + 60;  // entries[1].sort_index
+
+  const auto strict = run_sortie({"check", "--strict", "--json", f.string()});
+  EXPECT_EQ(strict.exit_code, 1);
+  auto j = strict.json();
+  EXPECT_EQ(j.at("summary").at("invalid"), 1);
+  const auto& d = j.at("files").at(0).at("diagnostic");
+  EXPECT_EQ(d.at("code"), "nres.sort_order");
+  EXPECT_EQ(d.at("field"), "entries[1].sort_index");
+  EXPECT_EQ(d.at("offset").get<std::size_t>(), row1);
+  EXPECT_EQ(d.at("found"), "'DEFAULT' after 'MAT_0001'");
+
+  const auto compat = run_sortie({"check", "--compatible", "--json", f.string()});
+  EXPECT_EQ(compat.exit_code, 0);
+  j = compat.json();
+  EXPECT_EQ(j.at("summary").at("valid"), 1);
+  ASSERT_EQ(j.at("files").at(0).at("findings").size(), 1u);
+  EXPECT_EQ(j.at("files").at(0).at("findings").at(0).at("code"), "nres.sort_order");
+  EXPECT_EQ(j.at("files").at(0).at("findings").at(0).at("severity"), "warning");
+
+  // roundtrip: strict refuses to read it, compatible writes it back unchanged.
+  EXPECT_EQ(run_sortie({"roundtrip", f.string()}).exit_code, 1);
+  const auto rt = run_sortie({"roundtrip", "--compatible", f.string()});
+  EXPECT_EQ(rt.exit_code, 0);
+  EXPECT_EQ(rt.out, f.string() + ": identical (nres, 5056 bytes)\n");
+
+  // archive list says how to read it; an edit with --compatible leaves a strictly valid archive.
+  const auto list = run_sortie({"archive", "list", f.string()});
+  EXPECT_EQ(list.exit_code, 1);
+  EXPECT_NE(list.err.find("hint: --compatible accepts an archive whose sort table is invalid"), std::string::npos) << list.err;
+  const fs::path fixed = dir_ / "fixed.lib";
+  ASSERT_EQ(run_sortie({"archive", "remove", "--compatible", f.string(), "MAT_0039", "-o", fixed.string()}).exit_code, 0);
+  EXPECT_EQ(run_sortie({"check", "--strict", fixed.string()}).exit_code, 0);
+}
+
 TEST(CliRoundtrip, every_sample_file_is_identical) {
   std::vector<std::string> args{"roundtrip"};
   std::size_t n = 0;
