@@ -232,14 +232,21 @@ core::Result<NresArchive> read_nres(core::Bytes&& input, const NresReadOptions& 
                     .expect(fmt::format("<= {}", lim.max_preserved), std::to_string(preserved)));
 
   // Hash index for find(): physical order, so the first of fold-equal names keeps the slot.
+  // Hashes first (sequential), then inserts with the slot of a later entry prefetched: the
+  // table is larger than the caches, and the misses overlap instead of adding up.
   if (count > 0) {
     std::size_t cap = 16;
     while (cap < count + count / 2) cap <<= 1;
     a.slots_.resize(cap);
     const std::uint8_t* dir = base + directory_offset;
+    std::vector<std::uint32_t> home(count);
+    for (std::size_t i = 0; i < count; ++i)
+      home[i] = static_cast<std::uint32_t>(detail::folded_hash(detail::fold_raw(dir + i * kNresRecordSize + 20)) & (cap - 1));
+    constexpr std::size_t kAhead = 16;
     for (std::size_t i = 0; i < count; ++i) {
+      if (i + kAhead < count) __builtin_prefetch(&a.slots_[home[i + kAhead]], 1);
       const detail::FoldedName f = detail::fold_raw(dir + i * kNresRecordSize + 20);
-      for (std::size_t s = detail::folded_hash(f) & (cap - 1);; s = (s + 1) & (cap - 1)) {
+      for (std::size_t s = home[i];; s = (s + 1) & (cap - 1)) {
         detail::NameSlot& slot = a.slots_[s];
         if (slot.index_plus1 == 0) {
           slot.index_plus1 = static_cast<std::uint32_t>(i + 1);
