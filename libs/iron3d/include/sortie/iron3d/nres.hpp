@@ -12,9 +12,12 @@
 //           build_nres(specs) / NresBuilder -> canonical bytes from scratch (fixtures);
 //           NresEditor                      -> add/replace/remove/rename, lossless-layout
 //                                              or canonical encode.
-// Lookup:   find(name): ASCII case-insensitive (fold to upper, bytes >= 0x80 unfolded),
-//           binary search through the stored sort table, duplicates resolve to the first
-//           entry in physical order; linear scan when the table is invalid (compatible).
+// Lookup:   find(name): ASCII case-insensitive (fold to upper, bytes >= 0x80 unfolded);
+//           duplicates resolve to the first entry in physical order. This is the answer of
+//           the spec's sort-table binary search (find_sorted) and of its linear fallback
+//           when the table is invalid (find_linear); find() gets it from a hash index.
+//           Lookups answer for the directory as read: edit through NresEditor, not by
+//           changing `entries` in place.
 #include <array>
 #include <cstddef>
 #include <cstdint>
