@@ -1,0 +1,148 @@
+// `sortie fomap lint` and `sortie fomap fmt`: thin clients of libs/fomap (lint.hpp, canonical.hpp).
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+
+#include "cli_util.hpp"
+#include "command.hpp"
+#include "fomap_group.hpp"
+#include "sortie/core/file_io.hpp"
+#include "sortie/fomap/canonical.hpp"
+#include "sortie/fomap/lint.hpp"
+
+namespace sortie::cli {
+namespace {
+
+using core::Json;
+
+struct LintOptions {
+  std::vector<std::string> paths;
+  std::vector<std::string> protos;
+  bool strict = false;
+  bool json = false;
+};
+
+struct FmtOptions {
+  std::vector<std::string> paths;
+  std::vector<std::string> protos;
+  bool check = false;
+};
+
+fomap::Project load_project(const std::vector<std::string>& dirs) {
+  std::vector<std::filesystem::path> p(dirs.begin(), dirs.end());
+  return fomap::Project::load(p);
+}
+
+int run_lint(const LintOptions& o) {
+  std::vector<std::string> missing;
+  const auto files = collect_files(o.paths, {"fomap"}, missing);
+  for (const auto& m : missing) print_error(core::Diagnostic::error("io.open", "no such file or directory").of(m));
+  const fomap::Project project = load_project(o.protos);
+  int worst = missing.empty() ? kExitOk : kExitUsage;
+  for (const auto& d : project.load_notes)
+    if (d.code.rfind("io.", 0) == 0) {
+      print_error(d);
+      worst = kExitUsage;
+    }
+  fomap::LintReport total;
+  Progress progress("fomap lint", files.size());
+  std::size_t done = 0;
+  for (const auto& path : files) {
+    auto text = core::read_text_file(path);
+    if (!text) {
+      print_error(text.error());
+      worst = kExitUsage;
+      continue;
+    }
+    const auto container = fomap::MapContainer::from_text(std::move(*text), path.generic_string());
+    total.merge(fomap::lint_container(container, project, {.strict = o.strict}));
+    progress.update(++done, path.filename().string());
+  }
+  progress.finish();
+  if (o.json) {
+    Json j = total.to_json();
+    j["strict"] = o.strict;
+    j["protos_loaded"] = project.has_protos;
+    print_json(j);
+  } else {
+    for (const auto& f : total.findings) std::cout << f.to_string() << "\n";
+    std::cout << total.summary() << (o.strict ? " (strict gate)" : "") << "\n";
+  }
+  if (total.errors() > 0) worst = std::max(worst, kExitInvalid);
+  return worst;
+}
+
+int run_fmt(const FmtOptions& o) {
+  std::vector<std::string> missing;
+  const auto files = collect_files(o.paths, {"fomap"}, missing);
+  for (const auto& m : missing) print_error(core::Diagnostic::error("io.open", "no such file or directory").of(m));
+  const fomap::Project project = load_project(o.protos);
+  int worst = missing.empty() ? kExitOk : kExitUsage;
+  std::size_t changed = 0;
+  Progress progress(o.check ? "fomap fmt --check" : "fomap fmt", files.size());
+  std::size_t done = 0;
+  for (const auto& path : files) {
+    progress.update(++done, path.filename().string());
+    auto text = core::read_text_file(path);
+    if (!text) {
+      print_error(text.error());
+      worst = kExitUsage;
+      continue;
+    }
+    const auto container = fomap::MapContainer::from_text(*text, path.generic_string());
+    auto out = fomap::format_container(container, project);
+    if (!out) {
+      print_error(out.error());
+      worst = std::max(worst, kExitInvalid);
+      continue;
+    }
+    if (*out == *text) continue;
+    ++changed;
+    if (o.check) {
+      std::cout << path.generic_string() << "\n";
+      worst = std::max(worst, kExitInvalid);
+      continue;
+    }
+    auto st = core::write_file_atomic(path, *out);
+    if (!st) {
+      print_error(st.error());
+      worst = kExitUsage;
+      continue;
+    }
+    std::cout << "formatted " << path.generic_string() << "\n";
+  }
+  progress.finish();
+  if (o.check && changed > 0)
+    std::cerr << fmt::format("{} of {} file(s) are not canonical\n", changed, files.size());
+  return worst;
+}
+
+}  // namespace
+
+SORTIE_COMMAND(fomap_fmt, [](CLI::App& root, Outcome& outcome) {
+  auto o = std::make_shared<FmtOptions>();
+  auto* cmd = fomap_group(root).add_subcommand("fmt", "Rewrite maps in the Mapper's canonical form (atomic, in place)");
+  cmd->footer(
+      "Without --protos no value can be compared with its prototype, so nothing is dropped as redundant.\n"
+      "Examples:\n  sortie fomap fmt --protos Protos/ Maps/arroyo.fomap\n  sortie fomap fmt --check --protos Protos/ Maps/\n");
+  cmd->add_option("files", o->paths, "map files or directories (walked for .fomap)")->required();
+  cmd->add_option("--protos", o->protos, "proto directories (.fopro/.focr/.foitem/.foloc/.fomap, .fomain, _project_*.tsv)");
+  cmd->add_flag("--check", o->check, "do not write; list non-canonical files and exit 1 when there are any");
+  cmd->callback([o, &outcome] { outcome.exit_code = run_fmt(*o); });
+});
+
+SORTIE_COMMAND(fomap_lint, [](CLI::App& root, Outcome& outcome) {
+  auto o = std::make_shared<LintOptions>();
+  auto* cmd = fomap_group(root).add_subcommand("lint", "Check maps against the engine's rules (stable rule IDs); --strict is the gate");
+  cmd->footer(
+      "Exit 0: no errors; 1: errors found; 2: I/O or usage error.\n"
+      "Examples:\n  sortie fomap lint --strict --protos Protos/ Maps/\n  sortie fomap lint --json Maps/den.fomap\n");
+  cmd->add_option("paths", o->paths, "map files or directories (walked for .fomap)")->required();
+  cmd->add_option("--protos", o->protos, "proto directories (.fopro/.focr/.foitem/.foloc/.fomap, .fomain, _project_*.tsv)");
+  cmd->add_flag("--strict", o->strict, "strict gate: everything the engine repairs or ignores is an error");
+  cmd->add_flag("--json", o->json, "machine-readable report");
+  cmd->callback([o, &outcome] { outcome.exit_code = run_lint(*o); });
+});
+
+}  // namespace sortie::cli

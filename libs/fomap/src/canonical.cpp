@@ -1,0 +1,422 @@
+// The Mapper's canonical text and the multi-map splice (spec/fomap.md §9).
+#include "sortie/fomap/canonical.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "sortie/fomap/multihex.hpp"
+#include "sortie/fomap/values.hpp"
+
+namespace sortie::fomap {
+namespace {
+
+using core::Diagnostic;
+using core::fail;
+
+struct Line {
+  std::string key;
+  std::string value;  // formatted value
+  bool mesh = false;  // MultihexMesh continued-pair layout
+};
+
+void write_line(std::string& out, const Line& l) {
+  out += l.key;
+  if (l.mesh) {
+    out += " = \\\n";
+    // Split the value on single spaces and pair the tokens (`"x` + `y"`).
+    std::vector<std::string_view> toks;
+    std::string_view v = l.value;
+    std::size_t pos = 0;
+    while (pos <= v.size()) {
+      const std::size_t sp = v.find(' ', pos);
+      toks.push_back(v.substr(pos, sp == std::string_view::npos ? std::string_view::npos : sp - pos));
+      if (sp == std::string_view::npos) break;
+      pos = sp + 1;
+    }
+    for (std::size_t i = 0; i + 1 < toks.size(); i += 2) {
+      out += ' ';
+      out += toks[i];
+      out += ' ';
+      out += toks[i + 1];
+      out += (i + 2 < toks.size()) ? " \\\n" : "\n";
+    }
+    return;
+  }
+  if (l.value.empty()) {
+    out += " =\n";
+    return;
+  }
+  out += " = ";
+  out += l.value;
+  out += '\n';
+}
+
+struct Loaded {
+  const Placement* p = nullptr;
+  std::vector<Line> lines;
+  std::vector<std::size_t> children;  // indices into the item list
+};
+
+struct Ctx {
+  const MapContainer& c;
+  const Project& project;
+  const MapDefinition& m;
+  bool size_known = false;
+  std::int64_t w = 0;
+  std::int64_t h = 0;
+};
+
+Diagnostic fmt_error(const Ctx& x, std::string code, std::string message, std::uint32_t line) {
+  return Diagnostic::error(std::move(code), std::move(message)).of(x.c.path()).in(fmt::format("line {}", line));
+}
+
+std::string placement_label(const Placement& p) {
+  return fmt::format("{} $Id={} $Proto={}", to_string(p.kind), p.id_text, p.proto);
+}
+
+core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p, bool maphex) {
+  const PropertyCatalog& cat = x.project.properties;
+  const std::string_view entity = receiver_of(p.kind);
+  const Proto* proto = find_placement_proto(x.project, p);
+  if (x.project.has_protos && !proto)
+    return fail(fmt_error(x, "fomap.fmt.proto_unknown", fmt::format("{}: no {} prototype named '{}'", placement_label(p), entity, p.proto),
+                          p.proto_line));
+  struct Prop {
+    std::string name;
+    const PropertyInfo* info;
+    PropertyValue value;
+  };
+  std::vector<Prop> props;
+  props.reserve(x.c.section(p.section).entries.size() + 2);
+  std::unordered_map<std::string, std::size_t> index;
+  for (const auto& e : x.c.section(p.section).entries) {
+    if (e.key.empty() || e.key.front() == '$' || e.key.front() == '_') continue;
+    const PropertyInfo* info = cat.find(entity, e.key);
+    if (!info)
+      return fail(fmt_error(x, "fomap.fmt.unknown_property", fmt::format("{}: {} has no property '{}'", placement_label(p), entity, e.key), e.line));
+    if (!info->authorable)
+      return fail(fmt_error(x, "fomap.fmt.not_authorable", fmt::format("{}: {}.{} is {}", placement_label(p), entity, info->name, info->excluded_reason), e.line));
+    auto v = parse_value(info->type, e.value, cat);
+    if (!v)
+      return fail(fmt_error(x, "fomap.fmt.bad_value", fmt::format("{}: {}.{}: {}", placement_label(p), entity, info->name, v.error().message), e.line));
+    index[info->name] = props.size();
+    props.push_back(Prop{info->name, info, std::move(*v)});
+  }
+  auto proto_value = [&](const PropertyInfo* info) -> std::optional<PropertyValue> {
+    if (!proto) return std::nullopt;
+    auto it = proto->resolved.find(info->name);
+    if (it == proto->resolved.end()) return default_value(info->type, cat);
+    auto v = parse_value(info->type, it->second, cat);
+    if (!v) return std::nullopt;
+    return std::move(*v);
+  };
+  auto get_or_proto = [&](std::string_view name) -> Prop* {
+    auto it = index.find(std::string(name));
+    if (it != index.end()) return &props[it->second];
+    const PropertyInfo* info = cat.find(entity, name);
+    if (!info) return nullptr;
+    auto pv = proto_value(info);
+    index[info->name] = props.size();
+    props.push_back(Prop{info->name, info, pv ? std::move(*pv) : default_value(info->type, cat)});
+    return &props.back();
+  };
+  // Mapper load: clamp hexes of critters and MapHex items; normalize the mesh.
+  if (maphex && x.size_known) {
+    Prop* hex = get_or_proto("Hex");
+    if (hex && !hex->value.elements.empty()) {
+      auto& v = hex->value.elements[0];
+      v.ints[0] = std::clamp<std::int64_t>(v.ints[0], 0, std::max<std::int64_t>(0, x.w - 1));
+      v.ints[1] = std::clamp<std::int64_t>(v.ints[1], 0, std::max<std::int64_t>(0, x.h - 1));
+    }
+  }
+  if (p.kind == PlacementKind::item && index.count("MultihexMesh")) {
+    Prop* mesh = &props[index.at("MultihexMesh")];
+    Prop* hex = get_or_proto("Hex");
+    mesh = &props[index.at("MultihexMesh")];
+    if (hex && !hex->value.elements.empty()) {
+      Hex origin{static_cast<std::int32_t>(hex->value.elements[0].ints[0]), static_cast<std::int32_t>(hex->value.elements[0].ints[1])};
+      std::vector<Hex> all;
+      all.reserve(mesh->value.elements.size() + 1);
+      for (const auto& e : mesh->value.elements) all.push_back({static_cast<std::int32_t>(e.ints[0]), static_cast<std::int32_t>(e.ints[1])});
+      auto less = [](const Hex& a, const Hex& b) { return a.y != b.y ? a.y < b.y : a.x < b.x; };
+      std::sort(all.begin(), all.end(), less);
+      all.erase(std::unique(all.begin(), all.end()), all.end());
+      all.erase(std::remove(all.begin(), all.end(), origin), all.end());
+      if (!all.empty() && less(all.front(), origin)) {
+        std::swap(all.front(), origin);
+        std::sort(all.begin(), all.end(), less);
+      }
+      hex->value.elements[0].ints[0] = origin.x;
+      hex->value.elements[0].ints[1] = origin.y;
+      mesh->value.elements.clear();
+      for (const auto& hx : all) {
+        ScalarValue s;
+        s.ints[0] = hx.x;
+        s.ints[1] = hx.y;
+        mesh->value.elements.push_back(std::move(s));
+      }
+    }
+  }
+  std::vector<Line> lines;
+  lines.push_back({"$Id", std::to_string(p.id), false});
+  std::string proto_name(p.proto);
+  if (auto mig = cat.migrate_proto(entity, p.proto)) proto_name = std::string(*mig);
+  lines.push_back({"$Proto", proto_name, false});
+  for (const auto& prop : props) {
+    if (x.project.has_protos) {
+      auto pv = proto_value(prop.info);
+      if (pv && *pv == prop.value) continue;
+    }
+    const bool unknown_kind = prop.info->type.kind == ScalarKind::unknown || prop.info->type.kind == ScalarKind::any;
+    std::string text;
+    if (unknown_kind) {
+      const ConfigEntry* e = x.c.section(p.section).find(prop.name);
+      text = e ? std::string(e->value) : format_value(prop.info->type, prop.value, cat);
+    } else {
+      text = format_value(prop.info->type, prop.value, cat);
+    }
+    const bool mesh = prop.name == "MultihexMesh" && !text.empty();
+    if (mesh) {
+      std::size_t spaces = static_cast<std::size_t>(std::count(text.begin(), text.end(), ' '));
+      if (spaces % 2 == 0)
+        return fail(fmt_error(x, "fomap.fmt.mesh_tokens", fmt::format("{}: MultihexMesh has an odd token count", placement_label(p)), p.line));
+    }
+    lines.push_back({prop.name, std::move(text), mesh});
+  }
+  std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return a.key < b.key; });
+  return lines;
+}
+
+// Ownership of an item as the Mapper sees it: 0 MapHex, 1 inventory, 2 container, 3 nowhere.
+std::int64_t int_property(const Ctx& x, const Placement& p, std::string_view name) {
+  const PropertyInfo* info = x.project.properties.find(receiver_of(p.kind), name);
+  if (!info) return 0;
+  auto text = effective_text(x.project, x.c, p, name);
+  if (!text) return 0;
+  auto v = parse_value(info->type, *text, x.project.properties);
+  if (!v || v->elements.empty()) return 0;
+  return v->elements[0].ints[0];
+}
+
+}  // namespace
+
+core::Result<std::string> format_map(const MapContainer& container, std::string_view map_name, const Project& project,
+                                     const CanonicalOptions& options) {
+  if (!container.structure_errors().empty()) {
+    const auto& e = container.structure_errors().front();
+    return fail(Diagnostic::error("fomap.fmt.structure", e.message).of(container.path()).in(fmt::format("line {}", e.line)));
+  }
+  const MapDefinition* m = container.find_map(map_name);
+  if (!m) return fail(Diagnostic::error("fomap.fmt.no_map", "the file declares no such map").of(container.path()).expect("a declared map", std::string(map_name)));
+  Ctx x{container, project, *m};
+  const MapAnchor& anchor = container.anchors()[m->anchors.front()];
+  const ConfigSection& head = container.section(anchor.section);
+
+  // Header: the anchor's own keys in authored order ($Name, $Text..., properties); other
+  // directives and `_` keys are dropped like the Mapper does.
+  std::vector<const ConfigEntry*> head_entries;
+  for (const auto& e : head.entries) {
+    if (e.key.empty() || e.key.front() == '_') continue;
+    if (e.key.front() == '$' && e.key != "$Name" && e.key.substr(0, 5) != "$Text") continue;
+    if (e.key.front() != '$') {
+      const PropertyInfo* info = project.properties.find("Map", e.key);
+      if (!info)
+        return fail(fmt_error(x, "fomap.fmt.unknown_property", fmt::format("[ProtoMap]: Map has no property '{}'", e.key), e.line));
+      if (!info->authorable)
+        return fail(fmt_error(x, "fomap.fmt.not_authorable", fmt::format("[ProtoMap]: Map.{} is {}", info->name, info->excluded_reason), e.line));
+      auto v = parse_value(info->type, e.value, project.properties);
+      if (!v) return fail(fmt_error(x, "fomap.fmt.bad_value", fmt::format("[ProtoMap]: Map.{}: {}", info->name, v.error().message), e.line));
+      if (info->name == "Size" && !v->elements.empty()) {
+        x.size_known = true;
+        x.w = v->elements[0].ints[0];
+        x.h = v->elements[0].ints[1];
+      }
+    }
+    head_entries.push_back(&e);
+  }
+  std::stable_sort(head_entries.begin(), head_entries.end(), [](const ConfigEntry* a, const ConfigEntry* b) { return a->line < b->line; });
+  std::string out = "[ProtoMap]\n";
+  if (!anchor.named && options.always_write_name) write_line(out, {"$Name", std::string(map_name), false});
+  for (const ConfigEntry* e : head_entries) {
+    // The header keeps its authored order and text (the corpus shows Mapper-saved maps with
+    // project keys first, quoted hstrings and empty values); only values of number, bool, enum
+    // and struct types are re-spelled canonically.
+    std::string value(e->value);
+    if (e->key.front() != '$') {
+      const PropertyInfo* info = project.properties.find("Map", e->key);
+      const ScalarKind k = info->type.kind;
+      const bool textual = k == ScalarKind::string || k == ScalarKind::hstring || k == ScalarKind::proto_ref ||
+                           k == ScalarKind::any || k == ScalarKind::unknown;
+      if (!textual) {
+        if (auto v = canonical_value_text(info->type, e->value, project.properties)) value = std::move(*v);
+      }
+    }
+    write_line(out, {std::string(e->key), std::move(value), false});
+  }
+  out += '\n';
+
+  // Addressing style: explicit `[<map>/...]` only when every placement of the map is written so.
+  bool explicit_style = !m->critters.empty() || !m->items.empty();
+  for (const auto* list : {&m->critters, &m->items})
+    for (const auto& p : *list)
+      if (p.contextual || p.owner_text != map_name) explicit_style = false;
+  const std::string prefix = explicit_style ? std::string(map_name) : std::string("$Name");
+
+  // Load like the Mapper: critters, then items attached to their owners.
+  std::vector<Loaded> critters;
+  std::unordered_map<std::int64_t, std::size_t> critter_index;
+  for (const auto& p : m->critters) {
+    if (!p.has_proto) return fail(fmt_error(x, "fomap.fmt.proto_missing", "placement has no $Proto", p.line));
+    SORTIE_TRY(auto lines, placement_lines(x, p, true));
+    critter_index.emplace(p.id, critters.size());
+    critters.push_back(Loaded{&p, std::move(lines), {}});
+  }
+  std::vector<Loaded> items;
+  std::vector<std::size_t> roots;
+  std::unordered_map<std::int64_t, std::size_t> item_index;  // MapHex items only
+  for (const auto& p : m->items) {
+    if (!p.has_proto) return fail(fmt_error(x, "fomap.fmt.proto_missing", "placement has no $Proto", p.line));
+    const std::int64_t own = int_property(x, p, "Ownership");
+    SORTIE_TRY(auto lines, placement_lines(x, p, own == 0));
+    const std::size_t idx = items.size();
+    items.push_back(Loaded{&p, std::move(lines), {}});
+    if (own == 0) {
+      roots.push_back(idx);
+      item_index.emplace(p.id, idx);
+    } else if (own == 1) {
+      const std::int64_t owner = int_property(x, p, "CritterId");
+      auto it = critter_index.find(owner);
+      if (it == critter_index.end())
+        return fail(fmt_error(x, "fomap.fmt.critter_not_found", fmt::format("{}: CritterId {} names no critter", placement_label(p), owner), p.line));
+      critters[it->second].children.push_back(idx);
+    } else if (own == 2) {
+      const std::int64_t owner = int_property(x, p, "ContainerId");
+      auto it = item_index.find(owner);
+      if (it == item_index.end())
+        return fail(fmt_error(x, "fomap.fmt.container_not_found",
+                              fmt::format("{}: ContainerId {} names no earlier MapHex item", placement_label(p), owner), p.line));
+      items[it->second].children.push_back(idx);
+    } else {
+      return fail(fmt_error(x, "fomap.fmt.ownership", fmt::format("{}: unsupported Ownership", placement_label(p)), p.line));
+    }
+  }
+  auto write_section = [&](std::string_view kind, const Loaded& l) {
+    out += '[';
+    out += prefix;
+    out += '/';
+    out += kind;
+    out += "]\n";
+    for (const auto& line : l.lines) write_line(out, line);
+    out += '\n';
+  };
+  for (const auto& c : critters) {
+    write_section("Critter", c);
+    for (std::size_t ch : c.children) write_section("Item", items[ch]);
+  }
+  for (std::size_t r : roots) {
+    write_section("Item", items[r]);
+    for (std::size_t ch : items[r].children) write_section("Item", items[ch]);
+  }
+  return out;
+}
+
+std::string splice_map(std::string_view original, std::string_view stem, std::string_view map_name, std::string_view block) {
+  struct Range {
+    std::size_t begin;
+    std::size_t end;
+    std::string owner;
+  };
+  auto trim = [](std::string_view s) {
+    auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    std::size_t b = 0;
+    while (b < s.size() && blank(s[b])) ++b;
+    std::size_t e = s.size();
+    while (e > b && blank(s[e - 1])) --e;
+    return s.substr(b, e - b);
+  };
+  std::vector<std::size_t> starts;
+  std::size_t pos = 0;
+  while (pos < original.size()) {
+    const std::size_t nl = original.find('\n', pos);
+    const std::string_view line = trim(original.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
+    if (!line.empty() && line.front() == '[' && line.find(']') != std::string_view::npos) starts.push_back(pos);
+    if (nl == std::string_view::npos) break;
+    pos = nl + 1;
+  }
+  std::vector<Range> ranges;
+  std::string context(stem);
+  for (std::size_t i = 0; i < starts.size(); ++i) {
+    Range r{starts[i], i + 1 < starts.size() ? starts[i + 1] : original.size(), {}};
+    const std::string_view body = original.substr(r.begin, r.end - r.begin);
+    const std::size_t nl = body.find('\n');
+    const std::string_view header = trim(body.substr(0, nl));
+    const std::string_view name = trim(header.substr(1, header.find(']') - 1));
+    const std::size_t slash = name.find('/');
+    if (slash == std::string_view::npos) {
+      std::string owner(stem);
+      std::size_t p2 = nl == std::string_view::npos ? body.size() : nl + 1;
+      while (p2 < body.size()) {
+        const std::size_t n2 = body.find('\n', p2);
+        const std::string_view l = trim(body.substr(p2, n2 == std::string_view::npos ? std::string_view::npos : n2 - p2));
+        if (l.substr(0, 5) == "$Name") {
+          const std::string_view rest = trim(l.substr(5));
+          if (!rest.empty() && rest.front() == '=') {
+            owner = std::string(trim(rest.substr(1)));
+            break;
+          }
+        }
+        if (n2 == std::string_view::npos) break;
+        p2 = n2 + 1;
+      }
+      context = owner;
+      r.owner = owner;
+    } else if (name.substr(0, slash) == "$Name") {
+      r.owner = context;
+    } else {
+      r.owner = std::string(name.substr(0, slash));
+    }
+    ranges.push_back(std::move(r));
+  }
+  std::string out(original.substr(0, starts.empty() ? original.size() : starts.front()));
+  bool inserted = false;
+  for (const auto& r : ranges) {
+    if (r.owner == map_name) {
+      if (!inserted) {
+        out += block;
+        inserted = true;
+      }
+      continue;
+    }
+    out += original.substr(r.begin, r.end - r.begin);
+  }
+  if (!inserted) out += block;
+  return out;
+}
+
+core::Result<std::string> format_container(const MapContainer& container, const Project& project, const CanonicalOptions& options) {
+  if (!container.structure_errors().empty()) {
+    const auto& e = container.structure_errors().front();
+    return fail(Diagnostic::error("fomap.fmt.structure", e.message).of(container.path()).in(fmt::format("line {}", e.line)));
+  }
+  if (container.maps().empty()) return fail(Diagnostic::error("fomap.fmt.no_map", "the file declares no [ProtoMap]").of(container.path()));
+  std::string out;
+  if (container.maps().size() == 1) {
+    SORTIE_TRY(out, format_map(container, container.maps()[0].name, project, options));
+  } else {
+    out = std::string(container.config().text());
+    for (const auto& m : container.maps()) {
+      SORTIE_TRY(auto block, format_map(container, m.name, project, options));
+      out = splice_map(out, container.stem(), m.name, block);
+    }
+  }
+  // Trailing layout: the Mapper ends with a blank line; a file that ends right after its last
+  // line (as the TLA corpus does) keeps ending that way.
+  const std::string_view original = container.config().text();
+  const bool blank_end = original.size() >= 2 && original.substr(original.size() - 2) == "\n\n";
+  if (!blank_end && out.size() >= 2 && out.substr(out.size() - 2) == "\n\n") out.pop_back();
+  return out;
+}
+
+}  // namespace sortie::fomap

@@ -1,0 +1,573 @@
+// Lint: engine-compatible checks and the strict gate (spec/fomap.md §8).
+#include "sortie/fomap/lint.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <fmt/format.h>
+
+#include "sortie/fomap/multihex.hpp"
+#include "sortie/fomap/values.hpp"
+
+namespace sortie::fomap {
+namespace {
+
+using core::Severity;
+
+struct Ctx {
+  const MapContainer& c;
+  const Project& project;
+  const LintOptions& options;
+  LintReport& report;
+
+  // compatible-mode severity `compat`, strict-mode severity `strict`
+  void add(std::string_view rule, std::string_view check, Severity compat, Severity strict, std::uint32_t line,
+           std::string map, std::string placement, std::string message, std::string fix) {
+    Finding f;
+    f.rule = std::string(rule);
+    f.check = std::string(check);
+    f.severity = options.strict ? strict : compat;
+    f.file = c.path();
+    f.line = line;
+    f.map = std::move(map);
+    f.placement = std::move(placement);
+    f.message = std::move(message);
+    f.fix = std::move(fix);
+    report.findings.push_back(std::move(f));
+  }
+};
+
+std::string label_of(const Placement& p) {
+  return fmt::format("{} $Id={} $Proto={}", to_string(p.kind), p.has_id ? std::string(p.id_text) : std::string("<missing>"),
+                     p.has_proto ? std::string(p.proto) : std::string("<missing>"));
+}
+
+std::optional<PropertyValue> effective_value(const Ctx& x, const Placement& p, const Proto* proto, std::string_view name) {
+  const PropertyInfo* info = x.project.properties.find(receiver_of(p.kind), name);
+  if (!info) return std::nullopt;
+  std::optional<std::string_view> text;
+  if (const ConfigEntry* e = x.c.section(p.section).find(name)) text = e->value;
+  else if (proto) {
+    auto it = proto->resolved.find(name);
+    if (it != proto->resolved.end()) text = std::string_view(it->second);
+  }
+  if (!text) return default_value(info->type, x.project.properties);
+  auto v = parse_value(info->type, *text, x.project.properties);
+  if (!v) return std::nullopt;
+  return std::move(*v);
+}
+
+std::int64_t first_int(const std::optional<PropertyValue>& v, std::int64_t fallback = 0) {
+  if (!v || v->elements.empty()) return fallback;
+  return v->elements[0].ints[0];
+}
+
+void check_config(Ctx& x) {
+  const auto& cfg = x.c.config();
+  const auto& def = cfg.sections()[0];
+  if (!def.entries.empty()) {
+    for (const auto& e : def.entries)
+      x.add(rule::kClosedSectionSet, "data-before-anchor", Severity::warning, Severity::error, e.line, "", "",
+            fmt::format("key '{}' before the first section header is ignored by the engine", e.key),
+            "move the key into [ProtoMap] or delete it");
+  }
+  for (const auto& s : cfg.sections()) {
+    for (std::uint32_t line : s.ignored_lines)
+      x.add(rule::kConfigSyntax, "ignored-line", Severity::warning, Severity::error, line, "", "",
+            "line is not a `key = value` assignment nor a valid [Section] header; the engine ignores it",
+            "write it as `key = value`, a `# comment`, or delete it");
+    for (const auto& e : s.entries)
+      if (e.assignments > 1 && !e.appended)
+        x.add(rule::kConfigSyntax, "key-reassigned", Severity::warning, Severity::error, e.line, "", "",
+              fmt::format("key '{}' is assigned {} times in one section; the last assignment wins", e.key, e.assignments),
+              "keep one assignment per key");
+  }
+  if (cfg.facts().dropped_continuation_line != 0)
+    x.add(rule::kConfigSyntax, "dangling-continuation", Severity::warning, Severity::error, cfg.facts().dropped_continuation_line,
+          "", "", "the last line ends with ` \\` and no newline follows: the engine drops it",
+          "remove the trailing backslash or end the file with a newline");
+}
+
+void check_structure(Ctx& x) {
+  for (const auto& e : x.c.structure_errors()) {
+    std::string fix;
+    if (e.code == "fomap.structure.top_level") fix = "use [ProtoMap] for the map header and [$Name/Critter] / [$Name/Item] for placements (legacy files: `sortie fomap migrate`)";
+    else if (e.code == "fomap.structure.nested_type") fix = "use [$Name/Critter] or [$Name/Item]";
+    else if (e.code == "fomap.structure.no_anchor_before") fix = "move the section after its [ProtoMap] anchor";
+    else if (e.code == "fomap.structure.undeclared_owner") fix = "address a declared map ([$Name/...] or [<declared $Name>/...])";
+    else fix = "add a [ProtoMap] anchor";
+    x.add(rule::kClosedSectionSet, e.code.substr(std::string_view("fomap.structure.").size()), Severity::error, Severity::error,
+          e.line, "", "", e.message + "; the engine refuses every map of this file", fix);
+  }
+}
+
+void check_identity(Ctx& x) {
+  const auto& anchors = x.c.anchors();
+  const bool multi = anchors.size() > 1;
+  std::unordered_map<std::string, std::uint32_t> seen;
+  for (const auto& a : anchors) {
+    if (a.named && (a.name.find('/') != std::string::npos || a.name.find('$') != std::string::npos || a.name.empty()))
+      x.add(rule::kMapIdentity, "name-invalid", Severity::error, Severity::error, a.line, a.name, "",
+            fmt::format("map $Name '{}' is empty or contains '/' or '$'", a.name), "use a plain identifier as $Name");
+    if (multi && !a.named)
+      x.add(rule::kMapIdentity, "unnamed-anchor", Severity::warning, Severity::error, a.line, a.name, "",
+            fmt::format("anchor without $Name in a multi-map file resolves to the file stem '{}'", a.name),
+            "give every [ProtoMap] of a multi-map file an explicit unique $Name");
+    auto [it, inserted] = seen.emplace(a.name, a.line);
+    if (!inserted)
+      x.add(rule::kMapIdentity, "duplicate-name", a.named ? Severity::warning : Severity::error, Severity::error, a.line, a.name, "",
+            fmt::format("map name '{}' is declared again (first anchor at line {}); the loader merges the placements and the proto baker fails",
+                        a.name, it->second),
+            "give each anchor a unique $Name");
+  }
+  for (const auto& a : anchors) {
+    const ConfigSection& s = x.c.section(a.section);
+    for (const auto& e : s.entries) {
+      if (e.key.empty() || e.key.front() != '$') continue;
+      if (e.key == "$Name") {
+        if (e.value.find('#') != std::string_view::npos || e.assignments > 1)
+          x.add(rule::kMapperRoundTrip, "name-line", Severity::warning, Severity::error, e.line, a.name, "",
+                "the $Name line is not plain (several assignments or a '#'): the Mapper splice reads the owner differently",
+                "write exactly one `$Name = <map>` line");
+        continue;
+      }
+      if (e.key.substr(0, 5) == "$Text") continue;
+      if (e.key == "$Parent") {
+        x.add(rule::kMapperRoundTrip, "anchor-parent", Severity::warning, Severity::error, e.line, a.name, "",
+              "$Parent on a map anchor is resolved by the proto baker but not by the Mapper; a Mapper save drops inherited values",
+              "write the map properties explicitly in [ProtoMap]");
+        continue;
+      }
+      x.add(rule::kMapperRoundTrip, "unknown-directive", Severity::warning, Severity::error, e.line, a.name, "",
+            fmt::format("directive '{}' is ignored by the engine and dropped by a Mapper save", e.key), "delete it");
+    }
+  }
+}
+
+struct MapSize {
+  bool known = false;
+  std::int64_t w = 0;
+  std::int64_t h = 0;
+};
+
+// Plain decimal int16 ("-12", "140"); false for anything the full parser must judge.
+bool plain_int16(std::string_view t, std::int64_t& out) {
+  if (t.empty() || t.size() > 6) return false;
+  std::size_t i = 0;
+  bool neg = false;
+  if (t[0] == '-') {
+    neg = true;
+    i = 1;
+    if (t.size() == 1) return false;
+  }
+  std::int64_t v = 0;
+  for (; i < t.size(); ++i) {
+    if (t[i] < '0' || t[i] > '9') return false;
+    v = v * 10 + (t[i] - '0');
+  }
+  v = neg ? -v : v;
+  if (v < -32768 || v > 32767) return false;
+  out = v;
+  return true;
+}
+
+// `"x y" "x y" ...` with plain int16 fields; counts hexes outside `size` when known.
+bool scan_mesh(std::string_view text, const MapSize& size, std::size_t& outside) {
+  std::size_t i = 0;
+  const std::size_t n = text.size();
+  while (true) {
+    while (i < n && (text[i] == ' ' || text[i] == '\t')) ++i;
+    if (i >= n) return true;
+    if (text[i] != '"') return false;
+    const std::size_t b = ++i;
+    while (i < n && text[i] != '"') {
+      if (text[i] == '\\') return false;
+      ++i;
+    }
+    if (i >= n) return false;
+    const std::string_view pair = text.substr(b, i - b);
+    ++i;
+    if (i < n && text[i] != ' ' && text[i] != '\t') return false;
+    const std::size_t sp = pair.find(' ');
+    if (sp == std::string_view::npos) return false;
+    std::int64_t px = 0, py = 0;
+    if (!plain_int16(pair.substr(0, sp), px) || !plain_int16(pair.substr(sp + 1), py)) return false;
+    if (size.known && (px < 0 || py < 0 || px >= size.w || py >= size.h)) ++outside;
+  }
+}
+
+void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e, const std::string& map, const std::string& label,
+                          const MapSize& size) {
+  const PropertyInfo* info = x.project.properties.find(entity, e.key);
+  if (!info) {
+    const bool known_project = x.project.properties.has_project_declarations();
+    x.add(rule::kPropertyOverrides, "unknown-property", known_project ? Severity::error : Severity::warning, Severity::error,
+          e.line, map, label, fmt::format("{} has no property '{}'", entity, e.key),
+          known_project ? "fix the property name or declare it in the project metadata"
+                        : "fix the name, or pass --protos with the project's property declarations");
+    return;
+  }
+  if (!info->authorable) {
+    x.add(rule::kPropertyOverrides, "not-authorable", Severity::error, Severity::error, e.line, map, label,
+          fmt::format("{}.{} is {} and cannot be set from a map", entity, info->name, info->excluded_reason),
+          "delete the key");
+    return;
+  }
+  // Fast path for the bulk of real maps: a well-formed MultihexMesh is scanned without
+  // materializing its (often thousands of) elements; anything unusual takes the full parser.
+  if (info->name == "MultihexMesh" && entity == "Item") {
+    std::size_t outside = 0;
+    if (scan_mesh(e.value, size, outside)) {
+      if (outside)
+        x.add(rule::kBounds, "mesh-out-of-bounds", Severity::warning, Severity::error, e.line, map, label,
+              fmt::format("{} MultihexMesh hex(es) lie outside Size {} {}", outside, size.w, size.h),
+              "remove the mesh hexes outside the map");
+      return;
+    }
+  }
+  auto v = parse_value(info->type, e.value, x.project.properties);
+  if (!v) {
+    const bool mesh = info->name == "MultihexMesh";
+    // Without project metadata an engine enum value may be a project extension (CritterItemSlot Secondary).
+    const bool maybe_project_value = v.error().code == "fomap.value.enum" && !x.project.properties.has_project_declarations();
+    x.add(mesh ? rule::kMultihexMesh : rule::kPropertyOverrides, mesh ? "mesh-syntax" : "bad-value",
+          maybe_project_value ? Severity::warning : Severity::error, Severity::error,
+          e.line, map, label,
+          fmt::format("{}.{} ({}): {} (expected {}, found '{}')", entity, info->name, info->type.text, v.error().message,
+                      v.error().expected, v.error().found),
+          mesh ? "write each mesh hex as one quoted pair: MultihexMesh = \"x y\" \"x y\"" : "write a value of type " + info->type.text);
+    return;
+  }
+  if (size.known && info->name == "MultihexMesh" && entity == "Item") {
+    std::size_t outside = 0;
+    for (const auto& h : v->elements)
+      if (h.ints[0] < 0 || h.ints[1] < 0 || h.ints[0] >= size.w || h.ints[1] >= size.h) ++outside;
+    if (outside)
+      x.add(rule::kBounds, "mesh-out-of-bounds", Severity::warning, Severity::error, e.line, map, label,
+            fmt::format("{} MultihexMesh hex(es) lie outside Size {} {}", outside, size.w, size.h),
+            "remove the mesh hexes outside the map");
+  }
+}
+
+MapSize check_anchor(Ctx& x, const MapDefinition& m) {
+  MapSize size;
+  for (std::size_t ai : m.anchors) {
+    const MapAnchor& a = x.c.anchors()[ai];
+    const ConfigSection& s = x.c.section(a.section);
+    for (const auto& e : s.entries) {
+      if (e.key.empty() || e.key.front() == '$' || e.key.front() == '_') continue;
+      check_property_entry(x, "Map", e, m.name, "", MapSize{});
+      if (e.key == "Size" && !size.known) {
+        if (const PropertyInfo* info = x.project.properties.find("Map", "Size")) {
+          auto v = parse_value(info->type, e.value, x.project.properties);
+          if (v && !v->elements.empty()) {
+            size.known = true;
+            size.w = v->elements[0].ints[0];
+            size.h = v->elements[0].ints[1];
+          }
+        }
+      }
+    }
+  }
+  if (!size.known && !m.anchors.empty())
+    x.add(rule::kBounds, "size-missing", Severity::warning, Severity::error, x.c.anchors()[m.anchors[0]].line, m.name, "",
+          "[ProtoMap] has no valid Size; hex bounds cannot be checked and the map has no grid", "add `Size = <width> <height>`");
+  return size;
+}
+
+void check_map(Ctx& x, const MapDefinition& m) {
+  const MapSize size = check_anchor(x, m);
+  const PropertyCatalog& cat = x.project.properties;
+
+  // Ids
+  std::unordered_map<std::int64_t, const Placement*> authored;
+  std::unordered_map<std::int64_t, const Placement*> critter_by_id;
+  struct ItemInfo {
+    const Placement* p;
+    std::int64_t ownership;
+    bool is_static;
+  };
+  std::unordered_map<std::int64_t, ItemInfo> item_by_id;
+  struct CachedProto {
+    std::string_view first;
+    PlacementKind kind;
+    const Proto* proto;
+  };
+  std::unordered_map<std::uint64_t, CachedProto> proto_cache;
+  std::vector<const Proto*> critter_protos(m.critters.size(), nullptr);
+  std::vector<const Proto*> item_protos(m.items.size(), nullptr);
+  for (const auto* list : {&m.critters, &m.items}) {
+    auto& protos_of = list == &m.critters ? critter_protos : item_protos;
+    for (std::size_t pi = 0; pi < list->size(); ++pi) {
+      const Placement& p = (*list)[pi];
+      const std::string label = label_of(p);
+      const ConfigSection& s = x.c.section(p.section);
+      if (!p.has_proto) {
+        x.add(rule::kPrototypeResolution, "proto-missing", Severity::error, Severity::error, p.line, m.name, label,
+              "placement has no $Proto; the loader skips it and fails the map", "add `$Proto = <prototype name>`");
+        continue;
+      }
+      if (!p.has_id) {
+        x.add(rule::kSharedPlacementIds, "id-missing", Severity::warning, Severity::error, p.line, m.name, label,
+              fmt::format("placement has no $Id; the loader assigns {}", p.id), fmt::format("add `$Id = {}`", p.id));
+      } else {
+        const auto strict_id = strict_decimal_int64(p.id_text);
+        if (!strict_id) {
+          x.add(rule::kSharedPlacementIds, "id-not-decimal", Severity::warning, Severity::error, p.id_line, m.name, label,
+                fmt::format("$Id '{}' is not a plain decimal integer; the loader reads it as {} and uses {}", p.id_text,
+                            p.authored_id, p.id),
+                "write the id as a positive decimal integer");
+        } else if (*strict_id <= 0) {
+          x.add(rule::kSharedPlacementIds, "id-not-positive", Severity::warning, Severity::error, p.id_line, m.name, label,
+                fmt::format("$Id {} is not positive; the loader replaces it with {}", *strict_id, p.id),
+                "use a unique positive id");
+        }
+        if (p.authored_id > 0) {
+          auto [it, inserted] = authored.emplace(p.authored_id, &p);
+          if (!inserted)
+            x.add(rule::kSharedPlacementIds, "id-duplicate", Severity::warning, Severity::error, p.id_line, m.name, label,
+                  fmt::format("$Id {} is already used by {} at line {}; the loader renumbers this one to {}", p.authored_id,
+                              label_of(*it->second), it->second->line, p.id),
+                  "give every critter and item of the map its own id");
+        }
+        if (p.id_repaired && p.authored_id > 0 && authored[p.authored_id] == &p)
+          x.add(rule::kSharedPlacementIds, "id-displaced", Severity::warning, Severity::error, p.id_line, m.name, label,
+                fmt::format("$Id {} was taken by an earlier repaired placement; the loader uses {}", p.authored_id, p.id),
+                "give every critter and item of the map its own explicit id");
+      }
+      // Placements repeat a few protos many times: a per-map cache keeps the lookups hot.
+      const Proto* proto = nullptr;
+      {
+        const std::uint64_t key = (static_cast<std::uint64_t>(p.kind) << 63) ^ std::hash<std::string_view>{}(p.proto);
+        auto hit = proto_cache.find(key);
+        if (hit != proto_cache.end() && hit->second.first == p.proto && hit->second.kind == p.kind) {
+          proto = hit->second.proto;
+        } else {
+          proto = find_placement_proto(x.project, p);
+          proto_cache[key] = CachedProto{p.proto, p.kind, proto};
+        }
+      }
+      protos_of[pi] = proto;
+      if (x.project.has_protos && !proto)
+        x.add(rule::kPrototypeResolution, "proto-unknown", Severity::error, Severity::error, p.proto_line, m.name, label,
+              fmt::format("no {} prototype named '{}'", to_string(p.kind), p.proto), "fix $Proto or add the prototype");
+      const std::string_view entity = receiver_of(p.kind);
+      for (const auto& e : s.entries) {
+        if (e.key.empty() || e.key.front() == '_') continue;
+        if (e.key.front() == '$') {
+          if (e.key != "$Id" && e.key != "$Proto")
+            x.add(rule::kMapperRoundTrip, "unknown-directive", Severity::warning, Severity::error, e.line, m.name, label,
+                  fmt::format("directive '{}' is ignored by the engine and dropped by a Mapper save", e.key), "delete it");
+          continue;
+        }
+        check_property_entry(x, entity, e, m.name, label, size);
+      }
+      if (p.kind == PlacementKind::critter) {
+        critter_by_id.emplace(p.id, &p);
+      } else {
+        const auto own = effective_value(x, p, proto, "Ownership");
+        const auto st = effective_value(x, p, proto, "Static");
+        item_by_id.emplace(p.id, ItemInfo{&p, first_int(own), first_int(st) != 0});
+      }
+    }
+  }
+
+  // Per-placement semantic checks.
+  auto check_hex = [&](const Placement& p, const Proto* proto, const std::string& label) {
+    if (!size.known) return;
+    const auto hex = effective_value(x, p, proto, "Hex");
+    if (!hex || hex->elements.empty()) return;
+    const auto hx = hex->elements[0].ints[0], hy = hex->elements[0].ints[1];
+    if (hx < 0 || hy < 0 || hx >= size.w || hy >= size.h) {
+      const ConfigEntry* e = x.c.section(p.section).find("Hex");
+      x.add(rule::kBounds, "hex-out-of-bounds", Severity::error, Severity::error, e ? e->line : p.line, m.name, label,
+            fmt::format("Hex {} {}{} is outside Size {} {}", hx, hy, e ? "" : " (from the prototype)", size.w, size.h),
+            fmt::format("move it inside 0..{} x 0..{}", size.w - 1, size.h - 1));
+    }
+  };
+  for (std::size_t ci = 0; ci < m.critters.size(); ++ci) {
+    const Placement& p = m.critters[ci];
+    if (!p.has_proto) continue;
+    check_hex(p, critter_protos[ci], label_of(p));
+  }
+  // Critters are written before map items; a critter after the first MapHex item is not Mapper order.
+  bool seen_item = false;
+  std::uint32_t first_item_line = 0;
+  for (const auto& p : m.items) {
+    if (!p.has_proto || item_by_id.at(p.id).ownership != 0) continue;
+    first_item_line = p.line;
+    seen_item = true;
+    break;
+  }
+  for (const auto& p : m.critters)
+    if (seen_item && p.line > first_item_line)
+      x.add(rule::kNormalizedOrder, "critter-after-item", Severity::note, Severity::warning, p.line, m.name, label_of(p),
+            "critter section after an item section: the loader still processes all critters first",
+            "run `sortie fomap fmt` to write the Mapper order");
+
+  std::unordered_map<std::int64_t, std::size_t> item_position;  // id -> index in items (file order)
+  for (std::size_t i = 0; i < m.items.size(); ++i)
+    if (m.items[i].has_proto) item_position.emplace(m.items[i].id, i);
+
+  for (std::size_t i = 0; i < m.items.size(); ++i) {
+    const Placement& p = m.items[i];
+    if (!p.has_proto) continue;
+    const std::string label = label_of(p);
+    const ConfigSection& s = x.c.section(p.section);
+    const ItemInfo& info = item_by_id.at(p.id);
+    const Proto* proto = item_protos[i];
+    // Static / Hidden overrides
+    for (const auto& [key, rid, what] : {std::tuple{std::string_view("Static"), rule::kSideSpecificBake, "client and server disagree on static-ness"},
+                                         std::tuple{std::string_view("Hidden"), rule::kHiddenStaticItems, "the client layer follows the proto's Hidden"}}) {
+      const ConfigEntry* e = s.find(key);
+      if (!e || !proto) continue;
+      const PropertyInfo* pi = cat.find("Item", key);
+      if (!pi) continue;
+      auto mine = parse_value(pi->type, e->value, cat);
+      auto it = proto->resolved.find(key);
+      auto theirs = it == proto->resolved.end() ? core::Result<PropertyValue>(default_value(pi->type, cat)) : parse_value(pi->type, it->second, cat);
+      if (mine && theirs && !(*mine == *theirs))
+        x.add(rid, key == "Static" ? "static-override" : "hidden-override", Severity::warning, Severity::error, e->line, m.name, label,
+              fmt::format("per-placement {} = {} differs from the prototype: {}", key, e->value, what),
+              fmt::format("delete the {} key and use a prototype with the wanted flag", key));
+    }
+    const ConfigEntry* own_entry = s.find("Ownership");
+    const std::uint32_t own_line = own_entry ? own_entry->line : p.line;
+    if (info.is_static && info.ownership != 0)
+      x.add(rule::kStaticItems, "static-not-maphex", Severity::error, Severity::error, own_line, m.name, label,
+            "a static item must have Ownership MapHex", "use a dynamic prototype for inventory and container items");
+    switch (info.ownership) {
+      case 0: {
+        check_hex(p, proto, label);
+        break;
+      }
+      case 1: {
+        const auto cid = first_int(effective_value(x, p, proto, "CritterId"));
+        const ConfigEntry* e = s.find("CritterId");
+        if (!critter_by_id.count(cid))
+          x.add(rule::kOwnershipReferences, "critter-not-found", Severity::error, Severity::error, e ? e->line : own_line, m.name, label,
+                fmt::format("CritterInventory item: CritterId {} names no critter placement of this map", cid),
+                "set CritterId to the $Id of a [$Name/Critter] placement");
+        break;
+      }
+      case 2: {
+        const auto cid = first_int(effective_value(x, p, proto, "ContainerId"));
+        const ConfigEntry* e = s.find("ContainerId");
+        const std::uint32_t line = e ? e->line : own_line;
+        auto it = item_by_id.find(cid);
+        if (it == item_by_id.end()) {
+          x.add(rule::kOwnershipReferences, "container-not-found", Severity::error, Severity::error, line, m.name, label,
+                fmt::format("ItemContainer item: ContainerId {} names no item placement of this map", cid),
+                "set ContainerId to the $Id of a map item");
+        } else if (it->second.ownership != 0) {
+          x.add(rule::kOwnershipReferences, "child-of-child", Severity::error, Severity::error, line, m.name, label,
+                fmt::format("ContainerId {} names an item that is itself inside a critter or container; deeper nesting is not materialized", cid),
+                "put the item into a MapHex container");
+        } else if (item_position.at(cid) > i) {
+          x.add(rule::kOwnershipReferences, "container-after-content", Severity::error, Severity::error, line, m.name, label,
+                fmt::format("container {} appears later in the file than its content; the Mapper cannot load this", cid),
+                "move the container's section before its contents (`sortie fomap fmt`)");
+        } else if (it->second.is_static) {
+          x.add(rule::kRuntimeMaterialization, "static-container", Severity::warning, Severity::error, line, m.name, label,
+                fmt::format("container {} is static; the server never materializes its contents", cid),
+                "use a dynamic (non-static) container prototype");
+        }
+        break;
+      }
+      case 3:
+        x.add(rule::kOwnershipReferences, "ownership-nowhere", Severity::error, Severity::error, own_line, m.name, label,
+              "Ownership Nowhere is not supported for map placements", "use MapHex, CritterInventory or ItemContainer");
+        break;
+      default: break;
+    }
+  }
+}
+
+}  // namespace
+
+std::string Finding::to_string() const {
+  std::string s = fmt::format("{}:{}: {}: [{}] {}", file, line, core::to_string(severity), rule, message);
+  if (!placement.empty()) s += fmt::format(" ({}{}{})", map.empty() ? "" : "map " + map + ", ", "", placement);
+  else if (!map.empty()) s += fmt::format(" (map {})", map);
+  if (!fix.empty()) s += "; fix: " + fix;
+  return s;
+}
+
+core::Json Finding::to_json() const {
+  core::Json j;
+  j["rule"] = rule;
+  j["check"] = check;
+  j["severity"] = std::string(core::to_string(severity));
+  j["file"] = file;
+  j["line"] = line;
+  j["map"] = map;
+  j["placement"] = placement;
+  j["message"] = message;
+  j["fix"] = fix;
+  return j;
+}
+
+std::size_t LintReport::errors() const {
+  return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::error; }));
+}
+std::size_t LintReport::warnings() const {
+  return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::warning; }));
+}
+
+std::string LintReport::summary() const {
+  const std::size_t notes = findings.size() - errors() - warnings();
+  return fmt::format("{} file{}, {} map{}, {} placement{}: {} error{}, {} warning{}, {} note{}", files, files == 1 ? "" : "s", maps,
+                     maps == 1 ? "" : "s", placements, placements == 1 ? "" : "s", errors(), errors() == 1 ? "" : "s", warnings(),
+                     warnings() == 1 ? "" : "s", notes, notes == 1 ? "" : "s");
+}
+
+core::Json LintReport::to_json() const {
+  core::Json j;
+  j["files"] = files;
+  j["maps"] = maps;
+  j["placements"] = placements;
+  j["errors"] = errors();
+  j["warnings"] = warnings();
+  j["summary"] = summary();
+  core::Json list = core::Json::array();
+  for (const auto& f : findings) list.push_back(f.to_json());
+  j["findings"] = std::move(list);
+  return j;
+}
+
+void LintReport::merge(LintReport other) {
+  files += other.files;
+  maps += other.maps;
+  placements += other.placements;
+  findings.insert(findings.end(), std::make_move_iterator(other.findings.begin()), std::make_move_iterator(other.findings.end()));
+}
+
+LintReport lint_container(const MapContainer& container, const Project& project, const LintOptions& options) {
+  LintReport report;
+  report.files = 1;
+  report.maps = container.maps().size();
+  Ctx x{container, project, options, report};
+  check_config(x);
+  check_structure(x);
+  check_identity(x);
+  for (const auto& m : container.maps()) {
+    report.placements += m.critters.size() + m.items.size();
+    const std::size_t before = report.findings.size();
+    check_map(x, m);
+    const auto errors_in_map = static_cast<std::size_t>(std::count_if(
+        report.findings.begin() + static_cast<std::ptrdiff_t>(before), report.findings.end(),
+        [](const Finding& f) { return f.severity == Severity::error; }));
+    if (errors_in_map > 0 && !m.anchors.empty())
+      x.add(rule::kErrorAggregation, "map-fails", Severity::note, Severity::note, container.anchors()[m.anchors[0]].line, m.name, "",
+            fmt::format("map '{}' has {} error(s): the engine logs each and fails the whole map", m.name, errors_in_map),
+            "fix the errors above");
+  }
+  std::stable_sort(report.findings.begin(), report.findings.end(), [](const Finding& a, const Finding& b) {
+    if (a.line != b.line) return a.line < b.line;
+    return a.rule < b.rule;
+  });
+  return report;
+}
+
+}  // namespace sortie::fomap

@@ -1,0 +1,128 @@
+// Canonical format and splice (spec/fomap.md §9, §17).
+#include <gtest/gtest.h>
+
+#include "sortie/fomap/canonical.hpp"
+
+namespace sortie::fomap {
+namespace {
+
+const Project& project() {
+  static const Project p = [] {
+    Project q;
+    q.protos.add_text(
+        "[ProtoCritter]\n$Name = Guard\n"
+        "[ProtoItem]\n$Name = Rifle\nCount = 1\n"
+        "[ProtoItem]\n$Name = LootCrate\n"
+        "[ProtoItem]\n$Name = Ammo\n"
+        "[ProtoItem]\n$Name = Wall\nIsStatic = True\n",
+        "protos.fopro");
+    q.protos.resolve(q.properties);
+    q.has_protos = true;
+    return q;
+  }();
+  return p;
+}
+
+// §17, byte for byte (the Mapper's own layout: file ends with a blank line).
+constexpr std::string_view kCanonical =
+    "[ProtoMap]\n$Name = SmallRoom\nSize = 80 80\nWorkHex = 40 40\n\n"
+    "[$Name/Critter]\n$Id = 1\n$Proto = Guard\nDir = 210\nHex = 38 40\n\n"
+    "[$Name/Item]\n$Id = 2\n$Proto = Rifle\nCritterId = 1\nCritterSlot = Main\nOwnership = CritterInventory\n\n"
+    "[$Name/Item]\n$Id = 3\n$Proto = LootCrate\nHex = 35 30\n\n"
+    "[$Name/Item]\n$Id = 4\n$Proto = Ammo\nContainerId = 3\nCount = 20\nOwnership = ItemContainer\n\n"
+    "[$Name/Item]\n$Id = 5\n$Proto = Wall\nHex = 40 30\nMultihexMesh = \\\n \"41 30\" \\\n \"42 30\"\n\n";
+
+std::string fmt_text(std::string text, std::string path = "Maps/SmallRoom.fomap") {
+  auto c = MapContainer::from_text(std::move(text), std::move(path));
+  auto r = format_container(c, project());
+  return r ? *r : "ERR:" + r.error().code + ": " + r.error().message;
+}
+
+TEST(FomapCanonical, spec_example_is_a_fixed_point) { EXPECT_EQ(fmt_text(std::string(kCanonical)), kCanonical); }
+
+TEST(FomapCanonical, reorders_sections_keys_and_drops_proto_equal_values) {
+  const std::string messy =
+      "# a comment the Mapper loses\n"
+      "[ProtoMap]\n$Name = SmallRoom\nSize = 80 80\nWorkHex = 40   40\n"
+      "[$Name/Item]\n$Proto = LootCrate\n$Id = 3\nHex = 35 30\n"
+      "[$Name/Item]\n$Id = 5\n$Proto = Wall\nMultihexMesh = \"42 30\" \"40 30\" \"41 30\"\nHex = 42 30\nStatic = True\n"
+      "[$Name/Item]\nOwnership = ItemContainer\n$Id = 4\nCount = 20\n$Proto = Ammo\nContainerId = 3\n"
+      "[$Name/Critter]\n$Id = 1\nHex = 38 40\nDir = 210\n$Proto = Guard\n"
+      "[$Name/Item]\n$Id = 2\nOwnership = CritterInventory\nCount = 1\n$Proto = Rifle\nCritterSlot = Main\nCritterId = 1\n\n";
+  EXPECT_EQ(fmt_text(messy), kCanonical);
+}
+
+TEST(FomapCanonical, joined_continuations_and_extra_blank_lines_normalize) {
+  std::string s(kCanonical);
+  const std::string from = "MultihexMesh = \\\n \"41 30\" \\\n \"42 30\"\n";
+  s.replace(s.find(from), from.size(), "MultihexMesh = \"41 30\"    \"42 30\"\n\n\n");
+  s.insert(s.find("[$Name/Item]"), "\n\n");
+  EXPECT_EQ(fmt_text(s), kCanonical);
+}
+
+TEST(FomapCanonical, file_without_final_blank_line_keeps_that_ending) {
+  std::string s(kCanonical);
+  s.pop_back();
+  EXPECT_EQ(fmt_text(s), s);
+}
+
+TEST(FomapCanonical, clamps_hex_into_size_like_the_mapper) {
+  const std::string in = "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Id = 1\n$Proto = LootCrate\nHex = 15 -2\n";
+  EXPECT_EQ(fmt_text(in, "m.fomap"), "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Id = 1\n$Proto = LootCrate\nHex = 9 0\n");}
+
+TEST(FomapCanonical, repairs_ids_and_keeps_unnamed_anchor_unnamed) {
+  const std::string in = "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Proto = LootCrate\nHex = 1 1\n";
+  EXPECT_EQ(fmt_text(in, "m.fomap"), "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Id = 1\n$Proto = LootCrate\nHex = 1 1\n");
+  auto c = MapContainer::from_text(in, "Maps/m.fomap");
+  auto named = format_container(c, project(), {.always_write_name = true});
+  ASSERT_TRUE(named.has_value());
+  EXPECT_EQ(named->substr(0, 22), "[ProtoMap]\n$Name = m\nS");
+}
+
+TEST(FomapCanonical, explicit_addressing_is_kept_when_used_throughout) {
+  const std::string in = "[ProtoMap]\n$Name = A\nSize = 10 10\n\n[A/Item]\n$Id = 1\n$Proto = LootCrate\nHex = 1 1\n";
+  EXPECT_EQ(fmt_text(in, "x.fomap"), in);
+}
+
+TEST(FomapCanonical, refuses_maps_the_mapper_cannot_load) {
+  EXPECT_EQ(fmt_text("[ProtoMap]\n[$Name/Item]\n$Id = 1\n$Proto = Nope\n", "m.fomap").substr(0, 27), "ERR:fomap.fmt.proto_unknown");
+  EXPECT_EQ(fmt_text("[ProtoMap]\n[$Name/Item]\n$Id = 1\n$Proto = Rifle\nOwnership = ItemContainer\nContainerId = 9\n", "m.fomap").substr(0, 33),
+            "ERR:fomap.fmt.container_not_found");
+  EXPECT_EQ(fmt_text("[Header]\n", "m.fomap").substr(0, 23), "ERR:fomap.fmt.structure");
+  EXPECT_EQ(fmt_text("[ProtoMap]\n[$Name/Item]\n$Id = 1\n$Proto = Rifle\nBogus = 1\n", "m.fomap").substr(0, 32),
+            "ERR:fomap.fmt.unknown_property: ");
+}
+
+TEST(FomapCanonical, splice_rewrites_one_map_and_keeps_siblings_byte_exact) {
+  const std::string original =
+      "# preamble kept\n"
+      "[ProtoMap]\n$Name = One\nSize = 10 10\n[$Name/Item]\n$Proto = LootCrate\n$Id = 1\nHex = 1 1\n"
+      "[ProtoMap]   # sibling with odd spacing\n$Name = Two\nSize   =   10 10\n\n\n[$Name/Item]\n$Id=1\n$Proto=LootCrate\n";
+  const std::string block = "[ProtoMap]\n$Name = One\n\n";
+  const std::string out = splice_map(original, "multi", "One", block);
+  EXPECT_EQ(out, "# preamble kept\n" + block +
+                     "[ProtoMap]   # sibling with odd spacing\n$Name = Two\nSize   =   10 10\n\n\n[$Name/Item]\n$Id=1\n$Proto=LootCrate\n");
+  // a map without any range is appended
+  EXPECT_EQ(splice_map("[ProtoMap]\n$Name = A\n", "f", "B", "[X]\n"), "[ProtoMap]\n$Name = A\n[X]\n");
+}
+
+TEST(FomapCanonical, multi_map_container_formats_each_map_by_splice) {
+  const std::string in =
+      "[ProtoMap]\n$Name = One\nSize = 10 10\n\n[$Name/Item]\n$Proto = LootCrate\n$Id = 1\nHex = 1 1\n\n"
+      "[ProtoMap]\n$Name = Two\nSize = 10 10\n\n[Two/Item]\n$Id = 1\n$Proto = LootCrate\nHex = 2 2\n";
+  const std::string want =
+      "[ProtoMap]\n$Name = One\nSize = 10 10\n\n[$Name/Item]\n$Id = 1\n$Proto = LootCrate\nHex = 1 1\n\n"
+      "[ProtoMap]\n$Name = Two\nSize = 10 10\n\n[Two/Item]\n$Id = 1\n$Proto = LootCrate\nHex = 2 2\n";
+  EXPECT_EQ(fmt_text(in, "multi.fomap"), want);
+}
+
+TEST(FomapCanonical, without_protos_nothing_is_dropped_as_redundant) {
+  Project bare;
+  auto c = MapContainer::from_text("[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Id = 1\n$Proto = X\nCount = 0\nHex = 1 1\n", "m.fomap");
+  auto r = format_container(c, bare);
+  ASSERT_TRUE(r.has_value()) << r.error().to_string();
+  EXPECT_EQ(*r, "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Id = 1\n$Proto = X\nCount = 0\nHex = 1 1\n");
+}
+
+}  // namespace
+}  // namespace sortie::fomap
