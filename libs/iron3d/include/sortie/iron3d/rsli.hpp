@@ -129,9 +129,9 @@ std::optional<std::size_t> find_rsli_entry(const RsliArchive& archive, std::stri
 core::Result<core::Bytes> decode_rsli_entry(const RsliArchive& archive, std::size_t index,
                                             std::uint64_t max_unpacked = 128ull * 1024 * 1024);
 
-// Packs `data` with a known method; XOR methods are returned *before* the XOR layer (the
-// writer encrypts with the final sort cell). rsli.method_unsupported for lzhuf is never
-// returned: every known method can be packed.
+// Packs `data` with a known method (every one of the seven can be packed); XOR methods are
+// returned *before* the XOR layer, which the writer applies with the final sort cell.
+// rsli.method_unsupported for a value outside the enum.
 core::Result<core::Bytes> pack_rsli_payload(core::ByteView data, RsliMethod method);
 
 // Archive editor. Entry names are stored ASCII-uppercased (lookups uppercase the query, so a
