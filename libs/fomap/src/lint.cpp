@@ -570,4 +570,32 @@ LintReport lint_container(const MapContainer& container, const Project& project,
   return report;
 }
 
+std::vector<DeclaredMap> declared_maps(const MapContainer& container) {
+  std::vector<DeclaredMap> out;
+  for (const auto& m : container.maps())
+    out.push_back(DeclaredMap{m.name, container.path(), m.anchors.empty() ? 0u : container.anchors()[m.anchors[0]].line});
+  return out;
+}
+
+LintReport lint_pack_identity(const std::vector<DeclaredMap>& maps) {
+  LintReport report;
+  std::unordered_map<std::string, const DeclaredMap*> first;
+  for (const auto& d : maps) {
+    auto [it, inserted] = first.emplace(d.name, &d);
+    if (inserted || it->second->file == d.file) continue;
+    Finding f;
+    f.rule = std::string(rule::kMapIdentity);
+    f.check = "duplicate-name-in-pack";
+    f.severity = Severity::error;
+    f.file = d.file;
+    f.line = d.line;
+    f.map = d.name;
+    f.message = fmt::format("map '{}' is also declared by {}:{}; the proto baker fails with a duplicate proto", d.name,
+                            it->second->file, it->second->line);
+    f.fix = "rename one of the maps ($Name, or the file for an unnamed anchor)";
+    report.findings.push_back(std::move(f));
+  }
+  return report;
+}
+
 }  // namespace sortie::fomap
