@@ -43,6 +43,12 @@ std::string label_of(const Placement& p) {
                      p.has_proto ? std::string(p.proto) : std::string("<missing>"));
 }
 
+// The placement text of a finding, built only when a finding is reported.
+struct LazyLabel {
+  const Placement* p = nullptr;
+  operator std::string() const { return p ? label_of(*p) : std::string(); }  // NOLINT(google-explicit-constructor)
+};
+
 std::optional<PropertyValue> effective_value(const Ctx& x, const Placement& p, const Proto* proto, std::string_view name) {
   const PropertyInfo* info = x.project.properties.find(receiver_of(p.kind), name);
   if (!info) return std::nullopt;
@@ -197,7 +203,7 @@ bool scan_mesh(std::string_view text, const MapSize& size, std::size_t& outside)
   }
 }
 
-void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e, const std::string& map, const std::string& label,
+void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e, const std::string& map, const LazyLabel& label,
                           const MapSize& size) {
   const PropertyInfo* info = x.project.properties.find(entity, e.key);
   if (!info) {
@@ -257,7 +263,7 @@ MapSize check_anchor(Ctx& x, const MapDefinition& m) {
     const ConfigSection& s = x.c.section(a.section);
     for (const auto& e : s.entries) {
       if (e.key.empty() || e.key.front() == '$' || e.key.front() == '_') continue;
-      check_property_entry(x, "Map", e, m.name, "", MapSize{});
+      check_property_entry(x, "Map", e, m.name, LazyLabel{}, MapSize{});
       if (e.key == "Size" && !size.known) {
         if (const PropertyInfo* info = x.project.properties.find("Map", "Size")) {
           auto v = parse_value(info->type, e.value, x.project.properties);
@@ -301,7 +307,7 @@ void check_map(Ctx& x, const MapDefinition& m) {
     auto& protos_of = list == &m.critters ? critter_protos : item_protos;
     for (std::size_t pi = 0; pi < list->size(); ++pi) {
       const Placement& p = (*list)[pi];
-      const std::string label = label_of(p);
+      const LazyLabel label{&p};
       const ConfigSection& s = x.c.section(p.section);
       if (!p.has_proto) {
         x.add(rule::kPrototypeResolution, "proto-missing", Severity::error, Severity::error, p.line, m.name, label,
@@ -374,7 +380,7 @@ void check_map(Ctx& x, const MapDefinition& m) {
   }
 
   // Per-placement semantic checks.
-  auto check_hex = [&](const Placement& p, const Proto* proto, const std::string& label) {
+  auto check_hex = [&](const Placement& p, const Proto* proto, const LazyLabel& label) {
     if (!size.known) return;
     const auto hex = effective_value(x, p, proto, "Hex");
     if (!hex || hex->elements.empty()) return;
@@ -389,7 +395,7 @@ void check_map(Ctx& x, const MapDefinition& m) {
   for (std::size_t ci = 0; ci < m.critters.size(); ++ci) {
     const Placement& p = m.critters[ci];
     if (!p.has_proto) continue;
-    check_hex(p, critter_protos[ci], label_of(p));
+    check_hex(p, critter_protos[ci], LazyLabel{&p});
   }
   // Critters are written before map items; a critter after the first MapHex item is not Mapper order.
   bool seen_item = false;
@@ -413,7 +419,7 @@ void check_map(Ctx& x, const MapDefinition& m) {
   for (std::size_t i = 0; i < m.items.size(); ++i) {
     const Placement& p = m.items[i];
     if (!p.has_proto) continue;
-    const std::string label = label_of(p);
+    const LazyLabel label{&p};
     const ConfigSection& s = x.c.section(p.section);
     const ItemInfo& info = item_by_id.at(p.id);
     const Proto* proto = item_protos[i];
