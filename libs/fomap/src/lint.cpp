@@ -49,24 +49,26 @@ struct LazyLabel {
   operator std::string() const { return p ? label_of(*p) : std::string(); }  // NOLINT(google-explicit-constructor)
 };
 
-std::optional<PropertyValue> effective_value(const Ctx& x, const Placement& p, const Proto* proto, std::string_view name) {
+// Effective single value of a property (placement, else proto, else zero); nullopt when the
+// property is unknown, not single-valued or does not parse.
+std::optional<ScalarValue> effective_value(const Ctx& x, const Placement& p, const Proto* proto, std::string_view name) {
   const PropertyInfo* info = x.project.properties.find(receiver_of(p.kind), name);
-  if (!info) return std::nullopt;
+  if (!info || info->type.container != Container::single) return std::nullopt;
   std::optional<std::string_view> text;
   if (const ConfigEntry* e = x.c.section(p.section).find(name)) text = e->value;
   else if (proto) {
     auto it = proto->resolved.find(name);
     if (it != proto->resolved.end()) text = std::string_view(it->second);
   }
-  if (!text) return default_value(info->type, x.project.properties);
-  auto v = parse_value(info->type, *text, x.project.properties);
+  if (!text) return ScalarValue{};
+  auto v = parse_single_value(info->type, *text, x.project.properties);
   if (!v) return std::nullopt;
   return std::move(*v);
 }
 
-std::int64_t first_int(const std::optional<PropertyValue>& v, std::int64_t fallback = 0) {
-  if (!v || v->elements.empty()) return fallback;
-  return v->elements[0].ints[0];
+std::int64_t first_int(const std::optional<ScalarValue>& v, std::int64_t fallback = 0) {
+  if (!v) return fallback;
+  return v->ints[0];
 }
 
 void check_config(Ctx& x) {
@@ -232,6 +234,11 @@ void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e,
       return;
     }
   }
+  const bool mesh_property = info->name == "MultihexMesh" && entity == "Item";
+  if (!mesh_property) {
+    auto ok = validate_value(info->type, e.value, x.project.properties);
+    if (ok) return;
+  }
   auto v = parse_value(info->type, e.value, x.project.properties);
   if (!v) {
     const bool mesh = info->name == "MultihexMesh";
@@ -383,8 +390,8 @@ void check_map(Ctx& x, const MapDefinition& m) {
   auto check_hex = [&](const Placement& p, const Proto* proto, const LazyLabel& label) {
     if (!size.known) return;
     const auto hex = effective_value(x, p, proto, "Hex");
-    if (!hex || hex->elements.empty()) return;
-    const auto hx = hex->elements[0].ints[0], hy = hex->elements[0].ints[1];
+    if (!hex) return;
+    const auto hx = hex->ints[0], hy = hex->ints[1];
     if (hx < 0 || hy < 0 || hx >= size.w || hy >= size.h) {
       const ConfigEntry* e = x.c.section(p.section).find("Hex");
       x.add(rule::kBounds, "hex-out-of-bounds", Severity::error, Severity::error, e ? e->line : p.line, m.name, label,
