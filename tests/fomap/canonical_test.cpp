@@ -183,3 +183,21 @@ TEST(FomapMultihexMerge, any_unique_merges_scattered_items_into_lowest_id) {
 
 }  // namespace
 }  // namespace sortie::fomap
+
+namespace sortie::fomap {
+namespace {
+
+TEST(FomapCanonical, refuses_multi_map_files_the_splice_cannot_identify) {
+  Project bare;
+  for (const char* text : {"[ProtoMap]\n$Name = A # note\n[ProtoMap]\n$Name = B\n",  // comment on the $Name line
+                           "[ProtoMap]\n[ProtoMap]\n$Name = B\n",                    // unnamed anchor
+                           "[ProtoMap]\n$Name = A\n[ProtoMap]\n$Name = A\n[ProtoMap]\n$Name = B\n"}) {
+    auto c = MapContainer::from_text(text, "multi.fomap");
+    auto r = format_container(c, bare);
+    ASSERT_FALSE(r.has_value()) << text;
+    EXPECT_EQ(r.error().code, "fomap.fmt.ambiguous_maps");
+  }
+}
+
+}  // namespace
+}  // namespace sortie::fomap

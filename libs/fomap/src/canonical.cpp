@@ -569,6 +569,34 @@ core::Result<std::string> format_container(const MapContainer& container, const 
     return fail(Diagnostic::error("fomap.fmt.structure", e.message).of(container.path()).in(fmt::format("line {}", e.line)));
   }
   if (container.maps().empty()) return fail(Diagnostic::error("fomap.fmt.no_map", "the file declares no [ProtoMap]").of(container.path()));
+  if (container.maps().size() > 1) {
+    // The splice identifies blocks by their `$Name` line; it is only safe when every anchor has
+    // exactly one plain, unique, valid name (the Mapper's own guidance for multi-map files).
+    if (container.anchors().size() != container.maps().size())
+      return fail(Diagnostic::error("fomap.fmt.ambiguous_maps", "a multi-map file declares the same map name twice").of(container.path()));
+    for (const auto& a : container.anchors()) {
+      const ConfigEntry* n = container.section(a.section).find("$Name");
+      // The splice reads the first line starting with `$Name` and takes the text after '='.
+      std::string_view raw;
+      {
+        const std::string_view t = container.config().text();
+        std::size_t pos = 0;
+        for (std::uint32_t l = 1; n && l < n->line && pos != std::string_view::npos; ++l) {
+          pos = t.find('\n', pos);
+          if (pos != std::string_view::npos) ++pos;
+        }
+        if (n && pos != std::string_view::npos) raw = trim_line(t.substr(pos, t.find('\n', pos) - pos));
+      }
+      const std::size_t eq = raw.find('=');
+      const bool plain = eq != std::string_view::npos && trim_line(raw.substr(eq + 1)) == a.name;
+      if (!a.named || !n || !plain || n->assignments != 1 || n->line != n->last_line || a.name.empty() ||
+          a.name.find_first_of("/$#[]\"\\") != std::string::npos)
+        return fail(Diagnostic::error("fomap.fmt.ambiguous_maps",
+                                      "every anchor of a multi-map file needs one plain `$Name = <id>` line (no '/', '$', '#', brackets, quotes)")
+                        .of(container.path())
+                        .in(fmt::format("line {}", a.line)));
+    }
+  }
   std::string out;
   if (container.maps().size() == 1) {
     SORTIE_TRY(out, format_map(container, container.maps()[0].name, project, options));
