@@ -1,0 +1,22 @@
+#pragma once
+// Private helpers shared by the bake and materialize sources.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sortie/fomap/properties.hpp"
+#include "sortie/fomap/property_blob.hpp"
+#include "sortie/fomap/values.hpp"
+
+namespace sortie::fomap::bake_detail {
+
+bool is_one_byte_enum(std::string_view name);
+// Bytes of one plain value (0 for string-like kinds).
+std::uint32_t scalar_size(ScalarKind kind, std::string_view enum_name);
+// Bytes of one field of a value type (mpos: 2), else scalar_size.
+std::uint32_t field_size(ScalarKind kind, std::string_view enum_name);
+bool is_plain(const PropertyType& t);
+bool has_flag(const PropertyInfo& info, std::string_view flag);
+
+}  // namespace sortie::fomap::bake_detail

@@ -1,0 +1,141 @@
+#include "sortie/fomap/property_blob.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+namespace sortie::fomap {
+
+using core::Diagnostic;
+
+std::size_t PropertyLayout::add_plain(std::string name, PodArea area, std::uint32_t size) {
+  plain_.push_back(Plain{std::move(name), area, size, 0});
+  return plain_.size() - 1;
+}
+
+std::size_t PropertyLayout::add_complex(std::string name) {
+  complex_.push_back(std::move(name));
+  return complex_.size() - 1;
+}
+
+void PropertyLayout::finish() {
+  std::uint32_t base = 0;
+  for (const PodArea area : {PodArea::public_sync, PodArea::owner_sync, PodArea::private_data}) {
+    std::vector<bool> used;
+    std::uint32_t area_size = 0;
+    for (auto& p : plain_) {
+      if (p.area != area || p.size == 0) continue;
+      std::uint32_t off = 0;
+      for (;; off += p.size) {
+        bool free = true;
+        for (std::uint32_t i = 0; i < p.size; ++i) {
+          if (off + i < used.size() && used[off + i]) {
+            free = false;
+            break;
+          }
+        }
+        if (free) break;
+      }
+      if (used.size() < off + p.size) used.resize(off + p.size, false);
+      for (std::uint32_t i = 0; i < p.size; ++i) used[off + i] = true;
+      p.offset = base + off;
+      area_size = std::max(area_size, off + p.size);
+    }
+    area_size = (area_size + 7u) & ~7u;
+    base += area_size;
+  }
+  pod_size_ = base;
+}
+
+std::vector<PodRun> pod_runs(core::ByteView pod) {
+  std::vector<PodRun> runs;
+  bool open = false;
+  std::size_t start = 0;
+  std::size_t pos = 0;
+  while (pos < pod.size()) {
+    if (pod[pos] != 0) {
+      if (!open) {
+        open = true;
+        start = pos;
+      }
+      pos += 4;
+    } else {
+      if (open) {
+        runs.push_back({static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(pos - start)});
+        open = false;
+      }
+      ++pos;
+    }
+  }
+  if (open) runs.push_back({static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(pod.size() - start)});
+  return runs;
+}
+
+core::Bytes write_property_blob(const PropertyData& data) {
+  core::ByteWriter w(16 + data.pod.size());
+  w.u32(static_cast<std::uint32_t>(data.pod.size()));
+  w.u8(0);
+  for (const auto& run : pod_runs(data.pod)) {
+    w.u32(run.start);
+    w.u32(run.length);
+    w.bytes(core::ByteView(data.pod).subspan(run.start, run.length));
+  }
+  w.u32(0);
+  w.u32(0);
+  w.u32(static_cast<std::uint32_t>(data.complex.size()));
+  for (const auto& c : data.complex) {
+    w.u32(static_cast<std::uint32_t>(c.size()));
+    w.bytes(c);
+  }
+  return w.take();
+}
+
+core::Result<PropertyData> read_property_blob(core::ByteView blob, std::uint32_t expected_pod_size,
+                                              std::uint32_t expected_complex_count, std::string_view file) {
+  core::ByteReader r(blob, std::string(file));
+  r.set_code_prefix("fomap.blob");
+  SORTIE_TRY(const std::uint32_t pod_size, r.u32());
+  if (pod_size != expected_pod_size)
+    return core::fail(r.error_at(0, "fomap.blob.pod_size", "POD size differs from the registrar's")
+                          .expect(std::to_string(expected_pod_size), std::to_string(pod_size)));
+  SORTIE_TRY(const std::uint8_t has_base, r.u8());
+  if (has_base != 0)
+    return core::fail(r.error_at(4, "fomap.blob.overlay", "overlay (has_base) blobs are not map records")
+                          .expect("0", std::to_string(has_base)));
+  PropertyData d;
+  d.pod.assign(pod_size, 0);
+  for (;;) {
+    const std::size_t run_at = r.offset();
+    SORTIE_TRY(const std::uint32_t start, r.u32());
+    SORTIE_TRY(const std::uint32_t len, r.u32());
+    if (start == 0 && len == 0) break;
+    if (static_cast<std::uint64_t>(start) + len > pod_size)
+      return core::fail(r.error_at(run_at, "fomap.blob.run", "POD run outside the POD image")
+                            .expect(fmt::format("start+len <= {}", pod_size), fmt::format("{}+{}", start, len)));
+    SORTIE_TRY(auto bytes, r.bytes(len));
+    std::copy(bytes.begin(), bytes.end(), d.pod.begin() + start);
+  }
+  SORTIE_TRY(const std::uint32_t count, r.u32());
+  if (count != expected_complex_count)
+    return core::fail(r.error("fomap.blob.complex_count", "complex property count differs from the registrar's")
+                          .expect(std::to_string(expected_complex_count), std::to_string(count)));
+  SORTIE_CHECK(r.check_count(count, 4, "complex properties"));
+  d.complex.reserve(count);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    SORTIE_TRY(const std::uint32_t size, r.u32());
+    SORTIE_TRY(auto bytes, r.bytes(size));
+    d.complex.emplace_back(bytes.begin(), bytes.end());
+  }
+  SORTIE_CHECK(r.require_end("property blob"));
+  return d;
+}
+
+void ComplexWriter::align(std::uint32_t size) {
+  std::uint32_t a = size & (~size + 1);  // lowest set bit
+  if (a == 0) return;
+  a = std::min<std::uint32_t>(a, 8);
+  buf_.pad_to(a);
+}
+
+}  // namespace sortie::fomap

@@ -1,0 +1,81 @@
+#include <gtest/gtest.h>
+
+#include "sortie/fomap/json_model.hpp"
+
+namespace sortie::fomap {
+namespace {
+
+TEST(FomapJson, uses_the_canonical_vocabulary) {
+  const MapContainer c = MapContainer::from_text(
+      "[ProtoMap]\n$Name = SmallRoom\n$Text engl = \"Room\"\nSize = 80 80\nWorkHex = 40 40\n\n"
+      "[$Name/Critter]\n$Id = 100\n$Proto = Guard\nHex = 30 30\nDir = 210\n\n"
+      "[$Name/Item]\n$Id = 101\n$Proto = Rifle\nOwnership = CritterInventory\nCritterId = 100\n\n"
+      "[SmallRoom/Item]\n$Id = 5\n$Proto = Wall\nHex = 40 30\nMultihexMesh = \"41 30\" \"42 30\"\nNoSuchThing = 1\n",
+      "Maps/SmallRoom.fomap");
+  const Project project;
+  const core::Json j = container_json(c, project);
+  EXPECT_EQ(j["schema"], std::string(kJsonModelSchema));
+  EXPECT_EQ(j["loadable"], true);
+  ASSERT_EQ(j["maps"].size(), 1u);
+  const auto& m = j["maps"][0];
+  EXPECT_EQ(m["id"], "SmallRoom");
+  EXPECT_EQ(m["outputs"][0], "SmallRoom.fomap-bin-server");
+  const auto& anchor = m["anchors"][0];
+  EXPECT_EQ(anchor["section"], "map-format.section.proto-map");
+  EXPECT_EQ(anchor["directives"]["map-format.directive.map-name"], "SmallRoom");
+  EXPECT_EQ(anchor["directives"]["map-format.directive.map-text"]["$Text engl"], "\"Room\"");
+  EXPECT_EQ(anchor["properties"][0]["id"], "map-format.property.Map.Size");
+  EXPECT_EQ(anchor["properties"][0]["value"], core::Json::array({80, 80}));
+
+  const auto& critter = m["critters"][0];
+  EXPECT_EQ(critter["section"], "map-format.section.critter");
+  EXPECT_EQ(critter["id"], 100);
+  EXPECT_EQ(critter["directives"]["map-format.directive.entity-id"], "100");
+  EXPECT_EQ(critter["directives"]["map-format.directive.entity-proto"], "Guard");
+  EXPECT_EQ(critter["properties"][0]["id"], "map-format.property.Critter.Dir");
+  EXPECT_EQ(critter["properties"][0]["value"], 210);
+
+  ASSERT_EQ(m["items"].size(), 2u);
+  const auto& rifle = m["items"][0];
+  EXPECT_EQ(rifle["section"], "map-format.section.item");
+  EXPECT_EQ(rifle["ownership"], "map-format.ownership.critter-inventory");
+  const auto& wall = m["items"][1];
+  EXPECT_EQ(wall["contextual"], false);
+  EXPECT_EQ(wall["ownership"], "map-format.ownership.map-hex");
+  bool saw_mesh = false, saw_unknown = false;
+  for (const auto& p : wall["properties"]) {
+    if (p["name"] == "MultihexMesh") {
+      saw_mesh = true;
+      EXPECT_EQ(p["id"], "map-format.property.Item.MultihexMesh");
+      EXPECT_EQ(p["value"], core::Json::parse("[[41,30],[42,30]]"));
+    }
+    if (p["name"] == "NoSuchThing") {
+      saw_unknown = true;
+      EXPECT_TRUE(p["id"].is_null());
+      EXPECT_EQ(p["unknown"], true);
+    }
+  }
+  EXPECT_TRUE(saw_mesh);
+  EXPECT_TRUE(saw_unknown);
+}
+
+TEST(FomapJson, reports_structure_errors_and_repaired_ids) {
+  const MapContainer c = MapContainer::from_text("[ProtoMap]\n\n[$Name/Item]\n$Id = 0\n$Proto = A\n\n[Tiles]\n", "X.fomap");
+  const core::Json j = container_json(c, Project{});
+  EXPECT_EQ(j["loadable"], false);
+  ASSERT_FALSE(j["structure_errors"].empty());
+  EXPECT_EQ(j["structure_errors"][0]["rule"], "map-format.rule.closed-section-set");
+  const auto& item = j["maps"][0]["items"][0];
+  EXPECT_EQ(item["id"], 1);
+  EXPECT_EQ(item["id_repaired"], true);
+}
+
+TEST(FomapJson, ownership_ids_cover_the_enum) {
+  EXPECT_EQ(ownership_id(0), "map-format.ownership.map-hex");
+  EXPECT_EQ(ownership_id(2), "map-format.ownership.item-container");
+  EXPECT_EQ(ownership_id(3), "map-format.ownership.nowhere");
+  EXPECT_EQ(ownership_id(7), "");
+}
+
+}  // namespace
+}  // namespace sortie::fomap
