@@ -37,7 +37,7 @@ build: configure
 
 # The main job on the embedded sample (see README).
 run: build
-	$(SORTIE) formats
+	$(SORTIE) run --out build/run $(RUN_ARGS)
 
 test: build
 	ctest --test-dir $(BUILD_DIR) -j $(JOBS) --output-on-failure

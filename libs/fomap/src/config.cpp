@@ -175,23 +175,37 @@ ConfigFile parse_config(std::string text, ConfigOptions options) {
     }
     std::string_view line = trim_line(raw);
     std::uint32_t first_line = line_no;
+    bool joined = false;
     if (has_pending) {
+      // The pending text is prefixed in place: a long continued value (a MultihexMesh with
+      // thousands of pairs) is built in one buffer, never copied per physical line.
       pending.append(line);
-      arena.push_back(std::move(pending));
-      pending.clear();
-      has_pending = false;
-      line = arena.back();
+      line = pending;
+      joined = true;
       first_line = pending_first_line;
+      has_pending = false;
     }
     if (!line.empty()) {
       // §2.1.6 continuation
       if (line.size() >= 2 && line.back() == '\\' && (line[line.size() - 2] == ' ' || line[line.size() - 2] == '\t')) {
-        pending.assign(trim_line(line.substr(0, line.size() - 1)));
+        std::size_t n = line.size() - 1;
+        while (n > 0 && is_line_blank(line[n - 1])) --n;
+        if (joined) pending.resize(n);
+        else pending.assign(line.data(), n);
         pending.push_back(' ');
         has_pending = true;
         pending_first_line = first_line;
         ++facts.continuation_lines;
-      } else if (line.front() == '[') {
+        if (last) break;
+        pos = nl + 1;
+        continue;
+      }
+      if (joined) {
+        arena.push_back(std::move(pending));
+        pending = std::string();
+        line = arena.back();
+      }
+      if (line.front() == '[') {
         const std::size_t close = line.find(']');
         std::string_view name = close == std::string_view::npos ? std::string_view() : trim_line(line.substr(1, close - 1));
         if (close == std::string_view::npos || name.empty()) {

@@ -43,19 +43,32 @@ std::string label_of(const Placement& p) {
                      p.has_proto ? std::string(p.proto) : std::string("<missing>"));
 }
 
-std::optional<PropertyValue> effective_value(const Ctx& x, const Placement& p, std::string_view name) {
+// The placement text of a finding, built only when a finding is reported.
+struct LazyLabel {
+  const Placement* p = nullptr;
+  operator std::string() const { return p ? label_of(*p) : std::string(); }  // NOLINT(google-explicit-constructor)
+};
+
+// Effective single value of a property (placement, else proto, else zero); nullopt when the
+// property is unknown, not single-valued or does not parse.
+std::optional<ScalarValue> effective_value(const Ctx& x, const Placement& p, const Proto* proto, std::string_view name) {
   const PropertyInfo* info = x.project.properties.find(receiver_of(p.kind), name);
-  if (!info) return std::nullopt;
-  auto text = effective_text(x.project, x.c, p, name);
-  if (!text) return default_value(info->type, x.project.properties);
-  auto v = parse_value(info->type, *text, x.project.properties);
+  if (!info || info->type.container != Container::single) return std::nullopt;
+  std::optional<std::string_view> text;
+  if (const ConfigEntry* e = x.c.section(p.section).find(name)) text = e->value;
+  else if (proto) {
+    auto it = proto->resolved.find(name);
+    if (it != proto->resolved.end()) text = std::string_view(it->second);
+  }
+  if (!text) return ScalarValue{};
+  auto v = parse_single_value(info->type, *text, x.project.properties);
   if (!v) return std::nullopt;
   return std::move(*v);
 }
 
-std::int64_t first_int(const std::optional<PropertyValue>& v, std::int64_t fallback = 0) {
-  if (!v || v->elements.empty()) return fallback;
-  return v->elements[0].ints[0];
+std::int64_t first_int(const std::optional<ScalarValue>& v, std::int64_t fallback = 0) {
+  if (!v) return fallback;
+  return v->ints[0];
 }
 
 void check_config(Ctx& x) {
@@ -140,7 +153,60 @@ void check_identity(Ctx& x) {
   }
 }
 
-void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e, const std::string& map, const std::string& label) {
+struct MapSize {
+  bool known = false;
+  std::int64_t w = 0;
+  std::int64_t h = 0;
+};
+
+// Plain decimal int16 ("-12", "140"); false for anything the full parser must judge.
+bool plain_int16(std::string_view t, std::int64_t& out) {
+  if (t.empty() || t.size() > 6) return false;
+  std::size_t i = 0;
+  bool neg = false;
+  if (t[0] == '-') {
+    neg = true;
+    i = 1;
+    if (t.size() == 1) return false;
+  }
+  std::int64_t v = 0;
+  for (; i < t.size(); ++i) {
+    if (t[i] < '0' || t[i] > '9') return false;
+    v = v * 10 + (t[i] - '0');
+  }
+  v = neg ? -v : v;
+  if (v < -32768 || v > 32767) return false;
+  out = v;
+  return true;
+}
+
+// `"x y" "x y" ...` with plain int16 fields; counts hexes outside `size` when known.
+bool scan_mesh(std::string_view text, const MapSize& size, std::size_t& outside) {
+  std::size_t i = 0;
+  const std::size_t n = text.size();
+  while (true) {
+    while (i < n && (text[i] == ' ' || text[i] == '\t')) ++i;
+    if (i >= n) return true;
+    if (text[i] != '"') return false;
+    const std::size_t b = ++i;
+    while (i < n && text[i] != '"') {
+      if (text[i] == '\\') return false;
+      ++i;
+    }
+    if (i >= n) return false;
+    const std::string_view pair = text.substr(b, i - b);
+    ++i;
+    if (i < n && text[i] != ' ' && text[i] != '\t') return false;
+    const std::size_t sp = pair.find(' ');
+    if (sp == std::string_view::npos) return false;
+    std::int64_t px = 0, py = 0;
+    if (!plain_int16(pair.substr(0, sp), px) || !plain_int16(pair.substr(sp + 1), py)) return false;
+    if (size.known && (px < 0 || py < 0 || px >= size.w || py >= size.h)) ++outside;
+  }
+}
+
+void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e, const std::string& map, const LazyLabel& label,
+                          const MapSize& size) {
   const PropertyInfo* info = x.project.properties.find(entity, e.key);
   if (!info) {
     const bool known_project = x.project.properties.has_project_declarations();
@@ -156,6 +222,23 @@ void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e,
           "delete the key");
     return;
   }
+  // Fast path for the bulk of real maps: a well-formed MultihexMesh is scanned without
+  // materializing its (often thousands of) elements; anything unusual takes the full parser.
+  if (info->name == "MultihexMesh" && entity == "Item") {
+    std::size_t outside = 0;
+    if (scan_mesh(e.value, size, outside)) {
+      if (outside)
+        x.add(rule::kBounds, "mesh-out-of-bounds", Severity::warning, Severity::error, e.line, map, label,
+              fmt::format("{} MultihexMesh hex(es) lie outside Size {} {}", outside, size.w, size.h),
+              "remove the mesh hexes outside the map");
+      return;
+    }
+  }
+  const bool mesh_property = info->name == "MultihexMesh" && entity == "Item";
+  if (!mesh_property) {
+    auto ok = validate_value(info->type, e.value, x.project.properties);
+    if (ok) return;
+  }
   auto v = parse_value(info->type, e.value, x.project.properties);
   if (!v) {
     const bool mesh = info->name == "MultihexMesh";
@@ -167,14 +250,18 @@ void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e,
           fmt::format("{}.{} ({}): {} (expected {}, found '{}')", entity, info->name, info->type.text, v.error().message,
                       v.error().expected, v.error().found),
           mesh ? "write each mesh hex as one quoted pair: MultihexMesh = \"x y\" \"x y\"" : "write a value of type " + info->type.text);
+    return;
+  }
+  if (size.known && info->name == "MultihexMesh" && entity == "Item") {
+    std::size_t outside = 0;
+    for (const auto& h : v->elements)
+      if (h.ints[0] < 0 || h.ints[1] < 0 || h.ints[0] >= size.w || h.ints[1] >= size.h) ++outside;
+    if (outside)
+      x.add(rule::kBounds, "mesh-out-of-bounds", Severity::warning, Severity::error, e.line, map, label,
+            fmt::format("{} MultihexMesh hex(es) lie outside Size {} {}", outside, size.w, size.h),
+            "remove the mesh hexes outside the map");
   }
 }
-
-struct MapSize {
-  bool known = false;
-  std::int64_t w = 0;
-  std::int64_t h = 0;
-};
 
 MapSize check_anchor(Ctx& x, const MapDefinition& m) {
   MapSize size;
@@ -183,7 +270,7 @@ MapSize check_anchor(Ctx& x, const MapDefinition& m) {
     const ConfigSection& s = x.c.section(a.section);
     for (const auto& e : s.entries) {
       if (e.key.empty() || e.key.front() == '$' || e.key.front() == '_') continue;
-      check_property_entry(x, "Map", e, m.name, "");
+      check_property_entry(x, "Map", e, m.name, LazyLabel{}, MapSize{});
       if (e.key == "Size" && !size.known) {
         if (const PropertyInfo* info = x.project.properties.find("Map", "Size")) {
           auto v = parse_value(info->type, e.value, x.project.properties);
@@ -215,9 +302,19 @@ void check_map(Ctx& x, const MapDefinition& m) {
     bool is_static;
   };
   std::unordered_map<std::int64_t, ItemInfo> item_by_id;
+  struct CachedProto {
+    std::string_view first;
+    PlacementKind kind;
+    const Proto* proto;
+  };
+  std::unordered_map<std::uint64_t, CachedProto> proto_cache;
+  std::vector<const Proto*> critter_protos(m.critters.size(), nullptr);
+  std::vector<const Proto*> item_protos(m.items.size(), nullptr);
   for (const auto* list : {&m.critters, &m.items}) {
-    for (const auto& p : *list) {
-      const std::string label = label_of(p);
+    auto& protos_of = list == &m.critters ? critter_protos : item_protos;
+    for (std::size_t pi = 0; pi < list->size(); ++pi) {
+      const Placement& p = (*list)[pi];
+      const LazyLabel label{&p};
       const ConfigSection& s = x.c.section(p.section);
       if (!p.has_proto) {
         x.add(rule::kPrototypeResolution, "proto-missing", Severity::error, Severity::error, p.line, m.name, label,
@@ -252,7 +349,19 @@ void check_map(Ctx& x, const MapDefinition& m) {
                 fmt::format("$Id {} was taken by an earlier repaired placement; the loader uses {}", p.authored_id, p.id),
                 "give every critter and item of the map its own explicit id");
       }
-      const Proto* proto = find_placement_proto(x.project, p);
+      // Placements repeat a few protos many times: a per-map cache keeps the lookups hot.
+      const Proto* proto = nullptr;
+      {
+        const std::uint64_t key = (static_cast<std::uint64_t>(p.kind) << 63) ^ std::hash<std::string_view>{}(p.proto);
+        auto hit = proto_cache.find(key);
+        if (hit != proto_cache.end() && hit->second.first == p.proto && hit->second.kind == p.kind) {
+          proto = hit->second.proto;
+        } else {
+          proto = find_placement_proto(x.project, p);
+          proto_cache[key] = CachedProto{p.proto, p.kind, proto};
+        }
+      }
+      protos_of[pi] = proto;
       if (x.project.has_protos && !proto)
         x.add(rule::kPrototypeResolution, "proto-unknown", Severity::error, Severity::error, p.proto_line, m.name, label,
               fmt::format("no {} prototype named '{}'", to_string(p.kind), p.proto), "fix $Proto or add the prototype");
@@ -265,24 +374,24 @@ void check_map(Ctx& x, const MapDefinition& m) {
                   fmt::format("directive '{}' is ignored by the engine and dropped by a Mapper save", e.key), "delete it");
           continue;
         }
-        check_property_entry(x, entity, e, m.name, label);
+        check_property_entry(x, entity, e, m.name, label, size);
       }
       if (p.kind == PlacementKind::critter) {
         critter_by_id.emplace(p.id, &p);
       } else {
-        const auto own = effective_value(x, p, "Ownership");
-        const auto st = effective_value(x, p, "Static");
+        const auto own = effective_value(x, p, proto, "Ownership");
+        const auto st = effective_value(x, p, proto, "Static");
         item_by_id.emplace(p.id, ItemInfo{&p, first_int(own), first_int(st) != 0});
       }
     }
   }
 
   // Per-placement semantic checks.
-  auto check_hex = [&](const Placement& p, const std::string& label) {
+  auto check_hex = [&](const Placement& p, const Proto* proto, const LazyLabel& label) {
     if (!size.known) return;
-    const auto hex = effective_value(x, p, "Hex");
-    if (!hex || hex->elements.empty()) return;
-    const auto hx = hex->elements[0].ints[0], hy = hex->elements[0].ints[1];
+    const auto hex = effective_value(x, p, proto, "Hex");
+    if (!hex) return;
+    const auto hx = hex->ints[0], hy = hex->ints[1];
     if (hx < 0 || hy < 0 || hx >= size.w || hy >= size.h) {
       const ConfigEntry* e = x.c.section(p.section).find("Hex");
       x.add(rule::kBounds, "hex-out-of-bounds", Severity::error, Severity::error, e ? e->line : p.line, m.name, label,
@@ -290,9 +399,10 @@ void check_map(Ctx& x, const MapDefinition& m) {
             fmt::format("move it inside 0..{} x 0..{}", size.w - 1, size.h - 1));
     }
   };
-  for (const auto& p : m.critters) {
+  for (std::size_t ci = 0; ci < m.critters.size(); ++ci) {
+    const Placement& p = m.critters[ci];
     if (!p.has_proto) continue;
-    check_hex(p, label_of(p));
+    check_hex(p, critter_protos[ci], LazyLabel{&p});
   }
   // Critters are written before map items; a critter after the first MapHex item is not Mapper order.
   bool seen_item = false;
@@ -316,10 +426,10 @@ void check_map(Ctx& x, const MapDefinition& m) {
   for (std::size_t i = 0; i < m.items.size(); ++i) {
     const Placement& p = m.items[i];
     if (!p.has_proto) continue;
-    const std::string label = label_of(p);
+    const LazyLabel label{&p};
     const ConfigSection& s = x.c.section(p.section);
     const ItemInfo& info = item_by_id.at(p.id);
-    const Proto* proto = find_placement_proto(x.project, p);
+    const Proto* proto = item_protos[i];
     // Static / Hidden overrides
     for (const auto& [key, rid, what] : {std::tuple{std::string_view("Static"), rule::kSideSpecificBake, "client and server disagree on static-ness"},
                                          std::tuple{std::string_view("Hidden"), rule::kHiddenStaticItems, "the client layer follows the proto's Hidden"}}) {
@@ -342,27 +452,11 @@ void check_map(Ctx& x, const MapDefinition& m) {
             "a static item must have Ownership MapHex", "use a dynamic prototype for inventory and container items");
     switch (info.ownership) {
       case 0: {
-        check_hex(p, label);
-        if (size.known) {
-          if (const ConfigEntry* me = s.find("MultihexMesh")) {
-            if (const PropertyInfo* pi = cat.find("Item", "MultihexMesh")) {
-              auto v = parse_value(pi->type, me->value, cat);
-              if (v) {
-                std::size_t outside = 0;
-                for (const auto& h : v->elements)
-                  if (h.ints[0] < 0 || h.ints[1] < 0 || h.ints[0] >= size.w || h.ints[1] >= size.h) ++outside;
-                if (outside)
-                  x.add(rule::kBounds, "mesh-out-of-bounds", Severity::warning, Severity::error, me->line, m.name, label,
-                        fmt::format("{} MultihexMesh hex(es) lie outside Size {} {}", outside, size.w, size.h),
-                        "remove the mesh hexes outside the map");
-              }
-            }
-          }
-        }
+        check_hex(p, proto, label);
         break;
       }
       case 1: {
-        const auto cid = first_int(effective_value(x, p, "CritterId"));
+        const auto cid = first_int(effective_value(x, p, proto, "CritterId"));
         const ConfigEntry* e = s.find("CritterId");
         if (!critter_by_id.count(cid))
           x.add(rule::kOwnershipReferences, "critter-not-found", Severity::error, Severity::error, e ? e->line : own_line, m.name, label,
@@ -371,7 +465,7 @@ void check_map(Ctx& x, const MapDefinition& m) {
         break;
       }
       case 2: {
-        const auto cid = first_int(effective_value(x, p, "ContainerId"));
+        const auto cid = first_int(effective_value(x, p, proto, "ContainerId"));
         const ConfigEntry* e = s.find("ContainerId");
         const std::uint32_t line = e ? e->line : own_line;
         auto it = item_by_id.find(cid);
@@ -486,6 +580,34 @@ LintReport lint_container(const MapContainer& container, const Project& project,
     if (a.line != b.line) return a.line < b.line;
     return a.rule < b.rule;
   });
+  return report;
+}
+
+std::vector<DeclaredMap> declared_maps(const MapContainer& container) {
+  std::vector<DeclaredMap> out;
+  for (const auto& m : container.maps())
+    out.push_back(DeclaredMap{m.name, container.path(), m.anchors.empty() ? 0u : container.anchors()[m.anchors[0]].line});
+  return out;
+}
+
+LintReport lint_pack_identity(const std::vector<DeclaredMap>& maps) {
+  LintReport report;
+  std::unordered_map<std::string, const DeclaredMap*> first;
+  for (const auto& d : maps) {
+    auto [it, inserted] = first.emplace(d.name, &d);
+    if (inserted || it->second->file == d.file) continue;
+    Finding f;
+    f.rule = std::string(rule::kMapIdentity);
+    f.check = "duplicate-name-in-pack";
+    f.severity = Severity::error;
+    f.file = d.file;
+    f.line = d.line;
+    f.map = d.name;
+    f.message = fmt::format("map '{}' is also declared by {}:{}; the proto baker fails with a duplicate proto", d.name,
+                            it->second->file, it->second->line);
+    f.fix = "rename one of the maps ($Name, or the file for an unnamed anchor)";
+    report.findings.push_back(std::move(f));
+  }
   return report;
 }
 

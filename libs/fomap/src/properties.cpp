@@ -86,7 +86,7 @@ void add_engine_enums(EnumTable& enums) {
     enums[open][std::string(kOpenEnumMarker)] = kOpenEnumValue;
 }
 
-void add_engine_migrations(std::map<std::string, std::string, std::less<>>& m) {
+void add_engine_migrations(std::unordered_map<std::string, std::string>& m) {
   static constexpr std::string_view kRules[][3] = {
       {"Item", "ScriptId", "InitScript"},       {"Item", "IsStatic", "Static"},
       {"Item", "Accessory", "Ownership"},       {"Item", "CritId", "CritterId"},
@@ -169,8 +169,20 @@ PropertyCatalog PropertyCatalog::engine() {
 
 void PropertyCatalog::add(PropertyInfo info) {
   std::string key = info.entity + "." + info.name;
-  props_[std::move(key)] = std::move(info);
+  auto& slot = props_[key];
+  slot = std::move(info);
+  index_[std::move(key)] = &slot;
 }
+
+namespace {
+// "Entity.Name" in a reused buffer (lookups happen once per map key; no allocation).
+const std::string& dotted(std::string_view entity, std::string_view name) {
+  thread_local std::string buf;
+  buf.clear();
+  buf.append(entity).append(1, '.').append(name);
+  return buf;
+}
+}  // namespace
 
 core::Diagnostics PropertyCatalog::add_project_declarations(std::string_view tsv, std::string_view file_name) {
   core::Diagnostics out;
@@ -272,8 +284,12 @@ core::Status PropertyCatalog::load_engine_json(std::string_view json_text, std::
     return core::fail(core::Diagnostic::error("fomap.catalog.json", "not a map-format canonical JSON (no properties array)")
                           .of(std::string(file_name)));
   for (auto it = props_.begin(); it != props_.end();) {
-    if (it->second.origin == PropertyOrigin::engine) it = props_.erase(it);
-    else ++it;
+    if (it->second.origin == PropertyOrigin::engine) {
+      index_.erase(it->first);
+      it = props_.erase(it);
+    } else {
+      ++it;
+    }
   }
   for (const auto& p : j["properties"]) {
     if (!p.is_object() || !p.contains("receiver") || !p.contains("name") || !p.contains("type")) continue;
@@ -305,20 +321,17 @@ core::Status PropertyCatalog::load_engine_json(std::string_view json_text, std::
 }
 
 std::string_view PropertyCatalog::migrate_property(std::string_view entity, std::string_view name) const {
-  std::string key;
-  key.reserve(entity.size() + 1 + name.size());
-  key.append(entity).append(1, '.').append(name);
-  auto it = property_migration_.find(key);
+  auto it = property_migration_.find(dotted(entity, name));
   return it == property_migration_.end() ? name : std::string_view(it->second);
 }
 
 const PropertyInfo* PropertyCatalog::find(std::string_view entity, std::string_view name) const {
+  auto it = index_.find(dotted(entity, name));
+  if (it != index_.end()) return it->second;
   const std::string_view migrated = migrate_property(entity, name);
-  std::string key;
-  key.reserve(entity.size() + 1 + migrated.size());
-  key.append(entity).append(1, '.').append(migrated);
-  auto it = props_.find(key);
-  return it == props_.end() ? nullptr : &it->second;
+  if (migrated == name) return nullptr;
+  it = index_.find(dotted(entity, migrated));
+  return it == index_.end() ? nullptr : it->second;
 }
 
 std::optional<std::string_view> PropertyCatalog::migrate_proto(std::string_view type, std::string_view name) const {

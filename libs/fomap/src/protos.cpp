@@ -69,6 +69,7 @@ core::Diagnostics ProtoCatalog::add_text(std::string text, std::string_view file
     }
     std::string key = p.type + "." + p.name;
     auto [it, inserted] = protos_.try_emplace(key, std::move(p));
+    if (inserted) index_.emplace(key, &it->second);
     if (!inserted) {
       out.push_back(Diagnostic::warning("fomap.proto.duplicate", "prototype declared twice; the first one is kept")
                         .of(std::string(file_path))
@@ -130,11 +131,11 @@ core::Diagnostics ProtoCatalog::resolve(const PropertyCatalog& catalog) {
 }
 
 const Proto* ProtoCatalog::find(std::string_view type, std::string_view name) const {
-  std::string key;
-  key.reserve(type.size() + 1 + name.size());
+  thread_local std::string key;
+  key.clear();
   key.append(type).append(1, '.').append(name);
-  auto it = protos_.find(key);
-  return it == protos_.end() ? nullptr : &it->second;
+  auto it = index_.find(key);
+  return it == index_.end() ? nullptr : it->second;
 }
 
 }  // namespace sortie::fomap

@@ -258,13 +258,34 @@ core::Result<ScalarValue> parse_scalar(ScalarKind kind, const PropertyType& type
     case ScalarKind::ipos:
     case ScalarKind::isize:
     case ScalarKind::irect: {
+      // Same token rules as tokenize_value, without allocating: a quoted field is one token.
       const int n = type.fields();
-      Tokens toks = tokenize_value(text);
-      if (static_cast<int>(toks.tokens.size()) != n)
+      int count = 0;
+      std::array<std::string_view, 4> fields{};
+      std::size_t i = 0;
+      const std::size_t len = text.size();
+      while (true) {
+        while (i < len && is_blank(text[i])) ++i;
+        if (i >= len) break;
+        std::string_view tok;
+        if (text[i] == '"') {
+          const std::size_t b = ++i;
+          while (i < len && text[i] != '"') i += (text[i] == '\\' && i + 1 < len) ? 2 : 1;
+          tok = text.substr(b, std::min(i, len) - b);
+          if (i < len) ++i;
+        } else {
+          const std::size_t b = i;
+          while (i < len && !is_blank(text[i])) i += (text[i] == '\\' && i + 1 < len) ? 2 : 1;
+          tok = text.substr(b, std::min(i, len) - b);
+        }
+        if (count < 4) fields[static_cast<std::size_t>(count)] = tok;
+        ++count;
+      }
+      if (count != n)
         return fail(value_error("fomap.value.fields", "wrong number of fields for " + type.text,
                                 fmt::format("{} blank-separated numbers", n), text));
-      for (int i = 0; i < n; ++i) {
-        SORTIE_TRY(v.ints[static_cast<std::size_t>(i)], parse_int_in(toks.tokens[static_cast<std::size_t>(i)], kind));
+      for (int f = 0; f < n; ++f) {
+        SORTIE_TRY(v.ints[static_cast<std::size_t>(f)], parse_int_in(fields[static_cast<std::size_t>(f)], kind));
       }
       return v;
     }
@@ -505,6 +526,21 @@ core::Result<PropertyValue> parse_value(const PropertyType& type, std::string_vi
     out.entries.emplace_back(std::move(key), std::move(values));
   }
   return out;
+}
+
+core::Result<ScalarValue> parse_single_value(const PropertyType& type, std::string_view text, const PropertyCatalog& catalog) {
+  return parse_scalar(type.kind, type, text, true, false, catalog);
+}
+
+core::Status validate_value(const PropertyType& type, std::string_view text, const PropertyCatalog& catalog) {
+  if (type.container == Container::single) {
+    auto v = parse_scalar(type.kind, type, text, true, false, catalog);
+    if (!v) return fail(std::move(v).error());
+    return {};
+  }
+  auto v = parse_value(type, text, catalog);
+  if (!v) return fail(std::move(v).error());
+  return {};
 }
 
 std::string format_value(const PropertyType& type, const PropertyValue& value, const PropertyCatalog& catalog) {

@@ -1,6 +1,20 @@
 #include "sortie/iron3d/format.hpp"
+#include "sortie/iron3d/nres.hpp"
+#include "sortie/iron3d/rsli.hpp"
+#include "sortie/iron3d/unit_dat.hpp"
+#include "sortie/iron3d/object_refs.hpp"
+#include "sortie/iron3d/msh.hpp"
+#include "sortie/iron3d/wear.hpp"
+#include "sortie/iron3d/mat0.hpp"
+#include "sortie/iron3d/texm.hpp"
+#include "sortie/iron3d/fxid.hpp"
+#include "sortie/iron3d/land_map.hpp"
+#include "sortie/iron3d/land_msh.hpp"
 
 #include <vector>
+
+#include "sortie/iron3d/build_dat.hpp"
+#include "sortie/iron3d/tma.hpp"
 
 // Each format's header declares `FormatInfo <name>_format_info();`. Add one include and one
 // row per format below, one per line, so concurrent additions merge cleanly.
@@ -9,6 +23,19 @@ namespace sortie::iron3d {
 
 std::span<const FormatInfo> all_formats() {
   static const std::vector<FormatInfo> kFormats = {
+      nres_format_info(),
+      rsli_format_info(),
+      unit_dat_format_info(),
+      object_refs_format_info(),
+      msh_format_info(),
+      wear_format_info(),
+      mat0_format_info(),
+      texm_format_info(),
+      fxid_format_info(),
+      build_dat_format_info(),
+      tma_format_info(),
+      land_msh_format_info(),
+      land_map_format_info(),
   };
   return kFormats;
 }

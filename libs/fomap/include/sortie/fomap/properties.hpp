@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "sortie/core/diagnostic.hpp"
@@ -111,7 +112,8 @@ class PropertyCatalog {
 
  private:
   std::map<std::string, PropertyInfo, std::less<>> props_;  // key "Entity.Name"
-  std::map<std::string, std::string, std::less<>> property_migration_;  // "Entity.Old" -> "New"
+  std::unordered_map<std::string, const PropertyInfo*> index_;  // same keys, for fast lookup
+  std::unordered_map<std::string, std::string> property_migration_;  // "Entity.Old" -> "New"
   std::map<std::string, std::string, std::less<>> proto_migration_;     // "Type.Old" -> "New" ("" = Remove)
   std::map<std::string, std::string, std::less<>> enum_migration_;      // "Enum.Old" -> "New"
   EnumTable enums_;

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "sortie/core/diagnostic.hpp"
@@ -50,6 +51,7 @@ class ProtoCatalog {
 
  private:
   std::map<std::string, Proto, std::less<>> protos_;
+  std::unordered_map<std::string, const Proto*> index_;  // same keys, for fast lookup
 };
 
 // File extensions read as proto containers when walking a protos directory:

@@ -1,0 +1,184 @@
+// `sortie run [GAME_DIR] [--mission M] [--ticks N] [--json] [--out DIR]`: the main job.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+
+#include "cli_util.hpp"
+#include "command.hpp"
+#include "sortie/assets/sample_game.hpp"
+#include "sortie/core/file_io.hpp"
+#include "sortie/core/hash.hpp"
+#include "sortie/world/scenario.hpp"
+
+namespace sortie::cli {
+namespace {
+
+struct RunCliOptions {
+  std::string game_dir;
+  std::string mission;
+  std::uint64_t ticks = 600;
+  std::uint64_t seed = 1;
+  bool json = false;
+  std::string out_dir;
+  std::string replay;
+  std::string sample_scale = "demo";
+};
+
+int run_main(const RunCliOptions& o) {
+  namespace fs = std::filesystem;
+  const bool quiet = o.json;
+  fs::path game = o.game_dir;
+  if (game.empty()) {
+    assets::SampleOptions so;
+    so.scale = o.sample_scale == "corpus" ? assets::SampleScale::corpus : assets::SampleScale::demo;
+    bool generated = false;
+    auto dir = assets::ensure_cached_sample(so, assets::default_cache_root(), &generated);
+    if (!dir) {
+      print_error(dir.error());
+      return exit_code_for(dir.error());
+    }
+    game = *dir;
+    if (!quiet)
+      std::cout << fmt::format("game: embedded {} sample ({} {})\n", o.sample_scale, generated ? "generated into" : "cached at",
+                               game.string());
+  } else if (!quiet) {
+    std::cout << "game: " << game.string() << "\n";
+  }
+
+  assets::DirectoryVfs vfs(game);
+  std::string mission = o.mission;
+  if (mission.empty()) {
+    auto list = assets::list_missions(vfs);
+    if (!list || list->empty()) {
+      core::Diagnostic d = list ? core::Diagnostic::error("load.mission_missing", "no MISSIONS/<name>/data.tma in the game directory")
+                                : list.error();
+      d.file = game.string();
+      print_error(d);
+      return kExitInvalid;
+    }
+    mission = list->front();
+  }
+
+  assets::ArchiveRepository repo(vfs);
+  assets::PrototypeResolver resolver(repo);
+  world::MissionSession session(repo, resolver);
+  world::MissionLoadOptions lo;
+  lo.world.seed = o.seed;
+  Progress load_bar("loading " + mission, 8);
+  int phase_no = 0;
+  lo.progress = [&](std::string_view phase, std::size_t, std::size_t) { load_bar.update(static_cast<std::uint64_t>(++phase_no), phase); };
+  const auto t0 = std::chrono::steady_clock::now();
+  auto report = session.load(mission, lo);
+  load_bar.finish();
+  const double load_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  if (!report) {
+    if (o.json) print_json(core::Json{{"ok", false}, {"error", report.error().to_json()}});
+    print_error(report.error());
+    return exit_code_for(report.error());
+  }
+  if (!report->ok) {
+    if (o.json) print_json(core::Json{{"ok", false}, {"load", report->to_json()}});
+    for (const auto& d : report->failures) print_error(d);
+    std::cerr << fmt::format("sortie: load of {} failed: {} failure(s); nothing was registered\n", report->mission,
+                             report->failures.size());
+    return kExitInvalid;
+  }
+  auto* loaded = session.current();
+
+  world::ScenarioResult result;
+  if (!o.replay.empty()) {
+    auto text = core::read_text_file(o.replay);
+    if (!text) {
+      print_error(text.error());
+      return exit_code_for(text.error());
+    }
+    auto j = core::Json::parse(*text, nullptr, false);
+    auto log = j.is_discarded() ? core::Result<world::CommandLog>(core::fail(core::Diagnostic::error("run.replay", "not JSON").of(o.replay)))
+                                : world::command_log_from_json(j.contains("commands_log") ? j["commands_log"] : j);
+    if (!log) {
+      print_error(log.error());
+      return kExitInvalid;
+    }
+    auto hash = world::replay_scenario(*loaded, *log, o.ticks);
+    if (!hash) {
+      print_error(hash.error());
+      return kExitInvalid;
+    }
+    result.ticks = o.ticks;
+    result.final_hash = *hash;
+    result.log = *log;
+  } else {
+    world::ScenarioOptions so;
+    so.ticks = o.ticks;
+    so.seed = o.seed;
+    Progress tick_bar("running", o.ticks);
+    auto r = world::run_scenario(*loaded, so, [&](std::uint64_t t, std::uint64_t) {
+      if (t % 32 == 0) tick_bar.update(t);
+    });
+    tick_bar.finish();
+    if (!r) {
+      print_error(r.error());
+      return kExitInvalid;
+    }
+    result = std::move(*r);
+  }
+
+  core::Json rep{{"ok", true},
+                 {"game", game.string()},
+                 {"load", report->to_json()},
+                 {"load_ms", load_ms},
+                 {"run", result.to_json()},
+                 {"final_hash", core::hash_hex(result.final_hash)}};
+  if (!o.out_dir.empty()) {
+    std::error_code ec;
+    fs::create_directories(o.out_dir, ec);
+    auto st = core::write_file_atomic(fs::path(o.out_dir) / "report.json", core::dump_json(rep));
+    if (st) st = core::write_file_atomic(fs::path(o.out_dir) / "commands.json", core::dump_json(world::command_log_json(result.log)));
+    if (!st) {
+      print_error(st.error());
+      return kExitUsage;
+    }
+  }
+  if (o.json) {
+    print_json(rep);
+    return kExitOk;
+  }
+  std::cout << "\n" << report->object_chain.to_table() << "\n" << report->mission_total.to_table() << "\n";
+  std::cout << "load phases:";
+  for (const auto& t : report->timings) std::cout << fmt::format(" {} {:.1f} ms;", t.phase, t.milliseconds);
+  std::cout << fmt::format("\nloaded {} objects ({} registered) in {:.1f} ms\n", report->constructed, report->registered, load_ms);
+  std::cout << fmt::format("ran {} ticks ({} move orders to {} units) in {:.1f} ms\n", result.ticks, result.orders,
+                           result.units, result.wall_ms);
+  std::cout << "final state hash: " << core::hash_hex(result.final_hash) << "\n";
+  if (!o.out_dir.empty()) std::cout << "report: " << (fs::path(o.out_dir) / "report.json").string() << "\n";
+  return kExitOk;
+}
+
+}  // namespace
+
+SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
+  auto o = std::make_shared<RunCliOptions>();
+  auto* cmd = root.add_subcommand("run", "Load a mission the way the engine does and run it headless for N fixed ticks");
+  cmd->footer(
+      "Without GAME_DIR the embedded sample game is used (generated once into the cache directory,\n"
+      "$XDG_CACHE_HOME/sortie or ~/.cache/sortie). The load is staged and transactional: a broken\n"
+      "reachable resource stops it with a diagnostic naming the placed object, key, archive, entry and\n"
+      "relation, and exit code 1. The final state hash is the same on every run, compiler and build.\n\n"
+      "Examples:\n  sortie run\n  sortie run --ticks 2000 --json\n  sortie run /games/parkan --mission m03 --out /tmp/run\n"
+      "  sortie run --replay /tmp/run/commands.json --ticks 600   (same final hash)\n");
+  cmd->add_option("game_dir", o->game_dir, "game directory (default: the embedded sample)");
+  cmd->add_option("--mission,-m", o->mission, "mission name or data.tma path (default: the first mission)");
+  cmd->add_option("--ticks,-n", o->ticks, "calculation ticks to run (16 ms each)")->default_str("600");
+  cmd->add_option("--seed", o->seed, "seed of the simulation and order streams")->default_str("1");
+  cmd->add_flag("--json", o->json, "print the whole report as JSON");
+  cmd->add_option("--out", o->out_dir, "write report.json and commands.json into this directory");
+  cmd->add_option("--replay", o->replay, "replay a commands.json instead of generating orders");
+  cmd->add_option("--sample", o->sample_scale, "scale of the embedded sample: demo or corpus")
+      ->check(CLI::IsMember({"demo", "corpus"}))
+      ->default_str("demo");
+  cmd->callback([o, &outcome] { outcome.exit_code = run_main(*o); });
+});
+
+}  // namespace sortie::cli

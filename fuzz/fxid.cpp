@@ -1,0 +1,15 @@
+// Fuzzes the FXID reader; accepted payloads write back exactly.
+#include <cstddef>
+#include <cstdint>
+
+#include "sortie/iron3d/fxid.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace sortie;
+  const core::ByteView in(data, size);
+  auto fx = iron3d::read_fxid(in);
+  if (!fx) return 0;
+  if (iron3d::write_fxid(*fx) != core::Bytes(in.begin(), in.end())) __builtin_trap();
+  (void)iron3d::fxid_references(*fx);
+  return 0;
+}

@@ -1,0 +1,62 @@
+#pragma once
+// Phases 1-5 of the staged mission loader (seed 000): mission context, world foundation
+// (Land.msh, Land.map, BuildDat.lst), mission description (data.tma), prototype resolution and
+// resource preparation. The result is immutable prepared data plus the dependency graph; nothing
+// is published to a world here. The runtime (libs/world) constructs and registers from it.
+#include <chrono>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "sortie/assets/archive_repository.hpp"
+#include "sortie/assets/dependency_graph.hpp"
+#include "sortie/assets/prototype_resolver.hpp"
+#include "sortie/iron3d/build_dat.hpp"
+#include "sortie/iron3d/land_map.hpp"
+#include "sortie/iron3d/land_msh.hpp"
+#include "sortie/iron3d/tma.hpp"
+
+namespace sortie::assets {
+
+struct PhaseTiming {
+  std::string phase;
+  double milliseconds = 0;
+};
+
+// Progress: phase name, items done, items total (total 0 = unknown).
+using ProgressFn = std::function<void(std::string_view phase, std::size_t done, std::size_t total)>;
+
+struct MissionPrepareOptions {
+  core::Profile profile = core::Profile::strict;
+  bool environment_wear = true;  // resolve Land1.wea / Land2.wea of the map (counted in mission totals)
+  ProgressFn progress;
+};
+
+struct MissionData {
+  GamePath tma_path;
+  GamePath land_dir;
+  iron3d::Tma tma;
+  iron3d::LandMsh land_msh;
+  iron3d::LandMap land_map;
+  iron3d::BuildDat build_dat;
+  std::vector<ResolvedObject> objects;
+  DependencyGraph graph;
+  GraphStatistics object_chain;  // statistics of the placed-object chain alone
+  std::vector<PhaseTiming> timings;
+  [[nodiscard]] bool ok() const { return graph.ok(); }
+};
+
+// "m01" -> MISSIONS/m01/data.tma; a path (with a separator or ending in .tma) is used as given.
+core::Result<GamePath> mission_tma_path(std::string_view mission);
+// Land directory from a TMA land path (spec §2.3): "DATA\MAPS\Tut_1\land" -> "DATA/MAPS/Tut_1".
+core::Result<GamePath> land_directory(std::string_view land_path);
+
+// Fatal errors (returned): the mission file itself missing or undecodable. Every other failure
+// is a failed edge of the returned graph (then !ok()), with its diagnostic.
+core::Result<MissionData> prepare_mission(ArchiveRepository& repo, PrototypeResolver& resolver, std::string_view mission,
+                                          const MissionPrepareOptions& options = {});
+
+// Missions of a game directory: every MISSIONS/<name>/data.tma, sorted.
+core::Result<std::vector<std::string>> list_missions(const Vfs& vfs);
+
+}  // namespace sortie::assets

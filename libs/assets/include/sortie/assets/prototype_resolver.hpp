@@ -1,0 +1,83 @@
+#pragma once
+// Resolution of placed objects to prepared visuals (spec §7.3, §14; seed 000):
+//   placed resource name -> direct key | unit DAT -> component keys
+//   -> objects.rlb entry (with parent expansion) -> effective MSH -> WEAR (same archive)
+//   -> every WEAR row: MAT0 in material.lib (exact, DEFAULT, first entry) -> Texm in textures.lib
+//   -> every LIGHTMAPS row: Texm in lightmap.lib
+// Every reference becomes an edge of the DependencyGraph; failures name the placed object,
+// the expanded key, the archive, the entry and the relation kind.
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "sortie/assets/archive_repository.hpp"
+#include "sortie/assets/dependency_graph.hpp"
+#include "sortie/core/diagnostic.hpp"
+
+namespace sortie::assets {
+
+struct PlacedObjectRequest {
+  std::int32_t index = 0;     // position in data.tma objects[]
+  std::string resource_name;  // raw bytes of the TMA field
+  std::string instance_name;  // raw bytes, for messages only
+};
+
+struct ResolverOptions {
+  core::Profile profile = core::Profile::strict;  // profile of the format readers (archives: compatible)
+  int max_parent_depth = 32;
+  std::string objects_rlb = "objects.rlb";
+  std::string material_lib = "material.lib";
+  std::string textures_lib = "textures.lib";
+  std::string lightmap_lib = "lightmap.lib";
+};
+
+// One effective prototype request of a placed object (the object itself, or one unit component).
+struct ResolvedComponent {
+  std::string key;                         // expanded prototype key
+  std::int32_t unit_component_index = -1;  // record index in the unit DAT, -1 for a direct key
+  bool geometric = false;
+  std::string mesh_archive;  // game path of the archive holding the MSH
+  std::string mesh_entry;    // entry name of the MSH
+  std::string wear_entry;    // entry name of the WEAR table
+  std::vector<std::string> materials;   // WEAR rows resolved to MAT0 entry names
+  std::vector<std::string> textures;    // texture requests in order (per material, per phase)
+  std::vector<std::string> lightmaps;   // lightmap requests in order
+};
+
+struct ResolvedObject {
+  std::int32_t placed_index = 0;
+  std::string resource_name;
+  bool via_unit_dat = false;
+  std::vector<ResolvedComponent> components;
+};
+
+class PrototypeResolver {
+ public:
+  PrototypeResolver(ArchiveRepository& repository, ResolverOptions options = {});
+  ~PrototypeResolver();
+  PrototypeResolver(const PrototypeResolver&) = delete;
+  PrototypeResolver& operator=(const PrototypeResolver&) = delete;
+
+  // Resolves every placed object, adding nodes/edges/statistics to `graph` (under `mission_node`).
+  // Continues past failures so that every broken edge is reported; the graph is !ok() then.
+  std::vector<ResolvedObject> resolve(std::string_view mission_label, std::uint32_t mission_node,
+                                      std::span<const PlacedObjectRequest> objects, DependencyGraph& graph);
+
+  // Resolves one WEAR table given by its bytes (e.g. a map's environment Land1.wea) into the graph.
+  void resolve_environment_wear(std::string_view label, core::ByteView wear_bytes, DependencyGraph& graph,
+                                std::uint32_t from_node);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Mesh name candidates of §7.3 step 4: [n], then n's stem if n ends with .msh, else n + ".msh".
+std::vector<std::string> mesh_name_candidates(std::string_view name);
+// NUL-cut and ASCII-whitespace trim of a legacy name field.
+std::string clean_legacy_name(std::string_view raw);
+
+}  // namespace sortie::assets

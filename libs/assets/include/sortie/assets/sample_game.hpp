@@ -1,0 +1,67 @@
+#pragma once
+// The sample game generator: a complete, self-consistent synthetic Iron3D game directory built
+// with sortie's own writers. It is the embedded default input of `sortie run` and of tests.
+//
+//   demo   -- 3 missions on small maps, a few dozen placed objects: quick to generate and load.
+//   corpus -- the size of the retail Part 2 catalogue (seed 000): 885 placed objects, 561 unit
+//             references expanding to ~5,500 components, ~5,800 prototype requests, ~50,000
+//             material slots, ~68,000 texture requests, maps of ~6,000 vertices and ~600 areals.
+// Deterministic: the same options give byte-identical files.
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sortie/assets/game_builder.hpp"
+#include "sortie/core/json.hpp"
+
+namespace sortie::assets {
+
+enum class SampleScale : std::uint8_t { demo, corpus };
+std::string_view to_string(SampleScale scale);
+
+struct SampleOptions {
+  SampleScale scale = SampleScale::demo;
+  std::uint64_t seed = 1;
+  ArchiveFormat objects_format = ArchiveFormat::rsli;  // objects.rlb container
+};
+
+struct SampleMission {
+  std::string name;       // e.g. "m01"
+  std::string tma_path;   // game path of data.tma
+  std::string land_dir;   // game path of the map directory
+  std::uint32_t placed_objects = 0;
+  std::uint32_t unit_references = 0;
+};
+
+struct SampleSummary {
+  SampleOptions options;
+  std::vector<SampleMission> missions;
+  std::uint32_t prototypes = 0;
+  std::uint32_t unit_dats = 0;
+  std::uint32_t models = 0;
+  std::uint32_t materials = 0;
+  std::uint32_t textures = 0;
+  std::uint32_t lightmaps = 0;
+  std::uint64_t files = 0;
+  std::uint64_t bytes = 0;
+  [[nodiscard]] core::Json to_json() const;
+};
+
+// Every file of the sample by game path, plus the summary.
+core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> generate_sample_files(const SampleOptions& options);
+// Writes the sample into `dir` (created if needed; files written atomically) and a
+// `sortie-sample.json` manifest describing it.
+core::Result<SampleSummary> write_sample(const SampleOptions& options, const std::filesystem::path& dir);
+
+// The sample used by `sortie run` when no game directory is given: generated once into
+// `cache_root/sample-<scale>-<seed>-v<version>` and reused while its manifest matches.
+core::Result<std::filesystem::path> ensure_cached_sample(const SampleOptions& options, const std::filesystem::path& cache_root,
+                                                         bool* generated = nullptr);
+// $XDG_CACHE_HOME/sortie, else $HOME/.cache/sortie, else the system temporary directory.
+std::filesystem::path default_cache_root();
+
+inline constexpr int kSampleGeneratorVersion = 1;
+
+}  // namespace sortie::assets

@@ -1,0 +1,187 @@
+#include "sortie/assets/mission_data.hpp"
+
+#include <fmt/format.h>
+
+#include "sortie/core/text.hpp"
+
+namespace sortie::assets {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+class PhaseTimer {
+ public:
+  PhaseTimer(std::vector<PhaseTiming>& out, std::string name, const ProgressFn& progress)
+      : out_(out), name_(std::move(name)), start_(Clock::now()) {
+    if (progress) progress(name_, 0, 0);
+  }
+  ~PhaseTimer() {
+    out_.push_back({name_, std::chrono::duration<double, std::milli>(Clock::now() - start_).count()});
+  }
+  PhaseTimer(const PhaseTimer&) = delete;
+  PhaseTimer& operator=(const PhaseTimer&) = delete;
+
+ private:
+  std::vector<PhaseTiming>& out_;
+  std::string name_;
+  Clock::time_point start_;
+};
+
+iron3d::ReadOptions read_options(core::Profile profile, std::string file) {
+  iron3d::ReadOptions o;
+  o.profile = profile;
+  o.file_name = std::move(file);
+  return o;
+}
+
+}  // namespace
+
+core::Result<GamePath> mission_tma_path(std::string_view mission) {
+  if (mission.find('/') != std::string_view::npos || mission.find('\\') != std::string_view::npos ||
+      core::iends_with_ascii(mission, ".tma"))
+    return normalize_path(mission, PathPolicy::host_compatible);
+  return normalize_path(fmt::format("MISSIONS/{}/data.tma", mission), PathPolicy::strict_legacy);
+}
+
+core::Result<GamePath> land_directory(std::string_view land_path) {
+  SORTIE_TRY(auto p, normalize_path(land_path, PathPolicy::strict_legacy));
+  if (p.parent().empty())
+    return core::fail(core::Diagnostic::error("load.land_path", "land path has no directory part")
+                          .expect("e.g. DATA\\MAPS\\<map>\\land", std::string(land_path)));
+  return normalize_path(p.parent(), PathPolicy::strict_legacy);
+}
+
+core::Result<std::vector<std::string>> list_missions(const Vfs& vfs) {
+  SORTIE_TRY(auto files, vfs.list("MISSIONS"));
+  std::vector<std::string> out;
+  for (const auto& f : files) {
+    const auto segs = f.segments();
+    if (segs.size() == 3 && core::iequals_ascii(segs[2], "data.tma")) out.emplace_back(segs[1]);
+  }
+  return out;
+}
+
+core::Result<MissionData> prepare_mission(ArchiveRepository& repo, PrototypeResolver& resolver, std::string_view mission,
+                                          const MissionPrepareOptions& options) {
+  MissionData md;
+  const Vfs& vfs = repo.vfs();
+  DependencyGraph& graph = md.graph;
+
+  // Phase 1: mission context.
+  core::Bytes tma_bytes;
+  {
+    PhaseTimer t(md.timings, "context", options.progress);
+    SORTIE_TRY(md.tma_path, mission_tma_path(mission));
+    auto bytes = vfs.read(md.tma_path);
+    if (!bytes) {
+      auto d = std::move(bytes.error());
+      if (d.code == "vfs.not_found") {
+        d.code = "load.mission_missing";
+        d.message = fmt::format("mission '{}' not found ({})", mission, md.tma_path.path);
+      }
+      return core::fail(std::move(d));
+    }
+    tma_bytes = std::move(*bytes);
+  }
+  const std::uint32_t mission_node = graph.node(NodeKind::mission, md.tma_path.path);
+
+  // Phase 3 (decoded first: the land path lives in data.tma).
+  {
+    PhaseTimer t(md.timings, "mission", options.progress);
+    iron3d::TmaReadOptions to;
+    to.profile = options.profile;
+    to.file_name = md.tma_path.path;
+    SORTIE_TRY(md.tma, iron3d::read_tma(tma_bytes, to, &graph.warnings));
+  }
+
+  // Phase 2: world foundation.
+  {
+    PhaseTimer t(md.timings, "foundation", options.progress);
+    auto dir = land_directory(md.tma.land_path);
+    auto foundation_fail = [&](NodeKind kind, EdgeKind edge, std::string path, core::Diagnostic d, std::string code) {
+      const auto to = graph.node(kind, path);
+      d.code = std::move(code);
+      d.message = fmt::format("{}: {} -> {}: {}", md.tma_path.path, to_string(edge), path, d.message);
+      if (d.file.empty()) d.file = path;
+      graph.fail(Edge{mission_node, to, edge, -1, -1, -1, std::nullopt}, std::move(d));
+    };
+    if (!dir) {
+      foundation_fail(NodeKind::land_msh, EdgeKind::mission_to_land_msh, md.tma.land_path, dir.error(), "load.land_path");
+    } else {
+      md.land_dir = *dir;
+      const std::string msh_path = dir->path + "/Land.msh";
+      const std::string map_path = dir->path + "/Land.map";
+      auto msh_bytes = vfs.read(*normalize_path(msh_path));
+      if (!msh_bytes) {
+        foundation_fail(NodeKind::land_msh, EdgeKind::mission_to_land_msh, msh_path, msh_bytes.error(),
+                        "load.land_msh_missing");
+      } else if (auto msh = iron3d::read_land_msh(*msh_bytes, read_options(options.profile, msh_path), &graph.warnings);
+                 !msh) {
+        foundation_fail(NodeKind::land_msh, EdgeKind::mission_to_land_msh, msh_path, msh.error(), "load.land_msh_invalid");
+      } else {
+        md.land_msh = std::move(*msh);
+        graph.add_edge(Edge{mission_node, graph.node(NodeKind::land_msh, msh_path), EdgeKind::mission_to_land_msh, -1, -1,
+                            -1, std::nullopt});
+      }
+      auto map_bytes = vfs.read(*normalize_path(map_path));
+      if (!map_bytes) {
+        foundation_fail(NodeKind::land_map, EdgeKind::mission_to_land_map, map_path, map_bytes.error(),
+                        "load.land_map_missing");
+      } else if (auto map = iron3d::read_land_map(*map_bytes, read_options(options.profile, map_path), &graph.warnings);
+                 !map) {
+        foundation_fail(NodeKind::land_map, EdgeKind::mission_to_land_map, map_path, map.error(), "load.land_map_invalid");
+      } else {
+        md.land_map = std::move(*map);
+        graph.add_edge(Edge{mission_node, graph.node(NodeKind::land_map, map_path), EdgeKind::mission_to_land_map, -1, -1,
+                            -1, std::nullopt});
+      }
+    }
+    auto bd_bytes = vfs.read(*normalize_path("BuildDat.lst"));
+    if (!bd_bytes) {
+      foundation_fail(NodeKind::build_dat, EdgeKind::mission_to_build_dat, "BuildDat.lst", bd_bytes.error(),
+                      "load.build_dat_missing");
+    } else {
+      iron3d::BuildDatReadOptions bo;
+      bo.profile = options.profile;
+      auto bd = iron3d::read_build_dat(*bd_bytes, bo, &graph.warnings);
+      if (!bd) {
+        foundation_fail(NodeKind::build_dat, EdgeKind::mission_to_build_dat, "BuildDat.lst", bd.error(),
+                        "load.build_dat_invalid");
+      } else {
+        md.build_dat = std::move(*bd);
+        for (auto& d : iron3d::check_build_dat(md.build_dat)) graph.warnings.push_back(std::move(d));
+        graph.add_edge(Edge{mission_node, graph.node(NodeKind::build_dat, "BuildDat.lst"), EdgeKind::mission_to_build_dat,
+                            -1, -1, -1, std::nullopt});
+      }
+    }
+  }
+
+  // Phases 4 + 5: prototype resolution and resource preparation (the resolver decodes and
+  // validates every MSH, WEAR, MAT0 and Texm it reaches).
+  {
+    PhaseTimer t(md.timings, "prototypes", options.progress);
+    std::vector<PlacedObjectRequest> requests;
+    requests.reserve(md.tma.objects.size());
+    for (std::size_t i = 0; i < md.tma.objects.size(); ++i)
+      requests.push_back({static_cast<std::int32_t>(i), md.tma.objects[i].resource_name, md.tma.objects[i].instance_name});
+    md.objects = resolver.resolve(md.tma_path.path, mission_node, requests, graph);
+    md.object_chain = graph.stats;
+    md.object_chain.scope = fmt::format("{}: object chain", md.tma_path.path);
+    if (options.progress) options.progress("prototypes", requests.size(), requests.size());
+  }
+  if (options.environment_wear && !md.land_dir.path.empty()) {
+    PhaseTimer t(md.timings, "environment", options.progress);
+    for (int layer = 1; layer <= 2; ++layer) {
+      const std::string path = fmt::format("{}/Land{}.wea", md.land_dir.path, layer);
+      auto p = normalize_path(path);
+      if (!p || !vfs.exists(*p)) continue;
+      auto bytes = vfs.read(*p);
+      if (!bytes) continue;
+      resolver.resolve_environment_wear(path, *bytes, graph, mission_node);
+    }
+  }
+  graph.stats.scope = fmt::format("{}: mission total (object chain + environment WEAR)", md.tma_path.path);
+  return md;
+}
+
+}  // namespace sortie::assets

@@ -1,0 +1,610 @@
+#include "sortie/assets/prototype_resolver.hpp"
+
+#include <fmt/format.h>
+
+#include <unordered_map>
+
+#include "sortie/core/text.hpp"
+#include "sortie/iron3d/mat0.hpp"
+#include "sortie/iron3d/msh.hpp"
+#include "sortie/iron3d/object_refs.hpp"
+#include "sortie/iron3d/texm.hpp"
+#include "sortie/iron3d/unit_dat.hpp"
+#include "sortie/iron3d/wear.hpp"
+
+namespace sortie::assets {
+namespace {
+
+constexpr std::uint32_t kTypeWear = iron3d::nres_type_tag("WEAR");
+constexpr std::uint32_t kTypeMat0 = iron3d::nres_type_tag("MAT0");
+constexpr std::uint32_t kTypeTexm = iron3d::nres_type_tag("Texm");
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+
+// A failure remembered in a cache: the edge it belongs to and what went wrong, without provenance.
+struct Failure {
+  std::string code;
+  std::string what;  // "objects.rlb: entry 'b_bunk' not found"
+  std::string archive;
+  std::string entry;
+  std::string expected;
+  std::string found;
+};
+
+struct PrototypeInfo {
+  std::optional<Failure> failure;
+  EdgeKind failed_edge = EdgeKind::object_to_prototype;
+  std::string registry_entry;  // entry name in objects.rlb when resolved through the registry
+  std::vector<std::pair<std::string, std::string>> parents;  // (child key, parent key) expansions
+  bool geometric = false;
+  std::string mesh_archive;
+  std::string mesh_entry;
+};
+
+struct MaterialInfo {
+  std::optional<Failure> failure;
+  std::string entry;  // resolved MAT0 entry name (exact, DEFAULT or first entry)
+  std::vector<std::string> textures;
+};
+
+struct ResourceCheck {
+  std::optional<Failure> failure;
+  std::string entry;
+};
+
+struct MeshVisual {
+  std::optional<Failure> mesh_failure;  // MSH did not decode
+  std::optional<Failure> wear_failure;  // WEAR missing or invalid
+  std::string wear_entry;
+  std::vector<std::string> materials;  // WEAR row names
+  std::vector<std::string> lightmaps;
+};
+
+struct Walk {
+  DependencyGraph& graph;
+  std::string mission;
+  std::int32_t placed_index = -1;
+  std::string placed_name;
+
+  std::string chain(std::string_view tail) const {
+    return fmt::format("{}: objects[{}] '{}' -> {}", mission, placed_index, placed_name, tail);
+  }
+
+  void fail(std::uint32_t from, NodeKind to_kind, EdgeKind kind, const Failure& f, std::string_view via,
+            std::int32_t component, std::int32_t row = -1) {
+    const std::uint32_t to = graph.node(to_kind, f.archive, f.entry);
+    core::Diagnostic d = core::Diagnostic::error(f.code, chain(via.empty() ? f.what : fmt::format("{} -> {}", via, f.what)));
+    d.file = f.archive;
+    d.field = fmt::format("objects[{}]", placed_index);
+    d.expected = f.expected;
+    d.found = f.found.empty() ? std::string(to_string(kind)) : f.found;
+    Edge e{from, to, kind, placed_index, component, row, std::nullopt};
+    graph.fail(e, std::move(d));
+  }
+
+  void edge(std::uint32_t from, std::uint32_t to, EdgeKind kind, std::int32_t component, std::int32_t row = -1) {
+    graph.add_edge(Edge{from, to, kind, placed_index, component, row, std::nullopt});
+  }
+};
+
+}  // namespace
+
+std::string clean_legacy_name(std::string_view raw) {
+  const auto nul = raw.find('\0');
+  if (nul != std::string_view::npos) raw = raw.substr(0, nul);
+  while (!raw.empty() && is_space(raw.front())) raw.remove_prefix(1);
+  while (!raw.empty() && is_space(raw.back())) raw.remove_suffix(1);
+  return std::string(raw);
+}
+
+std::vector<std::string> mesh_name_candidates(std::string_view raw) {
+  const std::string n = clean_legacy_name(raw);
+  std::vector<std::string> out{n};
+  std::string second;
+  if (core::iends_with_ascii(n, ".msh")) {
+    const auto sep = n.find_last_of("/\\");
+    const std::string base = sep == std::string::npos ? n : n.substr(sep + 1);
+    const auto dot = base.rfind('.');
+    second = base.substr(0, dot);
+  } else {
+    second = n + ".msh";
+  }
+  if (!second.empty() && !core::iequals_ascii(second, n)) out.push_back(std::move(second));
+  return out;
+}
+
+struct PrototypeResolver::Impl {
+  ArchiveRepository& repo;
+  ResolverOptions options;
+  std::unordered_map<std::string, std::shared_ptr<const PrototypeInfo>> prototypes;  // folded archive|key
+  std::unordered_map<std::string, std::shared_ptr<const MeshVisual>> meshes;        // folded archive|entry
+  std::unordered_map<std::string, std::shared_ptr<const MaterialInfo>> materials;   // folded name
+  std::unordered_map<std::string, std::shared_ptr<const ResourceCheck>> textures;   // folded lib|name
+  std::unordered_map<std::string, std::shared_ptr<const std::vector<iron3d::UnitComponentRef>>> unit_dats;
+  std::unordered_map<std::string, Failure> unit_dat_failures;
+
+  Impl(ArchiveRepository& r, ResolverOptions o) : repo(r), options(std::move(o)) {}
+
+  iron3d::ReadOptions read_options(std::string file) const {
+    iron3d::ReadOptions ro;
+    ro.profile = options.profile;
+    ro.file_name = std::move(file);
+    return ro;
+  }
+
+  // Opens an archive by a name found in data (strict legacy normalization).
+  core::Result<std::shared_ptr<const MountedArchive>> open_archive(std::string_view name, PathPolicy policy) {
+    SORTIE_TRY(auto path, normalize_path(clean_legacy_name(name), policy));
+    return repo.open(path);
+  }
+
+  static Failure from_diag(const core::Diagnostic& d, std::string code, std::string what, std::string archive,
+                           std::string entry) {
+    Failure f{std::move(code), std::move(what), std::move(archive), std::move(entry), d.expected, d.found};
+    if (!d.message.empty()) f.what += ": " + d.to_string();
+    return f;
+  }
+
+  // --- prototypes (§7.3) -------------------------------------------------------------------
+
+  std::optional<std::size_t> find_candidate(const MountedArchive& a, std::string_view name) const {
+    for (const auto& c : mesh_name_candidates(name))
+      if (auto i = a.find(c)) return i;
+    return std::nullopt;
+  }
+
+  // Expands the registry refs of `key` (with parents) into `out`. Returns a failure on error.
+  std::optional<Failure> expand_registry(const MountedArchive& registry, std::string_view key, int depth,
+                                         std::vector<std::string>& stack, PrototypeInfo& info,
+                                         std::vector<iron3d::ObjectRefView>& out) {
+    if (depth > options.max_parent_depth)
+      return Failure{"load.prototype_depth", fmt::format("prototype parent chain deeper than {}", options.max_parent_depth),
+                     registry.path().path, std::string(key), fmt::format("<= {} levels", options.max_parent_depth),
+                     fmt::format("'{}' at level {}", key, depth)};
+    for (const auto& s : stack)
+      if (core::iequals_ascii(s, key))
+        return Failure{"load.prototype_cycle", fmt::format("prototype inheritance cycle through '{}'", key),
+                       registry.path().path, std::string(key), "an acyclic parent chain", fmt::format("'{}' twice", key)};
+    const auto index = find_candidate(registry, key);
+    if (!index)
+      return Failure{"load.parent_missing", fmt::format("{}: parent prototype '{}' not found", registry.path().path, key),
+                     registry.path().path, std::string(key), "a registry entry", "none"};
+    auto payload = registry.payload(*index);
+    if (!payload)
+      return from_diag(payload.error(), "load.prototype_invalid", fmt::format("{}: entry '{}' does not decode",
+                                                                             registry.path().path, key),
+                       registry.path().path, registry.name(*index));
+    auto refs = iron3d::read_object_refs(*payload, read_options(registry.path().path + ":" + registry.name(*index)));
+    if (!refs)
+      return from_diag(refs.error(), "load.prototype_invalid",
+                       fmt::format("{}: entry '{}' is not a valid ObjectRef table", registry.path().path, key),
+                       registry.path().path, registry.name(*index));
+    stack.emplace_back(key);
+    for (auto& ref : iron3d::object_ref_views(*refs)) {
+      if (iron3d::is_parent_ref(ref)) {
+        info.parents.emplace_back(std::string(key), ref.resource);
+        if (auto f = expand_registry(registry, ref.resource, depth + 1, stack, info, out)) return f;
+      } else {
+        out.push_back(std::move(ref));
+      }
+    }
+    stack.pop_back();
+    return std::nullopt;
+  }
+
+  std::shared_ptr<const PrototypeInfo> prototype(std::string_view archive_name, std::string_view raw_key) {
+    const std::string key = clean_legacy_name(raw_key);
+    const std::string archive = clean_legacy_name(archive_name);
+    const std::string cache_key = core::ascii_upper(archive) + "|" + core::ascii_upper(key);
+    if (auto it = prototypes.find(cache_key); it != prototypes.end()) return it->second;
+    auto info = std::make_shared<PrototypeInfo>();
+    resolve_prototype(archive, key, *info);
+    prototypes.emplace(cache_key, info);
+    return info;
+  }
+
+  void resolve_prototype(const std::string& archive, const std::string& key, PrototypeInfo& info) {
+    if (key.empty()) {
+      info.failure = Failure{"load.component_empty", "empty prototype key", archive, key, "a prototype key", "''"};
+      return;
+    }
+    auto path = normalize_path(archive, PathPolicy::strict_legacy);
+    if (!path) {
+      info.failure = from_diag(path.error(), "load.archive_path", fmt::format("bad archive name '{}'", archive), archive, key);
+      return;
+    }
+    if (core::iequals_ascii(path->path, options.objects_rlb)) {
+      auto registry = repo.open(*path);
+      if (!registry && registry.error().code != "asset.archive_missing") {
+        info.failure = from_diag(registry.error(), "load.archive_invalid", fmt::format("{}: archive does not open", path->path),
+                                 path->path, "");
+        return;
+      }
+      if (registry) {
+        if (auto entry = find_candidate(**registry, key)) {
+          info.registry_entry = (*registry)->name(*entry);
+          std::vector<iron3d::ObjectRefView> effective;
+          std::vector<std::string> stack;
+          if (auto f = expand_registry(**registry, key, 0, stack, info, effective)) {
+            info.failure = std::move(f);
+            info.failed_edge = info.failure->code == "load.parent_missing" || info.failure->code == "load.prototype_cycle" ||
+                                       info.failure->code == "load.prototype_depth"
+                                   ? EdgeKind::prototype_to_parent
+                                   : EdgeKind::object_to_prototype;
+            return;
+          }
+          pick_mesh(effective, info);
+          return;
+        }
+      }
+    }
+    // Fall-through: the key names a model directly in `archive`.
+    auto a = repo.open(*path);
+    if (!a) {
+      info.failure = a.error().code == "asset.archive_missing"
+                         ? Failure{"load.prototype_missing",
+                                   fmt::format("{}: prototype '{}' not found (archive missing)", path->path, key),
+                                   path->path, key, "an existing archive", "no such file"}
+                         : from_diag(a.error(), "load.archive_invalid", fmt::format("{}: archive does not open", path->path),
+                                     path->path, key);
+      return;
+    }
+    if (auto entry = find_candidate(**a, key)) {
+      info.geometric = true;
+      info.mesh_archive = path->path;
+      info.mesh_entry = (*a)->name(*entry);
+      return;
+    }
+    info.failure = Failure{"load.prototype_missing", fmt::format("{}: entry '{}' not found", path->path, key), path->path, key,
+                           fmt::format("an entry named {}", fmt::join(mesh_name_candidates(key), " or ")), "none"};
+  }
+
+  void pick_mesh(const std::vector<iron3d::ObjectRefView>& refs, PrototypeInfo& info) {
+    std::vector<std::string> tried;
+    for (const auto& ref : refs) {
+      if (!iron3d::is_mesh_ref(ref)) continue;
+      tried.push_back(ref.archive + ":" + ref.resource);
+      auto a = open_archive(ref.archive, PathPolicy::strict_legacy);
+      if (!a) continue;  // a missing archive just makes this candidate absent
+      if (auto entry = find_candidate(**a, ref.resource)) {
+        info.geometric = true;
+        info.mesh_archive = (*a)->path().path;
+        info.mesh_entry = (*a)->name(*entry);
+        return;
+      }
+    }
+    if (tried.empty()) return;  // non-geometric prototype (valid)
+    info.failure = Failure{"load.mesh_missing",
+                           fmt::format("explicit mesh reference missing: {}", fmt::join(tried, ", ")),
+                           tried.front().substr(0, tried.front().find(':')),
+                           tried.front().substr(tried.front().find(':') + 1),
+                           "an existing archive entry", "none of the referenced meshes"};
+    info.failed_edge = EdgeKind::prototype_to_mesh;
+  }
+
+  // --- visual chain (§14) --------------------------------------------------------------------
+
+  std::shared_ptr<const MeshVisual> mesh_visual(const std::string& archive, const std::string& entry) {
+    const std::string cache_key = core::ascii_upper(archive) + "|" + core::ascii_upper(entry);
+    if (auto it = meshes.find(cache_key); it != meshes.end()) return it->second;
+    auto v = std::make_shared<MeshVisual>();
+    auto a = open_archive(archive, PathPolicy::strict_legacy);
+    if (a) {
+      const auto index = (*a)->find(entry);
+      auto payload = index ? (*a)->payload(*index) : core::Result<core::ByteView>(core::ByteView{});
+      if (!payload) {
+        v->mesh_failure = from_diag(payload.error(), "load.mesh_invalid", fmt::format("{}:{}: does not decode", archive, entry),
+                                    archive, entry);
+      } else {
+        auto msh = iron3d::read_msh(*payload, read_options(archive + ":" + entry));
+        if (!msh)
+          v->mesh_failure = from_diag(msh.error(), "load.mesh_invalid", fmt::format("{}:{}: invalid MSH", archive, entry),
+                                      archive, entry);
+      }
+      v->wear_entry = iron3d::wear_name_for_msh(entry);
+      const auto wi = (*a)->find(v->wear_entry);
+      if (!wi || ((*a)->kind() == ArchiveKind::nres && (*a)->type_id(*wi) != kTypeWear)) {
+        v->wear_failure = Failure{"load.wear_missing", fmt::format("{}: WEAR entry '{}' not found", archive, v->wear_entry),
+                                  archive, v->wear_entry, "an entry of type WEAR", wi ? "an entry of another type" : "none"};
+      } else if (auto bytes = (*a)->payload(*wi); !bytes) {
+        v->wear_failure = from_diag(bytes.error(), "load.wear_invalid",
+                                    fmt::format("{}:{}: does not decode", archive, v->wear_entry), archive, v->wear_entry);
+      } else if (auto wear = iron3d::read_wear(*bytes, read_options(archive + ":" + v->wear_entry)); !wear) {
+        v->wear_failure = from_diag(wear.error(), "load.wear_invalid",
+                                    fmt::format("{}:{}: invalid WEAR table", archive, v->wear_entry), archive, v->wear_entry);
+      } else {
+        v->materials = iron3d::wear_material_names(*wear);
+        v->lightmaps = iron3d::wear_lightmap_names(*wear);
+      }
+    } else {
+      v->mesh_failure = from_diag(a.error(), "load.mesh_missing", fmt::format("{}: archive does not open", archive), archive,
+                                  entry);
+    }
+    meshes.emplace(cache_key, v);
+    return v;
+  }
+
+  std::shared_ptr<const MaterialInfo> material(const std::string& name) {
+    const std::string cache_key = core::ascii_upper(name);
+    if (auto it = materials.find(cache_key); it != materials.end()) return it->second;
+    auto m = std::make_shared<MaterialInfo>();
+    auto lib = open_archive(options.material_lib, PathPolicy::host_compatible);
+    if (!lib) {
+      m->failure = from_diag(lib.error(), "load.material_missing", fmt::format("{}: archive does not open", options.material_lib),
+                             options.material_lib, name);
+    } else {
+      const MountedArchive& a = **lib;
+      auto is_mat0 = [&](std::size_t i) { return a.kind() != ArchiveKind::nres || a.type_id(i) == kTypeMat0; };
+      std::optional<std::size_t> index;
+      if (auto i = a.find(clean_legacy_name(name)); i && is_mat0(*i)) index = i;
+      if (!index)
+        if (auto i = a.find("DEFAULT"); i && is_mat0(*i)) index = i;
+      if (!index && a.size() > 0 && is_mat0(0)) index = 0;
+      if (!index) {
+        m->failure = Failure{"load.material_missing",
+                             fmt::format("{}: material '{}' not found (nor DEFAULT, nor a MAT0 first entry)",
+                                         a.path().path, name),
+                             a.path().path, name, "a MAT0 entry", "none"};
+      } else {
+        m->entry = a.name(*index);
+        auto payload = a.payload(*index);
+        const std::uint32_t version = a.nres_entry(*index) ? a.nres_entry(*index)->attr2 : 6;
+        if (!payload) {
+          m->failure = from_diag(payload.error(), "load.material_invalid",
+                                 fmt::format("{}:{}: does not decode", a.path().path, m->entry), a.path().path, m->entry);
+        } else if (auto mat = iron3d::read_mat0(*payload, version, read_options(a.path().path + ":" + m->entry)); !mat) {
+          m->failure = from_diag(mat.error(), "load.material_invalid",
+                                 fmt::format("{}:{}: invalid MAT0", a.path().path, m->entry), a.path().path, m->entry);
+        } else {
+          m->textures = iron3d::mat0_texture_names(*mat);
+        }
+      }
+    }
+    materials.emplace(cache_key, m);
+    return m;
+  }
+
+  std::shared_ptr<const ResourceCheck> texture(const std::string& lib_name, const std::string& name, bool lightmap) {
+    const std::string cache_key = core::ascii_upper(lib_name) + "|" + core::ascii_upper(name);
+    if (auto it = textures.find(cache_key); it != textures.end()) return it->second;
+    auto t = std::make_shared<ResourceCheck>();
+    const std::string missing_code = lightmap ? "load.lightmap_missing" : "load.texture_missing";
+    const std::string invalid_code = lightmap ? "load.lightmap_invalid" : "load.texture_invalid";
+    auto lib = open_archive(lib_name, PathPolicy::host_compatible);
+    if (!lib) {
+      t->failure = from_diag(lib.error(), missing_code, fmt::format("{}: archive does not open", lib_name), lib_name, name);
+    } else {
+      const MountedArchive& a = **lib;
+      const auto i = a.find(clean_legacy_name(name));
+      if (!i || (a.kind() == ArchiveKind::nres && a.type_id(*i) != kTypeTexm)) {
+        t->failure = Failure{missing_code, fmt::format("{}: texture '{}' not found", a.path().path, name), a.path().path,
+                             name, "a Texm entry", i ? "an entry of another type" : "none"};
+      } else {
+        t->entry = a.name(*i);
+        auto payload = a.payload(*i);
+        if (!payload) {
+          t->failure = from_diag(payload.error(), invalid_code, fmt::format("{}:{}: does not decode", a.path().path, t->entry),
+                                 a.path().path, t->entry);
+        } else if (auto tex = iron3d::read_texm(*payload, read_options(a.path().path + ":" + t->entry)); !tex) {
+          t->failure = from_diag(tex.error(), invalid_code, fmt::format("{}:{}: invalid Texm", a.path().path, t->entry),
+                                 a.path().path, t->entry);
+        }
+      }
+    }
+    textures.emplace(cache_key, t);
+    return t;
+  }
+
+  void wear_rows(const MeshVisual& v, std::uint32_t wear_node, const std::string& via, std::int32_t component, Walk& w,
+                 ResolvedComponent& rc, GraphStatistics& st) {
+    for (std::size_t row = 0; row < v.materials.size(); ++row) {
+      ++st.material_slots;
+      const auto r = static_cast<std::int32_t>(row);
+      const auto mat = material(v.materials[row]);
+      const std::string mat_via = fmt::format("{} -> row {} '{}'", via, row, v.materials[row]);
+      if (mat->failure) {
+        w.fail(wear_node, NodeKind::material, EdgeKind::wear_to_material, *mat->failure, via, component, r);
+        continue;
+      }
+      rc.materials.push_back(mat->entry);
+      const std::uint32_t mat_node = w.graph.node(NodeKind::material, options.material_lib, mat->entry);
+      w.edge(wear_node, mat_node, EdgeKind::wear_to_material, component, r);
+      for (std::size_t phase = 0; phase < mat->textures.size(); ++phase) {
+        ++st.texture_requests;
+        const auto tex = texture(options.textures_lib, mat->textures[phase], false);
+        if (tex->failure) {
+          w.fail(mat_node, NodeKind::texture, EdgeKind::material_to_texture, *tex->failure, mat_via, component,
+                 static_cast<std::int32_t>(phase));
+          continue;
+        }
+        rc.textures.push_back(tex->entry);
+        w.edge(mat_node, w.graph.node(NodeKind::texture, options.textures_lib, tex->entry), EdgeKind::material_to_texture,
+               component, static_cast<std::int32_t>(phase));
+      }
+    }
+    for (std::size_t row = 0; row < v.lightmaps.size(); ++row) {
+      ++st.lightmap_requests;
+      const auto r = static_cast<std::int32_t>(row);
+      const auto lm = texture(options.lightmap_lib, v.lightmaps[row], true);
+      if (lm->failure) {
+        w.fail(wear_node, NodeKind::lightmap, EdgeKind::wear_to_lightmap, *lm->failure, via, component, r);
+        continue;
+      }
+      rc.lightmaps.push_back(lm->entry);
+      w.edge(wear_node, w.graph.node(NodeKind::lightmap, options.lightmap_lib, lm->entry), EdgeKind::wear_to_lightmap,
+             component, r);
+    }
+  }
+
+  // --- unit DAT --------------------------------------------------------------------------------
+
+  // Returns the components or a failure.
+  std::variant<std::shared_ptr<const std::vector<iron3d::UnitComponentRef>>, Failure> unit_dat(const std::string& raw_name) {
+    const std::string name = clean_legacy_name(raw_name);
+    const std::string cache_key = core::ascii_upper(name);
+    if (auto it = unit_dats.find(cache_key); it != unit_dats.end()) return it->second;
+    if (auto it = unit_dat_failures.find(cache_key); it != unit_dat_failures.end()) return it->second;
+    auto fail_with = [&](Failure f) {
+      unit_dat_failures.emplace(cache_key, f);
+      return f;
+    };
+    auto path = normalize_path(name, PathPolicy::strict_legacy);
+    if (!path) return fail_with(from_diag(path.error(), "load.unit_dat_path", fmt::format("bad unit DAT path '{}'", name), name, ""));
+    auto bytes = repo.vfs().read(*path);
+    if (!bytes) {
+      if (bytes.error().code == "vfs.not_found")
+        return fail_with(Failure{"load.unit_dat_missing", fmt::format("missing unit DAT '{}'", path->path), path->path, "",
+                                 "an existing file", "no such file"});
+      return fail_with(from_diag(bytes.error(), "load.unit_dat_missing", fmt::format("cannot read unit DAT '{}'", path->path),
+                                 path->path, ""));
+    }
+    auto dat = iron3d::read_unit_dat(*bytes, read_options(path->path));
+    if (!dat)
+      return fail_with(from_diag(dat.error(), "load.unit_dat_invalid", fmt::format("invalid unit DAT '{}'", path->path),
+                                 path->path, ""));
+    auto comps = std::make_shared<const std::vector<iron3d::UnitComponentRef>>(iron3d::unit_dat_components(*dat));
+    unit_dats.emplace(cache_key, comps);
+    return comps;
+  }
+};
+
+PrototypeResolver::PrototypeResolver(ArchiveRepository& repository, ResolverOptions options)
+    : impl_(std::make_unique<Impl>(repository, std::move(options))) {}
+PrototypeResolver::~PrototypeResolver() = default;
+
+
+std::vector<ResolvedObject> PrototypeResolver::resolve(std::string_view mission_label, std::uint32_t mission_node,
+                                                       std::span<const PlacedObjectRequest> objects,
+                                                       DependencyGraph& graph) {
+  Impl& im = *impl_;
+  std::vector<ResolvedObject> out;
+  out.reserve(objects.size());
+  GraphStatistics& st = graph.stats;
+  for (const auto& placed : objects) {
+    Walk w{graph, std::string(mission_label), placed.index, clean_legacy_name(placed.resource_name)};
+    ResolvedObject ro;
+    ro.placed_index = placed.index;
+    ro.resource_name = w.placed_name;
+    ++st.placed_objects;
+    const std::uint32_t obj_node = graph.node(NodeKind::placed_object, std::string(mission_label),
+                                              fmt::format("objects[{}]", placed.index));
+    w.edge(mission_node, obj_node, EdgeKind::mission_to_object, -1);
+
+    // Expand to (archive, key, component index, from node, edge kind).
+    struct Request {
+      std::string archive;
+      std::string key;
+      std::int32_t component;
+      std::uint32_t from;
+      EdgeKind kind;
+      std::string via;
+    };
+    std::vector<Request> requests;
+    const std::string& rn = w.placed_name;
+    const auto dot = rn.rfind('.');
+    if (dot != std::string::npos && core::iequals_ascii(std::string_view(rn).substr(dot + 1), "dat")) {
+      ro.via_unit_dat = true;
+      ++st.unit_references;
+      auto result = im.unit_dat(rn);
+      if (auto* f = std::get_if<Failure>(&result)) {
+        w.fail(obj_node, NodeKind::unit_dat, EdgeKind::object_to_unit_dat, *f, "", -1);
+        out.push_back(std::move(ro));
+        continue;
+      }
+      const auto& comps = *std::get<0>(result);
+      const std::uint32_t dat_node = graph.node(NodeKind::unit_dat, normalize_path(rn).value_or(GamePath{rn, rn, rn}).path);
+      w.edge(obj_node, dat_node, EdgeKind::object_to_unit_dat, -1);
+      st.unit_components += comps.size();
+      for (const auto& c : comps)
+        requests.push_back({c.archive, c.key, static_cast<std::int32_t>(c.index), dat_node, EdgeKind::unit_dat_to_component,
+                            fmt::format("component[{}] '{}'", c.index, clean_legacy_name(c.key))});
+    } else {
+      ++st.direct_references;
+      requests.push_back({im.options.objects_rlb, rn, -1, obj_node, EdgeKind::object_to_prototype, ""});
+    }
+
+    for (const auto& rq : requests) {
+      ++st.prototype_requests;
+      ResolvedComponent rc;
+      rc.key = clean_legacy_name(rq.key);
+      rc.unit_component_index = rq.component;
+      const auto info = im.prototype(rq.archive, rq.key);
+      const std::string proto_archive = normalize_path(clean_legacy_name(rq.archive), PathPolicy::host_compatible)
+                                            .value_or(GamePath{rq.archive, rq.archive, rq.archive})
+                                            .path;
+      const std::uint32_t proto_node = graph.node(NodeKind::prototype, proto_archive, rc.key);
+      const std::string via = rq.via.empty() ? fmt::format("'{}'", rc.key) : rq.via;
+      if (info->failure && info->failed_edge != EdgeKind::prototype_to_mesh &&
+          info->failed_edge != EdgeKind::prototype_to_parent) {
+        w.fail(rq.from, NodeKind::prototype, rq.kind, *info->failure, rq.via, rq.component);
+        ro.components.push_back(std::move(rc));
+        continue;
+      }
+      w.edge(rq.from, proto_node, rq.kind, rq.component);
+      for (const auto& [child, parent] : info->parents)
+        w.edge(graph.node(NodeKind::prototype, im.options.objects_rlb, child),
+               graph.node(NodeKind::prototype, im.options.objects_rlb, parent), EdgeKind::prototype_to_parent, rq.component);
+      if (info->failure) {
+        w.fail(proto_node, info->failed_edge == EdgeKind::prototype_to_mesh ? NodeKind::mesh : NodeKind::prototype,
+               info->failed_edge, *info->failure, via, rq.component);
+        ro.components.push_back(std::move(rc));
+        continue;
+      }
+      if (!info->geometric) {
+        ++st.non_geometric;
+        ro.components.push_back(std::move(rc));
+        continue;
+      }
+      rc.geometric = true;
+      rc.mesh_archive = info->mesh_archive;
+      rc.mesh_entry = info->mesh_entry;
+      ++st.mesh_requests;
+      const std::uint32_t mesh_node = graph.node(NodeKind::mesh, rc.mesh_archive, rc.mesh_entry);
+      const auto visual = im.mesh_visual(rc.mesh_archive, rc.mesh_entry);
+      const std::string mesh_via = fmt::format("{} -> {}:{}", via, rc.mesh_archive, rc.mesh_entry);
+      if (visual->mesh_failure) {
+        w.fail(proto_node, NodeKind::mesh, EdgeKind::prototype_to_mesh, *visual->mesh_failure, via, rq.component);
+        ro.components.push_back(std::move(rc));
+        continue;
+      }
+      w.edge(proto_node, mesh_node, EdgeKind::prototype_to_mesh, rq.component);
+      ++st.wear_requests;
+      if (visual->wear_failure) {
+        w.fail(mesh_node, NodeKind::wear, EdgeKind::mesh_to_wear, *visual->wear_failure, mesh_via, rq.component);
+        ro.components.push_back(std::move(rc));
+        continue;
+      }
+      rc.wear_entry = visual->wear_entry;
+      const std::uint32_t wear_node = graph.node(NodeKind::wear, rc.mesh_archive, rc.wear_entry);
+      w.edge(mesh_node, wear_node, EdgeKind::mesh_to_wear, rq.component);
+      const std::string wear_via = fmt::format("{} -> {}", mesh_via, rc.wear_entry);
+      im.wear_rows(*visual, wear_node, wear_via, rq.component, w, rc, st);
+      ro.components.push_back(std::move(rc));
+    }
+    out.push_back(std::move(ro));
+  }
+  return out;
+}
+
+void PrototypeResolver::resolve_environment_wear(std::string_view label, core::ByteView wear_bytes, DependencyGraph& graph,
+                                                 std::uint32_t from_node) {
+  Impl& im = *impl_;
+  Walk w{graph, std::string(label), -1, "environment"};
+  const std::uint32_t wear_node = graph.node(NodeKind::wear, std::string(label));
+  auto wear = iron3d::read_wear(wear_bytes, im.read_options(std::string(label)));
+  if (!wear) {
+    w.fail(from_node, NodeKind::wear, EdgeKind::mesh_to_wear,
+           Impl::from_diag(wear.error(), "load.wear_invalid", fmt::format("{}: invalid WEAR table", label),
+                           std::string(label), ""),
+           "", -1);
+    return;
+  }
+  w.edge(from_node, wear_node, EdgeKind::mesh_to_wear, -1);
+  MeshVisual v;
+  v.materials = iron3d::wear_material_names(*wear);
+  v.lightmaps = iron3d::wear_lightmap_names(*wear);
+  ResolvedComponent rc;
+  im.wear_rows(v, wear_node, std::string(label), -1, w, rc, graph.stats);
+}
+
+}  // namespace sortie::assets

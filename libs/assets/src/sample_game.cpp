@@ -1,0 +1,344 @@
+#include "sortie/assets/sample_game.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdlib>
+
+#include "sortie/core/file_io.hpp"
+#include "sortie/core/rng.hpp"
+#include "sortie/iron3d/build_dat.hpp"
+#include "sortie/iron3d/land_map.hpp"
+#include "sortie/iron3d/land_msh.hpp"
+#include "sortie/iron3d/terrain_builder.hpp"
+#include "sortie/iron3d/tma.hpp"
+#include "sortie/iron3d/wear.hpp"
+
+namespace sortie::assets {
+namespace fs = std::filesystem;
+namespace {
+
+struct ScaleParams {
+  std::uint32_t missions;
+  std::uint32_t map_vertices_per_axis;  // heightfield columns = rows
+  std::uint32_t areals_x, areals_y;
+  std::uint32_t placed_objects;         // total over all missions
+  std::uint32_t unit_references;        // total over all missions
+  std::uint32_t unit_dats;
+  std::uint32_t components_min, components_max;
+  std::uint32_t prototypes;             // registry entries (plain + inheriting + non-geometric)
+  std::uint32_t inheriting;             // children with a parent ref + .bas
+  std::uint32_t non_geometric;
+  std::uint32_t materials;
+  std::uint32_t textures;
+  std::uint32_t lightmaps;
+  std::uint32_t rows_min, rows_max;     // WEAR rows per model
+  double two_texture_share;             // materials with two phases
+  double lightmap_model_share;          // models whose WEAR has a LIGHTMAPS block
+  std::uint32_t texture_size;
+};
+
+constexpr ScaleParams kDemo{3, 33, 6, 6, 48, 15, 8, 3, 6, 40, 4, 2, 40, 24, 8, 2, 5, 0.35, 0.1, 16};
+constexpr ScaleParams kCorpus{8, 78, 24, 25, 885, 561, 200, 6, 14, 683, 34, 7, 1127, 631, 100, 4, 13, 0.348, 0.037, 32};
+
+const char* const kModelArchives[] = {"static.rlb", "bases.rlb", "units.rlb", "fortif.rlb"};
+const char* const kArchivePrefix[] = {"st", "bs", "un", "fr"};
+
+float height_at(const iron3d::Heightfield& f, float x, float y) {
+  const float gx = std::clamp((x - f.origin.x) / f.cell_size, 0.0f, static_cast<float>(f.columns - 1) - 1e-3f);
+  const float gy = std::clamp((y - f.origin.y) / f.cell_size, 0.0f, static_cast<float>(f.rows - 1) - 1e-3f);
+  const auto ix = static_cast<std::uint32_t>(gx);
+  const auto iy = static_cast<std::uint32_t>(gy);
+  const float tx = gx - static_cast<float>(ix);
+  const float ty = gy - static_cast<float>(iy);
+  auto h = [&](std::uint32_t cx, std::uint32_t cy) { return f.heights[cy * f.columns + cx]; };
+  const float a = h(ix, iy) * (1 - tx) + h(ix + 1, iy) * tx;
+  const float b = h(ix, iy + 1) * (1 - tx) + h(ix + 1, iy + 1) * tx;
+  return f.origin.z + a * (1 - ty) + b * ty;
+}
+
+std::array<std::uint32_t, 4> word(std::uint32_t v) { return {v, 0, 0, 0}; }
+std::array<std::uint32_t, 4> fword(float v) { return {std::bit_cast<std::uint32_t>(v), 0, 0, 0}; }
+
+}  // namespace
+
+std::string_view to_string(SampleScale scale) { return scale == SampleScale::demo ? "demo" : "corpus"; }
+
+core::Json SampleSummary::to_json() const {
+  core::Json missions_json = core::Json::array();
+  for (const auto& m : missions)
+    missions_json.push_back({{"name", m.name},
+                             {"tma", m.tma_path},
+                             {"land_dir", m.land_dir},
+                             {"placed_objects", m.placed_objects},
+                             {"unit_references", m.unit_references}});
+  return core::Json{{"generator_version", kSampleGeneratorVersion},
+                    {"scale", std::string(to_string(options.scale))},
+                    {"seed", options.seed},
+                    {"objects_format", options.objects_format == ArchiveFormat::rsli ? "rsli" : "nres"},
+                    {"missions", missions_json},
+                    {"prototypes", prototypes},
+                    {"unit_dats", unit_dats},
+                    {"models", models},
+                    {"materials", materials},
+                    {"textures", textures},
+                    {"lightmaps", lightmaps},
+                    {"files", files},
+                    {"bytes", bytes}};
+}
+
+core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> generate_sample_files(const SampleOptions& options) {
+  const ScaleParams& p = options.scale == SampleScale::demo ? kDemo : kCorpus;
+  core::Rng rng(options.seed, 0x53414D50);  // "SAMP"
+  GameBuilder g(options.objects_format);
+  SampleSummary summary;
+  summary.options = options;
+
+  // Textures and lightmaps.
+  const std::uint32_t formats[] = {565, 565, 4444, 8888, 888};
+  for (std::uint32_t i = 0; i < p.textures; ++i) {
+    const std::uint32_t fmt_code = formats[rng.below(5)];
+    const std::uint32_t size = p.texture_size >> rng.below(2);
+    SORTIE_CHECK(g.add_texture(fmt::format("TEX_{:04}", i), size, size, fmt_code, 3, rng.next_u32()));
+  }
+  for (std::uint32_t i = 0; i < p.lightmaps; ++i)
+    SORTIE_CHECK(g.add_lightmap(fmt::format("LM_{:03}", i), 16, 16, rng.next_u32()));
+  summary.textures = p.textures;
+  summary.lightmaps = p.lightmaps;
+
+  // Materials: one or two phases each (the second share makes ~1.35 textures per slot).
+  SORTIE_CHECK(g.add_material("DEFAULT", {"TEX_0000"}));
+  for (std::uint32_t i = 1; i < p.materials; ++i) {
+    std::vector<std::string> tex{fmt::format("TEX_{:04}", rng.below(p.textures))};
+    const bool two = rng.unit_f64() < p.two_texture_share;
+    if (two) tex.push_back(fmt::format("TEX_{:04}", rng.below(p.textures)));
+    SORTIE_CHECK(g.add_material(fmt::format("MAT_{:04}", i), tex, two));
+  }
+  summary.materials = p.materials;
+
+  // Models and prototypes: plain prototypes own one model each; inheriting children name a
+  // plain parent and add a building base; a few prototypes have no geometry at all.
+  const std::uint32_t plain = p.prototypes - p.inheriting - p.non_geometric;
+  std::vector<std::string> geometric_keys;
+  std::vector<std::string> all_keys;
+  for (std::uint32_t i = 0; i < plain; ++i) {
+    const std::uint32_t a = i % 4;
+    const std::string key = fmt::format("{}_{:04}", kArchivePrefix[a], i);
+    ModelSpec m;
+    m.archive = kModelArchives[a];
+    m.name = key + ".msh";
+    const std::uint32_t rows = p.rows_min + rng.below(p.rows_max - p.rows_min + 1);
+    for (std::uint32_t r = 0; r < rows; ++r) m.materials.push_back(fmt::format("MAT_{:04}", 1 + rng.below(p.materials - 1)));
+    if (rng.unit_f64() < p.lightmap_model_share) m.lightmaps.push_back(fmt::format("LM_{:03}", rng.below(p.lightmaps)));
+    m.half_x = 1.0f + static_cast<float>(rng.below(8));
+    m.half_y = 1.0f + static_cast<float>(rng.below(8));
+    m.half_z = 1.0f + static_cast<float>(rng.below(6));
+    SORTIE_CHECK(g.add_model(m));
+    g.add_prototype(key, {{m.archive, m.name}, {m.archive, key + ".cpt"}});
+    geometric_keys.push_back(key);
+  }
+  for (std::uint32_t i = 0; i < p.inheriting; ++i) {
+    const std::string key = fmt::format("ch_{:04}", i);
+    const std::string& parent = geometric_keys[rng.below(static_cast<std::uint32_t>(geometric_keys.size()))];
+    g.add_prototype(key, {{"objects.rlb", parent}, {"bases.rlb", key + ".bas"}});
+    geometric_keys.push_back(key);
+  }
+  std::vector<std::string> non_geometric;
+  for (std::uint32_t i = 0; i < p.non_geometric; ++i) {
+    const std::string key = fmt::format("sun_{:02}", i);
+    g.add_prototype(key, {{"system.rlb", key + ".bas"}});
+    non_geometric.push_back(key);
+  }
+  summary.models = plain;
+  summary.prototypes = p.prototypes;
+
+  // Unit DATs.
+  std::vector<std::string> unit_paths;
+  const char* const kUnitDirs[] = {"UNITS\\TANKS", "UNITS\\WALKERS", "UNITS\\BUILDS"};
+  for (std::uint32_t i = 0; i < p.unit_dats; ++i) {
+    const std::uint32_t n = p.components_min + rng.below(p.components_max - p.components_min + 1);
+    std::vector<std::string> keys;
+    for (std::uint32_t c = 0; c < n; ++c)
+      keys.push_back(geometric_keys[rng.below(static_cast<std::uint32_t>(geometric_keys.size()))]);
+    std::string path = fmt::format("{}\\u_{:03}.dat", kUnitDirs[i % 3], i);
+    std::string host = path;
+    std::replace(host.begin(), host.end(), '\\', '/');
+    SORTIE_CHECK(g.add_unit_dat(host, keys));
+    unit_paths.push_back(std::move(path));
+  }
+  summary.unit_dats = p.unit_dats;
+
+  // BuildDat.lst: every category lists a few building unit DATs.
+  {
+    std::vector<iron3d::BuildDatCategory> cats;
+    std::uint32_t next = 2;
+    for (const auto& info : iron3d::build_categories()) {
+      iron3d::BuildDatCategory c;
+      c.name = std::string(info.name);
+      c.mask = info.mask;
+      for (std::uint32_t k = 0; k < 2; ++k) c.units.push_back({unit_paths[next % unit_paths.size()], 0});
+      next += 3;
+      cats.push_back(std::move(c));
+    }
+    SORTIE_TRY(auto doc, iron3d::make_build_dat(cats));
+    g.add_file("BuildDat.lst", iron3d::write_build_dat(doc));
+  }
+
+  // Missions, each on its own map.
+  std::uint32_t placed_left = p.placed_objects;
+  std::uint32_t units_left = p.unit_references;
+  for (std::uint32_t mi = 0; mi < p.missions; ++mi) {
+    const std::string map_name = fmt::format("map{:02}", mi + 1);
+    const std::string land_dir = "DATA/MAPS/" + map_name;
+    const auto field = iron3d::make_sample_heightfield(p.map_vertices_per_axis, p.map_vertices_per_axis,
+                                                       options.seed * 131 + mi, 8.0f);
+    SORTIE_TRY(auto land_msh, iron3d::make_land_msh_from_heightfield(field));
+    iron3d::LandMapBuildOptions map_opts;
+    map_opts.areals_x = p.areals_x;
+    map_opts.areals_y = p.areals_y;
+    SORTIE_TRY(auto land_map, iron3d::make_land_map_for(land_msh, map_opts));
+    SORTIE_TRY(auto msh_bytes, iron3d::write_land_msh(land_msh));
+    SORTIE_TRY(auto map_bytes, iron3d::write_land_map(land_map));
+    g.add_file(land_dir + "/Land.msh", std::move(msh_bytes));
+    g.add_file(land_dir + "/Land.map", std::move(map_bytes));
+    for (int layer = 1; layer <= 2; ++layer) {
+      std::vector<std::string> mats;
+      for (int r = 0; r < 3; ++r) mats.push_back(fmt::format("MAT_{:04}", 1 + rng.below(p.materials - 1)));
+      SORTIE_TRY(auto wear, iron3d::build_wear(mats, {fmt::format("LM_{:03}", rng.below(p.lightmaps))}));
+      g.add_file(fmt::format("{}/Land{}.wea", land_dir, layer), iron3d::write_wear(wear));
+    }
+
+    iron3d::Tma tma;
+    const float extent = static_cast<float>(p.map_vertices_per_axis - 1) * field.cell_size;
+    const float x0 = field.origin.x, y0 = field.origin.y;
+    auto point = [&](float margin) {
+      const float x = x0 + margin + rng.unit_f32() * (extent - 2 * margin);
+      const float y = y0 + margin + rng.unit_f32() * (extent - 2 * margin);
+      return iron3d::TmaVec3{x, y, height_at(field, x, y)};
+    };
+    for (int pi = 0; pi < 2; ++pi) {
+      std::vector<iron3d::TmaVec3> pts;
+      const std::uint32_t n = 4 + rng.below(3);
+      for (std::uint32_t k = 0; k < n; ++k) pts.push_back(point(16.0f));
+      tma.add_path(static_cast<std::int32_t>(10 * (mi + 1) + static_cast<std::uint32_t>(pi)), std::move(pts));
+    }
+    {
+      const auto a = point(32.0f);
+      std::vector<iron3d::TmaSpatialGroup> groups(2);
+      for (auto& grp : groups) grp.records.push_back({a.x, a.y, a.z, 25.0f, static_cast<float>(rng.below(4))});
+      tma.add_clan(iron3d::TmaClan::spatial("Spatial", {a.x, a.y}, "MISSIONS\\SCRIPTS\\spatial", std::move(groups), "", 0));
+      const auto b = point(32.0f);
+      auto& player = tma.add_clan(iron3d::TmaClan::standard("Player", 1, {b.x, b.y}, "MISSIONS\\SCRIPTS\\player", 3, "", 0));
+      player.add_relation("Enemy", -1);
+      player.add_relation("Spatial", 0);
+      const auto c = point(32.0f);
+      auto& enemy = tma.add_clan(iron3d::TmaClan::standard("Enemy", 2, {c.x, c.y}, "MISSIONS\\SCRIPTS\\enemy", 7,
+                                                           "MISSIONS\\SCRIPTS\\enemy.trf", 1));
+      enemy.add_relation("Player", -1);
+    }
+    const std::uint32_t missions_left = p.missions - mi;
+    const std::uint32_t count = placed_left / missions_left;
+    const std::uint32_t units = units_left / missions_left;
+    placed_left -= count;
+    units_left -= units;
+    SampleMission sm;
+    sm.name = fmt::format("m{:02}", mi + 1);
+    sm.tma_path = fmt::format("MISSIONS/{}/data.tma", sm.name);
+    sm.land_dir = land_dir;
+    sm.placed_objects = count;
+    sm.unit_references = units;
+    for (std::uint32_t oi = 0; oi < count; ++oi) {
+      iron3d::TmaObject o;
+      const bool is_unit = oi < units;
+      if (is_unit) {
+        o.resource_name = unit_paths[rng.below(static_cast<std::uint32_t>(unit_paths.size()))];
+        o.identity_or_clan_raw = 1 + rng.below(2);
+      } else if (!non_geometric.empty() && oi % 97 == 96) {
+        o.resource_name = non_geometric[rng.below(static_cast<std::uint32_t>(non_geometric.size()))];
+      } else {
+        o.resource_name = geometric_keys[rng.below(static_cast<std::uint32_t>(geometric_keys.size()))];
+      }
+      o.position = point(8.0f);
+      o.orientation = {0.0f, 0.0f, static_cast<float>(rng.below(16)) * 0.39269908f};
+      o.instance_name = is_unit ? std::string() : o.resource_name;
+      o.add_property("Invulnerability", word(0));
+      o.add_property("Life state", fword(1.0f));
+      if (is_unit) {
+        o.add_property("LogicalID", word(oi + 1));
+        o.add_property("ClanID", word(o.identity_or_clan_raw));
+        o.add_property("Type", word(rng.below(6)));
+        o.add_property("MaxSpeedPercent", word(100));
+        o.add_property("NOT USED", word(0));
+      }
+      tma.add_object(std::move(o));
+    }
+    tma.land_path = fmt::format("DATA\\MAPS\\{}\\land", map_name);
+    tma.description_raw = fmt::format("sortie sample mission {} ({} scale, seed {})", mi + 1, to_string(options.scale),
+                                      options.seed);
+    for (int e = 0; e < 2; ++e) tma.add_extra({point(8.0f), {static_cast<std::uint32_t>(e), 0, 0, 0}});
+    SORTIE_TRY(auto tma_bytes, iron3d::write_tma(tma));
+    g.add_file(sm.tma_path, std::move(tma_bytes));
+    summary.missions.push_back(std::move(sm));
+  }
+
+  SORTIE_TRY(auto files, g.build());
+  summary.files = files.size() + 1;  // + manifest
+  for (const auto& [path, bytes] : files) summary.bytes += bytes.size();
+  return std::make_pair(std::move(files), std::move(summary));
+}
+
+core::Result<SampleSummary> write_sample(const SampleOptions& options, const fs::path& dir) {
+  SORTIE_TRY(auto generated, generate_sample_files(options));
+  auto& [files, summary] = generated;
+  for (const auto& [path, bytes] : files) {
+    const fs::path host = dir / path;
+    std::error_code ec;
+    fs::create_directories(host.parent_path(), ec);
+    if (ec)
+      return core::fail(core::Diagnostic::error("io.write", fmt::format("cannot create directory: {}", ec.message()))
+                            .of(host.parent_path().string()));
+    SORTIE_CHECK(core::write_file_atomic(host, bytes));
+  }
+  SORTIE_CHECK(core::write_file_atomic(dir / "sortie-sample.json", core::dump_json(summary.to_json())));
+  return summary;
+}
+
+fs::path default_cache_root() {
+  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return fs::path(x) / "sortie";
+  if (const char* h = std::getenv("HOME"); h && *h) return fs::path(h) / ".cache" / "sortie";
+  return fs::temp_directory_path() / "sortie-cache";
+}
+
+core::Result<fs::path> ensure_cached_sample(const SampleOptions& options, const fs::path& cache_root, bool* generated) {
+  const fs::path dir = cache_root / fmt::format("sample-{}-{}-{}-v{}", to_string(options.scale), options.seed,
+                                                options.objects_format == ArchiveFormat::rsli ? "rsli" : "nres",
+                                                kSampleGeneratorVersion);
+  if (generated) *generated = false;
+  if (auto manifest = core::read_text_file(dir / "sortie-sample.json")) {
+    auto j = core::Json::parse(*manifest, nullptr, false);
+    if (!j.is_discarded() && j.value("generator_version", 0) == kSampleGeneratorVersion) return dir;
+  }
+  std::error_code ec;
+  fs::create_directories(cache_root, ec);
+  if (ec)
+    return core::fail(core::Diagnostic::error("io.write", fmt::format("cannot create cache directory: {}", ec.message()))
+                          .of(cache_root.string()));
+  const fs::path tmp = cache_root / fmt::format(".{}.tmp.{}", dir.filename().string(), ::getpid());
+  fs::remove_all(tmp, ec);
+  auto written = write_sample(options, tmp);
+  if (!written) {
+    fs::remove_all(tmp, ec);
+    return core::fail(std::move(written.error()));
+  }
+  fs::remove_all(dir, ec);
+  fs::rename(tmp, dir, ec);
+  if (ec) {
+    fs::remove_all(tmp, ec);
+    return core::fail(core::Diagnostic::error("io.write", "cannot move the generated sample into place").of(dir.string()));
+  }
+  if (generated) *generated = true;
+  return dir;
+}
+
+}  // namespace sortie::assets

@@ -1,0 +1,263 @@
+#pragma once
+// NRes archive (spec iron3d-formats.md §3): the main Iron3D container. Used directly for the
+// game's .rlb/.lib archives and as the inner container of *.msh, Land.msh, Land.map, *.trf.
+//
+// Reading:  read_nres(bytes) -> NresArchive. The archive keeps an OWNED COPY of the input
+//           bytes (core::Bytes), so payload(i) / gap_bytes(i) views stay valid for the
+//           archive's lifetime, independent of the caller's buffer. Pass an rvalue
+//           core::Bytes to move it in without a copy.
+// Writing:  write_nres_lossless(archive)   -> the same bytes for an unchanged archive;
+//           write_nres_canonical(archive)  -> compact repack (§3.4): payloads in physical
+//                                              order padded to 8, sort table rebuilt;
+//           build_nres(specs) / NresBuilder -> canonical bytes from scratch (fixtures);
+//           NresEditor                      -> add/replace/remove/rename, lossless-layout
+//                                              or canonical encode.
+// Lookup:   find(name): ASCII case-insensitive (fold to upper, bytes >= 0x80 unfolded),
+//           binary search through the stored sort table, duplicates resolve to the first
+//           entry in physical order; linear scan when the table is invalid (compatible).
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sortie/core/bytes.hpp"
+#include "sortie/core/diagnostic.hpp"
+#include "sortie/core/json.hpp"
+#include "sortie/iron3d/format.hpp"
+
+namespace sortie::iron3d {
+
+inline constexpr std::uint32_t kNresVersion = 0x100;
+inline constexpr std::size_t kNresHeaderSize = 16;
+inline constexpr std::size_t kNresRecordSize = 64;
+inline constexpr std::size_t kNresNameSize = 36;     // raw name field, NUL-terminated inside
+inline constexpr std::size_t kNresMaxNameLength = 35;  // useful bytes of a name
+inline constexpr std::size_t kNresAlignment = 8;       // canonical payload alignment
+
+// Limits (spec §1.1 / §3.2 defaults). Exceeding one gives diagnostic code "nres.limit".
+struct NresLimits {
+  std::uint64_t max_input = 256ull << 20;          // whole archive
+  std::uint32_t max_entries = 1'000'000;
+  std::uint64_t max_payload = 256ull << 20;        // one entry
+  std::uint64_t max_total_payload = 512ull << 20;  // sum over entries
+  std::uint64_t max_preserved = 256ull << 20;      // sum of unindexed (gap) bytes
+};
+
+struct NresReadOptions {
+  // strict: an invalid sort table is fatal. compatible: accepted with a warning,
+  // lookup_order_valid=false and find() scans linearly. Every other check is fatal in both.
+  core::Profile profile = core::Profile::strict;
+  std::string file_name;  // only for diagnostics
+  NresLimits limits{};
+};
+
+// One 64-byte directory record, every field raw.
+struct NresEntry {
+  std::uint32_t type_id = 0;  // e.g. 'MAT0' = 0x3054414D, MSH stream numbers 1..21
+  std::uint32_t attr1 = 0;
+  std::uint32_t attr2 = 0;
+  std::uint32_t size = 0;  // payload byte length
+  std::uint32_t attr3 = 0;
+  core::FixedString name;  // exactly 36 raw bytes; name.text() is the logical name
+  std::uint32_t data_offset = 0;  // absolute
+  std::uint32_t sort_index = 0;   // row p holds the original index of the p-th name in sorted order
+};
+
+// A byte range of the data region not covered by any active payload (padding, unindexed data).
+struct NresGap {
+  std::uint32_t offset = 0;
+  std::uint32_t size = 0;
+  bool all_zero = true;
+};
+
+namespace detail {
+struct SortedKey {
+  std::uint64_t prefix;  // first 8 folded name bytes, big-endian (zero-padded)
+  std::uint32_t index;   // original entry index
+};
+}  // namespace detail
+
+class NresArchive {
+ public:
+  // Header fields (16 bytes). magic is always "NRes" for an accepted archive.
+  std::uint32_t version = kNresVersion;
+  std::int32_t entry_count = 0;
+  std::uint32_t total_size = 0;
+  std::uint32_t directory_offset = 0;  // total_size - entry_count * 64
+  std::vector<NresEntry> entries;      // physical (directory) order
+  std::vector<NresGap> gaps;           // ascending offset, cover [16, directory_offset) with the payloads
+  bool lookup_order_valid = true;      // false only in the compatible profile
+  core::Diagnostics warnings;          // compatible-profile findings (sort table problems)
+
+  [[nodiscard]] std::size_t size() const { return entries.size(); }
+  // View into the archive's own copy of the bytes.
+  [[nodiscard]] core::ByteView payload(std::size_t index) const;
+  [[nodiscard]] core::ByteView gap_bytes(std::size_t gap_index) const;
+  // The complete source image (what read_nres was given).
+  [[nodiscard]] core::ByteView bytes() const { return bytes_; }
+  // ASCII case-insensitive lookup; first entry in physical order among equal names.
+  [[nodiscard]] std::optional<std::size_t> find(std::string_view name) const;
+  // Same lookup as a plain linear scan (used when the table is invalid; exposed for tests).
+  [[nodiscard]] std::optional<std::size_t> find_linear(std::string_view name) const;
+
+ private:
+  friend core::Result<NresArchive> read_nres(core::Bytes&& bytes, const NresReadOptions& options);
+  core::Bytes bytes_;
+  // Lookup acceleration (only when lookup_order_valid): one key per sorted position p, for
+  // entries[sort_index[p]]. find() compares full names in the owned directory bytes, so it
+  // answers for the directory as read (editing goes through NresEditor).
+  std::vector<detail::SortedKey> sorted_;
+};
+
+core::Result<NresArchive> read_nres(core::ByteView bytes, const NresReadOptions& options = {});
+core::Result<NresArchive> read_nres(core::Bytes&& bytes, const NresReadOptions& options = {});
+
+// Lossless writer: rebuilds the image from the model (header, payloads at their offsets, gaps
+// verbatim, directory with raw fields). An unchanged archive gives identical bytes.
+core::Bytes write_nres_lossless(const NresArchive& archive);
+// Canonical compact repack (§3.4): payloads in physical order from offset 16, each padded to 8
+// with zeros, directory in physical order with size/data_offset recomputed and the sort table
+// rebuilt (stable sort by folded name); raw 36-byte names kept; gaps dropped.
+core::Bytes write_nres_canonical(const NresArchive& archive);
+
+// ASCII fold-to-upper comparison of two names (logical text). <0, 0, >0; a proper prefix first.
+int nres_compare_names(std::string_view a, std::string_view b);
+// Sort column for the given names (physical order): row p = original index of the p-th
+// name in stable fold-sorted order.
+std::vector<std::uint32_t> nres_sort_table(std::span<const std::string_view> names);
+
+// Entry description for building archives.
+struct NresEntrySpec {
+  std::uint32_t type_id = 0;
+  std::uint32_t attr1 = 0;
+  std::uint32_t attr2 = 0;
+  std::uint32_t attr3 = 0;
+  // Raw name field content: zero-padded to 36 bytes. Either ≤ 35 bytes, or contains a NUL
+  // within the first 36 bytes (bytes after the NUL are kept, e.g. "one\0TAIL!").
+  std::string name;
+  core::Bytes payload;
+};
+
+// Builds a canonical archive. Errors: "nres.name_length", "nres.empty_name", "nres.limit".
+core::Result<core::Bytes> build_nres(std::span<const NresEntrySpec> entries);
+
+// Convenience builder for tests and other formats' fixtures:
+//   auto bytes = NresBuilder().add(1, "node", payload, /*attr1=*/3).add(...).build();
+class NresBuilder {
+ public:
+  NresBuilder& add(std::uint32_t type_id, std::string name, core::Bytes payload, std::uint32_t attr1 = 0,
+                   std::uint32_t attr2 = 0, std::uint32_t attr3 = 0);
+  NresBuilder& add(NresEntrySpec spec);
+  [[nodiscard]] core::Result<core::Bytes> build() const { return build_nres(specs_); }
+  [[nodiscard]] const std::vector<NresEntrySpec>& specs() const { return specs_; }
+
+ private:
+  std::vector<NresEntrySpec> specs_;
+};
+
+// Four-character type tag as stored little-endian: nres_type_tag("MAT0") == 0x3054414D.
+constexpr std::uint32_t nres_type_tag(const char (&tag)[5]) {
+  return static_cast<std::uint32_t>(static_cast<unsigned char>(tag[0])) |
+         (static_cast<std::uint32_t>(static_cast<unsigned char>(tag[1])) << 8) |
+         (static_cast<std::uint32_t>(static_cast<unsigned char>(tag[2])) << 16) |
+         (static_cast<std::uint32_t>(static_cast<unsigned char>(tag[3])) << 24);
+}
+// "MAT0" when all four bytes are printable ASCII, else nullopt.
+std::optional<std::string> nres_type_tag_text(std::uint32_t type_id);
+
+// Editable document. Keeps the original layout (payloads and gaps in file order) so that the
+// lossless-layout encode copies every gap/padding/unindexed segment verbatim. Every encode
+// rebuilds the sort table.
+class NresEditor {
+ public:
+  struct Entry {
+    std::uint32_t type_id = 0;
+    std::uint32_t attr1 = 0;
+    std::uint32_t attr2 = 0;
+    std::uint32_t attr3 = 0;
+    core::FixedString name;  // 36 raw bytes
+    core::Bytes payload;
+  };
+
+  NresEditor() = default;
+  explicit NresEditor(const NresArchive& archive);
+
+  [[nodiscard]] std::size_t size() const { return entries_.size(); }
+  [[nodiscard]] const Entry& entry(std::size_t index) const { return entries_.at(index); }
+  [[nodiscard]] std::optional<std::size_t> find(std::string_view name) const;  // linear, first match
+
+  // Appends an entry (at the end of the directory and of the data region). Returns its index.
+  core::Result<std::size_t> add(NresEntrySpec spec);
+  core::Status replace(std::size_t index, core::Bytes payload);  // new payload, other fields kept
+  core::Status set_payload(std::size_t index, core::Bytes payload) { return replace(index, std::move(payload)); }
+  core::Status remove(std::size_t index);  // later entries shift down by one
+  // New name: 1..35 bytes, no NUL; the 36-byte field is rewritten zero-filled.
+  core::Status rename(std::size_t index, std::string_view new_name);
+  core::Status set_attributes(std::size_t index, std::uint32_t type_id, std::uint32_t attr1, std::uint32_t attr2,
+                              std::uint32_t attr3);
+
+  // Original gaps kept verbatim between the (possibly resized) payloads; new payloads are
+  // appended after zero padding to 8. Offsets, sizes and sort table recomputed.
+  [[nodiscard]] core::Result<core::Bytes> encode_lossless_layout() const;
+  // Gaps dropped, payloads in physical order padded to 8.
+  [[nodiscard]] core::Result<core::Bytes> encode_canonical() const;
+
+ private:
+  // One piece of the data region in file order: a payload (entry id) or verbatim gap bytes.
+  struct Segment {
+    bool is_gap = false;
+    std::uint32_t entry_id = 0;  // stable id of the entry (index into ids_)
+    core::Bytes gap;
+  };
+  std::vector<Entry> entries_;
+  std::vector<std::uint32_t> ids_;  // entry index -> stable id used by segments
+  std::vector<Segment> layout_;
+  std::uint32_t next_id_ = 0;
+};
+
+// Validation of a name for rename/add: "nres.name_length", "nres.name_nul", "nres.empty_name".
+core::Status nres_validate_new_name(std::string_view name);
+
+// JSON model used by `sortie inspect` and `sortie archive list --json`:
+// {"format":"nres","version","entry_count","total_size","directory_offset","lookup_order_valid",
+//  "entries":[{"index","name","type_id","attr1","attr2","size","attr3","data_offset","sort_index",
+//              "name_raw_hex" (when the field has bytes after the NUL or the name is not clean
+//              CP1251 text), "type_tag" (when type_id is 4 printable ASCII bytes, e.g. "MAT0")}],
+//  "gaps":[{"offset","size","all_zero"}], "warnings":[diagnostics]}
+core::Json nres_to_json(const NresArchive& archive);
+
+// Extraction manifest (`_manifest.json` of `sortie archive extract`): every header field, and
+// per entry every directory field plus "file" (payload file, relative to the manifest),
+// "name" (display, UTF-8) and "name_hex" (the raw 36-byte field). Gaps are listed with
+// "offset", "size", "all_zero" and, when not all zero, "file" (gap bytes). `files` and
+// `gap_files` give the file names (entry order / gap order; gap_files[i] ignored when all zero).
+core::Json nres_manifest(const NresArchive& archive, std::span<const std::string> files,
+                         std::span<const std::string> gap_files);
+
+// Loads a file named in a manifest (relative path as written there).
+using NresFileLoader = std::function<core::Result<core::Bytes>(const std::string& file)>;
+struct NresPackOptions {
+  bool canonical = false;  // force the compact canonical layout
+};
+struct NresPackResult {
+  core::Bytes bytes;
+  bool original_layout = false;  // true: manifest offsets/gaps/sort column reproduced
+  std::size_t resized = 0;       // payloads whose size differs from the manifest
+};
+// Rebuilds an archive from a manifest. With layout fields present (total_size,
+// directory_offset, entries[].data_offset/size/sort_index) and unchanged payload sizes, the
+// result is the original image byte for byte; resized payloads are placed with the editor's
+// lossless-layout encode (gaps kept, sort table rebuilt); without layout fields, or with
+// options.canonical, the canonical writer is used. A changed "name" (differs from the text
+// of "name_hex") renames the entry. Errors: "manifest.*", "nres.*", loader errors.
+core::Result<NresPackResult> nres_pack_manifest(const core::Json& manifest, const NresFileLoader& load,
+                                                const NresPackOptions& options = {});
+
+FormatInfo nres_format_info();
+
+}  // namespace sortie::iron3d

@@ -1,0 +1,80 @@
+// NRes in the format table: detect, inspect (JSON model), check, roundtrip.
+#include <cstring>
+
+#include "sortie/core/text.hpp"
+#include "sortie/iron3d/nres.hpp"
+
+namespace sortie::iron3d {
+
+core::Json nres_to_json(const NresArchive& archive) {
+  core::Json j;
+  j["format"] = "nres";
+  j["version"] = archive.version;
+  j["entry_count"] = archive.entry_count;
+  j["total_size"] = archive.total_size;
+  j["directory_offset"] = archive.directory_offset;
+  j["lookup_order_valid"] = archive.lookup_order_valid;
+  core::Json entries = core::Json::array();
+  for (std::size_t i = 0; i < archive.entries.size(); ++i) {
+    const NresEntry& e = archive.entries[i];
+    core::Json je;
+    je["index"] = i;
+    const core::DecodedText name = core::cp1251_to_utf8(e.name.text());
+    je["name"] = name.utf8;
+    if (e.name.has_tail() || !name.lossless) je["name_raw_hex"] = core::to_hex(core::as_bytes(e.name.raw));
+    je["type_id"] = e.type_id;
+    if (auto tag = nres_type_tag_text(e.type_id)) je["type_tag"] = *tag;
+    je["attr1"] = e.attr1;
+    je["attr2"] = e.attr2;
+    je["size"] = e.size;
+    je["attr3"] = e.attr3;
+    je["data_offset"] = e.data_offset;
+    je["sort_index"] = e.sort_index;
+    entries.push_back(std::move(je));
+  }
+  j["entries"] = std::move(entries);
+  core::Json gaps = core::Json::array();
+  for (const NresGap& g : archive.gaps) gaps.push_back({{"offset", g.offset}, {"size", g.size}, {"all_zero", g.all_zero}});
+  j["gaps"] = std::move(gaps);
+  if (!archive.warnings.empty()) j["warnings"] = core::diagnostics_json(archive.warnings);
+  return j;
+}
+
+namespace {
+
+NresReadOptions read_options(const ReadOptions& o) {
+  NresReadOptions r;
+  r.profile = o.profile;
+  r.file_name = o.file_name;
+  return r;
+}
+
+int detect(core::ByteView data, std::string_view /*file_name*/) {
+  return data.size() >= 4 && std::memcmp(data.data(), "NRes", 4) == 0 ? 1 : 0;
+}
+
+core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
+  SORTIE_TRY(const auto archive, read_nres(data, read_options(options)));
+  return nres_to_json(archive);
+}
+
+core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
+  SORTIE_TRY(auto archive, read_nres(data, read_options(options)));
+  CheckReport report;
+  report.findings = std::move(archive.warnings);
+  return report;
+}
+
+core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
+  SORTIE_TRY(const auto archive, read_nres(data, read_options(options)));
+  return write_nres_lossless(archive);
+}
+
+}  // namespace
+
+FormatInfo nres_format_info() {
+  return FormatInfo{"nres", "NRes archive (.rlb, .lib; also the container of .msh, Land.msh, Land.map)", &detect,
+                    &inspect, &check, &roundtrip};
+}
+
+}  // namespace sortie::iron3d

@@ -1,0 +1,282 @@
+// NRes reader: validation in the exact order of spec §3.2, gap discovery, name lookup (§3.3).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "nres_internal.hpp"
+#include "sortie/iron3d/nres.hpp"
+
+namespace sortie::iron3d {
+
+using core::Diagnostic;
+using core::fail;
+
+namespace {
+
+struct Ctx {
+  const NresReadOptions& options;
+  [[nodiscard]] Diagnostic error(std::string code, std::string message, std::uint64_t offset,
+                                 std::string field) const {
+    return Diagnostic::error(std::move(code), std::move(message)).at(offset).in(std::move(field)).of(options.file_name);
+  }
+};
+
+std::string entry_field(std::size_t i, std::string_view field) { return fmt::format("entries[{}].{}", i, field); }
+
+std::uint64_t record_offset(std::uint32_t directory_offset, std::size_t i) {
+  return std::uint64_t{directory_offset} + i * kNresRecordSize;
+}
+
+// Active payload range with the entry it belongs to.
+struct Range {
+  std::uint32_t start;
+  std::uint32_t end;
+  std::uint32_t index;
+};
+
+}  // namespace
+
+core::Result<NresArchive> read_nres(core::ByteView bytes, const NresReadOptions& options) {
+  // Check the size limit before copying anything.
+  if (bytes.size() > options.limits.max_input)
+    return fail(Diagnostic::error("nres.limit", "archive larger than the input limit")
+                    .at(0)
+                    .of(options.file_name)
+                    .expect(fmt::format("<= {} bytes", options.limits.max_input), fmt::format("{} bytes", bytes.size())));
+  return read_nres(core::Bytes(bytes.begin(), bytes.end()), options);
+}
+
+core::Result<NresArchive> read_nres(core::Bytes&& input, const NresReadOptions& options) {
+  const Ctx ctx{options};
+  const NresLimits& lim = options.limits;
+  const core::ByteView bytes(input);
+
+  // 1. size limit, magic.
+  if (bytes.size() > lim.max_input)
+    return fail(ctx.error("nres.limit", "archive larger than the input limit", 0, "")
+                    .expect(fmt::format("<= {} bytes", lim.max_input), fmt::format("{} bytes", bytes.size())));
+  if (bytes.size() < kNresHeaderSize || std::memcmp(bytes.data(), "NRes", 4) != 0)
+    return fail(ctx.error("nres.magic", "not an NRes archive (bad magic or shorter than the 16-byte header)", 0, "magic")
+                    .expect("4e526573 (\"NRes\") and >= 16 bytes",
+                            fmt::format("{} ({} bytes)", core::to_hex(bytes.first(std::min<std::size_t>(4, bytes.size()))),
+                                        bytes.size())));
+
+  core::ByteReader r(bytes, options.file_name);
+  r.set_code_prefix("nres");
+  SORTIE_CHECK(r.skip(4));
+  SORTIE_TRY(const std::uint32_t version, r.u32());
+  SORTIE_TRY(const std::int32_t entry_count, r.i32());
+  SORTIE_TRY(const std::uint32_t total_size, r.u32());
+
+  // 2. version.
+  if (version != kNresVersion)
+    return fail(ctx.error("nres.version", "unsupported NRes version", 4, "version")
+                    .expect("0x100", fmt::format("{:#x}", version)));
+  // 3. entry count: sign, then limit, before any allocation.
+  if (entry_count < 0)
+    return fail(ctx.error("nres.entry_count", "negative entry count", 8, "entry_count").expect(">= 0", std::to_string(entry_count)));
+  if (static_cast<std::uint64_t>(entry_count) > lim.max_entries)
+    return fail(ctx.error("nres.limit", "entry count above the limit", 8, "entry_count")
+                    .expect(fmt::format("<= {}", lim.max_entries), std::to_string(entry_count)));
+  // 4. total size.
+  if (total_size != bytes.size())
+    return fail(ctx.error("nres.total_size", "header total_size differs from the actual length", 12, "total_size")
+                    .expect(std::to_string(bytes.size()), std::to_string(total_size)));
+  // 5. directory bounds (entry_count <= limit, so the product fits in 64 bits).
+  const std::uint64_t dir_bytes = static_cast<std::uint64_t>(entry_count) * kNresRecordSize;
+  if (dir_bytes > total_size || total_size - dir_bytes < kNresHeaderSize)
+    return fail(ctx.error("nres.directory_bounds", "directory does not fit between the header and the end of the file",
+                          8, "entry_count")
+                    .expect(fmt::format("16 + {} * 64 <= {}", entry_count, total_size),
+                            fmt::format("directory of {} bytes", dir_bytes)));
+  const auto directory_offset = static_cast<std::uint32_t>(total_size - dir_bytes);
+  const auto count = static_cast<std::size_t>(entry_count);
+
+  NresArchive a;
+  a.version = version;
+  a.entry_count = entry_count;
+  a.total_size = total_size;
+  a.directory_offset = directory_offset;
+  a.entries.resize(count);
+
+  // 6. per entry: name terminator, offset+size overflow, bounds.
+  const std::uint8_t* base = bytes.data();
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint8_t* rec = base + directory_offset + i * kNresRecordSize;
+    NresEntry& e = a.entries[i];
+    e.type_id = core::load_u32(rec);
+    e.attr1 = core::load_u32(rec + 4);
+    e.attr2 = core::load_u32(rec + 8);
+    e.size = core::load_u32(rec + 12);
+    e.attr3 = core::load_u32(rec + 16);
+    e.name.raw.assign(reinterpret_cast<const char*>(rec + 20), kNresNameSize);
+    e.data_offset = core::load_u32(rec + 56);
+    e.sort_index = core::load_u32(rec + 60);
+    const std::uint64_t roff = record_offset(directory_offset, i);
+    if (std::memchr(rec + 20, 0, kNresNameSize) == nullptr)
+      return fail(ctx.error("nres.name_terminator", "name field has no NUL within its 36 bytes", roff + 20,
+                            entry_field(i, "name"))
+                      .expect("a NUL byte within 36 bytes", core::to_hex(core::ByteView(rec + 20, kNresNameSize))));
+    const std::uint32_t end = e.data_offset + e.size;
+    if (end < e.data_offset)
+      return fail(ctx.error("nres.entry_overflow", "data_offset + size overflows 32 bits", roff + 56,
+                            entry_field(i, "data_offset"))
+                      .expect("data_offset + size <= 0xffffffff",
+                              fmt::format("data_offset {:#x} + size {:#x}", e.data_offset, e.size)));
+    if (e.data_offset < kNresHeaderSize || end > directory_offset)
+      return fail(ctx.error("nres.entry_bounds", "payload outside the data region", roff + 56, entry_field(i, "data_offset"))
+                      .expect(fmt::format("[0x10, {:#x})", directory_offset),
+                              fmt::format("[{:#x}, {:#x})", e.data_offset, std::uint64_t{e.data_offset} + e.size)));
+  }
+  // 7. empty names.
+  for (std::size_t i = 0; i < count; ++i)
+    if (a.entries[i].name.raw[0] == '\0')
+      return fail(ctx.error("nres.empty_name", "entry name is empty", record_offset(directory_offset, i) + 20,
+                            entry_field(i, "name"))
+                      .expect("1..35 name bytes", "NUL at byte 0"));
+  // 8. payload limits in physical order.
+  std::uint64_t running = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint32_t size = a.entries[i].size;
+    running += size;
+    if (size > lim.max_payload || running > lim.max_total_payload)
+      return fail(ctx.error("nres.limit",
+                            size > lim.max_payload ? "payload larger than the per-entry limit"
+                                                   : "sum of payload sizes above the limit",
+                            record_offset(directory_offset, i) + 12, entry_field(i, "size"))
+                      .expect(size > lim.max_payload ? fmt::format("<= {}", lim.max_payload)
+                                                     : fmt::format("total <= {}", lim.max_total_payload),
+                              size > lim.max_payload ? std::to_string(size) : fmt::format("total {}", running)));
+  }
+  // 9. overlap of active ranges sorted by (start, end).
+  std::vector<Range> ranges(count);
+  bool sorted = true;
+  for (std::size_t i = 0; i < count; ++i) {
+    const NresEntry& e = a.entries[i];
+    ranges[i] = {e.data_offset, e.data_offset + e.size, static_cast<std::uint32_t>(i)};
+    if (i > 0 && (ranges[i - 1].start > ranges[i].start ||
+                  (ranges[i - 1].start == ranges[i].start && ranges[i - 1].end > ranges[i].end)))
+      sorted = false;
+  }
+  if (!sorted)
+    std::sort(ranges.begin(), ranges.end(), [](const Range& x, const Range& y) {
+      if (x.start != y.start) return x.start < y.start;
+      if (x.end != y.end) return x.end < y.end;
+      return x.index < y.index;
+    });
+  for (std::size_t k = 1; k < count; ++k) {
+    if (ranges[k - 1].end > ranges[k].start) {
+      const std::uint32_t second = ranges[k].index;
+      return fail(ctx.error("nres.overlap", fmt::format("payloads of entries {} and {} overlap", ranges[k - 1].index, second),
+                            record_offset(directory_offset, second) + 56, entry_field(second, "data_offset"))
+                      .expect(fmt::format("start >= {:#x} (end of entries[{}])", ranges[k - 1].end, ranges[k - 1].index),
+                              fmt::format("{:#x}", ranges[k].start)));
+    }
+  }
+  // 10. sort table.
+  auto table_problem = [&]() -> std::optional<Diagnostic> {
+    std::vector<std::uint8_t> seen(count, 0);
+    for (std::size_t p = 0; p < count; ++p) {
+      const std::uint32_t idx = a.entries[p].sort_index;
+      const std::uint64_t off = record_offset(directory_offset, p) + 60;
+      if (idx >= count)
+        return ctx.error("nres.sort_index_range", fmt::format("sort_index at position {} out of range", p), off,
+                         entry_field(p, "sort_index"))
+            .expect(fmt::format("< {}", count), std::to_string(idx));
+      if (seen[idx])
+        return ctx.error("nres.sort_index_duplicate", fmt::format("sort_index {} appears twice", idx), off,
+                         entry_field(p, "sort_index"))
+            .expect("a permutation of 0..entry_count-1", std::to_string(idx));
+      seen[idx] = 1;
+    }
+    for (std::size_t p = 1; p < count; ++p) {
+      const std::uint8_t* prev = base + directory_offset + a.entries[p - 1].sort_index * kNresRecordSize + 20;
+      const std::uint8_t* cur = base + directory_offset + a.entries[p].sort_index * kNresRecordSize + 20;
+      if (detail::compare_raw_names(prev, cur) > 0)
+        return ctx.error("nres.sort_order", fmt::format("names out of order at sorted position {}", p),
+                         record_offset(directory_offset, p) + 60, entry_field(p, "sort_index"))
+            .expect("names non-decreasing under the ASCII upper-case fold",
+                    fmt::format("'{}' after '{}'", a.entries[a.entries[p].sort_index].name.text(),
+                                a.entries[a.entries[p - 1].sort_index].name.text()));
+    }
+    return std::nullopt;
+  }();
+  if (table_problem) {
+    if (options.profile == core::Profile::strict) return fail(std::move(*table_problem));
+    table_problem->severity = core::Severity::warning;
+    table_problem->message += " (lookup falls back to a linear scan)";
+    a.warnings.push_back(std::move(*table_problem));
+    a.lookup_order_valid = false;
+  }
+  // 11. preserved (unindexed) regions.
+  std::uint64_t preserved = 0;
+  auto add_gap = [&](std::uint32_t from, std::uint32_t to) {
+    NresGap g{from, to - from, true};
+    for (std::uint32_t k = from; k < to; ++k)
+      if (base[k] != 0) {
+        g.all_zero = false;
+        break;
+      }
+    preserved += g.size;
+    a.gaps.push_back(g);
+  };
+  std::uint32_t cursor = kNresHeaderSize;
+  for (const Range& rg : ranges) {
+    if (rg.start > cursor) add_gap(cursor, rg.start);
+    cursor = std::max(cursor, rg.end);
+  }
+  if (cursor < directory_offset) add_gap(cursor, directory_offset);
+  if (preserved > lim.max_preserved)
+    return fail(ctx.error("nres.limit", "unindexed bytes above the preserved-bytes limit", a.gaps.front().offset, "gaps")
+                    .expect(fmt::format("<= {}", lim.max_preserved), std::to_string(preserved)));
+
+  if (a.lookup_order_valid) {
+    a.sorted_.resize(count);
+    for (std::size_t p = 0; p < count; ++p) {
+      const std::uint32_t idx = a.entries[p].sort_index;
+      a.sorted_[p] = {detail::name_key(base + directory_offset + idx * kNresRecordSize + 20), idx};
+    }
+  }
+  a.bytes_ = std::move(input);
+  return a;
+}
+
+core::ByteView NresArchive::payload(std::size_t index) const {
+  const NresEntry& e = entries.at(index);
+  if (std::uint64_t{e.data_offset} + e.size > bytes_.size()) return {};
+  return core::ByteView(bytes_).subspan(e.data_offset, e.size);
+}
+
+core::ByteView NresArchive::gap_bytes(std::size_t gap_index) const {
+  const NresGap& g = gaps.at(gap_index);
+  if (std::uint64_t{g.offset} + g.size > bytes_.size()) return {};
+  return core::ByteView(bytes_).subspan(g.offset, g.size);
+}
+
+std::optional<std::size_t> NresArchive::find_linear(std::string_view name) const {
+  for (std::size_t i = 0; i < entries.size(); ++i)
+    if (nres_compare_names(entries[i].name.text(), name) == 0) return i;
+  return std::nullopt;
+}
+
+std::optional<std::size_t> NresArchive::find(std::string_view name) const {
+  if (!lookup_order_valid || sorted_.size() != entries.size()) return find_linear(name);
+  if (name.size() > kNresMaxNameLength || name.find('\0') != std::string_view::npos) return std::nullopt;
+  const std::uint64_t qkey = detail::name_key(name);
+  const std::uint8_t* dir = bytes_.data() + directory_offset;
+  auto raw_name = [dir](std::uint32_t idx) { return dir + std::size_t{idx} * kNresRecordSize + 20; };
+  // lower_bound: first position whose name is not less than the query.
+  auto it = std::lower_bound(sorted_.begin(), sorted_.end(), name, [&](const detail::SortedKey& k, std::string_view q) {
+    if (k.prefix != qkey) return k.prefix < qkey;
+    return detail::compare_raw_query(raw_name(k.index), q) < 0;
+  });
+  std::optional<std::size_t> best;
+  for (; it != sorted_.end() && it->prefix == qkey; ++it) {
+    if (detail::compare_raw_query(raw_name(it->index), name) != 0) break;
+    if (!best || it->index < *best) best = it->index;
+  }
+  return best;
+}
+
+}  // namespace sortie::iron3d

@@ -1,0 +1,81 @@
+// RsLi in the format table: detection, inspect JSON, check (decodes every entry), roundtrip.
+#include <fmt/format.h>
+
+#include "sortie/core/json.hpp"
+#include "sortie/iron3d/rsli.hpp"
+
+namespace sortie::iron3d {
+
+core::Json rsli_json(const RsliArchive& a) {
+  using core::Json;
+  const auto& raw = a.header.raw;
+  Json header;
+  header["magic"] = "NL";
+  header["reserved"] = raw[2];
+  header["version"] = raw[3];
+  header["entry_count"] = a.header.entry_count();
+  header["presorted_flag"] = a.header.presorted_flag();
+  header["presorted"] = a.header.presorted();
+  header["xor_seed"] = a.header.xor_seed();
+  header["table_key"] = a.header.table_key();
+  header["raw_hex"] = core::to_hex(core::ByteView(raw));
+  Json entries = Json::array();
+  for (std::size_t i = 0; i < a.entries.size(); ++i) {
+    const RsliEntry& e = a.entries[i];
+    Json j;
+    j["index"] = i;
+    j["name"] = core::fixed_string_json(e.name);
+    j["service_hex"] = core::to_hex(core::ByteView(e.service));
+    j["flags"] = static_cast<std::uint16_t>(e.flags);
+    j["method"] = Json{{"name", std::string(rsli_method_name(e.method_bits()))}, {"number", e.method_bits()}};
+    j["sort_to_original"] = e.sort_to_original;
+    j["stored_cell"] = e.stored_cell;
+    j["unpacked_size"] = e.unpacked_size;
+    j["data_offset_raw"] = e.data_offset_raw;
+    j["effective_offset"] = e.effective_offset;
+    j["packed_size"] = e.packed_size;
+    if (e.eof_quirk) j["eof_quirk"] = true;
+    entries.push_back(std::move(j));
+  }
+  Json out;
+  out["format"] = "rsli";
+  out["header"] = std::move(header);
+  out["ao_overlay"] = a.ao_overlay ? Json(*a.ao_overlay) : Json(nullptr);
+  out["table_rebuilt"] = a.table_rebuilt;
+  out["file_size"] = a.image.size();
+  out["entries"] = std::move(entries);
+  if (!a.warnings.empty()) out["warnings"] = core::diagnostics_json(a.warnings);
+  return out;
+}
+
+namespace {
+
+int detect(core::ByteView data, std::string_view /*file_name*/) {
+  return data.size() >= 4 && data[0] == 'N' && data[1] == 'L' && data[2] == 0 && data[3] == 1 ? 1 : 0;
+}
+
+core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
+  SORTIE_TRY(auto archive, read_rsli(data, RsliReadOptions::from_profile(options.profile, options.file_name)));
+  return rsli_json(archive);
+}
+
+core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
+  SORTIE_TRY(auto archive, read_rsli(data, RsliReadOptions::from_profile(options.profile, options.file_name)));
+  for (std::size_t i = 0; i < archive.entries.size(); ++i) SORTIE_CHECK(decode_rsli_entry(archive, i));
+  CheckReport report;
+  report.findings = archive.warnings;
+  return report;
+}
+
+core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
+  SORTIE_TRY(auto archive, read_rsli(data, RsliReadOptions::from_profile(options.profile, options.file_name)));
+  return write_rsli(archive);
+}
+
+}  // namespace
+
+FormatInfo rsli_format_info() {
+  return FormatInfo{"rsli", "RsLi library archive (gamefont.rlb, sprites.lib)", &detect, &inspect, &check, &roundtrip};
+}
+
+}  // namespace sortie::iron3d

@@ -1,0 +1,78 @@
+#pragma once
+// The staged, transactional mission loader (seed 000 "Фазы loader-а", seed 003; spec §26.3):
+//   1 context  2 foundation  3 mission description  4 prototype resolution  5 resource preparation
+//   (libs/assets: prepare_mission) -> 6 construction (pending, invisible objects in a NEW world)
+//   -> 7 cross-reference validation and registration of everything at once -> 8 scenario start.
+// A reachable failure stops the load before anything is registered; the session keeps its
+// previous world untouched.
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sortie/assets/mission_data.hpp"
+#include "sortie/world/world.hpp"
+
+namespace sortie::world {
+
+inline constexpr ClassId kStaticObjectClass = 10;  // placed object with a direct prototype key
+inline constexpr ClassId kUnitObjectClass = 20;    // placed unit (unit DAT with components)
+
+struct MissionLoadOptions {
+  core::Profile profile = core::Profile::strict;
+  WorldConfig world;
+  assets::ProgressFn progress;
+  // Optional ground for scenario start (e.g. a terrain adapter); objects' Z stays as authored.
+  std::function<std::shared_ptr<const HeightField>(const assets::MissionData&)> make_ground;
+};
+
+struct PlacedObjectInfo {
+  std::int32_t placed_index = 0;
+  ObjectId id;
+  Handle handle;
+  bool unit = false;
+  std::size_t components = 0;
+};
+
+struct MissionLoadReport {
+  std::string mission;
+  bool ok = false;
+  assets::GraphStatistics object_chain;
+  assets::GraphStatistics mission_total;
+  core::Diagnostics failures;   // every failed reachable edge (load stopped before registration)
+  core::Diagnostics warnings;
+  std::vector<assets::PhaseTiming> timings;
+  std::size_t constructed = 0;
+  std::size_t registered = 0;
+  [[nodiscard]] core::Json to_json() const;
+};
+
+struct LoadedMission {
+  std::shared_ptr<const assets::MissionData> data;
+  std::unique_ptr<World> world;
+  std::vector<PlacedObjectInfo> objects;  // TMA order
+};
+
+// Holds the current world. load() replaces it only when the whole load succeeded.
+class MissionSession {
+ public:
+  MissionSession(assets::ArchiveRepository& repo, assets::PrototypeResolver& resolver) : repo_(repo), resolver_(resolver) {}
+  // On failure the report lists the diagnostics and the current mission is unchanged.
+  // Fatal errors (the mission file missing/undecodable) come back as the error.
+  core::Result<MissionLoadReport> load(std::string_view mission, const MissionLoadOptions& options = {});
+  [[nodiscard]] const LoadedMission* current() const { return current_ ? &*current_ : nullptr; }
+  [[nodiscard]] LoadedMission* current() { return current_ ? &*current_ : nullptr; }
+
+ private:
+  assets::ArchiveRepository& repo_;
+  assets::PrototypeResolver& resolver_;
+  std::optional<LoadedMission> current_;
+};
+
+// Phases 6-8 on prepared data: a new world, constructed, validated, registered and started.
+// Errors (world.load.*) leave nothing behind: the returned world is discarded by the caller.
+core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionData> data, const MissionLoadOptions& options,
+                                        std::vector<assets::PhaseTiming>& timings);
+
+}  // namespace sortie::world

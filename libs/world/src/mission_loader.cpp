@@ -1,0 +1,134 @@
+#include "sortie/world/mission_loader.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+
+#include "sortie/core/text.hpp"
+
+namespace sortie::world {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+
+Transform to_transform(const iron3d::TmaObject& o) {
+  Transform t;
+  t.position = {o.position.x, o.position.y, o.position.z};
+  t.orientation = {o.orientation.x, o.orientation.y, o.orientation.z};
+  t.scale = {o.scale.x, o.scale.y, o.scale.z};
+  return t;
+}
+
+// The property bag keeps the TMA order; names are decoded from CP1251 (display) and the four
+// raw words are kept as integers (their meaning depends on the consumer).
+void copy_properties(const iron3d::TmaObject& o, Properties& props) {
+  for (const auto& p : o.properties) {
+    const std::string name = core::cp1251_to_utf8(p.name).utf8;
+    props.set(name, static_cast<std::int64_t>(p.raw[0]));
+  }
+}
+
+}  // namespace
+
+core::Json MissionLoadReport::to_json() const {
+  core::Json timings_json = core::Json::array();
+  for (const auto& t : timings) timings_json.push_back({{"phase", t.phase}, {"ms", t.milliseconds}});
+  return core::Json{{"mission", mission},
+                    {"ok", ok},
+                    {"object_chain", object_chain.to_json()},
+                    {"mission_total", mission_total.to_json()},
+                    {"failures", core::diagnostics_json(failures)},
+                    {"warnings", core::diagnostics_json(warnings)},
+                    {"timings", timings_json},
+                    {"constructed", constructed},
+                    {"registered", registered}};
+}
+
+core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionData> data, const MissionLoadOptions& options,
+                                        std::vector<assets::PhaseTiming>& timings) {
+  LoadedMission lm;
+  lm.data = data;
+  lm.world = std::make_unique<World>(options.world);
+  World& w = *lm.world;
+  const auto& objects = data->tma.objects;
+
+  // Phase 6: construction. Every object is created unregistered (pending, invisible to the
+  // queue and to presentation) with its transform, ownership and properties.
+  auto t0 = Clock::now();
+  if (options.progress) options.progress("construct", 0, objects.size());
+  lm.objects.reserve(objects.size());
+  for (std::size_t i = 0; i < objects.size(); ++i) {
+    const auto& o = objects[i];
+    const auto& resolved = data->objects.at(i);
+    const bool unit = resolved.via_unit_dat;
+    const ObjectId id{w.local_player(), unit ? kUnitObjectClass : kStaticObjectClass, static_cast<std::uint32_t>(i + 1)};
+    auto handle = w.create_object(id, resolved.resource_name, to_transform(o));
+    if (!handle)
+      return core::fail(std::move(handle.error()).within(fmt::format("objects[{}]", i)));
+    WorldObject* obj = w.find(*handle);
+    copy_properties(o, obj->properties);
+    obj->properties.set("placed_index", static_cast<std::int64_t>(i));
+    obj->properties.set("clan", static_cast<std::int64_t>(o.identity_or_clan_raw));
+    obj->properties.set("components", static_cast<std::int64_t>(resolved.components.size()));
+    lm.objects.push_back({static_cast<std::int32_t>(i), id, *handle, unit, resolved.components.size()});
+  }
+  timings.push_back({"construct", ms_since(t0)});
+
+  // Phase 7: cross-reference validation, then registration of everything at once.
+  t0 = Clock::now();
+  if (options.progress) options.progress("register", 0, lm.objects.size());
+  for (const auto& info : lm.objects) {
+    const auto& resolved = data->objects.at(static_cast<std::size_t>(info.placed_index));
+    if (resolved.components.size() != info.components)
+      return core::fail(core::Diagnostic::error("world.load.cross_reference", "component count changed during construction")
+                            .in(fmt::format("objects[{}]", info.placed_index)));
+    for (const auto& c : resolved.components)
+      if (c.geometric && (c.mesh_entry.empty() || c.wear_entry.empty()))
+        return core::fail(core::Diagnostic::error("world.load.cross_reference", "geometric component without a prepared visual")
+                              .in(fmt::format("objects[{}]", info.placed_index))
+                              .expect("a mesh and a WEAR table", c.key));
+    const WorldObject* obj = w.find(info.handle);
+    if (!obj || obj->registered())
+      return core::fail(core::Diagnostic::error("world.load.cross_reference", "object not pending before registration")
+                            .in(fmt::format("objects[{}]", info.placed_index)));
+  }
+  for (const auto& info : lm.objects) SORTIE_CHECK(w.add_to_game(info.handle));
+  timings.push_back({"register", ms_since(t0)});
+
+  // Phase 8: scenario start: the ground for controllers; the first calculation tick is allowed.
+  t0 = Clock::now();
+  if (options.make_ground) w.set_height_field(options.make_ground(*data));
+  timings.push_back({"scenario", ms_since(t0)});
+  return lm;
+}
+
+core::Result<MissionLoadReport> MissionSession::load(std::string_view mission, const MissionLoadOptions& options) {
+  MissionLoadReport report;
+  assets::MissionPrepareOptions po;
+  po.profile = options.profile;
+  po.progress = options.progress;
+  SORTIE_TRY(auto prepared, assets::prepare_mission(repo_, resolver_, mission, po));
+  report.mission = prepared.tma_path.path;
+  report.object_chain = prepared.object_chain;
+  report.mission_total = prepared.graph.stats;
+  report.failures = prepared.graph.failures();
+  report.warnings = prepared.graph.warnings;
+  report.timings = prepared.timings;
+  if (!prepared.ok()) return report;  // nothing constructed, nothing registered, world untouched
+
+  auto data = std::make_shared<const assets::MissionData>(std::move(prepared));
+  auto built = build_world(data, options, report.timings);
+  if (!built) {
+    report.failures.push_back(std::move(built.error()));
+    return report;
+  }
+  report.constructed = built->objects.size();
+  report.registered = built->world->queue().size();
+  report.ok = true;
+  current_ = std::move(*built);  // publish: the previous world is released only now
+  return report;
+}
+
+}  // namespace sortie::world

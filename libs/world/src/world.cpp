@@ -1,0 +1,440 @@
+#include "sortie/world/world.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "sortie/world/movement.hpp"
+
+namespace sortie::world {
+
+using core::Diagnostic;
+using core::fail;
+
+namespace {
+
+Diagnostic stale(Handle h) {
+  return Diagnostic::error("world.handle.stale", "handle does not name a live object")
+      .expect("live object", fmt::format("slot {} generation {}", h.slot, h.generation));
+}
+
+Diagnostic shut_down_error() {
+  return Diagnostic::error("world.shut_down", "the world is shut down; no new objects, events or commands");
+}
+
+}  // namespace
+
+std::string ObjectId::to_string() const { return fmt::format("p{}:c{}:#{}", owner, class_id, index); }
+
+World::World(WorldConfig config)
+    : config_(config), sim_rng_(config.seed, /*stream=*/1) {
+  clock_.step_us = config.step_us;
+}
+
+World::~World() = default;
+
+// ---------------------------------------------------------------- identity and staging
+
+ObjectId World::allocate_id(ClassId class_id) {
+  std::uint32_t& next = next_index_[class_id];
+  ObjectId id{config_.local_player, class_id, 0};
+  do {
+    id.index = ++next;
+  } while (by_id_.count(id) != 0);
+  return id;
+}
+
+core::Result<Handle> World::create_object(ObjectId id, std::string prototype_key, const Transform& transform) {
+  if (shut_down_) return fail(shut_down_error());
+  if (by_id_.count(id) != 0) {
+    return fail(Diagnostic::error("world.id.duplicate", "an object with this id already exists")
+                    .expect("unused object id", id.to_string()));
+  }
+  std::uint32_t slot_index = 0;
+  if (!free_slots_.empty()) {
+    slot_index = free_slots_.front();
+    free_slots_.pop_front();
+  } else {
+    slot_index = static_cast<std::uint32_t>(slots_.size());
+    slots_.emplace_back();
+    slots_.back().generation = 1;  // fresh slots start at 1; reused ones moved on at release
+  }
+  Slot& slot = slots_[slot_index];
+  auto object = std::make_unique<WorldObject>();
+  object->prototype_key = std::move(prototype_key);
+  object->transform = transform;
+  object->id_ = id;
+  object->handle_ = Handle{slot_index, slot.generation};
+  object->ownership_ = Ownership{id.owner, id.owner != config_.local_player};
+  slot.object = std::move(object);
+  by_id_.emplace(id, slot.object->handle_);
+  ++live_count_;
+  return slot.object->handle_;
+}
+
+core::Result<Handle> World::create_local_object(ClassId class_id, std::string prototype_key, const Transform& transform) {
+  if (shut_down_) return fail(shut_down_error());
+  return create_object(allocate_id(class_id), std::move(prototype_key), transform);
+}
+
+void World::publish(WorldObject& object) {
+  object.pending_add_ = false;
+  object.registered_ = true;
+  object.registration_sequence_ = next_registration_++;
+  queue_.push_back(object.handle_);
+}
+
+core::Status World::add_to_game(Handle handle) {
+  if (shut_down_) return fail(shut_down_error());
+  WorldObject* object = find(handle);
+  if (object == nullptr) return fail(stale(handle));
+  if (object->registered_ || object->pending_add_) {
+    return fail(Diagnostic::error("world.object.already_added", "object is already added to the game")
+                    .expect("unregistered object", object->id_.to_string()));
+  }
+  if (in_calculation_) {
+    object->pending_add_ = true;
+    deferred_add_.push_back(handle);
+  } else {
+    publish(*object);
+  }
+  return {};
+}
+
+core::Result<Handle> World::add_new_object(ClassId class_id, std::string prototype_key, const Transform& transform) {
+  SORTIE_TRY(Handle h, create_local_object(class_id, std::move(prototype_key), transform));
+  SORTIE_CHECK(add_to_game(h));
+  return h;
+}
+
+core::Status World::change_owner(Handle handle, PlayerId new_owner) {
+  WorldObject* object = find(handle);
+  if (object == nullptr) return fail(stale(handle));
+  object->ownership_ = Ownership{new_owner, new_owner != config_.local_player};
+  return {};
+}
+
+// ---------------------------------------------------------------- deletion
+
+void World::release(Handle handle) {
+  Slot& slot = slots_[handle.slot];
+  by_id_.erase(slot.object->id_);
+  slot.object.reset();
+  --live_count_;
+  if (slot.generation == UINT32_MAX) return;  // retired: the slot is never reused
+  slot.generation += 1;  // every handle to the old occupant is stale from now on
+  free_slots_.push_back(handle.slot);
+}
+
+core::Status World::request_delete(Handle handle) {
+  WorldObject* object = find(handle);
+  if (object == nullptr) return fail(stale(handle));
+  if (in_calculation_) {
+    if (!object->pending_delete_) {
+      object->pending_delete_ = true;
+      deferred_delete_.push_back(handle);
+    }
+    return {};
+  }
+  if (object->registered_) {
+    queue_.erase(std::find(queue_.begin(), queue_.end(), handle));
+  }
+  if (object->pending_add_) {
+    deferred_add_.erase(std::find(deferred_add_.begin(), deferred_add_.end(), handle));
+  }
+  release(handle);
+  return {};
+}
+
+// ---------------------------------------------------------------- lookup
+
+WorldObject* World::find(Handle handle) {
+  if (handle.slot >= slots_.size()) return nullptr;
+  Slot& slot = slots_[handle.slot];
+  if (!slot.object || slot.generation != handle.generation) return nullptr;
+  return slot.object.get();
+}
+
+const WorldObject* World::find(Handle handle) const {
+  return const_cast<World*>(this)->find(handle);  // NOLINT(cppcoreguidelines-pro-type-const-cast)
+}
+
+core::Result<WorldObject*> World::object(Handle handle) {
+  WorldObject* o = find(handle);
+  if (o == nullptr) return fail(stale(handle));
+  return o;
+}
+
+std::optional<Handle> World::lookup(ObjectId id) const {
+  auto it = by_id_.find(id);
+  if (it == by_id_.end()) return std::nullopt;
+  return it->second;
+}
+
+// ---------------------------------------------------------------- events
+
+std::uint64_t World::post(Event event) {
+  if (shut_down_) return 0;
+  if (!event.target.is_null() && find(event.target) == nullptr) return 0;  // stale target
+  event.sequence = next_event_++;
+  events_.push_back(event);
+  return event.sequence;
+}
+
+void World::on(EventType type, EventHandler handler) {
+  handlers_[static_cast<std::uint32_t>(type)].push_back(std::move(handler));
+}
+
+void World::dispatch_events() {
+  dispatched_.clear();
+  const std::size_t count = events_.size();  // later posts wait for the next pass
+  for (std::size_t i = 0; i < count; ++i) {
+    const Event event = events_[i];  // copy: handlers may append to events_
+    if (!event.target.is_null()) {
+      const WorldObject* target = find(event.target);
+      if (target == nullptr || target->pending_delete_) continue;
+    }
+    dispatched_.push_back(event);
+    auto it = handlers_.find(static_cast<std::uint32_t>(event.type));
+    if (it == handlers_.end()) continue;
+    for (std::size_t k = 0; k < it->second.size(); ++k) {
+      EventHandler handler = it->second[k];  // copy: a handler may register another one
+      handler(*this, event);
+      it = handlers_.find(static_cast<std::uint32_t>(event.type));
+    }
+  }
+  events_.erase(events_.begin(), events_.begin() + static_cast<std::ptrdiff_t>(count));
+}
+
+// ---------------------------------------------------------------- commands
+
+core::Status World::submit(Command command) {
+  if (shut_down_) return fail(shut_down_error());
+  if (command.tick < clock_.tick) {
+    return fail(Diagnostic::error("world.command.late", "command is stamped for a tick that already ran")
+                    .expect(fmt::format(">= {}", clock_.tick), std::to_string(command.tick)));
+  }
+  auto invalid = [&](std::string what) {
+    return fail(Diagnostic::error("world.command.invalid", std::move(what)).in(std::string(to_string(command.kind))));
+  };
+  switch (command.kind) {
+    case CommandKind::move:
+      if (!is_finite(command.x) || !is_finite(command.y) || !is_finite(command.speed) || !(command.speed > 0.0f)) {
+        return invalid("move needs a finite target and a finite speed > 0");
+      }
+      break;
+    case CommandKind::pause:
+      if (command.value != 0 && command.value != 1) return invalid("pause value must be 0 or 1");
+      break;
+    case CommandKind::set_speed:
+      if (command.value < 1 || command.value > 100000) return invalid("speed scale must be 1..100000 per mille");
+      break;
+    case CommandKind::spawn:
+      if (command.value < 0 || command.value > 0xffff) return invalid("class id must be 0..65535");
+      if (!is_finite(command.x) || !is_finite(command.y) || !is_finite(command.z)) return invalid("spawn position must be finite");
+      break;
+    case CommandKind::stop:
+    case CommandKind::remove:
+    case CommandKind::set_property:
+      break;
+    default:
+      return invalid("unknown command kind");
+  }
+  log_.commands.push_back(command);
+  pending_commands_.emplace(command.tick, std::move(command));
+  return {};
+}
+
+core::Status World::apply_command(const Command& command) {
+  auto target = [&]() -> WorldObject* {
+    auto h = lookup(command.target);
+    if (!h) return nullptr;
+    WorldObject* o = find(*h);
+    return (o != nullptr && !o->pending_delete_) ? o : nullptr;
+  };
+  switch (command.kind) {
+    case CommandKind::move: {
+      WorldObject* o = target();
+      if (o == nullptr) break;
+      auto* move = dynamic_cast<MoveController*>(o->controller.get());
+      if (move != nullptr) {
+        move->order(Vec2{command.x, command.y}, command.speed);
+      } else {
+        o->controller = std::make_unique<MoveController>(Vec2{command.x, command.y}, command.speed, ground_);
+      }
+      ++commands_applied_;
+      return {};
+    }
+    case CommandKind::stop: {
+      WorldObject* o = target();
+      if (o == nullptr) break;
+      o->controller.reset();
+      ++commands_applied_;
+      return {};
+    }
+    case CommandKind::pause:
+      clock_.paused = command.value != 0;
+      ++commands_applied_;
+      return {};
+    case CommandKind::set_speed:
+      clock_.scale_permille = static_cast<std::uint32_t>(command.value);
+      ++commands_applied_;
+      return {};
+    case CommandKind::spawn: {
+      Transform t;
+      t.position = Vec3{command.x, command.y, command.z};
+      SORTIE_TRY(Handle h, add_new_object(static_cast<ClassId>(command.value), command.text, t));
+      post(Event{0, EventType::spawned, h, {}, 0, 0});
+      ++commands_applied_;
+      return {};
+    }
+    case CommandKind::remove: {
+      WorldObject* o = target();
+      if (o == nullptr) break;
+      SORTIE_CHECK(request_delete(o->handle_));
+      ++commands_applied_;
+      return {};
+    }
+    case CommandKind::set_property: {
+      WorldObject* o = target();
+      if (o == nullptr) break;
+      o->properties.set(command.text, command.value);
+      ++commands_applied_;
+      return {};
+    }
+  }
+  ++commands_skipped_;
+  return {};
+}
+
+// ---------------------------------------------------------------- the calculation pass
+
+void World::update_objects() {
+  const std::size_t count = queue_.size();  // the queue does not change inside the pass
+  for (std::size_t i = 0; i < count; ++i) {
+    WorldObject& object = *slots_[queue_[i].slot].object;
+    if (object.pending_delete_ || !object.active || !object.controller) continue;
+    UpdateContext ctx{*this, object, clock_};
+    object.controller->update(ctx);
+  }
+}
+
+void World::apply_deferred() {
+  if (!deferred_delete_.empty()) {
+    std::erase_if(queue_, [&](const Handle& h) { return slots_[h.slot].object->pending_delete_; });
+    for (const Handle& h : deferred_delete_) {
+      WorldObject* object = find(h);
+      if (object == nullptr) continue;
+      if (object->pending_add_) object->pending_add_ = false;  // never published
+      release(h);
+    }
+    deferred_delete_.clear();
+  }
+  for (const Handle& h : deferred_add_) {
+    WorldObject* object = find(h);
+    if (object == nullptr || !object->pending_add_) continue;
+    publish(*object);
+  }
+  deferred_add_.clear();
+}
+
+core::Status World::tick() {
+  if (shut_down_) return fail(shut_down_error());
+  if (in_calculation_ || phase_ != Phase::idle) {
+    return fail(Diagnostic::error("world.tick.reentrant", "tick() called from inside the calculation pass"));
+  }
+  // 1. prepare input/events
+  phase_ = Phase::preparing;
+  for (auto it = pending_commands_.begin(); it != pending_commands_.end() && it->first == clock_.tick;) {
+    auto status = apply_command(it->second);
+    it = pending_commands_.erase(it);
+    if (!status) {
+      phase_ = Phase::idle;
+      return status;
+    }
+  }
+  clock_.dt_us = clock_.step_game_us();
+  clock_.time_us += clock_.dt_us;
+  // 2..5. calculation
+  phase_ = Phase::calculating;
+  in_calculation_ = true;
+  dispatch_events();
+  update_objects();
+  in_calculation_ = false;
+  // 6. deferred operations
+  phase_ = Phase::applying_deferred;
+  apply_deferred();
+  // 7. maintenance
+  phase_ = Phase::maintenance;
+  run_due_maintenance();
+  // 8. publish
+  clock_.tick += 1;
+  phase_ = Phase::idle;
+  last_hash_ = compute_state_hash();
+  if (config_.keep_hash_history) hash_history_.push_back(last_hash_);
+  return {};
+}
+
+// ---------------------------------------------------------------- maintenance
+
+void World::add_maintenance_task(std::string name, std::uint64_t period_us, MaintenanceTask task) {
+  maintenance_.push_back(Maintenance{std::move(name), period_us, maintenance_clock_.time_us, std::move(task)});
+}
+
+void World::run_due_maintenance() {
+  for (auto& m : maintenance_) {
+    if (maintenance_clock_.time_us - m.last_us < m.period_us) continue;
+    m.last_us = maintenance_clock_.time_us;
+    m.task(*this);
+  }
+}
+
+// ---------------------------------------------------------------- presentation
+
+SnapshotPtr World::snapshot() const {
+  auto snap = std::make_shared<WorldSnapshot>();
+  snap->tick = clock_.tick;
+  snap->game_time_us = clock_.time_us;
+  snap->paused = clock_.paused;
+  snap->state_hash = last_hash_;
+  snap->objects.reserve(queue_.size());
+  for (const Handle& h : queue_) {
+    const WorldObject& o = *slots_[h.slot].object;
+    if (!o.visible) continue;
+    snap->objects.push_back(ObjectView{h, o.id_, o.ownership_, o.prototype_key, o.transform, o.active});
+  }
+  snap->events = dispatched_;
+  return snap;
+}
+
+// ---------------------------------------------------------------- shutdown
+
+std::vector<Handle> World::shutdown() {
+  std::vector<Handle> released;
+  if (shut_down_) return released;
+  shut_down_ = true;  // 1. no new events, objects or commands
+  phase_ = Phase::shut_down;
+  events_.clear();
+  pending_commands_.clear();
+  // 3. deferred operations: pending additions are dropped (the objects are released below
+  // with everything else); pending deletions are covered by releasing every object.
+  deferred_add_.clear();
+  // 4. detach objects: queue order first, then objects that never reached the queue
+  for (const Handle& h : queue_) {
+    released.push_back(h);
+    release(h);
+  }
+  queue_.clear();
+  for (std::size_t i = 0; i < slots_.size(); ++i) {
+    if (slots_[i].object) {
+      Handle h{static_cast<std::uint32_t>(i), slots_[i].generation};
+      released.push_back(h);
+      release(h);
+    }
+  }
+  deferred_delete_.clear();
+  return released;
+}
+
+}  // namespace sortie::world

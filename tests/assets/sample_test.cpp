@@ -1,0 +1,121 @@
+#include <gtest/gtest.h>
+
+#include "sortie/assets/mission_data.hpp"
+#include "sortie/assets/sample_game.hpp"
+#include "sortie/iron3d/format.hpp"
+
+using namespace sortie::assets;
+
+namespace {
+MemoryVfs sample_vfs(const SampleOptions& o) {
+  auto files = generate_sample_files(o);
+  EXPECT_TRUE(files.has_value()) << files.error().to_string();
+  MemoryVfs vfs;
+  for (auto& [path, bytes] : files->first) EXPECT_TRUE(vfs.add(path, bytes).has_value());
+  return vfs;
+}
+}  // namespace
+
+TEST(SampleGame, is_deterministic_for_a_seed) {
+  auto a = generate_sample_files({SampleScale::demo, 5, ArchiveFormat::rsli});
+  auto b = generate_sample_files({SampleScale::demo, 5, ArchiveFormat::rsli});
+  auto c = generate_sample_files({SampleScale::demo, 6, ArchiveFormat::rsli});
+  ASSERT_TRUE(a && b && c);
+  EXPECT_EQ(a->first, b->first);
+  EXPECT_NE(a->first, c->first);
+}
+
+TEST(SampleGame, every_file_passes_its_strict_reader) {
+  auto files = generate_sample_files({SampleScale::demo, 1, ArchiveFormat::rsli});
+  ASSERT_TRUE(files.has_value());
+  std::size_t checked = 0;
+  for (const auto& [path, bytes] : files->first) {
+    const auto* format = sortie::iron3d::detect_format(bytes, path);
+    ASSERT_NE(format, nullptr) << path;
+    sortie::iron3d::ReadOptions ro{sortie::core::Profile::strict, path};
+    auto report = format->check(bytes, ro);
+    ASSERT_TRUE(report.has_value()) << path << ": " << report.error().to_string();
+    auto written = format->roundtrip(bytes, ro);
+    ASSERT_TRUE(written.has_value()) << path;
+    EXPECT_EQ(*written, bytes) << path << " does not round-trip";
+    ++checked;
+  }
+  EXPECT_GT(checked, 30u);
+}
+
+TEST(SampleGame, demo_missions_resolve_without_failures) {
+  for (auto fmt : {ArchiveFormat::rsli, ArchiveFormat::nres}) {
+    auto vfs = sample_vfs({SampleScale::demo, 1, fmt});
+    auto missions = list_missions(vfs);
+    ASSERT_TRUE(missions.has_value());
+    ASSERT_EQ(missions->size(), 3u);
+    ArchiveRepository repo(vfs);
+    PrototypeResolver resolver(repo);
+    for (const auto& m : *missions) {
+      auto md = prepare_mission(repo, resolver, m);
+      ASSERT_TRUE(md.has_value()) << md.error().to_string();
+      ASSERT_TRUE(md->ok()) << md->graph.failures().front().to_string();
+      EXPECT_EQ(md->object_chain.placed_objects, 16u);
+      EXPECT_EQ(md->object_chain.unit_references, 5u);
+      EXPECT_EQ(md->object_chain.prototype_requests,
+                md->object_chain.direct_references + md->object_chain.unit_components);
+      EXPECT_GT(md->object_chain.material_slots, md->object_chain.mesh_requests);
+      EXPECT_GT(md->graph.stats.material_slots, md->object_chain.material_slots);  // + environment WEAR rows
+      EXPECT_FALSE(md->land_msh.positions.empty());
+      EXPECT_FALSE(md->land_map.areals.empty());
+    }
+  }
+}
+
+TEST(SampleGame, corpus_scale_matches_the_retail_catalogue_size) {
+  auto vfs = sample_vfs({SampleScale::corpus, 1, ArchiveFormat::rsli});
+  ArchiveRepository repo(vfs);
+  PrototypeResolver resolver(repo);
+  GraphStatistics total;
+  auto missions = list_missions(vfs);
+  ASSERT_TRUE(missions.has_value());
+  for (const auto& m : *missions) {
+    auto md = prepare_mission(repo, resolver, m);
+    ASSERT_TRUE(md.has_value());
+    ASSERT_TRUE(md->ok());
+    total += md->object_chain;
+    EXPECT_LE(md->land_msh.positions.size(), 65535u);
+    EXPECT_GE(md->land_msh.positions.size(), 5500u);
+    EXPECT_GE(md->land_map.areals.size(), 550u);
+  }
+  EXPECT_EQ(total.placed_objects, 885u);
+  EXPECT_EQ(total.unit_references, 561u);
+  EXPECT_NEAR(static_cast<double>(total.unit_components), 5521.0, 600.0);
+  EXPECT_NEAR(static_cast<double>(total.prototype_requests), 5845.0, 600.0);
+  EXPECT_NEAR(static_cast<double>(total.material_slots), 50888.0, 6000.0);
+  EXPECT_NEAR(static_cast<double>(total.texture_requests), 68603.0, 8000.0);
+  EXPECT_EQ(total.failures, 0u);
+}
+
+TEST(MissionData, resolves_mission_names_and_land_paths) {
+  EXPECT_EQ(mission_tma_path("m01")->path, "MISSIONS/m01/data.tma");
+  EXPECT_EQ(mission_tma_path("MISSIONS\\x\\data.tma")->path, "MISSIONS/x/data.tma");
+  EXPECT_EQ(land_directory("DATA\\MAPS\\Tut_1\\land")->path, "DATA/MAPS/Tut_1");
+  EXPECT_EQ(land_directory("land").error().code, "load.land_path");
+}
+
+TEST(MissionData, missing_land_map_is_a_foundation_edge_failure) {
+  auto vfs = sample_vfs({SampleScale::demo, 1, ArchiveFormat::rsli});
+  MemoryVfs broken;
+  const auto all = vfs.list();
+  ASSERT_TRUE(all.has_value());
+  for (const auto& p : *all) {
+    if (p.key != "DATA/MAPS/MAP01/LAND.MAP") {
+      ASSERT_TRUE(broken.add(p.path, *vfs.read(p)).has_value());
+    }
+  }
+  ArchiveRepository repo(broken);
+  PrototypeResolver resolver(repo);
+  auto md = prepare_mission(repo, resolver, "m01");
+  ASSERT_TRUE(md.has_value());
+  ASSERT_FALSE(md->ok());
+  EXPECT_EQ(md->graph.failures()[0].code, "load.land_map_missing");
+  auto missing = prepare_mission(repo, resolver, "nope");
+  ASSERT_FALSE(missing.has_value());
+  EXPECT_EQ(missing.error().code, "load.mission_missing");
+}

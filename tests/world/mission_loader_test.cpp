@@ -1,0 +1,221 @@
+// Staged mission loading on the generated sample: success, determinism, and fault injection for
+// every edge kind (the load fails with that edge's diagnostic, nothing is registered, and the
+// previously loaded world stays untouched).
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "sortie/assets/sample_game.hpp"
+#include "sortie/core/text.hpp"
+#include "sortie/iron3d/nres.hpp"
+#include "sortie/iron3d/rsli.hpp"
+#include "sortie/world/mission_loader.hpp"
+#include "sortie/world/scenario.hpp"
+
+using namespace sortie;
+using assets::EdgeKind;
+
+namespace {
+
+using Files = std::map<std::string, core::Bytes>;
+
+const Files& demo_files() {
+  static const Files files = [] {
+    auto g = assets::generate_sample_files({assets::SampleScale::demo, 1, assets::ArchiveFormat::rsli});
+    EXPECT_TRUE(g.has_value());
+    return g->first;
+  }();
+  return files;
+}
+
+std::unique_ptr<assets::MemoryVfs> vfs_of(const Files& files) {
+  auto vfs = std::make_unique<assets::MemoryVfs>();
+  for (const auto& [p, b] : files) EXPECT_TRUE(vfs->add(p, b).has_value());
+  return vfs;
+}
+
+std::string find_key(const Files& files, std::string_view path) {
+  for (const auto& [p, b] : files)
+    if (core::iequals_ascii(p, path)) return p;
+  return std::string(path);
+}
+
+// Removes an entry from an NRes or RsLi archive of the file set.
+bool remove_entry(Files& files, std::string_view archive, std::string_view entry) {
+  const std::string key = find_key(files, archive);
+  auto it = files.find(key);
+  if (it == files.end()) return false;
+  core::Bytes& bytes = it->second;
+  if (bytes.size() >= 4 && bytes[0] == 'N' && bytes[1] == 'R') {
+    auto a = iron3d::read_nres(core::ByteView(bytes));
+    if (!a) return false;
+    iron3d::NresEditor ed(*a);
+    auto i = ed.find(entry);
+    if (!i || !ed.remove(*i)) return false;
+    auto out = ed.encode_canonical();
+    if (!out) return false;
+    bytes = std::move(*out);
+    return true;
+  }
+  auto a = iron3d::read_rsli(bytes, iron3d::RsliReadOptions::from_profile(core::Profile::strict));
+  if (!a) return false;
+  auto ed = iron3d::RsliEditor::open(*a);
+  if (!ed) return false;
+  auto i = ed->find(entry);
+  if (!i || !ed->remove(*i)) return false;
+  auto out = ed->write();
+  if (!out) return false;
+  bytes = std::move(*out);
+  return true;
+}
+
+// Replaces an NRes entry's payload with garbage.
+bool corrupt_entry(Files& files, std::string_view archive, std::string_view entry) {
+  auto it = files.find(find_key(files, archive));
+  if (it == files.end()) return false;
+  auto a = iron3d::read_nres(core::ByteView(it->second));
+  if (!a) return false;
+  iron3d::NresEditor ed(*a);
+  auto i = ed.find(entry);
+  if (!i || !ed.replace(*i, core::Bytes{0xFF, 0xFF, 0xFF, 0x7F, 1, 2, 3})) return false;
+  auto out = ed.encode_canonical();
+  if (!out) return false;
+  it->second = std::move(*out);
+  return true;
+}
+
+struct Loaded {
+  std::unique_ptr<assets::MemoryVfs> vfs;
+  std::unique_ptr<assets::ArchiveRepository> repo;
+  std::unique_ptr<assets::PrototypeResolver> resolver;
+  std::unique_ptr<world::MissionSession> session;
+};
+
+Loaded session_over(const Files& files) {
+  Loaded l;
+  l.vfs = vfs_of(files);
+  l.repo = std::make_unique<assets::ArchiveRepository>(*l.vfs);
+  l.resolver = std::make_unique<assets::PrototypeResolver>(*l.repo);
+  l.session = std::make_unique<world::MissionSession>(*l.repo, *l.resolver);
+  return l;
+}
+
+}  // namespace
+
+TEST(MissionLoader, loads_registers_everything_and_runs_deterministically) {
+  std::uint64_t hashes[2] = {};
+  for (auto& h : hashes) {
+    auto l = session_over(demo_files());
+    auto report = l.session->load("m01");
+    ASSERT_TRUE(report.has_value()) << report.error().to_string();
+    ASSERT_TRUE(report->ok) << report->failures.front().to_string();
+    EXPECT_EQ(report->constructed, 16u);
+    EXPECT_EQ(report->registered, 16u);
+    const auto* cur = l.session->current();
+    ASSERT_NE(cur, nullptr);
+    EXPECT_EQ(cur->world->queue().size(), 16u);
+    std::vector<std::string> phases;
+    for (const auto& t : report->timings) phases.push_back(t.phase);
+    EXPECT_EQ(phases, (std::vector<std::string>{"context", "mission", "foundation", "prototypes", "environment", "construct",
+                                                "register", "scenario"}));
+    world::ScenarioOptions so;
+    so.ticks = 300;
+    auto run = world::run_scenario(*l.session->current(), so);
+    ASSERT_TRUE(run.has_value());
+    EXPECT_GT(run->orders, 0u);
+    h = run->final_hash;
+
+    // Replay of the recorded log on a fresh load reaches the same hash.
+    auto l2 = session_over(demo_files());
+    ASSERT_TRUE(l2.session->load("m01").has_value());
+    auto replayed = world::replay_scenario(*l2.session->current(), run->log, so.ticks);
+    ASSERT_TRUE(replayed.has_value());
+    EXPECT_EQ(*replayed, run->final_hash);
+  }
+  EXPECT_EQ(hashes[0], hashes[1]);
+}
+
+TEST(MissionLoader, every_edge_kind_failure_stops_the_load_and_keeps_the_previous_world) {
+  // Find one concrete target per edge kind in the successful graphs of the demo missions.
+  std::map<EdgeKind, std::pair<std::string, std::string>> targets;  // kind -> (archive/file, entry)
+  std::map<EdgeKind, std::string> mission_of;
+  {
+    auto l = session_over(demo_files());
+    for (const char* m : {"m01", "m02", "m03"}) {
+      auto md = assets::prepare_mission(*l.repo, *l.resolver, m);
+      ASSERT_TRUE(md.has_value());
+      ASSERT_TRUE(md->ok());
+      for (const auto& e : md->graph.edges()) {
+        if (targets.count(e.kind) || (e.placed_index < 0 && e.kind >= EdgeKind::object_to_prototype)) continue;
+        const auto& n = md->graph.nodes()[e.to];
+        targets[e.kind] = {n.archive, n.entry};
+        mission_of[e.kind] = m;
+      }
+    }
+  }
+  const std::map<EdgeKind, std::set<std::string>> expected_codes = {
+      {EdgeKind::mission_to_land_msh, {"load.land_msh_missing"}},
+      {EdgeKind::mission_to_land_map, {"load.land_map_missing"}},
+      {EdgeKind::mission_to_build_dat, {"load.build_dat_missing"}},
+      {EdgeKind::object_to_prototype, {"load.prototype_missing"}},
+      {EdgeKind::object_to_unit_dat, {"load.unit_dat_missing"}},
+      {EdgeKind::unit_dat_to_component, {"load.prototype_missing"}},
+      {EdgeKind::prototype_to_parent, {"load.parent_missing"}},
+      {EdgeKind::prototype_to_mesh, {"load.mesh_missing"}},
+      {EdgeKind::mesh_to_wear, {"load.wear_missing"}},
+      {EdgeKind::wear_to_material, {"load.material_invalid"}},
+      {EdgeKind::material_to_texture, {"load.texture_missing"}},
+      {EdgeKind::wear_to_lightmap, {"load.lightmap_missing"}},
+  };
+  for (const auto& [kind, codes] : expected_codes) {
+    SCOPED_TRACE(std::string(assets::to_string(kind)));
+    ASSERT_TRUE(targets.count(kind)) << "no edge of this kind in the demo sample";
+    const auto& [archive, entry] = targets[kind];
+    Files broken = demo_files();
+    bool injected = false;
+    if (entry.empty()) {
+      injected = broken.erase(find_key(broken, archive)) == 1;  // a file: remove it
+    } else if (kind == EdgeKind::wear_to_material) {
+      injected = corrupt_entry(broken, archive, entry);  // a missing material falls back to DEFAULT
+    } else {
+      injected = remove_entry(broken, archive, entry);
+    }
+    ASSERT_TRUE(injected) << archive << ":" << entry;
+
+    // A previous world, loaded from the intact game, must survive the failed load.
+    auto good = session_over(demo_files());
+    auto first = good.session->load(mission_of[kind]);
+    ASSERT_TRUE(first.has_value() && first->ok);
+    const auto* before = good.session->current();
+    const std::uint64_t hash_before = before->world->compute_state_hash();
+    const std::size_t registered_before = before->world->queue().size();
+
+    // Same session, but its VFS now serves the broken files.
+    auto l = session_over(broken);
+    world::MissionSession session(*l.repo, *l.resolver);
+    ASSERT_TRUE(session.load(mission_of[kind] == "m01" ? "m02" : "m01").has_value());  // a previous world
+    const auto* prev = session.current();
+    const std::uint64_t prev_hash = prev ? prev->world->compute_state_hash() : 0;
+    auto report = session.load(mission_of[kind]);
+    ASSERT_TRUE(report.has_value());
+    EXPECT_FALSE(report->ok);
+    EXPECT_EQ(report->registered, 0u);
+    EXPECT_EQ(report->constructed, 0u);
+    ASSERT_FALSE(report->failures.empty());
+    bool matched = false;
+    for (const auto& d : report->failures) matched |= codes.count(d.code) > 0;
+    EXPECT_TRUE(matched) << report->failures.front().to_string();
+    // Precise provenance: the failure names the archive/file and, for object chains, the placed object.
+    const auto& d = report->failures.front();
+    if (kind >= EdgeKind::object_to_prototype) {
+      EXPECT_NE(d.message.find("objects["), std::string::npos) << d.message;
+    }
+    EXPECT_EQ(session.current(), prev);
+    if (prev) {
+      EXPECT_EQ(prev->world->compute_state_hash(), prev_hash);
+    }
+    EXPECT_EQ(before->world->compute_state_hash(), hash_before);
+    EXPECT_EQ(before->world->queue().size(), registered_before);
+  }
+}
