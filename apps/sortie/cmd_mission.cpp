@@ -6,8 +6,10 @@
 
 #include "cli_util.hpp"
 #include "command.hpp"
+#include "sortie/assets/inventory.hpp"
 #include "sortie/assets/mission_data.hpp"
 #include "sortie/assets/vfs.hpp"
+#include "sortie/world/mission_loader.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -18,6 +20,7 @@ struct MissionCliOptions {
   bool json = false;
   bool compatible = false;
   bool edges = true;
+  bool inventory = false;
 };
 
 int run_graph(const MissionCliOptions& o) {
@@ -34,8 +37,11 @@ int run_graph(const MissionCliOptions& o) {
     print_error(md.error());
     return exit_code_for(md.error());
   }
+  std::optional<assets::InventoryReport> inv;
+  if (o.inventory) inv = assets::inventory_archives(repo, md->graph, ro.profile);
   if (o.json) {
     core::Json j = md->graph.to_json(o.edges);
+    if (inv) j["inventory"] = inv->to_json();
     j["mission"] = md->tma_path.path;
     j["object_chain"] = md->object_chain.to_json();
     core::Json timings = core::Json::array();
@@ -47,8 +53,51 @@ int run_graph(const MissionCliOptions& o) {
     std::cout << fmt::format("{} nodes, {} edges\n", md->graph.nodes().size(), md->graph.edges().size());
     for (const auto& d : md->graph.failures()) std::cout << "error: " << d.to_string() << "\n";
     for (const auto& d : md->graph.warnings) std::cout << core::to_string(d.severity) << ": " << d.to_string() << "\n";
+    if (inv) {
+      std::cout << fmt::format("inventory: {} archives, {} entries, {} reached, {} unreached decoded, {} broken\n",
+                               inv->archives, inv->entries, inv->reached, inv->checked, inv->warnings.size());
+      for (const auto& d : inv->warnings) std::cout << "warning: " << d.to_string() << "\n";
+    }
   }
   return md->ok() ? kExitOk : kExitInvalid;
+}
+
+int run_load(const MissionCliOptions& o) {
+  assets::DirectoryVfs vfs(o.game_dir);
+  assets::ArchiveRepository repo(vfs);
+  assets::ResolverOptions ro;
+  ro.profile = o.compatible ? core::Profile::compatible : core::Profile::strict;
+  assets::PrototypeResolver resolver(repo, ro);
+  world::MissionSession session(repo, resolver);
+  world::MissionLoadOptions lo;
+  lo.profile = ro.profile;
+  Progress bar("loading " + o.mission, 8);
+  int phase_no = 0;
+  lo.progress = [&](std::string_view phase, std::size_t, std::size_t) { bar.update(static_cast<std::uint64_t>(++phase_no), phase); };
+  auto report = session.load(o.mission, lo);
+  bar.finish();
+  if (!report) {
+    if (o.json) print_json(core::Json{{"ok", false}, {"error", report.error().to_json()}});
+    print_error(report.error());
+    return exit_code_for(report.error());
+  }
+  if (o.json) {
+    print_json(report->to_json());
+  } else {
+    std::cout << report->object_chain.to_table() << "\n" << report->mission_total.to_table();
+    std::cout << "phases:";
+    for (const auto& t : report->timings) std::cout << fmt::format(" {} {:.2f} ms;", t.phase, t.milliseconds);
+    std::cout << "\n";
+    for (const auto& d : report->failures) std::cout << "error: " << d.to_string() << "\n";
+    for (const auto& d : report->warnings) std::cout << core::to_string(d.severity) << ": " << d.to_string() << "\n";
+    if (report->ok)
+      std::cout << fmt::format("loaded {}: {} objects constructed, {} registered\n", report->mission, report->constructed,
+                               report->registered);
+    else
+      std::cout << fmt::format("load of {} failed: {} failure(s); nothing was registered\n", report->mission,
+                               report->failures.size());
+  }
+  return report->ok ? kExitOk : kExitInvalid;
 }
 
 int run_list(const MissionCliOptions& o) {
@@ -82,7 +131,23 @@ SORTIE_COMMAND(mission, [](CLI::App& root, Outcome& outcome) {
     cmd->add_option("--mission,-m", o->mission, "mission name (MISSIONS/<name>/data.tma) or path to a data.tma")->required();
     cmd->add_flag("--json", o->json, "statistics, failures and the edge list as JSON");
     cmd->add_flag("--compatible", o->compatible, "read formats in the compatible profile");
+    cmd->add_flag("--inventory", o->inventory,
+                  "also decode every unreached entry of the opened archives; broken ones are warnings");
+    cmd->add_flag("!--no-edges", o->edges, "leave the edge list out of the JSON");
     cmd->callback([o, &outcome] { outcome.exit_code = run_graph(*o); });
+  }
+  {
+    auto o = std::make_shared<MissionCliOptions>();
+    auto* cmd = group->add_subcommand("load", "Load a mission through every phase (staged, transactional) and report");
+    cmd->footer(
+        "Phases: context, mission, foundation, prototypes, environment, construct, register, scenario.\n"
+        "Exit 1 with the diagnostics when a reachable resource is missing or broken (nothing registered).\n\n"
+        "Examples:\n  sortie mission load GAME_DIR --mission m01\n  sortie mission load GAME_DIR -m m02 --json\n");
+    cmd->add_option("game_dir", o->game_dir, "game directory")->required()->check(CLI::ExistingDirectory);
+    cmd->add_option("--mission,-m", o->mission, "mission name (MISSIONS/<name>/data.tma) or path to a data.tma")->required();
+    cmd->add_flag("--json", o->json, "load report as JSON");
+    cmd->add_flag("--compatible", o->compatible, "read formats in the compatible profile");
+    cmd->callback([o, &outcome] { outcome.exit_code = run_load(*o); });
   }
   {
     auto o = std::make_shared<MissionCliOptions>();

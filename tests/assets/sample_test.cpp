@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
+#include "sortie/assets/inventory.hpp"
 #include "sortie/assets/mission_data.hpp"
+#include "sortie/iron3d/nres.hpp"
 #include "sortie/assets/sample_game.hpp"
 #include "sortie/iron3d/format.hpp"
 
@@ -118,4 +120,48 @@ TEST(MissionData, missing_land_map_is_a_foundation_edge_failure) {
   auto missing = prepare_mission(repo, resolver, "nope");
   ASSERT_FALSE(missing.has_value());
   EXPECT_EQ(missing.error().code, "load.mission_missing");
+}
+
+TEST(Inventory, unreached_broken_entry_is_a_warning_not_a_failure) {
+  auto generated = generate_sample_files({SampleScale::demo, 1, ArchiveFormat::rsli});
+  ASSERT_TRUE(generated.has_value());
+  auto files = generated->first;
+  // Which textures does m01 reach?
+  std::string victim;
+  {
+    MemoryVfs vfs;
+    for (auto& [p, b] : files) ASSERT_TRUE(vfs.add(p, b).has_value());
+    ArchiveRepository repo(vfs);
+    PrototypeResolver resolver(repo);
+    auto md = prepare_mission(repo, resolver, "m01");
+    ASSERT_TRUE(md && md->ok());
+    auto tex = repo.open(*normalize_path("textures.lib"));
+    ASSERT_TRUE(tex.has_value());
+    for (std::size_t i = 0; i < (*tex)->size() && victim.empty(); ++i) {
+      bool used = false;
+      for (const auto& n : md->graph.nodes()) used |= n.kind == NodeKind::texture && n.entry == (*tex)->name(i);
+      if (!used) victim = (*tex)->name(i);
+    }
+  }
+  ASSERT_FALSE(victim.empty());
+  auto archive = sortie::iron3d::read_nres(sortie::core::ByteView(files.at("textures.lib")));
+  ASSERT_TRUE(archive.has_value());
+  sortie::iron3d::NresEditor editor(*archive);
+  ASSERT_TRUE(editor.replace(*editor.find(victim), sortie::core::Bytes{'T', 'e', 'x', 'm', 0, 0}).has_value());
+  files["textures.lib"] = *editor.encode_canonical();
+
+  MemoryVfs vfs;
+  for (auto& [p, b] : files) ASSERT_TRUE(vfs.add(p, b).has_value());
+  ArchiveRepository repo(vfs);
+  PrototypeResolver resolver(repo);
+  auto md = prepare_mission(repo, resolver, "m01");
+  ASSERT_TRUE(md.has_value());
+  EXPECT_TRUE(md->ok());  // unreachable: the load is not affected
+  const auto inv = inventory_archives(repo, md->graph);
+  ASSERT_EQ(inv.warnings.size(), 1u);
+  EXPECT_EQ(inv.warnings[0].code, "asset.inventory.broken_entry");
+  EXPECT_EQ(inv.warnings[0].field, victim);
+  EXPECT_EQ(inv.warnings[0].severity, sortie::core::Severity::warning);
+  EXPECT_GT(inv.checked, 0u);
+  EXPECT_GT(inv.reached, 0u);
 }

@@ -109,6 +109,13 @@ core::Result<std::shared_ptr<const MountedArchive>> ArchiveRepository::open(cons
   return mounted;
 }
 
+std::vector<std::shared_ptr<const MountedArchive>> ArchiveRepository::opened() const {
+  std::vector<std::shared_ptr<const MountedArchive>> out;
+  out.reserve(open_.size());
+  for (const auto& [key, a] : open_) out.push_back(a);
+  return out;
+}
+
 void ArchiveRepository::clear() { open_.clear(); }
 
 }  // namespace sortie::assets

@@ -63,6 +63,8 @@ class ArchiveRepository {
   core::Result<std::shared_ptr<const MountedArchive>> open(const GamePath& path);
   [[nodiscard]] const RepositoryStats& stats() const { return stats_; }
   [[nodiscard]] const Vfs& vfs() const { return vfs_; }
+  // Every archive opened so far, sorted by path key.
+  [[nodiscard]] std::vector<std::shared_ptr<const MountedArchive>> opened() const;
   void clear();
 
  private:
