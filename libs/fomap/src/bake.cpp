@@ -174,6 +174,22 @@ void apply_keys(KeyResolver& resolver, const Registrar& reg, const PropertyCatal
                            .in(label()));
       continue;
     }
+    if (t.info->type.container == Container::single && t.slot->plain) {
+      // Fast path: one scalar straight into the POD image.
+      auto sv = parse_single_value(t.info->type, text, catalog);
+      if (sv) {
+        Applied a;
+        a.info = t.info;
+        const PropertyType& ty = t.info->type;
+        const auto& plain = reg.layout().plain()[t.slot->index];
+        std::uint8_t* out = pod.data() + plain.offset;
+        std::memset(out, 0, t.slot->size);
+        const Fields f = fields_of(ty, ty.kind, *sv, ty.enum_name, &a.strings);
+        for (std::uint32_t i = 0; i < f.count; ++i) put_le(out + i * f.size, f.v[i], f.size);
+        applied.push_back(std::move(a));
+        continue;
+      }
+    }
     auto value = parse_value(t.info->type, text, catalog);
     if (!value) {
       Diagnostic d = value.error();
