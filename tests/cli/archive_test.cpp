@@ -192,7 +192,7 @@ TEST_F(CliArchiveTest, rename_onto_an_existing_name_is_rejected) {
   EXPECT_EQ(names(out).at(1), "mat_0001");
 }
 
-TEST_F(CliArchiveTest, rsli_list_and_extract_unpack_every_entry) {
+TEST_F(CliArchiveTest, rsli_list_extract_and_pack_round_trip) {
   const fs::path rlb = sample_dir() / "objects.rlb";
   const auto bytes = file_bytes(rlb);
   const auto archive = iron3d::read_rsli(bytes, iron3d::RsliReadOptions::from_profile(core::Profile::strict));
@@ -217,19 +217,49 @@ TEST_F(CliArchiveTest, rsli_list_and_extract_unpack_every_entry) {
   const fs::path one = dir_ / "one";
   ASSERT_EQ(run_sortie({"archive", "extract", rlb.string(), "bs_0001", "-o", one.string()}).exit_code, 0);
   EXPECT_TRUE(fs::exists(one / "BS_0001"));
-  // No RsLi packer: pack says so instead of writing something else.
-  const auto p = run_sortie({"archive", "pack", out.string(), "-o", (dir_ / "x.rlb").string()});
-  EXPECT_EQ(p.exit_code, 1);
-  EXPECT_NE(p.err.find("[manifest.format]"), std::string::npos) << p.err;
-  EXPECT_FALSE(fs::exists(dir_ / "x.rlb"));
+  // An unchanged extract directory packs back to the same bytes.
+  const fs::path packed = dir_ / "objects.rlb";
+  const auto p = run_sortie({"archive", "pack", out.string(), "-o", packed.string()});
+  ASSERT_EQ(p.exit_code, 0) << p.err;
+  EXPECT_EQ(file_bytes(packed), bytes);
 }
 
-TEST_F(CliArchiveTest, rsli_archives_are_not_editable) {
+TEST_F(CliArchiveTest, rsli_add_remove_rename_keep_a_valid_library) {
   const fs::path rlb = sample_dir() / "objects.rlb";
-  const auto r = run_sortie({"archive", "remove", rlb.string(), "ST_0000", "-o", (dir_ / "x.rlb").string()});
+  const fs::path removed = dir_ / "removed.rlb";
+  auto r = run_sortie({"archive", "remove", rlb.string(), "ST_0000", "bs_0001", "-o", removed.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = list_json(removed);
+  ASSERT_EQ(j.at("entries").size(), 38u);
+  EXPECT_EQ(j.at("entries").at(0).at("name").at("text"), "UN_0002");
+
+  const fs::path renamed = dir_ / "renamed.rlb";
+  r = run_sortie({"archive", "rename", rlb.string(), "un_0002", "new_name", "-o", renamed.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  j = list_json(renamed);
+  EXPECT_EQ(j.at("entries").at(2).at("name").at("text"), "NEW_NAME");  // RsLi names are stored uppercased
+
+  const core::Bytes payload{'p', 'a', 'y', 'l', 'o', 'a', 'd', '-', 'b', 'y', 't', 'e', 's'};
+  put_bytes(dir_ / "p.bin", payload);
+  const fs::path added = dir_ / "added.rlb";
+  r = run_sortie({"archive", "add", rlb.string(), (dir_ / "p.bin").string(), "--name", "extra", "--method", "lzss", "-o", added.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  j = list_json(added);
+  ASSERT_EQ(j.at("entries").size(), 41u);
+  const fs::path back = dir_ / "back";
+  ASSERT_EQ(run_sortie({"archive", "extract", added.string(), "EXTRA", "-o", back.string()}).exit_code, 0);
+  EXPECT_EQ(file_bytes(back / "EXTRA"), payload);
+
+  for (const auto& f : {removed, renamed, added}) {
+    const auto c = run_sortie({"check", "--strict", f.string()});
+    EXPECT_EQ(c.exit_code, 0) << f << c.out;
+    EXPECT_EQ(c.out, f.string() + ": ok (rsli, strict)\n");
+  }
+  // Rename onto an existing name is refused.
+  r = run_sortie({"archive", "rename", rlb.string(), "UN_0002", "bs_0001", "-o", (dir_ / "dup.rlb").string()});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.err.find("[archive.read_only]"), std::string::npos) << r.err;
-  EXPECT_FALSE(fs::exists(dir_ / "x.rlb"));
+  EXPECT_NE(r.err.find("[rsli.edit.duplicate_name]"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "dup.rlb"));
 }
 
 TEST_F(CliArchiveTest, non_archive_input_is_reported) {
