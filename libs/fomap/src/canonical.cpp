@@ -574,6 +574,28 @@ core::Result<std::string> format_container(const MapContainer& container, const 
     // exactly one plain, unique, valid name (the Mapper's own guidance for multi-map files).
     if (container.anchors().size() != container.maps().size())
       return fail(Diagnostic::error("fomap.fmt.ambiguous_maps", "a multi-map file declares the same map name twice").of(container.path()));
+    // The splice cuts ranges at every line that trims to `[...]`; the parser ignores `[]` and
+    // joins continued lines. When the two views of the sections differ, a splice is unsafe.
+    {
+      const std::string_view t = container.config().text();
+      std::size_t range_starts = 0;
+      std::size_t pos = 0;
+      while (pos < t.size()) {
+        const std::size_t nl = t.find('\n', pos);
+        const std::string_view l = trim_line(t.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
+        if (!l.empty() && l.front() == '[' && l.find(']') != std::string_view::npos) ++range_starts;
+        if (nl == std::string_view::npos) break;
+        pos = nl + 1;
+      }
+      bool unsafe = range_starts != container.config().sections().size() - 1;
+      for (const auto& sec : container.config().sections())
+        if (!sec.ignored_lines.empty()) unsafe = true;
+      if (unsafe)
+        return fail(Diagnostic::error("fomap.fmt.ambiguous_ranges",
+                                      "the Mapper splice would cut this multi-map file differently from the parser "
+                                      "(an ignored `[...]` line or a malformed line)")
+                        .of(container.path()));
+    }
     for (const auto& a : container.anchors()) {
       const ConfigEntry* n = container.section(a.section).find("$Name");
       // The splice reads the first line starting with `$Name` and takes the text after '='.
