@@ -138,7 +138,11 @@ class KeyResolver {
  private:
   const Registrar& reg_;
   const PropertyCatalog& catalog_;
-  std::map<std::string, KeyTarget, std::less<>> memo_;
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view k) const { return std::hash<std::string_view>{}(k); }
+  };
+  std::unordered_map<std::string, KeyTarget, Hash, std::equal_to<>> memo_;
 };
 
 // One property value applied to an entity: which complex slot (if any) now holds new bytes,
@@ -347,13 +351,16 @@ BakeOutcome bake_map(const MapContainer& container, const MapDefinition& map, co
     if (auto rec = bake_one(p, regs.critter_server, critter_server, *proto, server_strings))
       baked.server.critters.push_back(std::move(*rec));
   }
+  std::unordered_map<const Proto*, std::pair<bool, bool>> item_flags;  // Static, Hidden (per proto)
   for (const Placement& p : map.items) {
     const Proto* proto = resolve(p);
     if (!proto) continue;
     if (auto rec = bake_one(p, regs.item_server, item_server, *proto, server_strings))
       baked.server.items.push_back(std::move(*rec));
-    if (!proto_flag(*proto, "Static", catalog)) continue;
-    const bool hidden = proto_flag(*proto, "Hidden", catalog);
+    auto [flags, fresh] = item_flags.try_emplace(proto);
+    if (fresh) flags->second = {proto_flag(*proto, "Static", catalog), proto_flag(*proto, "Hidden", catalog)};
+    const auto [is_static, hidden] = flags->second;
+    if (!is_static) continue;
     auto rec = bake_one(p, regs.item_client, item_client, *proto, client_strings);
     if (!rec) continue;
     if (hidden) ++baked.hidden_static_items;

@@ -77,11 +77,29 @@ core::Bytes write_property_blob(const PropertyData& data) {
 }
 
 core::Bytes write_property_blob(core::ByteView pod, const std::vector<core::ByteView>& complex) {
-  std::size_t total = 4 + 1 + 8 + 4 + pod.size();
+  // Hot path of the bake: the exact size first, then one buffer filled in place.
+  std::size_t total = 4 + 1 + 8 + 4;
+  for (std::size_t pos = 0; pos < pod.size();) {
+    if (pod[pos] == 0) {
+      ++pos;
+      continue;
+    }
+    const std::size_t start = pos;
+    while (pos < pod.size() && pod[pos] != 0) pos += 4;
+    total += 8 + std::min(pos, pod.size()) - start;
+    if (pos < pod.size()) ++pos;
+  }
   for (const auto& c : complex) total += 4 + c.size();
-  core::ByteWriter w(total + 64);
-  w.u32(static_cast<std::uint32_t>(pod.size()));
-  w.u8(0);
+  core::Bytes out(total);
+  std::uint8_t* o = out.data();
+  if (o == nullptr) return out;  // never: total >= 17
+  auto put_u32 = [&o](std::uint32_t v) {
+    core::store_u32(o, v);
+    o += 4;
+  };
+  auto put_bytes = [&o](core::ByteView b) { o = std::copy(b.begin(), b.end(), o); };
+  put_u32(static_cast<std::uint32_t>(pod.size()));
+  *o++ = 0;  // has_base
   // POD runs (see pod_runs), emitted while scanning.
   std::size_t pos = 0;
   while (pos < pod.size()) {
@@ -92,19 +110,19 @@ core::Bytes write_property_blob(core::ByteView pod, const std::vector<core::Byte
     const std::size_t start = pos;
     while (pos < pod.size() && pod[pos] != 0) pos += 4;
     const std::size_t end = std::min(pos, pod.size());
-    w.u32(static_cast<std::uint32_t>(start));
-    w.u32(static_cast<std::uint32_t>(end - start));
-    w.bytes(pod.subspan(start, end - start));
+    put_u32(static_cast<std::uint32_t>(start));
+    put_u32(static_cast<std::uint32_t>(end - start));
+    put_bytes(pod.subspan(start, end - start));
     if (pos < pod.size()) ++pos;  // the zero byte that closed the run
   }
-  w.u32(0);
-  w.u32(0);
-  w.u32(static_cast<std::uint32_t>(complex.size()));
+  put_u32(0);
+  put_u32(0);
+  put_u32(static_cast<std::uint32_t>(complex.size()));
   for (const auto& c : complex) {
-    w.u32(static_cast<std::uint32_t>(c.size()));
-    w.bytes(c);
+    put_u32(static_cast<std::uint32_t>(c.size()));
+    put_bytes(c);
   }
-  return w.take();
+  return out;
 }
 
 core::Result<PropertyData> read_property_blob(core::ByteView blob, std::uint32_t expected_pod_size,
