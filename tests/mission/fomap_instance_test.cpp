@@ -256,6 +256,26 @@ TEST(FomapInstance, rejects_child_whose_owner_is_not_in_the_instance) {
   EXPECT_EQ(w.slot_count(), 0u);
 }
 
+TEST(FomapInstance, rejects_child_of_a_child) {
+  auto m = materialized(small_statics());
+  m.entities[3].owner_runtime_id = m.entities[2].runtime_id;  // 201 into 101 (itself in the guard's inventory)
+  World w;
+  auto r = publish_fomap_instance(m, w);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, "mission.fomap.owner_level");
+  EXPECT_EQ(w.slot_count(), 0u);
+}
+
+TEST(FomapInstance, rejects_container_child_of_a_critter) {
+  auto m = materialized(small_statics());
+  m.entities[3].owner_runtime_id = m.entities[0].runtime_id;  // ItemContainer of the guard
+  World w;
+  auto r = publish_fomap_instance(m, w);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, "mission.fomap.owner_kind");
+  EXPECT_EQ(w.slot_count(), 0u);
+}
+
 TEST(FomapInstance, rejects_duplicate_runtime_id) {
   auto m = materialized(small_statics());
   m.entities[3].runtime_id = m.entities[2].runtime_id;

@@ -26,7 +26,8 @@
 //
 // Transactional: everything is validated first (no calculation pass running, the world not shut
 // down, runtime ids in 1..2^32-1 and unused in the world, every child's owner in the same
-// instance, hexes exactly representable), then every object is created, then all are added to
+// instance, on the map and of the right kind (inventory: a critter, container: an item), hexes
+// exactly representable), then every object is created, then all are added to
 // the game in creation order. A validation error leaves the world untouched (same state hash).
 // Creation/registration cannot fail after validation; if it ever did, the objects created so far
 // are deleted again and the error is returned (nothing stays registered).
@@ -93,7 +94,7 @@ struct FomapInstanceResult {
 StaticGridSummary summarize_static_grid(const fomap::MapStatics& statics);
 
 // Errors (`mission.fomap.*`): in_calculation, shut_down, id_range, id_taken, duplicate_runtime_id,
-// owner_unknown, hex_range; world.* errors from creation are passed through after rollback.
+// owner_unknown, owner_level, owner_kind, hex_range; world.* errors from creation are passed through after rollback.
 core::Result<FomapInstanceResult> publish_fomap_instance(const fomap::MaterializedMap& map, world::World& world,
                                                          const FomapPublishOptions& options = {});
 
