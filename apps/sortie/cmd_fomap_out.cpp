@@ -11,11 +11,13 @@
 #include "command.hpp"
 #include "fomap_group.hpp"
 #include "sortie/core/file_io.hpp"
+#include "sortie/core/hash.hpp"
 #include "sortie/fomap/bake.hpp"
 #include "sortie/fomap/hash.hpp"
 #include "sortie/fomap/json_model.hpp"
 #include "sortie/fomap/materialize.hpp"
 #include "sortie/fomap/migrate.hpp"
+#include "sortie/mission/fomap_instance.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -246,6 +248,7 @@ struct MaterializeCliOptions {
   std::vector<std::string> protos;
   std::string map;
   bool json = false;
+  bool world = false;
 };
 
 int run_materialize(const MaterializeCliOptions& o) {
@@ -302,6 +305,22 @@ int run_materialize(const MaterializeCliOptions& o) {
       worst = kExitInvalid;
       continue;
     }
+    // --world: publish into a fresh world (one per map) and report its size and state hash.
+    std::optional<mission::FomapInstanceResult> published;
+    if (o.world) {
+      world::World fresh;
+      mission::FomapPublishOptions publish_options;
+      publish_options.statics = &*statics;
+      auto r = mission::publish_fomap_instance(*materialized, fresh, publish_options);
+      if (!r) {
+        Diagnostic d = r.error();
+        d.file = o.file;
+        print_error(d);
+        worst = kExitInvalid;
+        continue;
+      }
+      published = std::move(*r);
+    }
     if (o.json) {
       Json j = materialized->to_json();
       j["server_static"] = {{"critter_billets", statics->critters.size()},
@@ -309,6 +328,12 @@ int run_materialize(const MaterializeCliOptions& o) {
                             {"hex_item_billets", statics->hex_items.size()},
                             {"child_item_billets", statics->child_items.size()}};
       j["client_static_items"] = client_items->size();
+      if (published) {
+        Json w = published->to_json();
+        w.erase("mapping");  // the entities above already carry the runtime ids
+        w.erase("skipped");
+        j["world"] = std::move(w);
+      }
       maps.push_back(std::move(j));
     } else {
       std::size_t critters = 0;
@@ -319,6 +344,9 @@ int run_materialize(const MaterializeCliOptions& o) {
       for (const auto& s : materialized->skipped)
         std::cout << fmt::format("  skipped Item $Id={} $Proto={} ({} of {}): {}\n", s.authored_id, s.proto,
                                  fomap::to_string(s.ownership), s.owner_authored_id, s.reason);
+      if (published)
+        std::cout << fmt::format("  world: {} objects, {} registered, state hash {}\n", published->created,
+                                 published->registered, core::hash_hex(published->state_hash));
     }
   }
   if (!any) {
@@ -387,10 +415,14 @@ SORTIE_COMMAND(fomap_out, [](CLI::App& root, sortie::cli::Outcome& outcome) {
   auto mzo = std::make_shared<MaterializeCliOptions>();
   auto* mat = group->add_subcommand(
       "materialize", "Bake in memory, then load the server static data, materialize one instance and load the client statics");
-  mat->footer("Examples:\n  sortie fomap materialize Maps/arroyo.fomap --protos protos/ --json\n");
+  mat->footer(
+      "Examples:\n  sortie fomap materialize Maps/arroyo.fomap --protos protos/ --json\n"
+      "  sortie fomap materialize Maps/arroyo.fomap --protos protos/ --world\n");
   mat->add_option("file", mzo->file, "map container")->required();
   mat->add_option("--protos", mzo->protos, "proto directories or files")->required();
   mat->add_option("--map", mzo->map, "only this map of a multi-map container");
   mat->add_flag("--json", mzo->json, "entities, id map and skipped children as JSON");
+  mat->add_flag("--world", mzo->world,
+                "also publish each instance into a fresh world: object and registered counts, state hash (JSON: `world`)");
   mat->callback([mzo, &outcome] { outcome.exit_code = run_materialize(*mzo); });
 });
