@@ -248,3 +248,17 @@ TEST(ArealMap, random_points_locate_to_an_areal_holding_them) {
     EXPECT_TRUE(m->contains(*r, x, y));
   }
 }
+
+TEST(ArealMap, sampled_boundary_vertices_locate_to_an_areal_holding_them) {
+  const auto map = builder_map(25, 24);
+  auto m = ArealMap::build(map);
+  ASSERT_TRUE(m);
+  for (std::size_t i = 0; i < map.areals.size(); i += 7) {
+    for (const auto& v : map.areals[i].vertices) {
+      auto r = m->locate(v.x, v.y);
+      ASSERT_TRUE(r) << i;
+      EXPECT_TRUE(m->contains(*r, v.x, v.y));
+      EXPECT_TRUE(m->contains(static_cast<std::uint32_t>(i), v.x, v.y));
+    }
+  }
+}

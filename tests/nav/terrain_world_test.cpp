@@ -210,3 +210,24 @@ TEST(TerrainWorld, build_is_deterministic) {
     EXPECT_LE(a->nodes()[i].count, kBvhLeafFaces);
   }
 }
+
+TEST(TerrainWorld, first_face_centroid_query_includes_it_with_fewer_candidates) {
+  auto msh = iron3d::make_land_msh_from_heightfield(iron3d::make_sample_heightfield(78, 78, 2026));
+  ASSERT_TRUE(msh);
+  auto w = TerrainWorld::build(*msh);
+  ASSERT_TRUE(w);
+  ASSERT_GT(w->face_count(), kBvhLeafFaces);
+  const auto& f = msh->faces[0];
+  const auto& a = msh->positions[f.vertices[0]];
+  const auto& b = msh->positions[f.vertices[1]];
+  const auto& c = msh->positions[f.vertices[2]];
+  const float cx = (a.x + b.x + c.x) / 3.0f;
+  const float cy = (a.y + b.y + c.y) / 3.0f;
+  auto cand = w->candidates_at(cx, cy);
+  EXPECT_TRUE(std::binary_search(cand.begin(), cand.end(), 0u));
+  EXPECT_LT(cand.size(), w->face_count());
+  EXPECT_LE(cand.size(), 4 * kBvhLeafFaces);
+  auto s = w->sample_at(cx, cy);
+  ASSERT_TRUE(s);
+  EXPECT_NEAR(s->z, (a.z + b.z + c.z) / 3.0f, 1e-3f);
+}
