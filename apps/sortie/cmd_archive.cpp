@@ -1,7 +1,7 @@
 // `sortie archive list|extract|pack|add|remove|rename`: archive tools.
 //
 // The verbs are format-neutral; everything format-specific sits behind the small functions in
-// the "backends" section (open_nres, pack_nres, edit_nres). Another archive format adds its own
+// the "backends" section (open_nres, pack_nres, edit_nres; open_rsli, pack_rsli, edit_rsli). Another archive format adds its own
 // open_<fmt> (and pack_<fmt> if it can be written) and one line in open_archive / pack_archive.
 #include <fmt/format.h>
 
@@ -18,6 +18,7 @@
 #include "sortie/core/text.hpp"
 #include "sortie/iron3d/archive_files.hpp"
 #include "sortie/iron3d/nres.hpp"
+#include "sortie/iron3d/rsli.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -34,6 +35,8 @@ struct ArchiveOptions {
   std::string file;        // add: payload file
   std::string entry_name;  // add --name
   std::string type;        // add --type
+  std::string method;      // add/pack --method (RsLi)
+  std::string format;      // pack --format for a directory without a manifest
   std::uint32_t attr1 = 0, attr2 = 0, attr3 = 0;
   std::string old_name, new_name;
   bool json = false;
@@ -103,8 +106,9 @@ core::Result<OpenedArchive> open_nres(core::Bytes bytes, const std::string& path
   return o;
 }
 
-core::Result<core::Bytes> pack_nres(const Json& manifest, const fs::path& base, bool canonical) {
-  auto loader = [&base](const std::string& file) -> core::Result<core::Bytes> {
+// Reads a file named in a manifest, refusing paths that leave the manifest directory.
+std::function<core::Result<core::Bytes>(const std::string&)> manifest_loader(const fs::path& base) {
+  return [base](const std::string& file) -> core::Result<core::Bytes> {
     const fs::path rel(file);
     for (const auto& part : rel)
       if (part == "..")
@@ -113,7 +117,10 @@ core::Result<core::Bytes> pack_nres(const Json& manifest, const fs::path& base, 
       return core::fail(Diagnostic::error("manifest.path", "file path must be relative").expect("relative path", file));
     return core::read_file(base / rel);
   };
-  SORTIE_TRY(auto packed, iron3d::nres_pack_manifest(manifest, loader, {canonical}));
+}
+
+core::Result<core::Bytes> pack_nres(const Json& manifest, const fs::path& base, bool canonical) {
+  SORTIE_TRY(auto packed, iron3d::nres_pack_manifest(manifest, manifest_loader(base), {canonical}));
   if (packed.resized > 0)
     std::cerr << fmt::format("note: {} payload(s) changed size; offsets recomputed (gaps kept, sort table rebuilt)\n",
                              packed.resized);
@@ -132,34 +139,94 @@ core::Result<core::Bytes> edit_nres(const core::Bytes& bytes, const std::string&
   return o.canonical ? editor.encode_canonical() : editor.encode_lossless_layout();
 }
 
+// ----- backends: RsLi -------------------------------------------------------------------------
+bool is_rsli(core::ByteView bytes) { return bytes.size() >= 4 && std::memcmp(bytes.data(), "NL\0\1", 4) == 0; }
+
+// Payloads are decoded only when `payloads` is set (extract); list needs the table only.
+core::Result<OpenedArchive> open_rsli(const core::Bytes& bytes, const std::string& path, core::Profile profile,
+                                      bool payloads) {
+  struct Held {
+    iron3d::RsliArchive archive;
+    std::vector<core::Bytes> decoded;
+  };
+  auto held = std::make_shared<Held>();
+  SORTIE_TRY(held->archive, iron3d::read_rsli(bytes, iron3d::RsliReadOptions::from_profile(profile, path)));
+  const iron3d::RsliArchive& a = held->archive;
+  if (payloads) {
+    for (std::size_t i = 0; i < a.entries.size(); ++i) {
+      SORTIE_TRY(auto data, iron3d::decode_rsli_entry(a, i));
+      held->decoded.push_back(std::move(data));
+    }
+  }
+  OpenedArchive o;
+  o.format = "rsli";
+  o.model = iron3d::rsli_json(a);
+  for (std::size_t i = 0; i < a.entries.size(); ++i) {
+    const auto& e = a.entries[i];
+    o.items.push_back({core::cp1251_to_utf8(e.name.text()).utf8, std::string(iron3d::rsli_method_name(e.method_bits())),
+                       e.unpacked_size, e.effective_offset,
+                       payloads ? core::ByteView(held->decoded[i]) : core::ByteView()});
+  }
+  const core::ByteView body = iron3d::rsli_body_bytes(a);
+  if (!body.empty()) o.extra_blobs.emplace_back(a.table_end(), body);
+  o.find = [held](std::string_view name) { return iron3d::find_rsli_entry(held->archive, to_archive_name(name)); };
+  o.manifest = [held](std::span<const std::string> files, std::span<const std::string> blobs) {
+    return iron3d::rsli_manifest(held->archive, files, held->decoded, blobs.empty() ? std::string() : blobs[0]);
+  };
+  o.keep_alive = held;
+  return o;
+}
+
+core::Result<core::Bytes> pack_rsli(const Json& manifest, const fs::path& base) {
+  SORTIE_TRY(auto packed, iron3d::rsli_pack_manifest(manifest, manifest_loader(base)));
+  if (!packed.original)
+    std::cerr << fmt::format("note: library rebuilt ({} entr{} packed anew; sort table and XOR keys recomputed)\n",
+                             packed.repacked, packed.repacked == 1 ? "y" : "ies");
+  return std::move(packed.bytes);
+}
+
+using RsliEdit = std::function<core::Status(iron3d::RsliEditor&)>;
+
+core::Result<core::Bytes> edit_rsli(const core::Bytes& bytes, const std::string& path, const ArchiveOptions& o,
+                                    const RsliEdit& edit) {
+  SORTIE_TRY(const auto archive, iron3d::read_rsli(bytes, iron3d::RsliReadOptions::from_profile(profile_of(o), path)));
+  SORTIE_TRY(auto editor, iron3d::RsliEditor::open(archive));
+  SORTIE_CHECK(edit(editor));
+  return editor.write();
+}
+
 // ----- dispatch -------------------------------------------------------------------------------
-core::Result<OpenedArchive> open_archive(const std::string& path, core::Profile profile) {
+core::Result<OpenedArchive> open_archive(const std::string& path, core::Profile profile, bool payloads = true) {
   SORTIE_TRY(auto bytes, core::read_file(path));
   if (bytes.size() >= 4 && std::memcmp(bytes.data(), "NRes", 4) == 0) return open_nres(std::move(bytes), path, profile);
+  if (is_rsli(bytes)) return open_rsli(bytes, path, profile, payloads);
   return core::fail(Diagnostic::error("archive.unknown", "not an archive sortie can open")
                         .of(path)
                         .at(0)
-                        .expect("NRes magic \"NRes\"",
+                        .expect("NRes magic \"NRes\" or RsLi \"NL\" 00 01",
                                 core::to_hex(core::ByteView(bytes).first(std::min<std::size_t>(4, bytes.size())))));
 }
 
 core::Result<core::Bytes> pack_archive(const Json& manifest, const fs::path& base, bool canonical) {
   const std::string format = manifest.is_object() ? manifest.value("format", std::string()) : std::string();
   if (format == "nres") return pack_nres(manifest, base, canonical);
+  if (format == "rsli") return pack_rsli(manifest, base);
   return core::fail(Diagnostic::error("manifest.format", "manifest names no format sortie can pack")
                         .in("format")
-                        .expect("\"nres\"", format.empty() ? "missing" : format));
+                        .expect("\"nres\" or \"rsli\"", format.empty() ? "missing" : format));
 }
 
 // ---------------------------------------------------------------------------------------------
 int report(const Diagnostic& d) {
   print_error(d);
   if (d.code.starts_with("nres.sort")) std::cerr << "hint: --compatible accepts an archive whose sort table is invalid\n";
+  if (d.code == "rsli.corrupt_table" || d.code == "rsli.ao_trailer" || d.code == "rsli.deflate_eof_quirk")
+    std::cerr << "hint: --compatible accepts this RsLi quirk (reported as a warning)\n";
   return exit_code_for(d);
 }
 
 int run_list(const ArchiveOptions& o) {
-  auto a = open_archive(o.archive, profile_of(o));
+  auto a = open_archive(o.archive, profile_of(o), false);
   if (!a) {
     if (o.json) print_json({{"file", o.archive}, {"valid", false}, {"diagnostic", a.error().to_json()}});
     return report(a.error());
@@ -266,8 +333,21 @@ int run_pack(const ArchiveOptions& o) {
     auto m = manifest_from_plain_directory(src);
     if (!m) return report(m.error());
     manifest = std::move(*m);
-    std::cerr << fmt::format("note: {} has no {}; packing every file in it (type 0, canonical layout)\n",
-                             src.string(), iron3d::kArchiveManifestName);
+    if (o.format == "rsli") {
+      // Same file list as an RsLi library: names are stored uppercased, every entry packed with --method.
+      const std::string method = o.method.empty() ? "stored" : o.method;
+      if (!iron3d::parse_rsli_method(method))
+        return report(Diagnostic::error("usage.method", "bad --method")
+                          .expect("stored, xor, lzss, xor-lzss, lzhuf, xor-lzhuf, deflate", method));
+      Json entries = Json::array();
+      for (const auto& e : manifest["entries"]) entries.push_back({{"name", e["name"]}, {"file", e["file"]}, {"method", method}});
+      manifest = Json{{"format", "rsli"}, {"entries", entries}};
+    } else if (!o.format.empty() && o.format != "nres") {
+      return report(Diagnostic::error("usage.format", "bad --format").expect("nres or rsli", o.format));
+    }
+    std::cerr << fmt::format("note: {} has no {}; packing every file in it ({})\n", src.string(),
+                             iron3d::kArchiveManifestName,
+                             o.format == "rsli" ? "RsLi, names uppercased" : "type 0, canonical layout");
   } else {
     const fs::path mpath = fs::is_directory(src, ec) ? src / iron3d::kArchiveManifestName : src;
     base = mpath.parent_path();
@@ -304,12 +384,13 @@ core::Result<std::uint32_t> parse_type(std::string_view t) {
 // Shared by add/remove/rename: read, edit, write (atomically) to -o or in place.
 int run_edit(const ArchiveOptions& o,
              const std::function<core::Status(iron3d::NresEditor&, const iron3d::NresArchive&)>& edit,
-             std::string_view done) {
+             const RsliEdit& edit_lib, std::string_view done) {
   auto bytes = core::read_file(o.archive);
   if (!bytes) return report(bytes.error());
-  if (bytes->size() < 4 || std::memcmp(bytes->data(), "NRes", 4) != 0)
-    return report(Diagnostic::error("archive.read_only", "editing is supported for NRes archives only").of(o.archive).at(0));
-  auto out = edit_nres(*bytes, o.archive, o, edit);
+  const bool nres = bytes->size() >= 4 && std::memcmp(bytes->data(), "NRes", 4) == 0;
+  if (!nres && !is_rsli(*bytes))
+    return report(Diagnostic::error("archive.unknown", "not an archive sortie can edit (NRes or RsLi)").of(o.archive).at(0));
+  auto out = nres ? edit_nres(*bytes, o.archive, o, edit) : edit_rsli(*bytes, o.archive, o, edit_lib);
   if (!out) {
     Diagnostic d = out.error();
     if (d.file.empty()) d.file = o.archive;
@@ -352,6 +433,26 @@ int run_add(const ArchiveOptions& o) {
         (void)idx;
         return {};
       },
+      [&](iron3d::RsliEditor& ed) -> core::Status {
+        std::optional<iron3d::RsliMethod> method;
+        if (!o.method.empty()) {
+          method = iron3d::parse_rsli_method(o.method);
+          if (!method)
+            return core::fail(Diagnostic::error("usage.method", "bad --method")
+                                  .expect("stored, xor, lzss, xor-lzss, lzhuf, xor-lzhuf, deflate", o.method));
+        }
+        if (auto existing = ed.find(name)) {
+          if (!o.replace)
+            return core::fail(Diagnostic::error("archive.entry_exists", "an entry with this name exists (use --replace)")
+                                  .in(fmt::format("entries[{}].name", *existing))
+                                  .expect("a new name", o.entry_name.empty() ? o.file : o.entry_name));
+          const auto bits = static_cast<std::uint16_t>(static_cast<std::uint16_t>(ed.items()[*existing].flags) &
+                                                       iron3d::kRsliMethodMask);
+          if (!method && iron3d::rsli_method_known(bits)) method = static_cast<iron3d::RsliMethod>(bits);
+          return ed.replace(*existing, *payload, method.value_or(iron3d::RsliMethod::stored));
+        }
+        return ed.add(name, *payload, method.value_or(iron3d::RsliMethod::stored));
+      },
       "entry '" + (o.entry_name.empty() ? fs::path(o.file).filename().string() : o.entry_name) + "' written");
 }
 
@@ -366,6 +467,14 @@ int run_remove(const ArchiveOptions& o) {
         }
         return {};
       },
+      [&](iron3d::RsliEditor& ed) -> core::Status {
+        for (const auto& n : o.names) {
+          auto idx = ed.find(to_archive_name(n));
+          if (!idx) return core::fail(Diagnostic::error("archive.entry_not_found", "no entry with this name").expect("an entry name", n));
+          SORTIE_CHECK(ed.remove(*idx));
+        }
+        return {};
+      },
       fmt::format("{} entr{} removed", o.names.size(), o.names.size() == 1 ? "y" : "ies"));
 }
 
@@ -373,6 +482,11 @@ int run_rename(const ArchiveOptions& o) {
   return run_edit(
       o,
       [&](iron3d::NresEditor& ed, const iron3d::NresArchive&) -> core::Status {
+        auto idx = ed.find(to_archive_name(o.old_name));
+        if (!idx) return core::fail(Diagnostic::error("archive.entry_not_found", "no entry with this name").expect("an entry name", o.old_name));
+        return ed.rename(*idx, to_archive_name(o.new_name));
+      },
+      [&](iron3d::RsliEditor& ed) -> core::Status {
         auto idx = ed.find(to_archive_name(o.old_name));
         if (!idx) return core::fail(Diagnostic::error("archive.entry_not_found", "no entry with this name").expect("an entry name", o.old_name));
         return ed.rename(*idx, to_archive_name(o.new_name));
@@ -396,7 +510,7 @@ void add_write_flags(CLI::App* cmd, ArchiveOptions& o) {
 
 SORTIE_COMMAND(archive, [](CLI::App& root, Outcome& outcome) {
   auto o = std::make_shared<ArchiveOptions>();
-  auto* cmd = root.add_subcommand("archive", "List, extract, pack and edit NRes archives (.rlb, .lib)");
+  auto* cmd = root.add_subcommand("archive", "List, extract, pack and edit NRes and RsLi archives (.rlb, .lib)");
   cmd->require_subcommand(1);
   cmd->footer(
       "Examples:\n"
@@ -407,6 +521,7 @@ SORTIE_COMMAND(archive, [](CLI::App& root, Outcome& outcome) {
       "  sortie archive add material.lib new.mat0 --type MAT0 -o material2.lib\n"
       "  sortie archive remove material.lib OLD_MAT\n"
       "  sortie archive rename material.lib OLD_MAT NEW_MAT\n"
+      "  sortie archive add gamefont.rlb font.bin --name FONT.FNT --method lzss\n"
       "\n"
       "Workflow: extract, edit or replace files in the directory, pack. The manifest keeps every\n"
       "header field, so pack rebuilds an unchanged directory byte for byte. Names are matched\n"
@@ -435,15 +550,20 @@ SORTIE_COMMAND(archive, [](CLI::App& root, Outcome& outcome) {
   pack->add_option("source", o->source, "directory made by extract, a _manifest.json, or any directory of files")->required();
   pack->add_option("-o,--output", o->out, "archive to write (atomic)")->required();
   pack->add_flag("--canonical", o->canonical, "compact layout: payloads aligned to 8, unindexed bytes dropped");
+  pack->add_option("--format", o->format, "for a directory without a manifest: nres (default) or rsli");
+  pack->add_option("--method", o->method,
+                   "with --format rsli: stored (default), xor, lzss, xor-lzss, lzhuf, xor-lzhuf, deflate");
   pack->footer(
       "With a manifest, unchanged files give the original archive byte for byte; a file that\n"
       "changed size moves the payloads after it (gaps kept). To rename, edit \"name\" in the\n"
       "manifest. A directory without a manifest packs every file in it, named after the file.\n"
-      "Examples:\n  sortie archive pack objects/ -o objects.rlb\n  sortie archive pack --canonical objects/_manifest.json -o small.rlb\n");
+      "An RsLi manifest may change \"method\" per entry; unchanged entries keep their packed bytes.\n"
+      "Examples:\n  sortie archive pack objects/ -o objects.rlb\n  sortie archive pack --canonical objects/_manifest.json -o small.rlb\n"
+      "  sortie archive pack fonts/ --format rsli --method lzss -o gamefont.rlb\n");
   pack->callback([o, &outcome] { outcome.exit_code = run_pack(*o); });
 
   auto* add = cmd->add_subcommand("add", "Add a file as a new entry (or --replace an existing one)");
-  add->add_option("archive", o->archive, "NRes archive")->required();
+  add->add_option("archive", o->archive, "NRes or RsLi archive")->required();
   add->add_option("file", o->file, "payload file")->required();
   add->add_option("--name", o->entry_name, "entry name, 1..35 bytes (default: the file's name)");
   add->add_option("--type", o->type, "type id: number (7, 0x15) or 4-character tag (MAT0, Texm, WEAR)");
@@ -451,19 +571,22 @@ SORTIE_COMMAND(archive, [](CLI::App& root, Outcome& outcome) {
   add->add_option("--attr2", o->attr2, "attr2 of the new entry");
   add->add_option("--attr3", o->attr3, "attr3 of the new entry");
   add->add_flag("--replace", o->replace, "replace the payload of an existing entry with that name");
+  add->add_option("--method", o->method,
+                  "RsLi packing: stored, xor, lzss, xor-lzss, lzhuf, xor-lzhuf, deflate (default: stored for a new "
+                  "entry, the entry's own method with --replace)");
   add_write_flags(add, *o);
   add->footer("Examples:\n  sortie archive add material.lib rust.mat0 --name RUST --type MAT0\n  sortie archive add objects.rlb b_bunk --replace -o objects_new.rlb\n");
   add->callback([o, &outcome] { outcome.exit_code = run_add(*o); });
 
   auto* remove = cmd->add_subcommand("remove", "Remove entries by name");
-  remove->add_option("archive", o->archive, "NRes archive")->required();
+  remove->add_option("archive", o->archive, "NRes or RsLi archive")->required();
   remove->add_option("names", o->names, "entry names")->required();
   add_write_flags(remove, *o);
   remove->footer("Example:\n  sortie archive remove material.lib OLD_MAT -o material2.lib\n");
   remove->callback([o, &outcome] { outcome.exit_code = run_remove(*o); });
 
   auto* rename = cmd->add_subcommand("rename", "Rename an entry (new name 1..35 bytes)");
-  rename->add_option("archive", o->archive, "NRes archive")->required();
+  rename->add_option("archive", o->archive, "NRes or RsLi archive")->required();
   rename->add_option("old", o->old_name, "current entry name")->required();
   rename->add_option("new", o->new_name, "new entry name")->required();
   add_write_flags(rename, *o);

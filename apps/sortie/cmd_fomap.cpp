@@ -46,6 +46,7 @@ int run_lint(const LintOptions& o) {
       worst = kExitUsage;
     }
   fomap::LintReport total;
+  std::vector<fomap::DeclaredMap> declared;
   Progress progress("fomap lint", files.size());
   std::size_t done = 0;
   for (const auto& path : files) {
@@ -57,9 +58,15 @@ int run_lint(const LintOptions& o) {
     }
     const auto container = fomap::MapContainer::from_text(std::move(*text), path.generic_string());
     total.merge(fomap::lint_container(container, project, {.strict = o.strict}));
+    for (auto& d : fomap::declared_maps(container)) declared.push_back(std::move(d));
     progress.update(++done, path.filename().string());
   }
   progress.finish();
+  {
+    fomap::LintReport pack = fomap::lint_pack_identity(declared);
+    pack.files = pack.maps = pack.placements = 0;
+    total.merge(std::move(pack));
+  }
   if (o.json) {
     Json j = total.to_json();
     j["strict"] = o.strict;

@@ -126,3 +126,78 @@ TEST(FomapCanonical, without_protos_nothing_is_dropped_as_redundant) {
 
 }  // namespace
 }  // namespace sortie::fomap
+
+namespace sortie::fomap {
+namespace {
+
+const Project& merge_project() {
+  static const Project p = [] {
+    Project q;
+    q.protos.add_text(
+        "[ProtoItem]\n$Name = Tile\nIsStatic = True\nMultihexGeneration = SameSibling\n"
+        "[ProtoItem]\n$Name = Other\nIsStatic = True\nMultihexGeneration = SameSibling\n"
+        "[ProtoItem]\n$Name = Block\nIsStatic = True\nMultihexGeneration = AnyUnique\n",
+        "merge.fopro");
+    q.protos.resolve(q.properties);
+    q.has_protos = true;
+    return q;
+  }();
+  return p;
+}
+
+std::string fmt_merge(const std::string& body) {
+  auto c = MapContainer::from_text("[ProtoMap]\nSize = 50 50\n\n" + body, "m.fomap");
+  auto r = format_container(c, merge_project());
+  return r ? *r : "ERR:" + r.error().code;
+}
+
+TEST(FomapMultihexMerge, same_sibling_row_of_clean_tiles_becomes_one_item) {
+  const std::string out = fmt_merge(
+      "[$Name/Item]\n$Id = 4\n$Proto = Tile\nHex = 13 10\n\n[$Name/Item]\n$Id = 2\n$Proto = Tile\nHex = 11 10\n\n"
+      "[$Name/Item]\n$Id = 1\n$Proto = Tile\nHex = 10 10\n\n[$Name/Item]\n$Id = 3\n$Proto = Tile\nHex = 12 10\n");
+  EXPECT_EQ(out, "[ProtoMap]\nSize = 50 50\n\n[$Name/Item]\n$Id = 1\n$Proto = Tile\nHex = 10 10\nMultihexMesh = \\\n \"11 10\" \\\n"
+                 " \"12 10\" \\\n \"13 10\"\n");
+  EXPECT_EQ(fmt_merge(out.substr(std::string("[ProtoMap]\nSize = 50 50\n\n").size())), out);  // idempotent
+}
+
+TEST(FomapMultihexMerge, different_protos_and_different_data_never_merge) {
+  const std::string body =
+      "[$Name/Item]\n$Id = 1\n$Proto = Tile\nHex = 10 10\n\n[$Name/Item]\n$Id = 2\n$Proto = Other\nHex = 11 10\n\n"
+      "[$Name/Item]\n$Id = 3\n$Proto = Tile\nHex = 20 20\nLightDistance = 3\n\n[$Name/Item]\n$Id = 4\n$Proto = Tile\nHex = 21 20\nLightDistance = 4\n";
+  EXPECT_EQ(fmt_merge(body), "[ProtoMap]\nSize = 50 50\n\n" + body);
+}
+
+TEST(FomapMultihexMerge, clean_tile_absorbs_modified_neighbour_and_drops_its_data) {
+  const std::string out = fmt_merge(
+      "[$Name/Item]\n$Id = 1\n$Proto = Tile\nHex = 10 10\n\n[$Name/Item]\n$Id = 2\n$Proto = Tile\nHex = 11 10\nLightDistance = 3\n");
+  EXPECT_EQ(out, "[ProtoMap]\nSize = 50 50\n\n[$Name/Item]\n$Id = 1\n$Proto = Tile\nHex = 10 10\nMultihexMesh = \\\n \"11 10\"\n");
+}
+
+TEST(FomapMultihexMerge, any_unique_merges_scattered_items_into_lowest_id) {
+  const std::string out = fmt_merge(
+      "[$Name/Item]\n$Id = 9\n$Proto = Block\nHex = 30 30\n\n[$Name/Item]\n$Id = 5\n$Proto = Block\nHex = 40 2\n\n"
+      "[$Name/Item]\n$Id = 7\n$Proto = Block\nHex = 1 1\nLightDistance = 2\n");
+  EXPECT_EQ(out, "[ProtoMap]\nSize = 50 50\n\n[$Name/Item]\n$Id = 5\n$Proto = Block\nHex = 40 2\nMultihexMesh = \\\n \"30 30\"\n\n"
+                 "[$Name/Item]\n$Id = 7\n$Proto = Block\nHex = 1 1\nLightDistance = 2\n");
+}
+
+}  // namespace
+}  // namespace sortie::fomap
+
+namespace sortie::fomap {
+namespace {
+
+TEST(FomapCanonical, refuses_multi_map_files_the_splice_cannot_identify) {
+  Project bare;
+  for (const char* text : {"[ProtoMap]\n$Name = A # note\n[ProtoMap]\n$Name = B\n",  // comment on the $Name line
+                           "[ProtoMap]\n[ProtoMap]\n$Name = B\n",                    // unnamed anchor
+                           "[ProtoMap]\n$Name = A\n[ProtoMap]\n$Name = A\n[ProtoMap]\n$Name = B\n"}) {
+    auto c = MapContainer::from_text(text, "multi.fomap");
+    auto r = format_container(c, bare);
+    ASSERT_FALSE(r.has_value()) << text;
+    EXPECT_EQ(r.error().code, "fomap.fmt.ambiguous_maps");
+  }
+}
+
+}  // namespace
+}  // namespace sortie::fomap

@@ -234,5 +234,17 @@ TEST(FomapLint, finding_text_names_file_line_rule_placement_and_fix) {
   EXPECT_EQ(j["errors"], 1);
 }
 
+TEST(FomapLint, map_identity_same_name_in_two_files_of_a_pack) {
+  auto a = MapContainer::from_text("[ProtoMap]\n$Name = Twin\n", "Maps/a.fomap");
+  auto b = MapContainer::from_text("\n[ProtoMap]\n$Name = Twin\n", "Maps/b.fomap");
+  auto all = declared_maps(a);
+  for (auto& d : declared_maps(b)) all.push_back(d);
+  auto r = lint_pack_identity(all);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].file, "Maps/b.fomap");
+  EXPECT_EQ(r.findings[0].line, 2u);
+  EXPECT_EQ(r.findings[0].check, "duplicate-name-in-pack");
+}
+
 }  // namespace
 }  // namespace sortie::fomap

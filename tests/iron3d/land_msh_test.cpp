@@ -520,3 +520,41 @@ TEST(LandMshBuilder, rejects_heights_of_wrong_size) {
 
 }  // namespace
 }  // namespace sortie::iron3d
+
+namespace sortie::iron3d {
+namespace {
+
+TEST(LandMsh, keeps_slot_header_slot_tail_and_nodes_raw) {
+  auto streams = land_test::minimal_streams();
+  core::ByteWriter w;
+  for (int i = 0; i < 0x8C; ++i) w.u8(static_cast<std::uint8_t>(i + 1));
+  w.u16(0);
+  w.u16(0);
+  w.u16(0xABCD);
+  w.u16(0x1234);
+  for (int i = 0; i < 10; ++i) w.f32(static_cast<float>(i));
+  for (std::uint32_t t : {0xDEADBEEFu, 1u, 2u, 3u, 0xFFFFFFFFu}) w.u32(t);
+  land_test::stream(streams, 2).payload = w.take();
+  land_test::stream(streams, 2).attr1 = 1;
+  land_test::stream(streams, 2).attr3 = 68;
+  land_test::stream(streams, 1).payload = core::Bytes(76, 0xA5);
+  land_test::stream(streams, 1).attr1 = 2;
+  const auto file = land_test::build(streams);
+  auto m = read_land_msh(file, {core::Profile::strict, "Land.msh"});
+  ASSERT_TRUE(m) << m.error().to_string();
+  EXPECT_EQ(m->slot_header[0], 1);
+  EXPECT_EQ(m->slot_header[0x8B], 0x8C);
+  ASSERT_EQ(m->slots.size(), 1u);
+  EXPECT_EQ(m->slots[0].word4, 0xABCD);
+  EXPECT_EQ(m->slots[0].word6, 0x1234);
+  EXPECT_EQ(m->slots[0].aabb_max, (Vec3f{3, 4, 5}));
+  EXPECT_EQ(m->slots[0].sphere_radius, 9.0f);
+  EXPECT_EQ(m->slots[0].tail[0], 0xDEADBEEFu);
+  EXPECT_EQ(m->slots[0].tail[4], 0xFFFFFFFFu);
+  EXPECT_EQ(m->entries[1].attr3, 68u);
+  EXPECT_EQ(m->nodes_raw.size(), 76u);
+  EXPECT_EQ(write_land_msh(*m).value(), file);
+}
+
+}  // namespace
+}  // namespace sortie::iron3d

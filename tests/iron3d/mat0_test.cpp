@@ -135,3 +135,28 @@ TEST(Mat0, unknown_version_strict_rejects_compatible_warns) {
   EXPECT_EQ(w[0].code, "mat0.version");
   EXPECT_EQ(write_mat0(*m), bytes);
 }
+
+TEST(Mat0, reads_archive_entry_with_version_from_attr2) {
+  auto mat = *build_mat0({"TEX_A"});
+  mat.version = 2;
+  NresBuilder b;
+  b.add(kMat0TypeId, "STEEL", write_mat0(mat), 0, 2, 0);
+  b.add(nres_type_tag("Texm"), "NOT_A_MAT", core::Bytes{0, 0, 0, 0});
+  b.add(kMat0TypeId, "BROKEN", core::Bytes{0, 0, 0, 0, 9}, 0, 0, 0);
+  auto archive = read_nres(*b.build());
+  ASSERT_TRUE(archive) << archive.error().to_string();
+  ReadOptions o;
+  o.file_name = "material.lib";
+  auto m = read_mat0_entry(*archive, 0, o);
+  ASSERT_TRUE(m) << m.error().to_string();
+  EXPECT_EQ(m->version, 2u);
+  EXPECT_EQ(mat0_texture_names(*m), (std::vector<std::string>{"TEX_A"}));
+  auto wrong = read_mat0_entry(*archive, 1, o);
+  ASSERT_FALSE(wrong);
+  EXPECT_EQ(wrong.error().code, "mat0.entry_type");
+  EXPECT_EQ(wrong.error().file, "material.lib:NOT_A_MAT");
+  auto broken = read_mat0_entry(*archive, 2, o);
+  ASSERT_FALSE(broken);
+  EXPECT_EQ(broken.error().code, "mat0.trailing");
+  EXPECT_EQ(broken.error().offset, archive->entries[2].data_offset + 4u);
+}

@@ -169,6 +169,7 @@ TEST(Nres, duplicate_names_resolve_to_first_in_physical_order) {
   ASSERT_TRUE(swapped) << swapped.error().to_string();
   EXPECT_EQ(swapped->find("duplicate"), std::optional<std::size_t>(1));
   EXPECT_EQ(swapped->find_linear("duplicate"), std::optional<std::size_t>(1));
+  EXPECT_EQ(swapped->find_sorted("DUPLICATE"), std::optional<std::size_t>(1));
 }
 
 TEST(Nres, lookup_with_long_shared_prefixes) {
@@ -180,6 +181,12 @@ TEST(Nres, lookup_with_long_shared_prefixes) {
     EXPECT_EQ(a->find(a->entries[i].name.text()), std::optional<std::size_t>(i));
   }
   EXPECT_EQ(a->find("texture_name_300"), std::nullopt);
+  for (const std::string q : {"texture_name_1", "TEXTURE_NAME_29", "texture_name_2999", "t", "texture_name_"})
+    EXPECT_EQ(a->find(q), a->find_sorted(q)) << q;
+  for (std::size_t i = 0; i < a->entries.size(); ++i) {
+    EXPECT_EQ(a->find_sorted(a->entries[i].name.text()), std::optional<std::size_t>(i));
+    EXPECT_EQ(a->find_linear(a->entries[i].name.text()), std::optional<std::size_t>(i));
+  }
   EXPECT_EQ(a->find("TEXTURE_NAME_"), std::nullopt);
 }
 

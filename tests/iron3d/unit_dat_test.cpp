@@ -124,6 +124,8 @@ TEST(UnitDat, format_info_detects_by_header_and_name) {
   EXPECT_EQ(info.detect(bytes, "UNITS/w_m_wlk2.dat"), 2);
   EXPECT_EQ(info.detect(bytes, "blob.bin"), 1);
   EXPECT_EQ(info.detect(core::Bytes{1, 2, 3}, "x.dat"), 0);
+  EXPECT_EQ(info.detect(core::Bytes{0xF1, 0xF0, 0}, "short.dat"), 2);  // reader reports unit_dat.size
+  EXPECT_EQ(info.detect(core::Bytes{0xF1, 0xF0, 0}, "short.bin"), 0);
   auto j = info.inspect(bytes, {});
   ASSERT_TRUE(j);
   EXPECT_EQ((*j)["components"][1]["resource_name"]["text"], "w_m_gun");

@@ -56,6 +56,20 @@ TEST(WorldIdentity, local_and_mirror_objects) {
   EXPECT_EQ(world.lookup(ObjectId{4, 5, 9}), *mirror);
 }
 
+TEST(WorldIdentity, mirror_creation_needs_a_remote_owner_and_a_fresh_id) {
+  World world;
+  auto bad = world.create_mirror_object(ObjectId{1, 2, 3}, "a");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().code, "world.id.not_remote");
+  auto mirror = world.create_mirror_object(ObjectId{2, 2, 3}, "a");
+  ASSERT_TRUE(mirror);
+  ASSERT_TRUE(world.add_to_game(*mirror));
+  EXPECT_TRUE(world.snapshot()->objects[0].ownership.mirror);
+  // a duplicate create-mirror message never makes a second instance
+  EXPECT_EQ(world.create_mirror_object(ObjectId{2, 2, 3}, "a").error().code, "world.id.duplicate");
+  EXPECT_EQ(world.live_count(), 1u);
+}
+
 TEST(WorldIdentity, rejects_duplicate_object_id) {
   World world;
   ASSERT_TRUE(world.create_object(ObjectId{1, 2, 3}, "a"));

@@ -74,13 +74,13 @@ void write_element(ComplexWriter& w, const PropertyType& type, ScalarKind kind, 
   }
 }
 
-// Encodes a parsed value into the entity's stored state.
-void store_value(const Registrar& reg, const Registrar::Slot& slot, const PropertyValue& value, PropertyData& data,
-                 std::vector<std::string>* strings) {
+// Encodes a parsed value: plain values into `pod`, complex ones into `complex_out`.
+void store_value(const Registrar& reg, const Registrar::Slot& slot, const PropertyValue& value, core::Bytes& pod,
+                 core::Bytes& complex_out, std::vector<std::string>* strings) {
   const PropertyType& t = slot.info->type;
   if (slot.plain) {
     const auto& p = reg.layout().plain()[slot.index];
-    std::uint8_t* out = data.pod.data() + p.offset;
+    std::uint8_t* out = pod.data() + p.offset;
     std::memset(out, 0, slot.size);
     if (value.elements.empty()) return;
     const Fields f = fields_of(t, t.kind, value.elements.front(), t.enum_name, strings);
@@ -109,84 +109,138 @@ void store_value(const Registrar& reg, const Registrar::Slot& slot, const Proper
       }
     }
   }
-  data.complex[slot.index] = w.take();
+  complex_out = w.take();
 }
 
-// Stored state of an entity plus the hash strings of each property it set.
-struct EntityState {
-  PropertyData data;
-  std::map<std::string, std::vector<std::string>, std::less<>> strings;  // property -> strings
+// What a key resolves to on one registrar (memoized per bake: keys repeat a lot).
+struct KeyTarget {
+  const PropertyInfo* info = nullptr;   // nullptr: unknown property
+  const Registrar::Slot* slot = nullptr;
+  bool skip = false;                    // other side only, or no storage
 };
 
-EntityState empty_state(const Registrar& reg) {
-  EntityState s;
-  s.data.pod.assign(reg.layout().pod_size(), 0);
-  s.data.complex.resize(reg.layout().complex_count());
-  return s;
-}
-
-// Applies key/value pairs (already byte-sorted) to a state. Errors are appended.
-void apply_keys(const Registrar& reg, const PropertyCatalog& catalog,
-                const std::vector<std::pair<std::string_view, std::string_view>>& keys, EntityState& state,
-                core::Diagnostics& errors, const std::string& where, const std::string& file) {
-  for (const auto& [key, text] : keys) {
-    if (key.empty() || key.front() == '$' || key.front() == '_') continue;
-    const PropertyInfo* info = catalog.find(reg.entity(), key);
-    if (!info) {
-      errors.push_back(Diagnostic::error("fomap.bake.property_unknown",
-                                         fmt::format("unknown {} property `{}`", reg.entity(), key))
-                           .of(file)
-                           .in(where));
-      continue;
-    }
-    if (reg.other_side_only(info->name)) continue;
-    if (!info->authorable) {
-      errors.push_back(Diagnostic::error("fomap.bake.property_not_authorable",
-                                         fmt::format("{} property `{}` is {} and cannot be authored", reg.entity(),
-                                                     info->name, info->excluded_reason))
-                           .of(file)
-                           .in(where));
-      continue;
-    }
-    const Registrar::Slot* slot = reg.find(info->name);
-    if (!slot) continue;
-    auto value = parse_value(info->type, text, catalog);
-    if (!value) {
-      Diagnostic d = value.error();
-      d.code = d.code.empty() ? "fomap.bake.value" : d.code;
-      d.file = file;
-      d.field = fmt::format("{}.{}", where, info->name);
-      errors.push_back(std::move(d));
-      continue;
-    }
-    std::vector<std::string> strings;
-    store_value(reg, *slot, *value, state.data, &strings);
-    state.strings[info->name] = std::move(strings);
-  }
-}
-
-// Per-proto cache of the stored state on one side.
-class ProtoStates {
+class KeyResolver {
  public:
-  ProtoStates(const Registrar& reg, const PropertyCatalog& catalog) : reg_(reg), catalog_(catalog) {}
-  const EntityState& get(const Proto& proto, core::Diagnostics& errors) {
-    auto it = cache_.find(&proto);
-    if (it != cache_.end()) return it->second.first;  // its errors were reported once
-    EntityState s = empty_state(reg_);
-    std::vector<std::pair<std::string_view, std::string_view>> keys;
-    keys.reserve(proto.resolved.size());
-    for (const auto& [k, v] : proto.resolved) keys.emplace_back(k, v);
-    core::Diagnostics errs;
-    apply_keys(reg_, catalog_, keys, s, errs, fmt::format("Proto{} {}", proto.type, proto.name), proto.file);
-    errors.insert(errors.end(), errs.begin(), errs.end());
-    auto [pos, ok] = cache_.emplace(&proto, std::make_pair(std::move(s), std::move(errs)));
-    return pos->second.first;
+  KeyResolver(const Registrar& reg, const PropertyCatalog& catalog) : reg_(reg), catalog_(catalog) {}
+  const KeyTarget& resolve(std::string_view key) {
+    auto it = memo_.find(key);
+    if (it != memo_.end()) return it->second;
+    KeyTarget t;
+    t.info = catalog_.find(reg_.entity(), key);
+    if (t.info) {
+      t.skip = reg_.other_side_only(t.info->name);
+      t.slot = reg_.find(t.info->name);
+      if (!t.slot && t.info->authorable) t.skip = true;
+    }
+    return memo_.emplace(std::string(key), t).first->second;
   }
 
  private:
   const Registrar& reg_;
   const PropertyCatalog& catalog_;
-  std::unordered_map<const Proto*, std::pair<EntityState, core::Diagnostics>> cache_;
+  std::map<std::string, KeyTarget, std::less<>> memo_;
+};
+
+// One property value applied to an entity: which complex slot (if any) now holds new bytes,
+// and the hash strings it contributed.
+struct Applied {
+  const PropertyInfo* info = nullptr;
+  std::size_t complex_index = SIZE_MAX;
+  core::Bytes complex;
+  std::vector<std::string> strings;
+};
+
+// Applies key/value pairs; `label` is only called to describe an error.
+template <class Label>
+void apply_keys(KeyResolver& resolver, const Registrar& reg, const PropertyCatalog& catalog,
+                const std::vector<std::pair<std::string_view, std::string_view>>& keys, core::Bytes& pod,
+                std::vector<Applied>& applied, core::Diagnostics& errors, const Label& label, const std::string& file) {
+  for (const auto& [key, text] : keys) {
+    if (key.empty() || key.front() == '$' || key.front() == '_') continue;
+    const KeyTarget& t = resolver.resolve(key);
+    if (!t.info) {
+      errors.push_back(Diagnostic::error("fomap.bake.property_unknown",
+                                         fmt::format("unknown {} property `{}`", reg.entity(), key))
+                           .of(file)
+                           .in(label()));
+      continue;
+    }
+    if (t.skip) continue;
+    if (!t.info->authorable) {
+      errors.push_back(Diagnostic::error("fomap.bake.property_not_authorable",
+                                         fmt::format("{} property `{}` is {} and cannot be authored", reg.entity(),
+                                                     t.info->name, t.info->excluded_reason))
+                           .of(file)
+                           .in(label()));
+      continue;
+    }
+    if (t.info->type.container == Container::single && t.slot->plain) {
+      // Fast path: one scalar straight into the POD image.
+      auto sv = parse_single_value(t.info->type, text, catalog);
+      if (sv) {
+        Applied a;
+        a.info = t.info;
+        const PropertyType& ty = t.info->type;
+        const auto& plain = reg.layout().plain()[t.slot->index];
+        std::uint8_t* out = pod.data() + plain.offset;
+        std::memset(out, 0, t.slot->size);
+        const Fields f = fields_of(ty, ty.kind, *sv, ty.enum_name, &a.strings);
+        for (std::uint32_t i = 0; i < f.count; ++i) put_le(out + i * f.size, f.v[i], f.size);
+        applied.push_back(std::move(a));
+        continue;
+      }
+    }
+    auto value = parse_value(t.info->type, text, catalog);
+    if (!value) {
+      Diagnostic d = value.error();
+      d.code = d.code.empty() ? "fomap.bake.value" : d.code;
+      d.file = file;
+      d.field = fmt::format("{}.{}", label(), t.info->name);
+      errors.push_back(std::move(d));
+      continue;
+    }
+    Applied a;
+    a.info = t.info;
+    if (!t.slot->plain) a.complex_index = t.slot->index;
+    store_value(reg, *t.slot, *value, pod, a.complex, &a.strings);
+    applied.push_back(std::move(a));
+  }
+}
+
+// Per-proto cache of the stored state on one side, plus which of its strings were already
+// put into this map's dictionary.
+struct ProtoState {
+  PropertyData data;
+  std::vector<Applied> props;  // the proto's own values, by property
+  std::vector<bool> strings_added;
+};
+
+class ProtoStates {
+ public:
+  ProtoStates(const Registrar& reg, const PropertyCatalog& catalog) : reg_(reg), catalog_(catalog), resolver_(reg, catalog) {}
+  KeyResolver& resolver() { return resolver_; }
+  ProtoState& get(const Proto& proto, core::Diagnostics& errors) {
+    auto it = cache_.find(&proto);
+    if (it != cache_.end()) return it->second;  // its errors were reported once
+    ProtoState s;
+    s.data.pod.assign(reg_.layout().pod_size(), 0);
+    s.data.complex.resize(reg_.layout().complex_count());
+    std::vector<std::pair<std::string_view, std::string_view>> keys;
+    keys.reserve(proto.resolved.size());
+    for (const auto& [k, v] : proto.resolved) keys.emplace_back(k, v);
+    apply_keys(resolver_, reg_, catalog_, keys, s.data.pod, s.props, errors,
+               [&] { return fmt::format("Proto{} {}", proto.type, proto.name); }, proto.file);
+    for (auto& a : s.props)
+      if (a.complex_index != SIZE_MAX) s.data.complex[a.complex_index] = a.complex;
+    s.strings_added.assign(s.props.size(), false);
+    return cache_.emplace(&proto, std::move(s)).first->second;
+  }
+
+ private:
+  const Registrar& reg_;
+  const PropertyCatalog& catalog_;
+  KeyResolver resolver_;
+  std::unordered_map<const Proto*, ProtoState> cache_;
 };
 
 std::string placement_label(const Placement& p) {
@@ -238,19 +292,37 @@ BakeOutcome bake_map(const MapContainer& container, const MapDefinition& map, co
   std::vector<std::string> server_strings;
   std::vector<std::string> client_strings;
 
+  std::vector<std::pair<std::string_view, std::string_view>> keys;
+  std::vector<Applied> applied;
+  std::vector<core::ByteView> complex_view;
+  core::Bytes pod;
   auto bake_one = [&](const Placement& p, const Registrar& reg, ProtoStates& cache, const Proto& proto,
                       std::vector<std::string>& strings) -> std::optional<MapRecord> {
     core::Diagnostics errs;
-    EntityState state = cache.get(proto, errs);
-    std::vector<std::pair<std::string_view, std::string_view>> keys;
+    ProtoState& base = cache.get(proto, errs);
+    keys.clear();
     for (const ConfigEntry* e : p.properties(container)) keys.emplace_back(e->key, e->value);
-    apply_keys(reg, catalog, keys, state, errs, placement_label(p), file);
+    applied.clear();
+    pod.assign(base.data.pod.begin(), base.data.pod.end());
+    apply_keys(cache.resolver(), reg, catalog, keys, pod, applied, errs, [&] { return placement_label(p); }, file);
     if (!errs.empty()) {
       out.errors.insert(out.errors.end(), errs.begin(), errs.end());
       return std::nullopt;
     }
-    for (auto& [name, s] : state.strings) strings.insert(strings.end(), s.begin(), s.end());
-    return MapRecord{p.id, string_hash(proto.name), write_property_blob(state.data)};
+    complex_view.assign(base.data.complex.begin(), base.data.complex.end());
+    for (Applied& a : applied) {
+      if (a.complex_index != SIZE_MAX) complex_view[a.complex_index] = a.complex;
+      strings.insert(strings.end(), std::make_move_iterator(a.strings.begin()), std::make_move_iterator(a.strings.end()));
+    }
+    // The proto's strings for every property this placement did not override (once per map).
+    for (std::size_t i = 0; i < base.props.size(); ++i) {
+      if (base.strings_added[i] || base.props[i].strings.empty()) continue;
+      const bool overridden = std::any_of(applied.begin(), applied.end(), [&](const Applied& a) { return a.info == base.props[i].info; });
+      if (overridden) continue;
+      base.strings_added[i] = true;
+      strings.insert(strings.end(), base.props[i].strings.begin(), base.props[i].strings.end());
+    }
+    return MapRecord{p.id, string_hash(proto.name), write_property_blob(pod, complex_view)};
   };
 
   auto resolve = [&](const Placement& p) -> const Proto* {

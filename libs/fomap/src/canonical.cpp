@@ -2,6 +2,8 @@
 #include "sortie/fomap/canonical.hpp"
 
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -53,10 +55,19 @@ void write_line(std::string& out, const Line& l) {
   out += '\n';
 }
 
+// Effective position and mesh of an item after the Mapper's load normalization.
+struct Geometry {
+  bool known = false;
+  Hex origin;
+  std::vector<Hex> mesh;
+};
+
 struct Loaded {
   const Placement* p = nullptr;
   std::vector<Line> lines;
   std::vector<std::size_t> children;  // indices into the item list
+  Geometry geometry;
+  bool alive = true;
 };
 
 struct Ctx {
@@ -76,7 +87,8 @@ std::string placement_label(const Placement& p) {
   return fmt::format("{} $Id={} $Proto={}", to_string(p.kind), p.id_text, p.proto);
 }
 
-core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p, bool maphex) {
+core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p, bool maphex, Geometry* geometry = nullptr,
+                                                const Geometry* override_geometry = nullptr) {
   const PropertyCatalog& cat = x.project.properties;
   const std::string_view entity = receiver_of(p.kind);
   const Proto* proto = find_placement_proto(x.project, p);
@@ -131,6 +143,22 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
       v.ints[1] = std::clamp<std::int64_t>(v.ints[1], 0, std::max<std::int64_t>(0, x.h - 1));
     }
   }
+  if (override_geometry) {
+    Prop* hex = get_or_proto("Hex");
+    if (!get_or_proto("MultihexMesh")) return fail(fmt_error(x, "fomap.fmt.no_mesh", "Item has no MultihexMesh property", p.line));
+    Prop* mesh = &props[index.at("MultihexMesh")];
+    if (hex && !hex->value.elements.empty()) {
+      hex->value.elements[0].ints[0] = override_geometry->origin.x;
+      hex->value.elements[0].ints[1] = override_geometry->origin.y;
+    }
+    mesh->value.elements.clear();
+    for (const auto& hx : override_geometry->mesh) {
+      ScalarValue sv;
+      sv.ints[0] = hx.x;
+      sv.ints[1] = hx.y;
+      mesh->value.elements.push_back(std::move(sv));
+    }
+  }
   if (p.kind == PlacementKind::item && index.count("MultihexMesh")) {
     Prop* mesh = &props[index.at("MultihexMesh")];
     Prop* hex = get_or_proto("Hex");
@@ -157,6 +185,17 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
         s.ints[1] = hx.y;
         mesh->value.elements.push_back(std::move(s));
       }
+    }
+  }
+  if (geometry && p.kind == PlacementKind::item) {
+    Prop* hex = get_or_proto("Hex");
+    if (hex && !hex->value.elements.empty()) {
+      geometry->known = true;
+      geometry->origin = {static_cast<std::int32_t>(hex->value.elements[0].ints[0]), static_cast<std::int32_t>(hex->value.elements[0].ints[1])};
+      auto it = index.find("MultihexMesh");
+      if (it != index.end())
+        for (const auto& e : props[it->second].value.elements)
+          geometry->mesh.push_back({static_cast<std::int32_t>(e.ints[0]), static_cast<std::int32_t>(e.ints[1])});
     }
   }
   std::vector<Line> lines;
@@ -198,6 +237,129 @@ std::int64_t int_property(const Ctx& x, const Placement& p, std::string_view nam
   auto v = parse_value(info->type, *text, x.project.properties);
   if (!v || v->elements.empty()) return 0;
   return v->elements[0].ints[0];
+}
+
+bool hex_less(const Hex& a, const Hex& b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
+
+struct HexHash {
+  std::size_t operator()(const Hex& h) const {
+    return std::hash<std::uint64_t>{}((static_cast<std::uint64_t>(static_cast<std::uint32_t>(h.x)) << 32) ^
+                                      static_cast<std::uint32_t>(h.y));
+  }
+};
+
+// Placement data for merge equality: the written overrides except $Id, $Proto, Hex, MultihexMesh.
+std::vector<std::pair<std::string, std::string>> merge_data(const Loaded& l) {
+  std::vector<std::pair<std::string, std::string>> d;
+  for (const auto& line : l.lines)
+    if (line.key != "$Id" && line.key != "$Proto" && line.key != "Hex" && line.key != "MultihexMesh") d.emplace_back(line.key, line.value);
+  return d;
+}
+
+// MergeItemsToMultihexMeshes (§9.3) over the MapHex items; returns the survivors whose geometry
+// changed (their lines must be re-rendered). Items with children never take part.
+std::vector<std::size_t> merge_multihex(const Ctx& x, std::vector<Loaded>& items, const std::vector<std::size_t>& roots) {
+  struct M {
+    std::size_t item;
+    std::int64_t id;
+    std::string proto;
+    int generation;
+    std::vector<std::pair<std::string, std::string>> data;
+  };
+  std::vector<M> ms;
+  for (std::size_t r : roots) {
+    Loaded& l = items[r];
+    if (!l.geometry.known || !l.children.empty()) continue;
+    const int gen = static_cast<int>(int_property(x, *l.p, "MultihexGeneration"));
+    if (gen != 1 && gen != 2) continue;
+    ms.push_back(M{r, l.p->id, std::string(l.p->proto), gen, merge_data(l)});
+  }
+  std::vector<std::size_t> changed_items;
+  if (ms.empty()) return changed_items;
+  std::vector<bool> changed(ms.size(), false);
+  auto absorb = [&](std::size_t into, std::size_t from) {
+    Geometry& g = items[ms[into].item].geometry;
+    const Geometry& f = items[ms[from].item].geometry;
+    g.mesh.push_back(f.origin);
+    g.mesh.insert(g.mesh.end(), f.mesh.begin(), f.mesh.end());
+    items[ms[from].item].alive = false;
+    changed[into] = true;
+  };
+  // AnyUnique: group by (proto, data), collapse into the lowest id.
+  {
+    std::map<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>, std::vector<std::size_t>> groups;
+    for (std::size_t i = 0; i < ms.size(); ++i)
+      if (ms[i].generation == 2) groups[{ms[i].proto, ms[i].data}].push_back(i);
+    for (auto& [key, members] : groups) {
+      if (members.size() < 2) continue;
+      std::size_t best = members[0];
+      for (std::size_t i : members)
+        if (ms[i].id < ms[best].id) best = i;
+      for (std::size_t i : members)
+        if (i != best) absorb(best, i);
+    }
+  }
+  // SameSibling: spatial merge.
+  std::unordered_map<Hex, std::vector<std::size_t>, HexHash> at;  // hex -> ms indices covering it
+  auto covered = [&](std::size_t i) {
+    const Geometry& g = items[ms[i].item].geometry;
+    std::vector<Hex> out = g.mesh;
+    out.push_back(g.origin);
+    return out;
+  };
+  for (std::size_t i = 0; i < ms.size(); ++i)
+    if (ms[i].generation == 1)
+      for (const Hex& h : covered(i)) at[h].push_back(i);
+  auto alive = [&](std::size_t i) { return items[ms[i].item].alive; };
+  auto clean = [&](std::size_t i) { return ms[i].data.empty(); };
+  auto may_absorb = [&](std::size_t b, std::size_t a) { return clean(b) || ms[a].data == ms[b].data; };
+  auto neighbours = [&](std::size_t s) {
+    std::vector<std::size_t> out;
+    for (const Hex& h : covered(s)) {
+      for (int d = -1; d < 6; ++d) {
+        const Hex n = d < 0 ? h : hex_step(h, d);
+        auto it = at.find(n);
+        if (it == at.end()) continue;
+        for (std::size_t j : it->second)
+          if (j != s && alive(j) && ms[j].generation == 1 && ms[j].proto == ms[s].proto) out.push_back(j);
+      }
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  };
+  for (int phase = 1; phase <= 2; ++phase) {
+    for (std::size_t start = 0; start < ms.size(); ++start) {
+      if (ms[start].generation != 1 || !alive(start) || (phase == 1 && clean(start))) continue;
+      std::size_t s = start;
+      while (true) {
+        std::optional<std::size_t> t, u;
+        for (std::size_t n : neighbours(s)) {
+          if (may_absorb(n, s) && (!t || ms[n].id < ms[*t].id)) t = n;
+          if (may_absorb(s, n) && (!u || ms[n].id > ms[*u].id)) u = n;
+        }
+        if (t && (!u || ms[*t].id < ms[s].id)) {
+          absorb(*t, s);
+          for (const Hex& h : covered(*t)) at[h].push_back(*t);
+          s = *t;
+        } else if (u) {
+          absorb(s, *u);
+          for (const Hex& h : covered(s)) at[h].push_back(s);
+        } else {
+          break;
+        }
+      }
+    }
+  }
+  for (std::size_t i = 0; i < ms.size(); ++i) {
+    if (!changed[i] || !alive(i)) continue;
+    Geometry& g = items[ms[i].item].geometry;
+    std::sort(g.mesh.begin(), g.mesh.end(), hex_less);
+    g.mesh.erase(std::unique(g.mesh.begin(), g.mesh.end()), g.mesh.end());
+    g.mesh.erase(std::remove(g.mesh.begin(), g.mesh.end(), g.origin), g.mesh.end());
+    changed_items.push_back(ms[i].item);
+  }
+  return changed_items;
 }
 
 }  // namespace
@@ -271,7 +433,7 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
     if (!p.has_proto) return fail(fmt_error(x, "fomap.fmt.proto_missing", "placement has no $Proto", p.line));
     SORTIE_TRY(auto lines, placement_lines(x, p, true));
     critter_index.emplace(p.id, critters.size());
-    critters.push_back(Loaded{&p, std::move(lines), {}});
+    critters.push_back(Loaded{&p, std::move(lines), {}, {}, true});
   }
   std::vector<Loaded> items;
   std::vector<std::size_t> roots;
@@ -279,9 +441,10 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
   for (const auto& p : m->items) {
     if (!p.has_proto) return fail(fmt_error(x, "fomap.fmt.proto_missing", "placement has no $Proto", p.line));
     const std::int64_t own = int_property(x, p, "Ownership");
-    SORTIE_TRY(auto lines, placement_lines(x, p, own == 0));
+    Geometry geometry;
+    SORTIE_TRY(auto lines, placement_lines(x, p, own == 0, &geometry));
     const std::size_t idx = items.size();
-    items.push_back(Loaded{&p, std::move(lines), {}});
+    items.push_back(Loaded{&p, std::move(lines), {}, std::move(geometry), true});
     if (own == 0) {
       roots.push_back(idx);
       item_index.emplace(p.id, idx);
@@ -302,6 +465,10 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
       return fail(fmt_error(x, "fomap.fmt.ownership", fmt::format("{}: unsupported Ownership", placement_label(p)), p.line));
     }
   }
+  // Multihex merge (§9.3), then re-render the survivors whose geometry changed.
+  for (std::size_t r : merge_multihex(x, items, roots)) {
+    SORTIE_TRY(items[r].lines, placement_lines(x, *items[r].p, true, nullptr, &items[r].geometry));
+  }
   auto write_section = [&](std::string_view kind, const Loaded& l) {
     out += '[';
     out += prefix;
@@ -316,6 +483,7 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
     for (std::size_t ch : c.children) write_section("Item", items[ch]);
   }
   for (std::size_t r : roots) {
+    if (!items[r].alive) continue;
     write_section("Item", items[r]);
     for (std::size_t ch : items[r].children) write_section("Item", items[ch]);
   }
@@ -401,6 +569,34 @@ core::Result<std::string> format_container(const MapContainer& container, const 
     return fail(Diagnostic::error("fomap.fmt.structure", e.message).of(container.path()).in(fmt::format("line {}", e.line)));
   }
   if (container.maps().empty()) return fail(Diagnostic::error("fomap.fmt.no_map", "the file declares no [ProtoMap]").of(container.path()));
+  if (container.maps().size() > 1) {
+    // The splice identifies blocks by their `$Name` line; it is only safe when every anchor has
+    // exactly one plain, unique, valid name (the Mapper's own guidance for multi-map files).
+    if (container.anchors().size() != container.maps().size())
+      return fail(Diagnostic::error("fomap.fmt.ambiguous_maps", "a multi-map file declares the same map name twice").of(container.path()));
+    for (const auto& a : container.anchors()) {
+      const ConfigEntry* n = container.section(a.section).find("$Name");
+      // The splice reads the first line starting with `$Name` and takes the text after '='.
+      std::string_view raw;
+      {
+        const std::string_view t = container.config().text();
+        std::size_t pos = 0;
+        for (std::uint32_t l = 1; n && l < n->line && pos != std::string_view::npos; ++l) {
+          pos = t.find('\n', pos);
+          if (pos != std::string_view::npos) ++pos;
+        }
+        if (n && pos != std::string_view::npos) raw = trim_line(t.substr(pos, t.find('\n', pos) - pos));
+      }
+      const std::size_t eq = raw.find('=');
+      const bool plain = eq != std::string_view::npos && trim_line(raw.substr(eq + 1)) == a.name;
+      if (!a.named || !n || !plain || n->assignments != 1 || n->line != n->last_line || a.name.empty() ||
+          a.name.find_first_of("/$#[]\"\\") != std::string::npos)
+        return fail(Diagnostic::error("fomap.fmt.ambiguous_maps",
+                                      "every anchor of a multi-map file needs one plain `$Name = <id>` line (no '/', '$', '#', brackets, quotes)")
+                        .of(container.path())
+                        .in(fmt::format("line {}", a.line)));
+    }
+  }
   std::string out;
   if (container.maps().size() == 1) {
     SORTIE_TRY(out, format_map(container, container.maps()[0].name, project, options));

@@ -43,24 +43,32 @@ std::string label_of(const Placement& p) {
                      p.has_proto ? std::string(p.proto) : std::string("<missing>"));
 }
 
-std::optional<PropertyValue> effective_value(const Ctx& x, const Placement& p, const Proto* proto, std::string_view name) {
+// The placement text of a finding, built only when a finding is reported.
+struct LazyLabel {
+  const Placement* p = nullptr;
+  operator std::string() const { return p ? label_of(*p) : std::string(); }  // NOLINT(google-explicit-constructor)
+};
+
+// Effective single value of a property (placement, else proto, else zero); nullopt when the
+// property is unknown, not single-valued or does not parse.
+std::optional<ScalarValue> effective_value(const Ctx& x, const Placement& p, const Proto* proto, std::string_view name) {
   const PropertyInfo* info = x.project.properties.find(receiver_of(p.kind), name);
-  if (!info) return std::nullopt;
+  if (!info || info->type.container != Container::single) return std::nullopt;
   std::optional<std::string_view> text;
   if (const ConfigEntry* e = x.c.section(p.section).find(name)) text = e->value;
   else if (proto) {
     auto it = proto->resolved.find(name);
     if (it != proto->resolved.end()) text = std::string_view(it->second);
   }
-  if (!text) return default_value(info->type, x.project.properties);
-  auto v = parse_value(info->type, *text, x.project.properties);
+  if (!text) return ScalarValue{};
+  auto v = parse_single_value(info->type, *text, x.project.properties);
   if (!v) return std::nullopt;
   return std::move(*v);
 }
 
-std::int64_t first_int(const std::optional<PropertyValue>& v, std::int64_t fallback = 0) {
-  if (!v || v->elements.empty()) return fallback;
-  return v->elements[0].ints[0];
+std::int64_t first_int(const std::optional<ScalarValue>& v, std::int64_t fallback = 0) {
+  if (!v) return fallback;
+  return v->ints[0];
 }
 
 void check_config(Ctx& x) {
@@ -197,7 +205,7 @@ bool scan_mesh(std::string_view text, const MapSize& size, std::size_t& outside)
   }
 }
 
-void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e, const std::string& map, const std::string& label,
+void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e, const std::string& map, const LazyLabel& label,
                           const MapSize& size) {
   const PropertyInfo* info = x.project.properties.find(entity, e.key);
   if (!info) {
@@ -225,6 +233,11 @@ void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e,
               "remove the mesh hexes outside the map");
       return;
     }
+  }
+  const bool mesh_property = info->name == "MultihexMesh" && entity == "Item";
+  if (!mesh_property) {
+    auto ok = validate_value(info->type, e.value, x.project.properties);
+    if (ok) return;
   }
   auto v = parse_value(info->type, e.value, x.project.properties);
   if (!v) {
@@ -257,7 +270,7 @@ MapSize check_anchor(Ctx& x, const MapDefinition& m) {
     const ConfigSection& s = x.c.section(a.section);
     for (const auto& e : s.entries) {
       if (e.key.empty() || e.key.front() == '$' || e.key.front() == '_') continue;
-      check_property_entry(x, "Map", e, m.name, "", MapSize{});
+      check_property_entry(x, "Map", e, m.name, LazyLabel{}, MapSize{});
       if (e.key == "Size" && !size.known) {
         if (const PropertyInfo* info = x.project.properties.find("Map", "Size")) {
           auto v = parse_value(info->type, e.value, x.project.properties);
@@ -301,7 +314,7 @@ void check_map(Ctx& x, const MapDefinition& m) {
     auto& protos_of = list == &m.critters ? critter_protos : item_protos;
     for (std::size_t pi = 0; pi < list->size(); ++pi) {
       const Placement& p = (*list)[pi];
-      const std::string label = label_of(p);
+      const LazyLabel label{&p};
       const ConfigSection& s = x.c.section(p.section);
       if (!p.has_proto) {
         x.add(rule::kPrototypeResolution, "proto-missing", Severity::error, Severity::error, p.line, m.name, label,
@@ -374,11 +387,11 @@ void check_map(Ctx& x, const MapDefinition& m) {
   }
 
   // Per-placement semantic checks.
-  auto check_hex = [&](const Placement& p, const Proto* proto, const std::string& label) {
+  auto check_hex = [&](const Placement& p, const Proto* proto, const LazyLabel& label) {
     if (!size.known) return;
     const auto hex = effective_value(x, p, proto, "Hex");
-    if (!hex || hex->elements.empty()) return;
-    const auto hx = hex->elements[0].ints[0], hy = hex->elements[0].ints[1];
+    if (!hex) return;
+    const auto hx = hex->ints[0], hy = hex->ints[1];
     if (hx < 0 || hy < 0 || hx >= size.w || hy >= size.h) {
       const ConfigEntry* e = x.c.section(p.section).find("Hex");
       x.add(rule::kBounds, "hex-out-of-bounds", Severity::error, Severity::error, e ? e->line : p.line, m.name, label,
@@ -389,7 +402,7 @@ void check_map(Ctx& x, const MapDefinition& m) {
   for (std::size_t ci = 0; ci < m.critters.size(); ++ci) {
     const Placement& p = m.critters[ci];
     if (!p.has_proto) continue;
-    check_hex(p, critter_protos[ci], label_of(p));
+    check_hex(p, critter_protos[ci], LazyLabel{&p});
   }
   // Critters are written before map items; a critter after the first MapHex item is not Mapper order.
   bool seen_item = false;
@@ -413,7 +426,7 @@ void check_map(Ctx& x, const MapDefinition& m) {
   for (std::size_t i = 0; i < m.items.size(); ++i) {
     const Placement& p = m.items[i];
     if (!p.has_proto) continue;
-    const std::string label = label_of(p);
+    const LazyLabel label{&p};
     const ConfigSection& s = x.c.section(p.section);
     const ItemInfo& info = item_by_id.at(p.id);
     const Proto* proto = item_protos[i];
@@ -567,6 +580,34 @@ LintReport lint_container(const MapContainer& container, const Project& project,
     if (a.line != b.line) return a.line < b.line;
     return a.rule < b.rule;
   });
+  return report;
+}
+
+std::vector<DeclaredMap> declared_maps(const MapContainer& container) {
+  std::vector<DeclaredMap> out;
+  for (const auto& m : container.maps())
+    out.push_back(DeclaredMap{m.name, container.path(), m.anchors.empty() ? 0u : container.anchors()[m.anchors[0]].line});
+  return out;
+}
+
+LintReport lint_pack_identity(const std::vector<DeclaredMap>& maps) {
+  LintReport report;
+  std::unordered_map<std::string, const DeclaredMap*> first;
+  for (const auto& d : maps) {
+    auto [it, inserted] = first.emplace(d.name, &d);
+    if (inserted || it->second->file == d.file) continue;
+    Finding f;
+    f.rule = std::string(rule::kMapIdentity);
+    f.check = "duplicate-name-in-pack";
+    f.severity = Severity::error;
+    f.file = d.file;
+    f.line = d.line;
+    f.map = d.name;
+    f.message = fmt::format("map '{}' is also declared by {}:{}; the proto baker fails with a duplicate proto", d.name,
+                            it->second->file, it->second->line);
+    f.fix = "rename one of the maps ($Name, or the file for an unnamed anchor)";
+    report.findings.push_back(std::move(f));
+  }
   return report;
 }
 

@@ -73,18 +73,34 @@ std::vector<PodRun> pod_runs(core::ByteView pod) {
 }
 
 core::Bytes write_property_blob(const PropertyData& data) {
-  core::ByteWriter w(16 + data.pod.size());
-  w.u32(static_cast<std::uint32_t>(data.pod.size()));
+  return write_property_blob(data.pod, std::vector<core::ByteView>(data.complex.begin(), data.complex.end()));
+}
+
+core::Bytes write_property_blob(core::ByteView pod, const std::vector<core::ByteView>& complex) {
+  std::size_t total = 4 + 1 + 8 + 4 + pod.size();
+  for (const auto& c : complex) total += 4 + c.size();
+  core::ByteWriter w(total + 64);
+  w.u32(static_cast<std::uint32_t>(pod.size()));
   w.u8(0);
-  for (const auto& run : pod_runs(data.pod)) {
-    w.u32(run.start);
-    w.u32(run.length);
-    w.bytes(core::ByteView(data.pod).subspan(run.start, run.length));
+  // POD runs (see pod_runs), emitted while scanning.
+  std::size_t pos = 0;
+  while (pos < pod.size()) {
+    if (pod[pos] == 0) {
+      ++pos;
+      continue;
+    }
+    const std::size_t start = pos;
+    while (pos < pod.size() && pod[pos] != 0) pos += 4;
+    const std::size_t end = std::min(pos, pod.size());
+    w.u32(static_cast<std::uint32_t>(start));
+    w.u32(static_cast<std::uint32_t>(end - start));
+    w.bytes(pod.subspan(start, end - start));
+    if (pos < pod.size()) ++pos;  // the zero byte that closed the run
   }
   w.u32(0);
   w.u32(0);
-  w.u32(static_cast<std::uint32_t>(data.complex.size()));
-  for (const auto& c : data.complex) {
+  w.u32(static_cast<std::uint32_t>(complex.size()));
+  for (const auto& c : complex) {
     w.u32(static_cast<std::uint32_t>(c.size()));
     w.bytes(c);
   }

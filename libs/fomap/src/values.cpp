@@ -528,6 +528,21 @@ core::Result<PropertyValue> parse_value(const PropertyType& type, std::string_vi
   return out;
 }
 
+core::Result<ScalarValue> parse_single_value(const PropertyType& type, std::string_view text, const PropertyCatalog& catalog) {
+  return parse_scalar(type.kind, type, text, true, false, catalog);
+}
+
+core::Status validate_value(const PropertyType& type, std::string_view text, const PropertyCatalog& catalog) {
+  if (type.container == Container::single) {
+    auto v = parse_scalar(type.kind, type, text, true, false, catalog);
+    if (!v) return fail(std::move(v).error());
+    return {};
+  }
+  auto v = parse_value(type, text, catalog);
+  if (!v) return fail(std::move(v).error());
+  return {};
+}
+
 std::string format_value(const PropertyType& type, const PropertyValue& value, const PropertyCatalog& catalog) {
   (void)catalog;
   if (type.container == Container::single) {

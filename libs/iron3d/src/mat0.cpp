@@ -121,6 +121,30 @@ core::Bytes write_mat0(const Mat0& mat) {
   return w.take();
 }
 
+core::Result<Mat0> read_mat0_entry(const NresArchive& archive, std::size_t index, const ReadOptions& options,
+                                   core::Diagnostics* warnings) {
+  if (index >= archive.size())
+    return core::fail(Diagnostic::error("mat0.entry_type", "entry index past the archive")
+                          .of(options.file_name)
+                          .expect(fmt::format("< {}", archive.size()), fmt::format("{}", index)));
+  const auto& e = archive.entries[index];
+  const std::string where = fmt::format("{}:{}", options.file_name, e.name.text());
+  if (e.type_id != kMat0TypeId)
+    return core::fail(Diagnostic::error("mat0.entry_type", "entry is not a MAT0 material")
+                          .of(where)
+                          .in("type_id")
+                          .expect("MAT0 (0x3054414d)", fmt::format("0x{:08x}", e.type_id)));
+  ReadOptions eo = options;
+  eo.file_name = where;
+  auto m = read_mat0(archive.payload(index), e.attr2, eo, warnings);
+  if (!m) {
+    auto d = std::move(m).error();
+    if (d.offset) d.offset = *d.offset + e.data_offset;
+    return core::fail(std::move(d));
+  }
+  return m;
+}
+
 std::vector<std::string> mat0_texture_names(const Mat0& mat) {
   std::vector<std::string> out;
   for (const auto& p : mat.phases) {

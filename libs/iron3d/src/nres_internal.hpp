@@ -1,6 +1,7 @@
 #pragma once
 // Private helpers shared by the NRes source files: name folding and comparison on raw fields.
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 #include "sortie/core/bytes.hpp"
@@ -10,20 +11,52 @@ namespace sortie::iron3d::detail {
 
 inline std::uint8_t fold(std::uint8_t c) { return (c >= 'a' && c <= 'z') ? static_cast<std::uint8_t>(c - 32) : c; }
 
-// Key of a raw 36-byte name field (NUL-terminated inside): first 8 folded bytes, big-endian.
-inline std::uint64_t name_key(const std::uint8_t* raw) {
-  std::uint64_t k = 0;
-  int i = 0;
-  for (; i < 8 && raw[i] != 0; ++i) k = (k << 8) | fold(raw[i]);
-  for (; i < 8; ++i) k <<= 8;
-  return k;
-}
-inline std::uint64_t name_key(std::string_view name) {
-  std::uint64_t k = 0;
+// Folds a name (raw field up to its NUL, or a query) into a zero-padded 40-byte buffer.
+// Returns the length, or 0 when the name is empty, longer than 35 bytes or holds a NUL
+// (a query that can never match).
+struct FoldedName {
+  alignas(8) std::uint8_t bytes[40] = {};
+  std::size_t len = 0;
+};
+inline FoldedName fold_raw(const std::uint8_t* raw) {
+  FoldedName f;
   std::size_t i = 0;
-  for (; i < 8 && i < name.size(); ++i) k = (k << 8) | fold(static_cast<std::uint8_t>(name[i]));
-  for (; i < 8; ++i) k <<= 8;
-  return k;
+  for (; i < kNresNameSize && raw[i] != 0; ++i) f.bytes[i] = fold(raw[i]);
+  f.len = i;
+  return f;
+}
+inline FoldedName fold_query(std::string_view q) {
+  FoldedName f;
+  if (q.empty() || q.size() > kNresMaxNameLength) return f;
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    const auto c = static_cast<std::uint8_t>(q[i]);
+    if (c == 0) return FoldedName{};
+    f.bytes[i] = fold(c);
+  }
+  f.len = q.size();
+  return f;
+}
+inline std::uint64_t folded_hash(const FoldedName& f) {
+  std::uint64_t h = 0x9E3779B97F4A7C15ull ^ f.len;
+  for (std::size_t i = 0; i < f.len; i += 8) {
+    std::uint64_t chunk;
+    std::memcpy(&chunk, f.bytes + i, 8);
+    h = (h ^ chunk) * 0xff51afd7ed558ccdull;
+    h ^= h >> 29;
+  }
+  return h * 0xc4ceb9fe1a85ec53ull;
+}
+
+// True when the slot holds a name fold-equal to f (tail beyond 27 bytes read from the directory).
+inline bool slot_matches(const NameSlot& slot, const FoldedName& f, const std::uint8_t* dir) {
+  if (slot.len != f.len) return false;
+  constexpr std::size_t kInline = sizeof slot.folded;
+  if (std::memcmp(slot.folded, f.bytes, f.len < kInline ? f.len : kInline) != 0) return false;
+  if (f.len <= kInline) return true;
+  const std::uint8_t* raw = dir + std::size_t{slot.index_plus1 - 1} * kNresRecordSize + 20;
+  for (std::size_t i = kInline; i < f.len; ++i)
+    if (fold(raw[i]) != f.bytes[i]) return false;
+  return true;
 }
 
 // Two raw name fields (each with a NUL inside the field): <0, 0, >0 under the fold.

@@ -231,11 +231,31 @@ core::Result<NresArchive> read_nres(core::Bytes&& input, const NresReadOptions& 
     return fail(ctx.error("nres.limit", "unindexed bytes above the preserved-bytes limit", a.gaps.front().offset, "gaps")
                     .expect(fmt::format("<= {}", lim.max_preserved), std::to_string(preserved)));
 
-  if (a.lookup_order_valid) {
-    a.sorted_.resize(count);
-    for (std::size_t p = 0; p < count; ++p) {
-      const std::uint32_t idx = a.entries[p].sort_index;
-      a.sorted_[p] = {detail::name_key(base + directory_offset + idx * kNresRecordSize + 20), idx};
+  // Hash index for find(): physical order, so the first of fold-equal names keeps the slot.
+  // Hashes first (sequential), then inserts with the slot of a later entry prefetched: the
+  // table is larger than the caches, and the misses overlap instead of adding up.
+  if (count > 0) {
+    std::size_t cap = 16;
+    while (cap < count + count / 2) cap <<= 1;
+    a.slots_.resize(cap);
+    const std::uint8_t* dir = base + directory_offset;
+    std::vector<std::uint32_t> home(count);
+    for (std::size_t i = 0; i < count; ++i)
+      home[i] = static_cast<std::uint32_t>(detail::folded_hash(detail::fold_raw(dir + i * kNresRecordSize + 20)) & (cap - 1));
+    constexpr std::size_t kAhead = 16;
+    for (std::size_t i = 0; i < count; ++i) {
+      if (i + kAhead < count) __builtin_prefetch(&a.slots_[home[i + kAhead]], 1);
+      const detail::FoldedName f = detail::fold_raw(dir + i * kNresRecordSize + 20);
+      for (std::size_t s = home[i];; s = (s + 1) & (cap - 1)) {
+        detail::NameSlot& slot = a.slots_[s];
+        if (slot.index_plus1 == 0) {
+          slot.index_plus1 = static_cast<std::uint32_t>(i + 1);
+          slot.len = static_cast<std::uint8_t>(f.len);
+          std::memcpy(slot.folded, f.bytes, sizeof slot.folded);
+          break;
+        }
+        if (detail::slot_matches(slot, f, dir)) break;  // an earlier fold-equal name answers
+      }
     }
   }
   a.bytes_ = std::move(input);
@@ -261,21 +281,37 @@ std::optional<std::size_t> NresArchive::find_linear(std::string_view name) const
 }
 
 std::optional<std::size_t> NresArchive::find(std::string_view name) const {
-  if (!lookup_order_valid || sorted_.size() != entries.size()) return find_linear(name);
-  if (name.size() > kNresMaxNameLength || name.find('\0') != std::string_view::npos) return std::nullopt;
-  const std::uint64_t qkey = detail::name_key(name);
+  if (slots_.empty()) return find_linear(name);
+  const detail::FoldedName f = detail::fold_query(name);
+  if (f.len == 0) return std::nullopt;
+  const std::size_t mask = slots_.size() - 1;
   const std::uint8_t* dir = bytes_.data() + directory_offset;
-  auto raw_name = [dir](std::uint32_t idx) { return dir + std::size_t{idx} * kNresRecordSize + 20; };
-  // lower_bound: first position whose name is not less than the query.
-  auto it = std::lower_bound(sorted_.begin(), sorted_.end(), name, [&](const detail::SortedKey& k, std::string_view q) {
-    if (k.prefix != qkey) return k.prefix < qkey;
-    return detail::compare_raw_query(raw_name(k.index), q) < 0;
-  });
-  std::optional<std::size_t> best;
-  for (; it != sorted_.end() && it->prefix == qkey; ++it) {
-    if (detail::compare_raw_query(raw_name(it->index), name) != 0) break;
-    if (!best || it->index < *best) best = it->index;
+  for (std::size_t s = detail::folded_hash(f) & mask;; s = (s + 1) & mask) {
+    const detail::NameSlot& slot = slots_[s];
+    if (slot.index_plus1 == 0) return std::nullopt;
+    if (detail::slot_matches(slot, f, dir)) return slot.index_plus1 - 1;
   }
+}
+
+std::optional<std::size_t> NresArchive::find_sorted(std::string_view name) const {
+  if (!lookup_order_valid) return find_linear(name);
+  if (name.empty() || name.size() > kNresMaxNameLength || name.find('\0') != std::string_view::npos) return std::nullopt;
+  const std::uint8_t* dir = bytes_.data() + directory_offset;
+  auto raw_at = [&](std::size_t p) { return dir + std::size_t{entries[p].sort_index} * kNresRecordSize + 20; };
+  // lower_bound over sorted positions p: entries[sort_index[p]] is the p-th name in order.
+  std::size_t lo = 0, n = entries.size();
+  while (n > 0) {
+    const std::size_t half = n / 2;
+    if (detail::compare_raw_query(raw_at(lo + half), name) < 0) {
+      lo += half + 1;
+      n -= half + 1;
+    } else {
+      n = half;
+    }
+  }
+  std::optional<std::size_t> best;
+  for (std::size_t p = lo; p < entries.size() && detail::compare_raw_query(raw_at(p), name) == 0; ++p)
+    if (!best || entries[p].sort_index < *best) best = entries[p].sort_index;
   return best;
 }
 

@@ -64,6 +64,32 @@ RsliEditor RsliEditor::create(std::uint16_t xor_seed) {
   return ed;
 }
 
+RsliEditor RsliEditor::create(const RsliHeader& header,
+                              std::optional<std::array<std::uint8_t, kRsliTrailerSize>> trailer) {
+  RsliEditor ed;
+  ed.header_ = header;
+  ed.trailer_ = trailer;
+  ed.modified_ = true;
+  return ed;
+}
+
+core::Status RsliEditor::add_item(Item item) {
+  if (item.name.raw.size() != kRsliNameSize || item.name.text().empty())
+    return fail(Diagnostic::error("rsli.edit.name", "entry name field must be 12 bytes with a non-empty name")
+                    .in("name")
+                    .expect("1..12 bytes", fmt::format("{} bytes", item.name.text().size())));
+  for (std::size_t i = 0; i < items_.size(); ++i)
+    if (items_[i].name.text() == item.name.text())
+      return fail(Diagnostic::error("rsli.edit.duplicate_name", "an entry with this name already exists")
+                      .in(fmt::format("entries[{}].name", i))
+                      .expect("a new name", std::string(item.name.text())));
+  if (items_.size() >= 0x7FFF)
+    return fail(Diagnostic::error("rsli.edit.full", "an RsLi library holds at most 32767 entries"));
+  items_.push_back(std::move(item));
+  modified_ = true;
+  return {};
+}
+
 std::optional<std::size_t> RsliEditor::find(std::string_view name) const {
   const std::string key = core::ascii_upper(name.substr(0, name.find('\0')));
   for (std::size_t i = 0; i < items_.size(); ++i)

@@ -153,8 +153,10 @@ namespace {
 
 int detect(core::ByteView data, std::string_view file_name) {
   if (data.size() < 2 || data[0] != 0xF1 || data[1] != 0xF0) return 0;
-  if ((data.size() - std::min<std::size_t>(data.size(), 8)) % kUnitComponentSize != 0 || data.size() < 8) return 0;
-  return detail::has_extension(file_name, ".dat") ? 2 : 1;
+  // A *.dat with the F1 F0 header is a unit DAT even when its size is wrong (the reader then
+  // says why); without the name, only a well-sized file is a candidate.
+  if (detail::has_extension(file_name, ".dat")) return 2;
+  return data.size() >= 8 && (data.size() - 8) % kUnitComponentSize == 0 ? 1 : 0;
 }
 
 core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {

@@ -73,6 +73,14 @@ core::Result<Handle> World::create_object(ObjectId id, std::string prototype_key
   return slot.object->handle_;
 }
 
+core::Result<Handle> World::create_mirror_object(ObjectId id, std::string prototype_key, const Transform& transform) {
+  if (id.owner == config_.local_player) {
+    return fail(Diagnostic::error("world.id.not_remote", "a mirror object must be owned by a remote player")
+                    .expect(fmt::format("owner != {}", config_.local_player), id.to_string()));
+  }
+  return create_object(id, std::move(prototype_key), transform);
+}
+
 core::Result<Handle> World::create_local_object(ClassId class_id, std::string prototype_key, const Transform& transform) {
   if (shut_down_) return fail(shut_down_error());
   return create_object(allocate_id(class_id), std::move(prototype_key), transform);

@@ -71,4 +71,15 @@ struct LintReport {
 
 LintReport lint_container(const MapContainer& container, const Project& project, const LintOptions& options);
 
+// Pack-wide map identity (§8.3): the same map name declared by two files bakes one proto twice
+// ("Proto already loaded"). Feed every linted container's declared names; findings are
+// `map-format.rule.map-identity` / `duplicate-name-in-pack` errors on the later declarations.
+struct DeclaredMap {
+  std::string name;
+  std::string file;
+  std::uint32_t line = 0;
+};
+std::vector<DeclaredMap> declared_maps(const MapContainer& container);
+LintReport lint_pack_identity(const std::vector<DeclaredMap>& maps);
+
 }  // namespace sortie::fomap

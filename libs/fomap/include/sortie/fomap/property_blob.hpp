@@ -62,6 +62,8 @@ std::vector<PodRun> pod_runs(core::ByteView pod);
 // `u32 pod_size, u8 has_base=0, {u32 start, u32 len, data}*, u32 0, u32 0, u32 complex_count,
 // {u32 size, data}*`. No padding between the framing fields.
 core::Bytes write_property_blob(const PropertyData& data);
+// Same from a POD image and views of the complex values (no copies of the state).
+core::Bytes write_property_blob(core::ByteView pod, const std::vector<core::ByteView>& complex);
 // Reads a full-mode blob; the POD size and complex count must match the reader's registrar
 // (codes `fomap.blob.pod_size`, `fomap.blob.complex_count`); overlay blobs (has_base=1) are
 // rejected (`fomap.blob.overlay`); runs must stay inside the POD image (`fomap.blob.run`).

@@ -55,6 +55,12 @@ std::optional<std::int64_t> strict_decimal_int64(std::string_view text);
 // Enum names go through `catalog` migration rules; proto references are not resolved here.
 core::Result<PropertyValue> parse_value(const PropertyType& type, std::string_view text, const PropertyCatalog& catalog);
 
+// A single (non-array, non-dict) value without the PropertyValue wrapper.
+core::Result<ScalarValue> parse_single_value(const PropertyType& type, std::string_view text, const PropertyCatalog& catalog);
+
+// Same checks as parse_value without building the value (lint's fast path for single values).
+core::Status validate_value(const PropertyType& type, std::string_view text, const PropertyCatalog& catalog);
+
 // The Mapper's value -> text (§5.3), including top-level wrapping/unwrapping. Unknown kinds
 // (ScalarKind::unknown) format their stored text verbatim.
 std::string format_value(const PropertyType& type, const PropertyValue& value, const PropertyCatalog& catalog);

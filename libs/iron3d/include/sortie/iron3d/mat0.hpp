@@ -10,6 +10,7 @@
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/iron3d/format.hpp"
+#include "sortie/iron3d/nres.hpp"
 
 namespace sortie::iron3d {
 
@@ -57,6 +58,11 @@ std::size_t mat0_prefix_size(std::uint32_t version);
 core::Result<Mat0> read_mat0(core::ByteView payload, std::uint32_t version, const ReadOptions& options = {},
                              core::Diagnostics* warnings = nullptr);
 core::Bytes write_mat0(const Mat0& mat);
+// Reads entry `index` of a Material.lib archive: the entry type must be MAT0 (code
+// mat0.entry_type) and its attr2 gives the version. Diagnostics carry "archive:entry" and
+// file offsets.
+core::Result<Mat0> read_mat0_entry(const NresArchive& archive, std::size_t index, const ReadOptions& options = {},
+                                   core::Diagnostics* warnings = nullptr);
 
 // Typed view: non-empty phase texture names (NUL-cut, ASCII-trimmed) in disk order.
 std::vector<std::string> mat0_texture_names(const Mat0& mat);

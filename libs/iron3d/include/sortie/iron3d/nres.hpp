@@ -12,9 +12,12 @@
 //           build_nres(specs) / NresBuilder -> canonical bytes from scratch (fixtures);
 //           NresEditor                      -> add/replace/remove/rename, lossless-layout
 //                                              or canonical encode.
-// Lookup:   find(name): ASCII case-insensitive (fold to upper, bytes >= 0x80 unfolded),
-//           binary search through the stored sort table, duplicates resolve to the first
-//           entry in physical order; linear scan when the table is invalid (compatible).
+// Lookup:   find(name): ASCII case-insensitive (fold to upper, bytes >= 0x80 unfolded);
+//           duplicates resolve to the first entry in physical order. This is the answer of
+//           the spec's sort-table binary search (find_sorted) and of its linear fallback
+//           when the table is invalid (find_linear); find() gets it from a hash index.
+//           Lookups answer for the directory as read: edit through NresEditor, not by
+//           changing `entries` in place.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -76,9 +79,12 @@ struct NresGap {
 };
 
 namespace detail {
-struct SortedKey {
-  std::uint64_t prefix;  // first 8 folded name bytes, big-endian (zero-padded)
-  std::uint32_t index;   // original entry index
+// Hash-index slot: one cache-line half holding the folded name, so a hit usually needs no
+// other memory access (names longer than 27 bytes also check their tail in the directory).
+struct alignas(32) NameSlot {
+  std::uint32_t index_plus1 = 0;  // 0 = empty
+  std::uint8_t len = 0;           // folded name length, 1..35
+  std::uint8_t folded[27] = {};   // first 27 folded bytes, zero padded
 };
 }  // namespace detail
 
@@ -100,18 +106,23 @@ class NresArchive {
   [[nodiscard]] core::ByteView gap_bytes(std::size_t gap_index) const;
   // The complete source image (what read_nres was given).
   [[nodiscard]] core::ByteView bytes() const { return bytes_; }
-  // ASCII case-insensitive lookup; first entry in physical order among equal names.
+  // ASCII case-insensitive lookup; the first entry in physical order among fold-equal names.
+  // This is exactly the answer of the sort-table binary search (equal names are contiguous
+  // in a valid table, and the earliest wins) and of the linear fallback; find() answers it
+  // from a hash index built at open, so a lookup costs O(1) instead of ~log2(n) cache misses.
   [[nodiscard]] std::optional<std::size_t> find(std::string_view name) const;
-  // Same lookup as a plain linear scan (used when the table is invalid; exposed for tests).
+  // Binary search through the stored sort table (spec §3.3); falls back to find_linear when
+  // the table is invalid. Same answer as find(); kept for tests, fuzzing and comparison.
+  [[nodiscard]] std::optional<std::size_t> find_sorted(std::string_view name) const;
+  // Linear scan in physical order (the compatible-profile fallback of §3.3).
   [[nodiscard]] std::optional<std::size_t> find_linear(std::string_view name) const;
 
  private:
   friend core::Result<NresArchive> read_nres(core::Bytes&& bytes, const NresReadOptions& options);
   core::Bytes bytes_;
-  // Lookup acceleration (only when lookup_order_valid): one key per sorted position p, for
-  // entries[sort_index[p]]. find() compares full names in the owned directory bytes, so it
-  // answers for the directory as read (editing goes through NresEditor).
-  std::vector<detail::SortedKey> sorted_;
+  // Open-addressing hash index over folded names (power-of-two size, linear probing); holds
+  // the first physical entry of each fold-equal name.
+  std::vector<detail::NameSlot> slots_;
 };
 
 core::Result<NresArchive> read_nres(core::ByteView bytes, const NresReadOptions& options = {});

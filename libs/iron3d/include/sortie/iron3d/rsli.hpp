@@ -15,6 +15,8 @@
 // rsli.deflate_eof_quirk, rsli.corrupt_table, rsli.size_mismatch, rsli.method_unsupported,
 // rsli.index, plus the codec codes of rsli_codec.hpp and rsli.edit.* from the editor.
 #include <array>
+#include <functional>
+#include <span>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -127,9 +129,9 @@ std::optional<std::size_t> find_rsli_entry(const RsliArchive& archive, std::stri
 core::Result<core::Bytes> decode_rsli_entry(const RsliArchive& archive, std::size_t index,
                                             std::uint64_t max_unpacked = 128ull * 1024 * 1024);
 
-// Packs `data` with a known method; XOR methods are returned *before* the XOR layer (the
-// writer encrypts with the final sort cell). rsli.method_unsupported for lzhuf is never
-// returned: every known method can be packed.
+// Packs `data` with a known method (every one of the seven can be packed); XOR methods are
+// returned *before* the XOR layer, which the writer applies with the final sort cell.
+// rsli.method_unsupported for a value outside the enum.
 core::Result<core::Bytes> pack_rsli_payload(core::ByteView data, RsliMethod method);
 
 // Archive editor. Entry names are stored ASCII-uppercased (lookups uppercase the query, so a
@@ -156,6 +158,9 @@ class RsliEditor {
   static core::Result<RsliEditor> open(const RsliArchive& archive);
   // A new empty archive (magic, version 1, presorted flag 0xABBA, given seed).
   static RsliEditor create(std::uint16_t xor_seed = 0);
+  // A new empty archive keeping a given header (count replaced on write) and AO trailer.
+  static RsliEditor create(const RsliHeader& header,
+                           std::optional<std::array<std::uint8_t, kRsliTrailerSize>> trailer);
 
   [[nodiscard]] const std::vector<Item>& items() const { return items_; }
   [[nodiscard]] std::optional<std::size_t> find(std::string_view name) const;
@@ -163,6 +168,8 @@ class RsliEditor {
   core::Status replace(std::size_t index, core::ByteView data, RsliMethod method);
   core::Status remove(std::size_t index);
   core::Status rename(std::size_t index, std::string_view name);
+  // Appends a prepared item as is (name field raw; must be unique and not empty).
+  core::Status add_item(Item item);
   [[nodiscard]] bool modified() const { return modified_; }
   // Makes write() rebuild the archive even without an edit.
   void force_rebuild() { modified_ = true; }
@@ -180,6 +187,31 @@ class RsliEditor {
 
 // Inspect JSON model: {"format":"rsli","header":{...},"ao_overlay":..,"entries":[...]}.
 core::Json rsli_json(const RsliArchive& archive);
+
+// Extraction manifest (`_manifest.json` of `sortie archive extract` on an RsLi library):
+// {"format":"rsli","header_hex","table_hex" (encrypted, as in the file),"trailer_hex"|null,
+//  "file_size","body":{"offset","file"}|null,"entries":[{"index","name","name_hex","file",
+//  "method","flags","service_hex","stored_cell","sort_to_original","unpacked_size",
+//  "data_offset_raw","packed_size","content_hash"}]}. `files` are the decoded payload files
+// (entry order); `body_file` holds every byte after the table (without the trailer).
+core::Json rsli_manifest(const RsliArchive& archive, std::span<const std::string> files,
+                         std::span<const core::Bytes> decoded, const std::string& body_file);
+// The bytes `body_file` of rsli_manifest must hold.
+core::ByteView rsli_body_bytes(const RsliArchive& archive);
+
+using RsliFileLoader = std::function<core::Result<core::Bytes>(const std::string& file)>;
+struct RsliPackResult {
+  core::Bytes bytes;
+  bool original = false;  // nothing changed: the original image, byte for byte
+  std::size_t repacked = 0;  // entries packed anew from their files
+};
+// Rebuilds a library from a manifest. Unchanged (same entries in the same order, same
+// names, methods and file contents) gives the original bytes. Otherwise the editor writes a
+// rebuilt library: entries keep their original packed stream when content and method are
+// unchanged, others are packed from their file with "method" (stored, xor, lzss, xor_lzss,
+// lzhuf, xor_lzhuf, deflate); a changed "name" renames; entries without "index" are new.
+// Without "header_hex" a fresh header is used. Errors: manifest.*, rsli.*, loader errors.
+core::Result<RsliPackResult> rsli_pack_manifest(const core::Json& manifest, const RsliFileLoader& load);
 
 FormatInfo rsli_format_info();
 

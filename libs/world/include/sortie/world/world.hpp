@@ -68,6 +68,8 @@ class World {
   // Constructs an unregistered object. id.owner == local player -> local object; otherwise a
   // mirror owned by id.owner. Errors: world.id.duplicate, world.shut_down.
   core::Result<Handle> create_object(ObjectId id, std::string prototype_key, const Transform& transform = {});
+  // CreateMirrorObject: the id must name a remote owner (world.id.not_remote otherwise).
+  core::Result<Handle> create_mirror_object(ObjectId id, std::string prototype_key, const Transform& transform = {});
   core::Result<Handle> create_local_object(ClassId class_id, std::string prototype_key, const Transform& transform = {});
   // Publishes to the queue: all at once, with the next registration sequence. Inside the
   // calculation pass it is deferred to the apply phase. Errors: world.handle.stale,
