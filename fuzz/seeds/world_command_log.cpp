@@ -10,6 +10,7 @@ SORTIE_FUZZ_SEEDS(world_command_log, [](sortie::fuzz::SeedSink& out) {
   log.commands.push_back(Command::set_speed(6, 2000));
   log.commands.push_back(Command::pause(7, false));
   log.commands.push_back(Command::set_property(8, ObjectId{1, 1, 1}, "hp", 7));
+  log.commands.push_back(Command::route(9, ObjectId{1, 1, 1}, {{3.0f, 2.0f}, {3.0f, 9.0f}, {0.5f, 9.5f}}, 2.0f));
   log.commands.push_back(Command::remove(20, ObjectId{1, 1, 1}));
   out.add("session", write_command_log(log));
   out.add("empty", write_command_log(CommandLog{}));

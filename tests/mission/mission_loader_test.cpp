@@ -219,3 +219,42 @@ TEST(MissionLoader, every_edge_kind_failure_stops_the_load_and_keeps_the_previou
     EXPECT_EQ(before->world->queue().size(), registered_before);
   }
 }
+
+TEST(MissionLoader, move_orders_become_terrain_routes_and_units_walk_on_the_ground) {
+  auto l = session_over(demo_files());
+  auto report = l.session->load("m01");
+  ASSERT_TRUE(report.has_value() && report->ok);
+  auto* cur = l.session->current();
+  ASSERT_NE(cur, nullptr);
+  ASSERT_NE(cur->world, nullptr);
+  world::World& w = *cur->world;
+  const auto ground = w.height_field();
+  ASSERT_NE(ground, nullptr);  // make_ground defaults to the Land.msh terrain
+  mission::ScenarioOptions so;
+  so.ticks = 600;
+  auto run = mission::run_scenario(*cur, so);
+  ASSERT_TRUE(run.has_value());
+  ASSERT_GT(run->orders, 0u);
+  EXPECT_EQ(run->routed, run->orders);  // the sample's areals cover every unit and goal
+  for (const auto& c : run->log.commands) {
+    ASSERT_EQ(c.kind, world::CommandKind::route);
+    auto waypoints = world::decode_waypoints(c.text);
+    ASSERT_TRUE(waypoints);
+    ASSERT_FALSE(waypoints->empty());
+    EXPECT_EQ(waypoints->back(), (world::Vec2{c.x, c.y}));
+    for (const auto& p : *waypoints) EXPECT_TRUE(ground->height_at(p.x, p.y).has_value());
+  }
+  std::size_t walked = 0;
+  for (const auto& info : cur->objects) {
+    const auto* obj = w.find(info.handle);
+    ASSERT_NE(obj, nullptr);
+    if (!obj->controller) continue;
+    EXPECT_EQ(obj->controller->kind(), "route");
+    const auto& p = obj->transform.position;
+    auto h = ground->height_at(p.x, p.y);
+    ASSERT_TRUE(h.has_value());
+    EXPECT_EQ(p.z, *h);  // Z comes from the terrain, bit for bit
+    ++walked;
+  }
+  EXPECT_GT(walked, 0u);
+}

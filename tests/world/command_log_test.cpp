@@ -19,6 +19,7 @@ CommandLog sample() {
   log.commands.push_back(Command::set_property(11, ObjectId{2, 4, 7}, "hp", -5));
   log.commands.push_back(Command::remove(12, ObjectId{1, 4, 1}));
   log.commands.push_back(Command::stop(12, ObjectId{1, 4, 2}));
+  log.commands.push_back(Command::route(13, ObjectId{1, 4, 2}, {{1.0f, -0.0f}, {2.5f, 1e-30f}}, 3.0f));
   return log;
 }
 
@@ -100,4 +101,31 @@ TEST(CommandLogTest, rejects_json_with_unknown_kind_or_missing_fields) {
   auto o = command_log_from_json(t);
   ASSERT_FALSE(o);
   EXPECT_EQ(o.error().code, "command_log.field_type");
+}
+
+TEST(CommandLogTest, route_waypoints_round_trip_exact_bits) {
+  const std::vector<Vec2> pts{{1.0f, -0.0f}, {std::numeric_limits<float>::denorm_min(), -123.456f}};
+  const std::string text = encode_waypoints(pts);
+  EXPECT_EQ(text, "3f800000,80000000;00000001,c2f6e979");
+  auto back = decode_waypoints(text);
+  ASSERT_TRUE(back);
+  ASSERT_EQ(back->size(), 2u);
+  EXPECT_EQ(std::bit_cast<std::uint32_t>((*back)[0].y), 0x80000000u);
+  EXPECT_EQ(std::bit_cast<std::uint32_t>((*back)[1].x), 1u);
+  EXPECT_EQ((*back)[1].y, -123.456f);
+  const Command c = Command::route(4, ObjectId{1, 2, 3}, pts, 2.0f);
+  EXPECT_EQ(c.kind, CommandKind::route);
+  EXPECT_EQ(c.x, pts.back().x);
+  EXPECT_EQ(c.y, pts.back().y);
+  EXPECT_EQ(c.text, text);
+  EXPECT_EQ(to_string(CommandKind::route), "route");
+}
+
+TEST(CommandLogTest, rejects_malformed_route_waypoints) {
+  for (const char* bad : {"", "3f800000,8000000", "3f800000;80000000", "3F800000,80000000",
+                          "3f800000,80000000,3f800000,80000000", "3f800000,80000000;00000001,c2f6e97g"}) {
+    auto r = decode_waypoints(bad);
+    ASSERT_FALSE(r) << bad;
+    EXPECT_EQ(r.error().code, "world.command.waypoints") << bad;
+  }
 }

@@ -124,3 +124,36 @@ TEST(RouteControllerTest, follows_waypoints_and_carries_leftover_distance) {
   EXPECT_EQ(world.find(*h)->transform.position, (Vec3{4.0f, 2.0f, 0.0f}));
   EXPECT_EQ(arrived, (std::vector<std::int64_t>{3}));
 }
+
+TEST(RouteControllerTest, route_command_attaches_a_route_controller_on_the_ground) {
+  World world(WorldConfig{.step_us = 1'000'000});
+  world.set_height_field(std::make_shared<Ramp>());
+  auto h = world.add_new_object(1, "unit");
+  ASSERT_TRUE(h);
+  const ObjectId id = world.find(*h)->id();
+  ASSERT_TRUE(world.submit(Command::route(0, id, {{2.0f, 0.0f}, {2.0f, 3.0f}}, 2.0f)));
+  ASSERT_TRUE(world.tick());
+  ASSERT_NE(world.find(*h)->controller, nullptr);
+  EXPECT_EQ(world.find(*h)->controller->kind(), "route");
+  EXPECT_EQ(world.find(*h)->transform.position, (Vec3{2.0f, 0.0f, 1.0f}));
+  ASSERT_TRUE(world.tick());
+  ASSERT_TRUE(world.tick());
+  EXPECT_EQ(world.find(*h)->transform.position, (Vec3{2.0f, 3.0f, 1.0f}));
+  EXPECT_TRUE(dynamic_cast<RouteController&>(*world.find(*h)->controller).done());
+}
+
+TEST(RouteControllerTest, rejects_route_command_with_bad_waypoints_or_speed) {
+  World world;
+  Command bad = Command::route(0, ObjectId{1, 1, 1}, {{1.0f, 1.0f}}, 2.0f);
+  bad.text = "nonsense";
+  auto r = world.submit(bad);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, "world.command.waypoints");
+  auto slow = world.submit(Command::route(0, ObjectId{1, 1, 1}, {{1.0f, 1.0f}}, 0.0f));
+  ASSERT_FALSE(slow);
+  EXPECT_EQ(slow.error().code, "world.command.invalid");
+  auto inf = world.submit(Command::route(0, ObjectId{1, 1, 1}, {{std::numeric_limits<float>::infinity(), 1.0f}}, 1.0f));
+  ASSERT_FALSE(inf);
+  EXPECT_EQ(inf.error().code, "world.command.invalid");
+  EXPECT_TRUE(world.command_log().commands.empty());
+}

@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "sortie/core/text.hpp"
+#include "sortie/nav/terrain_world.hpp"
 
 namespace sortie::mission {
 
@@ -34,7 +35,24 @@ void copy_properties(const iron3d::TmaObject& o, Properties& props) {
   }
 }
 
+// world::HeightField over the prepared terrain (libs/nav); queries are const and deterministic.
+class TerrainGround final : public HeightField {
+ public:
+  explicit TerrainGround(nav::TerrainWorld terrain) : terrain_(std::move(terrain)) {}
+  [[nodiscard]] std::optional<float> height_at(float x, float y) const override { return terrain_.height_at(x, y); }
+
+ private:
+  nav::TerrainWorld terrain_;
+};
+
 }  // namespace
+
+std::shared_ptr<const HeightField> make_terrain_ground(const assets::MissionData& data) {
+  if (data.land_msh.faces.empty()) return nullptr;
+  auto terrain = nav::TerrainWorld::build(data.land_msh);
+  if (!terrain) return nullptr;  // cannot happen on a validated Land.msh (face references checked on read)
+  return std::make_shared<TerrainGround>(std::move(*terrain));
+}
 
 core::Json MissionLoadReport::to_json() const {
   core::Json timings_json = core::Json::array();

@@ -8,6 +8,7 @@
 
 #include "sortie/core/hash.hpp"
 #include "sortie/core/rng.hpp"
+#include "sortie/nav/areal_map.hpp"
 
 namespace sortie::mission {
 
@@ -33,6 +34,28 @@ Bounds terrain_bounds(const assets::MissionData& data) {
   return b;
 }
 
+// A move order as a walk over the areal graph (spec §18, seed 000 "Маршрут"): the unit's areal
+// and the goal's areal are located, routed (BFS) and turned into a corridor through the shared
+// edges' midpoints ending at the goal. nullopt = an explicit miss (unit or goal outside every
+// areal, no route): the caller then gives a straight move order.
+std::optional<std::vector<world::Vec2>> plan_route(const nav::ArealMap& areals, const World& w, ObjectId unit, float x,
+                                                   float y) {
+  auto handle = w.lookup(unit);
+  if (!handle) return std::nullopt;
+  const WorldObject* obj = w.find(*handle);
+  if (obj == nullptr) return std::nullopt;
+  const nav::Point2 from{obj->transform.position.x, obj->transform.position.y};
+  const nav::Point2 to{x, y};
+  auto start = areals.locate(from.x, from.y);
+  auto goal = areals.locate(to.x, to.y);
+  if (!start || !goal) return std::nullopt;
+  auto route = areals.route(*start, *goal);
+  if (!route) return std::nullopt;
+  std::vector<world::Vec2> out;
+  for (const nav::Point2& p : areals.corridor(*route, from, to)) out.push_back(world::Vec2{p.x, p.y});
+  return out;
+}
+
 }  // namespace
 
 core::Json ScenarioResult::to_json() const {
@@ -41,6 +64,7 @@ core::Json ScenarioResult::to_json() const {
   return core::Json{{"ticks", ticks},
                     {"final_hash", core::hash_hex(final_hash)},
                     {"orders", orders},
+                    {"routed", routed},
                     {"objects", objects},
                     {"units", units},
                     {"checkpoints", cps},
@@ -60,6 +84,11 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
   const Bounds b = terrain_bounds(*mission.data);
   const float margin = 8.0f;
   core::Rng orders(options.seed, 0x4F524452);  // "ORDR": a stream of its own
+  std::optional<nav::ArealMap> areals;
+  if (!mission.data->land_map.areals.empty()) {
+    SORTIE_TRY(auto built, nav::ArealMap::build(mission.data->land_map));
+    areals = std::move(built);
+  }
   const auto start = std::chrono::steady_clock::now();
   for (std::uint64_t t = 0; t < options.ticks; ++t) {
     const std::uint64_t tick = w.clock().tick;
@@ -68,7 +97,13 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
         const ObjectId target = units[orders.below(static_cast<std::uint32_t>(units.size()))];
         const float x = b.min_x + margin + orders.unit_f32() * std::max(1.0f, b.max_x - b.min_x - 2 * margin);
         const float y = b.min_y + margin + orders.unit_f32() * std::max(1.0f, b.max_y - b.min_y - 2 * margin);
-        SORTIE_CHECK(w.submit(Command::move(tick, target, x, y, options.speed)));
+        auto waypoints = areals ? plan_route(*areals, w, target, x, y) : std::nullopt;
+        if (waypoints) {
+          SORTIE_CHECK(w.submit(Command::route(tick, target, *waypoints, options.speed)));
+          ++r.routed;
+        } else {
+          SORTIE_CHECK(w.submit(Command::move(tick, target, x, y, options.speed)));
+        }
         ++r.orders;
       }
     }

@@ -3,6 +3,7 @@
 #include <array>
 #include <bit>
 #include <limits>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -15,7 +16,7 @@ using core::fail;
 
 namespace {
 
-constexpr std::array<std::pair<CommandKind, std::string_view>, 7> kKinds{{
+constexpr std::array<std::pair<CommandKind, std::string_view>, 8> kKinds{{
     {CommandKind::move, "move"},
     {CommandKind::stop, "stop"},
     {CommandKind::pause, "pause"},
@@ -23,9 +24,11 @@ constexpr std::array<std::pair<CommandKind, std::string_view>, 7> kKinds{{
     {CommandKind::spawn, "spawn"},
     {CommandKind::remove, "remove"},
     {CommandKind::set_property, "set_property"},
+    {CommandKind::route, "route"},
 }};
 
-bool known_kind(std::uint8_t raw) { return raw >= 1 && raw <= 7; }
+bool known_kind(std::uint8_t raw) { return raw >= 1 && raw <= 8; }
+constexpr std::size_t kWaypointChars = 17;  // 8 hex digits, ',', 8 hex digits
 
 constexpr std::string_view kJsonFormat = "sortie-command-log-v1";
 constexpr std::uint32_t kBytesVersion = 1;
@@ -103,6 +106,71 @@ Command Command::set_property(std::uint64_t tick, ObjectId target, std::string k
   c.text = std::move(key);
   c.value = value;
   return c;
+}
+
+Command Command::route(std::uint64_t tick, ObjectId target, const std::vector<Vec2>& waypoints, float speed) {
+  Command c;
+  c.tick = tick;
+  c.kind = CommandKind::route;
+  c.target = target;
+  if (!waypoints.empty()) {
+    c.x = waypoints.back().x;
+    c.y = waypoints.back().y;
+  }
+  c.speed = speed;
+  c.text = encode_waypoints(waypoints);
+  return c;
+}
+
+std::string encode_waypoints(const std::vector<Vec2>& waypoints) {
+  std::string out;
+  out.reserve(waypoints.size() * (kWaypointChars + 1));
+  for (std::size_t i = 0; i < waypoints.size(); ++i) {
+    if (i > 0) out.push_back(';');
+    out += fmt::format("{:08x},{:08x}", std::bit_cast<std::uint32_t>(waypoints[i].x),
+                       std::bit_cast<std::uint32_t>(waypoints[i].y));
+  }
+  return out;
+}
+
+core::Result<std::vector<Vec2>> decode_waypoints(std::string_view text) {
+  auto bad = [&](std::size_t at, std::string expected) {
+    return fail(Diagnostic::error("world.command.waypoints", "malformed route waypoints")
+                    .at(at)
+                    .in("text")
+                    .expect(std::move(expected), std::string(text.substr(at, 18))));
+  };
+  if (text.empty()) return bad(0, "at least one waypoint");
+  if ((text.size() + 1) % (kWaypointChars + 1) != 0) return bad(0, "18 * n - 1 characters");
+  const std::size_t n = (text.size() + 1) / (kWaypointChars + 1);
+  std::vector<Vec2> out;
+  out.reserve(n);
+  auto hex8 = [&](std::size_t at) -> std::optional<std::uint32_t> {
+    std::uint32_t v = 0;
+    for (std::size_t k = 0; k < 8; ++k) {
+      const char ch = text[at + k];
+      std::uint32_t d = 0;
+      if (ch >= '0' && ch <= '9') {
+        d = static_cast<std::uint32_t>(ch - '0');
+      } else if (ch >= 'a' && ch <= 'f') {
+        d = static_cast<std::uint32_t>(ch - 'a' + 10);
+      } else {
+        return std::nullopt;
+      }
+      v = (v << 4) | d;
+    }
+    return v;
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t at = i * (kWaypointChars + 1);
+    if (i > 0 && text[at - 1] != ';') return bad(at - 1, "';'");
+    if (text[at + 8] != ',') return bad(at + 8, "','");
+    auto x = hex8(at);
+    auto y = hex8(at + 9);
+    if (!x || !y) return bad(at, "8 lowercase hex digits");
+    out.push_back(Vec2{std::bit_cast<float>(*x), std::bit_cast<float>(*y)});
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- JSON
@@ -186,7 +254,7 @@ core::Result<CommandLog> command_log_from_json(const core::Json& json) {
       }
     }
     if (!found) {
-      return fail(Diagnostic::error("command_log.kind_unknown", "unknown command kind").in(path + ".kind").expect("move|stop|pause|set_speed|spawn|remove|set_property", kind));
+      return fail(Diagnostic::error("command_log.kind_unknown", "unknown command kind").in(path + ".kind").expect("move|stop|pause|set_speed|spawn|remove|set_property|route", kind));
     }
     auto target = j.find("target");
     if (target == j.end() || !target->is_object()) {
@@ -255,7 +323,7 @@ core::Result<CommandLog> read_command_log(core::ByteView bytes) {
     SORTIE_TRY(auto kind, r.u8());
     if (!known_kind(kind)) {
       return fail(Diagnostic::error("command_log.kind_unknown", "unknown command kind")
-                      .at(at + 8).in(fmt::format("commands[{}].kind", i)).expect("1..7", std::to_string(kind)));
+                      .at(at + 8).in(fmt::format("commands[{}].kind", i)).expect("1..8", std::to_string(kind)));
     }
     c.kind = static_cast<CommandKind>(kind);
     SORTIE_TRY(auto raw, r.u64());

@@ -242,6 +242,15 @@ core::Status World::submit(Command command) {
       if (command.value < 0 || command.value > 0xffff) return invalid("class id must be 0..65535");
       if (!is_finite(command.x) || !is_finite(command.y) || !is_finite(command.z)) return invalid("spawn position must be finite");
       break;
+    case CommandKind::route: {
+      if (!is_finite(command.speed) || !(command.speed > 0.0f)) return invalid("route needs a finite speed > 0");
+      auto waypoints = decode_waypoints(command.text);
+      if (!waypoints) return fail(std::move(waypoints.error()));
+      for (const Vec2& p : *waypoints) {
+        if (!is_finite(p.x) || !is_finite(p.y)) return invalid("route waypoints must be finite");
+      }
+      break;
+    }
     case CommandKind::stop:
     case CommandKind::remove:
     case CommandKind::set_property:
@@ -271,6 +280,14 @@ core::Status World::apply_command(const Command& command) {
       } else {
         o->controller = std::make_unique<MoveController>(Vec2{command.x, command.y}, command.speed, ground_);
       }
+      ++commands_applied_;
+      return {};
+    }
+    case CommandKind::route: {
+      WorldObject* o = target();
+      if (o == nullptr) break;
+      SORTIE_TRY(auto waypoints, decode_waypoints(command.text));  // validated on submit
+      o->controller = std::make_unique<RouteController>(std::move(waypoints), command.speed, ground_);
       ++commands_applied_;
       return {};
     }

@@ -26,12 +26,17 @@ using world::WorldConfig;
 inline constexpr ClassId kStaticObjectClass = 10;  // placed object with a direct prototype key
 inline constexpr ClassId kUnitObjectClass = 20;    // placed unit (unit DAT with components)
 
+// The default ground: a world::HeightField over a nav::TerrainWorld built from the mission's
+// Land.msh (raw Land.msh Z, spec §15.6/§18); nullptr when the mesh has no faces.
+std::shared_ptr<const HeightField> make_terrain_ground(const assets::MissionData& data);
+
 struct MissionLoadOptions {
   core::Profile profile = core::Profile::strict;
   WorldConfig world;
   assets::ProgressFn progress;
-  // Optional ground for scenario start (e.g. a terrain adapter); objects' Z stays as authored.
-  std::function<std::shared_ptr<const HeightField>(const assets::MissionData&)> make_ground;
+  // Ground for scenario start (movement controllers snap Z to it); objects' Z stays as authored
+  // until they move. Empty function = no ground.
+  std::function<std::shared_ptr<const HeightField>(const assets::MissionData&)> make_ground = make_terrain_ground;
 };
 
 struct PlacedObjectInfo {

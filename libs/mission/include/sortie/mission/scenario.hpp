@@ -1,7 +1,9 @@
 #pragma once
 // The headless mission run behind `sortie run`: a loaded mission is driven for N fixed ticks
 // while some units receive move orders. Orders are commands drawn from their own seeded RNG
-// stream, so the command log replays to the same state hash.
+// stream, so the command log replays to the same state hash. An order whose unit and goal both
+// lie in areals of the Land.map with a route between them becomes a route command (a corridor
+// over the areal graph, libs/nav); otherwise (explicit miss) it stays a straight move command.
 #include <cstdint>
 #include <functional>
 
@@ -25,6 +27,7 @@ struct ScenarioResult {
   std::uint64_t ticks = 0;
   std::uint64_t final_hash = 0;
   std::uint64_t orders = 0;
+  std::uint64_t routed = 0;  // orders given as route commands
   std::uint64_t objects = 0;
   std::uint64_t units = 0;
   CommandLog log;

@@ -1,0 +1,276 @@
+#include "sortie/nav/terrain_world.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace sortie::nav {
+
+using core::Diagnostic;
+using core::fail;
+
+namespace {
+
+Vec3f sub(Vec3f a, Vec3f b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+Vec3f cross(Vec3f a, Vec3f b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
+float dot(Vec3f a, Vec3f b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+float axis_of(Vec3f v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
+
+void grow(Aabb& box, Vec3f p) {
+  box.min = {std::min(box.min.x, p.x), std::min(box.min.y, p.y), std::min(box.min.z, p.z)};
+  box.max = {std::max(box.max.x, p.x), std::max(box.max.y, p.y), std::max(box.max.z, p.z)};
+}
+
+Aabb empty_box() {
+  constexpr float hi = std::numeric_limits<float>::max();
+  return Aabb{{hi, hi, hi}, {-hi, -hi, -hi}};
+}
+
+bool covers_xy(const Aabb& b, float x, float y) {
+  return x >= b.min.x - kBvhEpsilon && x <= b.max.x + kBvhEpsilon && y >= b.min.y - kBvhEpsilon &&
+         y <= b.max.y + kBvhEpsilon;
+}
+
+// Slab test on the box grown by kBvhEpsilon; the ray starts at t = 0.
+bool hits_box(const Aabb& b, Vec3f o, Vec3f d) {
+  float t_near = 0.0f;
+  float t_far = std::numeric_limits<float>::infinity();
+  for (int axis = 0; axis < 3; ++axis) {
+    const float lo = axis_of(b.min, axis) - kBvhEpsilon;
+    const float hi = axis_of(b.max, axis) + kBvhEpsilon;
+    const float oa = axis_of(o, axis);
+    const float da = axis_of(d, axis);
+    if (da == 0.0f) {
+      if (oa < lo || oa > hi) return false;
+      continue;
+    }
+    float t0 = (lo - oa) / da;
+    float t1 = (hi - oa) / da;
+    if (t0 > t1) std::swap(t0, t1);
+    t_near = std::max(t_near, t0);
+    t_far = std::min(t_far, t1);
+    if (t_near > t_far) return false;
+  }
+  return true;
+}
+
+// Axis choice of §18: Y if ext.y > ext.x && ext.y >= ext.z; Z if ext.z > ext.x && ext.z > ext.y; else X.
+int longest_axis(const Aabb& b) {
+  const Vec3f ext = sub(b.max, b.min);
+  if (ext.y > ext.x && ext.y >= ext.z) return 1;
+  if (ext.z > ext.x && ext.z > ext.y) return 2;
+  return 0;
+}
+
+}  // namespace
+
+core::Result<TerrainWorld> TerrainWorld::build(const iron3d::LandMsh& msh) {
+  if (msh.faces.size() > std::numeric_limits<std::uint32_t>::max() / 2) {
+    return fail(Diagnostic::error("nav.terrain.face_limit", "too many faces for the BVH")
+                    .expect("<= 2^31", std::to_string(msh.faces.size())));
+  }
+  TerrainWorld w;
+  w.faces_.reserve(msh.faces.size());
+  w.face_boxes_.reserve(msh.faces.size());
+  std::vector<Vec3f> centroids;
+  centroids.reserve(msh.faces.size());
+  for (std::size_t i = 0; i < msh.faces.size(); ++i) {
+    const auto& f = msh.faces[i];
+    for (std::size_t k = 0; k < 3; ++k) {
+      if (f.vertices[k] >= msh.positions.size()) {
+        return fail(Diagnostic::error("nav.terrain.vertex", "face references a missing vertex")
+                        .in(fmt::format("faces[{}].vertices[{}]", i, k))
+                        .expect(fmt::format("< {}", msh.positions.size()), std::to_string(f.vertices[k])));
+      }
+    }
+    Face face{msh.positions[f.vertices[0]], msh.positions[f.vertices[1]], msh.positions[f.vertices[2]], f.surface_mask};
+    Aabb box = empty_box();
+    grow(box, face.a);
+    grow(box, face.b);
+    grow(box, face.c);
+    const float third = 1.0f / 3.0f;
+    centroids.push_back({(face.a.x + face.b.x + face.c.x) * third, (face.a.y + face.b.y + face.c.y) * third,
+                         (face.a.z + face.b.z + face.c.z) * third});
+    w.faces_.push_back(face);
+    w.face_boxes_.push_back(box);
+  }
+  w.order_.resize(w.faces_.size());
+  for (std::size_t i = 0; i < w.order_.size(); ++i) w.order_[i] = static_cast<std::uint32_t>(i);
+  if (!w.faces_.empty()) {
+    w.nodes_.reserve(2 * (w.faces_.size() / kBvhLeafFaces + 1));
+    w.build_node(0, static_cast<std::uint32_t>(w.faces_.size()), centroids);
+  }
+  return w;
+}
+
+std::uint32_t TerrainWorld::build_node(std::uint32_t first, std::uint32_t count, std::vector<Vec3f>& centroids) {
+  Aabb box = empty_box();
+  for (std::uint32_t i = first; i < first + count; ++i) {
+    const Aabb& fb = face_boxes_[order_[i]];
+    grow(box, fb.min);
+    grow(box, fb.max);
+  }
+  const auto index = static_cast<std::uint32_t>(nodes_.size());
+  nodes_.push_back(BvhNode{box, 0, 0, 0, 0});
+  if (count <= kBvhLeafFaces) {
+    nodes_[index].first = first;
+    nodes_[index].count = count;
+    return index;
+  }
+  const int axis = longest_axis(box);
+  // Median split by centroid along the axis, stable by face index.
+  auto begin = order_.begin() + first;
+  std::sort(begin, begin + count, [&](std::uint32_t a, std::uint32_t b) {
+    const float ca = axis_of(centroids[a], axis);
+    const float cb = axis_of(centroids[b], axis);
+    if (ca != cb) return ca < cb;
+    return a < b;
+  });
+  const std::uint32_t half = count / 2;
+  const std::uint32_t left = build_node(first, half, centroids);
+  const std::uint32_t right = build_node(first + half, count - half, centroids);
+  nodes_[index].left = left;
+  nodes_[index].right = right;
+  return index;
+}
+
+std::vector<std::uint32_t> TerrainWorld::candidates_at(float x, float y) const {
+  std::vector<std::uint32_t> out;
+  if (nodes_.empty()) return out;
+  std::uint32_t stack[64];
+  std::size_t top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const BvhNode& n = nodes_[stack[--top]];
+    if (!covers_xy(n.box, x, y)) continue;
+    if (n.leaf()) {
+      out.insert(out.end(), order_.begin() + n.first, order_.begin() + n.first + n.count);
+    } else {
+      stack[top++] = n.right;
+      stack[top++] = n.left;
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::uint32_t> TerrainWorld::candidates_on_ray(Vec3f origin, Vec3f dir) const {
+  std::vector<std::uint32_t> out;
+  if (nodes_.empty()) return out;
+  std::uint32_t stack[64];
+  std::size_t top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const BvhNode& n = nodes_[stack[--top]];
+    if (!hits_box(n.box, origin, dir)) continue;
+    if (n.leaf()) {
+      out.insert(out.end(), order_.begin() + n.first, order_.begin() + n.first + n.count);
+    } else {
+      stack[top++] = n.right;
+      stack[top++] = n.left;
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::optional<float> TerrainWorld::face_height(const Face& f, float x, float y) const {
+  const float d = (f.b.y - f.c.y) * (f.a.x - f.c.x) + (f.c.x - f.b.x) * (f.a.y - f.c.y);
+  if (std::fabs(d) <= kDegenerateArea) return std::nullopt;
+  const float w0 = ((f.b.y - f.c.y) * (x - f.c.x) + (f.c.x - f.b.x) * (y - f.c.y)) / d;
+  const float w1 = ((f.c.y - f.a.y) * (x - f.c.x) + (f.a.x - f.c.x) * (y - f.c.y)) / d;
+  const float w2 = 1.0f - w0 - w1;
+  constexpr float lo = -kBarycentricEpsilon;
+  constexpr float hi = 1.0f + kBarycentricEpsilon;
+  if (w0 < lo || w0 > hi || w1 < lo || w1 > hi || w2 < lo || w2 > hi) return std::nullopt;
+  return w0 * f.a.z + w1 * f.b.z + w2 * f.c.z;
+}
+
+std::optional<HeightSample> TerrainWorld::sample_at(float x, float y) const {
+  // Leaves are walked without collecting candidates; the result equals visiting them in
+  // ascending face index and keeping the first maximum (equal heights keep the lower index).
+  std::optional<HeightSample> best;
+  if (nodes_.empty()) return best;
+  std::uint32_t stack[64];
+  std::size_t top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const BvhNode& n = nodes_[stack[--top]];
+    if (!covers_xy(n.box, x, y)) continue;
+    if (!n.leaf()) {
+      stack[top++] = n.right;
+      stack[top++] = n.left;
+      continue;
+    }
+    for (std::uint32_t k = n.first; k < n.first + n.count; ++k) {
+      const std::uint32_t i = order_[k];
+      auto z = face_height(faces_[i], x, y);
+      if (z && (!best || *z > best->z || (*z == best->z && i < best->face))) best = HeightSample{*z, i};
+    }
+  }
+  return best;
+}
+
+std::optional<float> TerrainWorld::height_at(float x, float y) const {
+  auto s = sample_at(x, y);
+  if (!s) return std::nullopt;
+  return s->z;
+}
+
+std::optional<Vec3f> TerrainWorld::normal_at(float x, float y) const {
+  auto s = sample_at(x, y);
+  if (!s) return std::nullopt;
+  const Face& f = faces_[s->face];
+  Vec3f n = cross(sub(f.b, f.a), sub(f.c, f.a));
+  const float len = std::sqrt(dot(n, n));
+  if (!(len > 0.0f)) return std::nullopt;
+  const float sign = n.z < 0.0f ? -1.0f : 1.0f;
+  const float inv = sign / len;
+  return Vec3f{n.x * inv, n.y * inv, n.z * inv};
+}
+
+std::optional<RayHit> TerrainWorld::raycast(Vec3f origin, Vec3f dir, std::uint32_t mask) const {
+  // Same result as visiting candidates in ascending face index where only a strictly smaller
+  // distance replaces the best: equal distances keep the lower face index.
+  std::optional<RayHit> best;
+  if (nodes_.empty()) return best;
+  std::uint32_t stack[64];
+  std::size_t top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const BvhNode& n = nodes_[stack[--top]];
+    if (!hits_box(n.box, origin, dir)) continue;
+    if (!n.leaf()) {
+      stack[top++] = n.right;
+      stack[top++] = n.left;
+      continue;
+    }
+    for (std::uint32_t k = n.first; k < n.first + n.count; ++k) {
+      const std::uint32_t i = order_[k];
+      const Face& f = faces_[i];
+      if (mask != 0 && (f.mask & mask) == 0) continue;
+      const Vec3f e1 = sub(f.b, f.a);
+      const Vec3f e2 = sub(f.c, f.a);
+      const Vec3f p = cross(dir, e2);
+      const float det = dot(e1, p);
+      if (std::fabs(det) <= kRayDetEpsilon) continue;
+      const float inv = 1.0f / det;
+      const Vec3f s = sub(origin, f.a);
+      const float u = dot(s, p) * inv;
+      if (u < -kRayUvEpsilon || u > 1.0f + kRayUvEpsilon) continue;
+      const Vec3f q = cross(s, e1);
+      const float v = dot(dir, q) * inv;
+      if (v < -kRayUvEpsilon || u + v > 1.0f + kRayUvEpsilon) continue;
+      const float t = dot(e2, q) * inv;
+      if (!(t >= 0.0f)) continue;
+      if (!best || t < best->distance || (t == best->distance && i < best->face)) {
+        best = RayHit{i, t, u, v, {origin.x + t * dir.x, origin.y + t * dir.y, origin.z + t * dir.z}};
+      }
+    }
+  }
+  return best;
+}
+
+}  // namespace sortie::nav

@@ -1,0 +1,264 @@
+// ArealMap (spec §18): locate through the grid, routes over the link graph, corridors.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "sortie/core/rng.hpp"
+#include "sortie/iron3d/terrain_builder.hpp"
+#include "sortie/nav/areal_map.hpp"
+
+using namespace sortie;
+using namespace sortie::nav;
+
+namespace {
+
+iron3d::Areal square(float x0, float y0, std::size_t n_links = 4) {
+  iron3d::Areal a;
+  a.anchor = {x0 + 0.5f, y0 + 0.5f, 0};
+  a.normal = {0, 0, 1};
+  a.vertices = {{x0, y0, 0}, {x0 + 1, y0, 0}, {x0 + 1, y0 + 1, 0}, {x0, y0 + 1, 0}};
+  a.links.assign(n_links, iron3d::EdgeLink{});
+  return a;
+}
+
+// Two unit squares side by side, linked 0 <-> 1 across x = 1, grid 1 x 1 holding both.
+iron3d::LandMap two_squares(bool linked = true) {
+  iron3d::LandMap m;
+  m.areals = {square(0, 0), square(1, 0)};
+  if (linked) {
+    m.areals[0].links[1] = {1, 3};
+    m.areals[1].links[3] = {0, 1};
+  }
+  m.grid.cells_x = 1;
+  m.grid.cells_y = 1;
+  const std::uint16_t ids[] = {0, 1};
+  EXPECT_TRUE(m.grid.push_cell(ids));
+  return m;
+}
+
+// A row of `n` unit squares, each linked to the next.
+iron3d::LandMap chain(std::uint32_t n) {
+  iron3d::LandMap m;
+  for (std::uint32_t i = 0; i < n; ++i) m.areals.push_back(square(static_cast<float>(i), 0));
+  for (std::uint32_t i = 0; i + 1 < n; ++i) {
+    m.areals[i].links[1] = {static_cast<std::int32_t>(i + 1), 3};
+    m.areals[i + 1].links[3] = {static_cast<std::int32_t>(i), 1};
+  }
+  m.grid.cells_x = n;
+  m.grid.cells_y = 1;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    std::vector<std::uint16_t> ids{static_cast<std::uint16_t>(i)};
+    EXPECT_TRUE(m.grid.push_cell(ids));
+  }
+  return m;
+}
+
+iron3d::LandMap builder_map(std::uint32_t ax, std::uint32_t ay, iron3d::LandMsh* msh_out = nullptr) {
+  auto msh = iron3d::make_land_msh_from_heightfield(iron3d::make_sample_heightfield(41, 37, 9, 8.0f));
+  EXPECT_TRUE(msh);
+  auto map = iron3d::make_land_map_for(*msh, {ax, ay, 64, 64});
+  EXPECT_TRUE(map);
+  if (msh_out) *msh_out = *msh;
+  return *map;
+}
+
+}  // namespace
+
+TEST(ArealMap, two_squares_locate_and_route) {
+  auto m = ArealMap::build(two_squares());
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->locate(0.25f, 0.25f), std::optional<std::uint32_t>(0));
+  EXPECT_EQ(m->locate(1.75f, 0.25f), std::optional<std::uint32_t>(1));
+  auto r = m->route(0, 1);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(*r, (Route{0, 1}));
+  EXPECT_EQ(m->route(1, 1), (std::optional<Route>(Route{1})));
+  ASSERT_EQ(m->neighbours(0).size(), 1u);
+  EXPECT_EQ(m->neighbours(0)[0], 1u);
+}
+
+TEST(ArealMap, outside_start_is_an_explicit_miss_and_gives_no_route) {
+  auto m = ArealMap::build(two_squares());
+  ASSERT_TRUE(m);
+  auto start = m->locate(5.0f, 5.0f);
+  EXPECT_FALSE(start);
+  EXPECT_FALSE(m->route(7, 1));  // an id that is not an areal
+  auto unlinked = ArealMap::build(two_squares(false));
+  ASSERT_TRUE(unlinked);
+  EXPECT_FALSE(unlinked->route(0, 1));
+  EXPECT_FALSE(unlinked->route_astar(0, 1));
+}
+
+TEST(ArealMap, edge_rule_and_interior_preference) {
+  auto m = ArealMap::build(two_squares());
+  ASSERT_TRUE(m);
+  // On the shared edge x = 1 both hold the point through the edge rule: the lower id wins.
+  EXPECT_EQ(m->locate(1.0f, 0.5f), std::optional<std::uint32_t>(0));
+  EXPECT_EQ(m->locate(1.00005f, 0.5f), std::optional<std::uint32_t>(0));
+  EXPECT_EQ(m->locate(1.0002f, 0.5f), std::optional<std::uint32_t>(1));
+  // 5e-5 outside the outer boundary still counts; 1e-3 does not.
+  EXPECT_EQ(m->locate(-0.00005f, 0.5f), std::optional<std::uint32_t>(0));
+  EXPECT_FALSE(m->locate(-0.001f, 0.5f));
+  EXPECT_TRUE(m->contains(1, 2.0f, 1.0f));
+  EXPECT_FALSE(m->contains(0, 1.5f, 0.5f));
+}
+
+TEST(ArealMap, strict_interior_beats_the_edge_tolerance) {
+  auto map = two_squares();
+  map.areals[1] = square(0.9995f, 0);  // overlaps areal 0 by 5e-4
+  auto m = ArealMap::build(map);
+  ASSERT_TRUE(m);
+  // Within 1e-4 of areal 0's edge x = 1, strictly inside areal 1: areal 1 wins.
+  EXPECT_EQ(m->locate(1.00005f, 0.5f), std::optional<std::uint32_t>(1));
+  // Strictly inside both: the lower id.
+  EXPECT_EQ(m->locate(0.9997f, 0.5f), std::optional<std::uint32_t>(0));
+}
+
+TEST(ArealMap, falls_back_to_a_scan_when_the_grid_cell_lacks_the_areal) {
+  auto map = two_squares();
+  map.grid = {};
+  map.grid.cells_x = 2;
+  map.grid.cells_y = 1;
+  const std::uint16_t none[] = {0};
+  ASSERT_TRUE(map.grid.push_cell(std::span<const std::uint16_t>(none, 0)));  // left cell: empty
+  ASSERT_TRUE(map.grid.push_cell(std::span<const std::uint16_t>(none, 1)));  // right cell lists 0 only
+  auto m = ArealMap::build(map);
+  ASSERT_TRUE(m);
+  auto left = m->locate_detail(0.25f, 0.25f);
+  ASSERT_TRUE(left);
+  EXPECT_EQ(left->areal, 0u);
+  EXPECT_EQ(left->source, LocateSource::scan);
+  auto right = m->locate_detail(1.75f, 0.25f);
+  ASSERT_TRUE(right);
+  EXPECT_EQ(right->areal, 1u);
+  EXPECT_EQ(right->source, LocateSource::scan);
+  // Grid cells: x = 1 lies on the inclusive upper edge of cell 0.
+  EXPECT_EQ(m->cell_of(1.0f, 0.5f), std::optional<std::size_t>(0));
+  EXPECT_EQ(m->cell_of(1.01f, 0.5f), std::optional<std::size_t>(1));
+  EXPECT_FALSE(m->cell_of(2.5f, 0.5f));
+}
+
+TEST(ArealMap, rejects_links_and_grid_ids_out_of_range) {
+  auto bad_link = two_squares();
+  bad_link.areals[0].links[0] = {5, 0};
+  auto a = ArealMap::build(bad_link);
+  ASSERT_FALSE(a);
+  EXPECT_EQ(a.error().code, "nav.areal.link");
+  EXPECT_EQ(a.error().field, "areals[0].links[0]");
+  auto bad_grid = two_squares();
+  bad_grid.grid.pool[1] = 9;
+  auto b = ArealMap::build(bad_grid);
+  ASSERT_FALSE(b);
+  EXPECT_EQ(b.error().code, "nav.areal.grid");
+}
+
+TEST(ArealMap, adjacency_is_deduplicated_and_sorted) {
+  auto map = chain(3);
+  map.areals[1].links[0] = {2, 0};  // a second link to 2
+  map.areals[1].links[2] = {1, 0};  // a self link is dropped
+  auto m = ArealMap::build(map);
+  ASSERT_TRUE(m);
+  auto nb = m->neighbours(1);
+  ASSERT_EQ(nb.size(), 2u);
+  EXPECT_EQ(nb[0], 0u);
+  EXPECT_EQ(nb[1], 2u);
+}
+
+TEST(ArealMap, astar_matches_bfs_on_a_chain_and_corridor_crosses_edge_midpoints) {
+  auto m = ArealMap::build(chain(6));
+  ASSERT_TRUE(m);
+  auto bfs = m->route(0, 5);
+  auto astar = m->route_astar(0, 5);
+  ASSERT_TRUE(bfs && astar);
+  EXPECT_EQ(*bfs, (Route{0, 1, 2, 3, 4, 5}));
+  EXPECT_EQ(*bfs, *astar);
+  auto c = m->corridor(*bfs, {0.5f, 0.5f}, {5.25f, 0.75f});
+  ASSERT_EQ(c.size(), 6u);
+  for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(c[i], (Point2{static_cast<float>(i + 1), 0.5f}));
+  EXPECT_EQ(c.back(), (Point2{5.25f, 0.75f}));
+  EXPECT_EQ(m->corridor(Route{}, {0, 0}, {1, 1}).size(), 1u);
+}
+
+TEST(ArealMap, every_builder_anchor_locates_to_its_own_areal) {
+  const auto map = builder_map(12, 10);
+  auto m = ArealMap::build(map);
+  ASSERT_TRUE(m);
+  ASSERT_EQ(m->areal_count(), 120u);
+  for (std::uint32_t i = 0; i < m->areal_count(); ++i) {
+    auto r = m->locate_detail(map.areals[i].anchor.x, map.areals[i].anchor.y);
+    ASSERT_TRUE(r) << i;
+    EXPECT_EQ(r->areal, i);
+    EXPECT_EQ(r->source, LocateSource::grid) << i;
+  }
+}
+
+TEST(ArealMap, builder_routes_exist_are_contiguous_and_corridors_stay_inside) {
+  const auto map = builder_map(15, 11);
+  auto m = ArealMap::build(map);
+  ASSERT_TRUE(m);
+  core::Rng rng(3, 2);
+  const auto n = static_cast<std::uint32_t>(m->areal_count());
+  for (int i = 0; i < 200; ++i) {
+    const std::uint32_t a = rng.below(n);
+    const std::uint32_t b = rng.below(n);
+    auto r = m->route(a, b);
+    ASSERT_TRUE(r) << a << "->" << b;
+    EXPECT_EQ(r->front(), a);
+    EXPECT_EQ(r->back(), b);
+    for (std::size_t k = 0; k + 1 < r->size(); ++k) {
+      auto nb = m->neighbours((*r)[k]);
+      EXPECT_TRUE(std::binary_search(nb.begin(), nb.end(), (*r)[k + 1]));
+    }
+    // On a tiling of equal rectangles A* finds a route with the same number of areals.
+    auto s = m->route_astar(a, b);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->size(), r->size());
+    // Each corridor gate lies on the boundary of both areals it joins.
+    const Point2 from = m->anchor(a);
+    const Point2 to = m->anchor(b);
+    auto c = m->corridor(*r, from, to);
+    ASSERT_EQ(c.size(), r->size());
+    for (std::size_t k = 0; k + 1 < r->size(); ++k) {
+      EXPECT_TRUE(m->contains((*r)[k], c[k].x, c[k].y));
+      EXPECT_TRUE(m->contains((*r)[k + 1], c[k].x, c[k].y));
+    }
+    EXPECT_EQ(c.back(), to);
+  }
+}
+
+TEST(ArealMap, random_points_locate_to_an_areal_holding_them) {
+  iron3d::LandMsh msh;
+  const auto map = builder_map(9, 7, &msh);
+  auto m = ArealMap::build(map);
+  ASSERT_TRUE(m);
+  float min_x = 1e30f, min_y = 1e30f, max_x = -1e30f, max_y = -1e30f;
+  for (const auto& p : msh.positions) {
+    min_x = std::min(min_x, p.x);
+    min_y = std::min(min_y, p.y);
+    max_x = std::max(max_x, p.x);
+    max_y = std::max(max_y, p.y);
+  }
+  core::Rng rng(8, 4);
+  for (int i = 0; i < 500; ++i) {
+    const float x = min_x + rng.unit_f32() * (max_x - min_x);
+    const float y = min_y + rng.unit_f32() * (max_y - min_y);
+    auto r = m->locate(x, y);
+    ASSERT_TRUE(r) << x << "," << y;
+    EXPECT_TRUE(m->contains(*r, x, y));
+  }
+}
+
+TEST(ArealMap, sampled_boundary_vertices_locate_to_an_areal_holding_them) {
+  const auto map = builder_map(25, 24);
+  auto m = ArealMap::build(map);
+  ASSERT_TRUE(m);
+  for (std::size_t i = 0; i < map.areals.size(); i += 7) {
+    for (const auto& v : map.areals[i].vertices) {
+      auto r = m->locate(v.x, v.y);
+      ASSERT_TRUE(r) << i;
+      EXPECT_TRUE(m->contains(*r, v.x, v.y));
+      EXPECT_TRUE(m->contains(static_cast<std::uint32_t>(i), v.x, v.y));
+    }
+  }
+}

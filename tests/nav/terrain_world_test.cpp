@@ -1,0 +1,233 @@
+// TerrainWorld (spec §18): BVH, height_at, normal_at, raycast on hand-made and builder meshes.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "sortie/core/rng.hpp"
+#include "sortie/iron3d/terrain_builder.hpp"
+#include "sortie/nav/terrain_world.hpp"
+
+using namespace sortie;
+using namespace sortie::nav;
+
+namespace {
+
+iron3d::TerrainFace28 face(std::uint16_t a, std::uint16_t b, std::uint16_t c, std::uint32_t mask = 1) {
+  iron3d::TerrainFace28 f;
+  f.surface_mask = mask;
+  f.vertices = {a, b, c};
+  f.neighbours = {iron3d::kNoNeighbour, iron3d::kNoNeighbour, iron3d::kNoNeighbour};
+  return f;
+}
+
+// Unit square split along its diagonal, z = x + y: face 0 = (0,0)-(1,0)-(0,1), face 1 the other half.
+iron3d::LandMsh two_face_mesh() {
+  iron3d::LandMsh m;
+  m.positions = {{0, 0, 0}, {1, 0, 1}, {0, 1, 1}, {1, 1, 2}};
+  m.faces = {face(0, 1, 2), face(1, 3, 2)};
+  return m;
+}
+
+}  // namespace
+
+TEST(TerrainWorld, two_face_mesh_height_is_interpolated) {
+  auto w = TerrainWorld::build(two_face_mesh());
+  ASSERT_TRUE(w);
+  auto h = w->height_at(0.25f, 0.25f);
+  ASSERT_TRUE(h);
+  EXPECT_FLOAT_EQ(*h, 0.5f);
+  auto s = w->sample_at(0.25f, 0.25f);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->face, 0u);
+  EXPECT_FLOAT_EQ(*w->height_at(0.75f, 0.75f), 1.5f);
+  EXPECT_FLOAT_EQ(*w->height_at(1.0f, 1.0f), 2.0f);
+}
+
+TEST(TerrainWorld, height_outside_every_face_is_an_explicit_miss) {
+  auto w = TerrainWorld::build(two_face_mesh());
+  ASSERT_TRUE(w);
+  EXPECT_FALSE(w->height_at(2.0f, 0.5f));
+  EXPECT_FALSE(w->height_at(-0.01f, 0.5f));
+  // Within the 1e-4 barycentric tolerance of the edge x = 0 still counts.
+  EXPECT_TRUE(w->height_at(-0.00005f, 0.5f));
+}
+
+TEST(TerrainWorld, height_takes_the_highest_overlapping_face) {
+  iron3d::LandMsh m;
+  m.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 3}, {1, 0, 3}, {0, 1, 3}};
+  m.faces = {face(0, 1, 2), face(3, 4, 5)};
+  auto w = TerrainWorld::build(m);
+  ASSERT_TRUE(w);
+  auto s = w->sample_at(0.2f, 0.2f);
+  ASSERT_TRUE(s);
+  EXPECT_FLOAT_EQ(s->z, 3.0f);
+  EXPECT_EQ(s->face, 1u);
+}
+
+TEST(TerrainWorld, normal_is_unit_and_points_up) {
+  auto w = TerrainWorld::build(two_face_mesh());
+  ASSERT_TRUE(w);
+  auto n = w->normal_at(0.25f, 0.25f);
+  ASSERT_TRUE(n);
+  const float k = 1.0f / std::sqrt(3.0f);
+  EXPECT_NEAR(n->x, -k, 1e-6f);
+  EXPECT_NEAR(n->y, -k, 1e-6f);
+  EXPECT_NEAR(n->z, k, 1e-6f);
+  EXPECT_FALSE(w->normal_at(5.0f, 5.0f));
+}
+
+TEST(TerrainWorld, ray_straight_down_hits_face_zero_at_one_and_a_half) {
+  auto w = TerrainWorld::build(two_face_mesh());
+  ASSERT_TRUE(w);
+  auto hit = w->raycast({0.25f, 0.25f, 2.0f}, {0, 0, -1}, 0);
+  ASSERT_TRUE(hit);
+  EXPECT_EQ(hit->face, 0u);
+  EXPECT_FLOAT_EQ(hit->distance, 1.5f);
+  EXPECT_FLOAT_EQ(hit->point.z, 0.5f);
+}
+
+TEST(TerrainWorld, ray_with_a_disjoint_mask_misses) {
+  auto w = TerrainWorld::build(two_face_mesh());
+  ASSERT_TRUE(w);
+  EXPECT_FALSE(w->raycast({0.25f, 0.25f, 2.0f}, {0, 0, -1}, 0x80000000u));
+  EXPECT_TRUE(w->raycast({0.25f, 0.25f, 2.0f}, {0, 0, -1}, 0x00000001u));
+}
+
+TEST(TerrainWorld, ray_pointing_away_or_parallel_misses) {
+  auto w = TerrainWorld::build(two_face_mesh());
+  ASSERT_TRUE(w);
+  EXPECT_FALSE(w->raycast({0.25f, 0.25f, 2.0f}, {0, 0, 1}, 0));     // distance would be negative
+  EXPECT_FALSE(w->raycast({0.25f, 0.25f, 2.0f}, {1, 0, 0}, 0));     // never reaches the surface
+}
+
+TEST(TerrainWorld, ray_tie_keeps_the_lower_face_index) {
+  iron3d::LandMsh m;
+  m.positions = {{0, 0, 1}, {1, 0, 1}, {0, 1, 1}};
+  m.faces = {face(0, 1, 2, 2), face(0, 1, 2, 1)};  // two identical faces
+  auto w = TerrainWorld::build(m);
+  ASSERT_TRUE(w);
+  auto hit = w->raycast({0.2f, 0.2f, 5.0f}, {0, 0, -1}, 0);
+  ASSERT_TRUE(hit);
+  EXPECT_EQ(hit->face, 0u);
+  auto masked = w->raycast({0.2f, 0.2f, 5.0f}, {0, 0, -1}, 1);
+  ASSERT_TRUE(masked);
+  EXPECT_EQ(masked->face, 1u);
+}
+
+TEST(TerrainWorld, sixteen_separated_faces_give_small_candidate_sets) {
+  iron3d::LandMsh m;
+  for (std::uint16_t i = 0; i < 16; ++i) {
+    const float x = static_cast<float>(i) * 10.0f;
+    const auto b = static_cast<std::uint16_t>(m.positions.size());
+    m.positions.push_back({x, 0, 0});
+    m.positions.push_back({x + 1, 0, 0});
+    m.positions.push_back({x, 1, 0});
+    m.faces.push_back(face(b, static_cast<std::uint16_t>(b + 1), static_cast<std::uint16_t>(b + 2)));
+  }
+  auto w = TerrainWorld::build(m);
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->nodes().size(), 3u);  // root + two leaves of 8
+  for (std::uint32_t i = 0; i < 16; ++i) {
+    const float cx = static_cast<float>(i) * 10.0f + 1.0f / 3.0f;
+    auto c = w->candidates_at(cx, 1.0f / 3.0f);
+    EXPECT_LT(c.size(), 16u);
+    EXPECT_TRUE(std::binary_search(c.begin(), c.end(), i));
+    auto s = w->sample_at(cx, 1.0f / 3.0f);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->face, i);
+  }
+  // Leaves split at the median along X: faces 0..7 and 8..15.
+  EXPECT_EQ(w->nodes()[1].count, 8u);
+  EXPECT_EQ(w->leaf_order()[0], 0u);
+  EXPECT_EQ(w->leaf_order()[8], 8u);
+}
+
+TEST(TerrainWorld, rejects_face_with_missing_vertex) {
+  iron3d::LandMsh m = two_face_mesh();
+  m.faces[1].vertices[2] = 9;
+  auto w = TerrainWorld::build(m);
+  ASSERT_FALSE(w);
+  EXPECT_EQ(w.error().code, "nav.terrain.vertex");
+  EXPECT_EQ(w.error().field, "faces[1].vertices[2]");
+}
+
+TEST(TerrainWorld, builder_terrain_heights_match_the_heightfield_at_vertices) {
+  const auto field = iron3d::make_sample_heightfield(33, 29, 7, 8.0f);
+  auto msh = iron3d::make_land_msh_from_heightfield(field);
+  ASSERT_TRUE(msh);
+  auto w = TerrainWorld::build(*msh);
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->face_count(), std::size_t{2} * 32 * 28);
+  for (std::uint32_t y = 0; y < field.rows; ++y) {
+    for (std::uint32_t x = 0; x < field.columns; ++x) {
+      const float wx = field.origin.x + static_cast<float>(x) * field.cell_size;
+      const float wy = field.origin.y + static_cast<float>(y) * field.cell_size;
+      auto h = w->height_at(wx, wy);
+      ASSERT_TRUE(h) << x << "," << y;
+      EXPECT_NEAR(*h, field.origin.z + field.heights[y * field.columns + x], 1e-3f) << x << "," << y;
+    }
+  }
+}
+
+TEST(TerrainWorld, builder_terrain_matches_brute_force_and_raycast_agrees) {
+  const auto field = iron3d::make_sample_heightfield(40, 40, 11, 8.0f);
+  auto msh = iron3d::make_land_msh_from_heightfield(field);
+  ASSERT_TRUE(msh);
+  auto w = TerrainWorld::build(*msh);
+  ASSERT_TRUE(w);
+  const auto b = w->bounds();
+  core::Rng rng(5, 1);
+  for (int i = 0; i < 300; ++i) {
+    const float x = b.min.x + rng.unit_f32() * (b.max.x - b.min.x);
+    const float y = b.min.y + rng.unit_f32() * (b.max.y - b.min.y);
+    auto h = w->height_at(x, y);
+    auto brute = iron3d::land_msh_height_at(*msh, x, y);
+    ASSERT_TRUE(h);
+    ASSERT_TRUE(brute);
+    EXPECT_NEAR(*h, *brute, 1e-3f);
+    EXPECT_LT(w->candidates_at(x, y).size(), w->face_count());
+    auto hit = w->raycast({x, y, b.max.z + 10.0f}, {0, 0, -1}, 0);
+    ASSERT_TRUE(hit);
+    EXPECT_NEAR(hit->point.z, *h, 1e-2f);
+    auto n = w->normal_at(x, y);
+    ASSERT_TRUE(n);
+    EXPECT_GT(n->z, 0.0f);
+  }
+}
+
+TEST(TerrainWorld, build_is_deterministic) {
+  const auto field = iron3d::make_sample_heightfield(20, 20, 3, 8.0f);
+  auto msh = iron3d::make_land_msh_from_heightfield(field);
+  ASSERT_TRUE(msh);
+  auto a = TerrainWorld::build(*msh);
+  auto b = TerrainWorld::build(*msh);
+  ASSERT_TRUE(a && b);
+  EXPECT_EQ(a->leaf_order(), b->leaf_order());
+  ASSERT_EQ(a->nodes().size(), b->nodes().size());
+  for (std::size_t i = 0; i < a->nodes().size(); ++i) {
+    EXPECT_EQ(a->nodes()[i].box, b->nodes()[i].box);
+    EXPECT_LE(a->nodes()[i].count, kBvhLeafFaces);
+  }
+}
+
+TEST(TerrainWorld, first_face_centroid_query_includes_it_with_fewer_candidates) {
+  auto msh = iron3d::make_land_msh_from_heightfield(iron3d::make_sample_heightfield(78, 78, 2026));
+  ASSERT_TRUE(msh);
+  auto w = TerrainWorld::build(*msh);
+  ASSERT_TRUE(w);
+  ASSERT_GT(w->face_count(), kBvhLeafFaces);
+  const auto& f = msh->faces[0];
+  const auto& a = msh->positions[f.vertices[0]];
+  const auto& b = msh->positions[f.vertices[1]];
+  const auto& c = msh->positions[f.vertices[2]];
+  const float cx = (a.x + b.x + c.x) / 3.0f;
+  const float cy = (a.y + b.y + c.y) / 3.0f;
+  auto cand = w->candidates_at(cx, cy);
+  EXPECT_TRUE(std::binary_search(cand.begin(), cand.end(), 0u));
+  EXPECT_LT(cand.size(), w->face_count());
+  EXPECT_LE(cand.size(), 4 * kBvhLeafFaces);
+  auto s = w->sample_at(cx, cy);
+  ASSERT_TRUE(s);
+  EXPECT_NEAR(s->z, (a.z + b.z + c.z) / 3.0f, 1e-3f);
+}
