@@ -92,6 +92,7 @@ core::Result<MissionData> prepare_mission(ArchiveRepository& repo, PrototypeReso
     to.profile = options.profile;
     to.file_name = md.tma_path.path;
     SORTIE_TRY(md.tma, iron3d::read_tma(tma_bytes, to, &graph.warnings));
+    for (auto& d : iron3d::check_tma(md.tma, md.tma_path.path)) graph.warnings.push_back(std::move(d));
   }
 
   // Phase 2: world foundation.

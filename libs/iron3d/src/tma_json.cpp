@@ -112,7 +112,8 @@ core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options)
   CheckReport report;
   SORTIE_TRY(auto t, read_tma(data, {options.profile, options.file_name.empty() ? "data.tma" : options.file_name},
                               &report.findings));
-  (void)t;
+  for (auto& d : check_tma(t, options.file_name.empty() ? "data.tma" : options.file_name))
+    report.findings.push_back(std::move(d));
   return report;
 }
 

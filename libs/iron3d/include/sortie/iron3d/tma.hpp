@@ -174,6 +174,13 @@ core::Result<Tma> read_tma(core::ByteView data, const TmaReadOptions& options = 
 // Parses through the objects and returns only the land path (used to load terrain first).
 core::Result<std::string> read_tma_land_path(core::ByteView data, const TmaReadOptions& options = {});
 
+// Cross-reference checks on a decoded mission (seed 000: "clan relations are range-checked, the
+// physical order is kept"). Findings are warnings, never fatal, so the reader's verdicts do not
+// change: tma.clan.relation_unknown (a relation names no clan of this file),
+// tma.clan.relation_self (a clan relates to itself), tma.clan.name_duplicate (two clans share a
+// name, so relations to it are ambiguous).
+core::Diagnostics check_tma(const Tma& tma, std::string_view file_name = "data.tma");
+
 // Byte-exact writer. Fails (code tma.write.*) when the document cannot be read back:
 // a string over 64 KiB (tma.write.string_too_long), a count over its limit (tma.write.limit),
 // or a clan mode outside 0..3 (tma.write.clan_mode). The field path names the culprit.
