@@ -136,17 +136,21 @@ std::uint32_t TerrainWorld::build_node(std::uint32_t first, std::uint32_t count,
   return index;
 }
 
-std::vector<std::uint32_t> TerrainWorld::candidates_at(float x, float y) const {
+namespace {
+// Faces of every leaf whose box passes `enter`, in ascending face index (depth-first traversal).
+template <class Enter>
+std::vector<std::uint32_t> collect_candidates(const std::vector<BvhNode>& nodes, const std::vector<std::uint32_t>& order,
+                                              Enter enter) {
   std::vector<std::uint32_t> out;
-  if (nodes_.empty()) return out;
+  if (nodes.empty()) return out;
   std::uint32_t stack[64];
   std::size_t top = 0;
   stack[top++] = 0;
   while (top > 0) {
-    const BvhNode& n = nodes_[stack[--top]];
-    if (!covers_xy(n.box, x, y)) continue;
+    const BvhNode& n = nodes[stack[--top]];
+    if (!enter(n.box)) continue;
     if (n.leaf()) {
-      out.insert(out.end(), order_.begin() + n.first, order_.begin() + n.first + n.count);
+      out.insert(out.end(), order.begin() + n.first, order.begin() + n.first + n.count);
     } else {
       stack[top++] = n.right;
       stack[top++] = n.left;
@@ -155,25 +159,14 @@ std::vector<std::uint32_t> TerrainWorld::candidates_at(float x, float y) const {
   std::sort(out.begin(), out.end());
   return out;
 }
+}  // namespace
+
+std::vector<std::uint32_t> TerrainWorld::candidates_at(float x, float y) const {
+  return collect_candidates(nodes_, order_, [&](const Aabb& box) { return covers_xy(box, x, y); });
+}
 
 std::vector<std::uint32_t> TerrainWorld::candidates_on_ray(Vec3f origin, Vec3f dir) const {
-  std::vector<std::uint32_t> out;
-  if (nodes_.empty()) return out;
-  std::uint32_t stack[64];
-  std::size_t top = 0;
-  stack[top++] = 0;
-  while (top > 0) {
-    const BvhNode& n = nodes_[stack[--top]];
-    if (!hits_box(n.box, origin, dir)) continue;
-    if (n.leaf()) {
-      out.insert(out.end(), order_.begin() + n.first, order_.begin() + n.first + n.count);
-    } else {
-      stack[top++] = n.right;
-      stack[top++] = n.left;
-    }
-  }
-  std::sort(out.begin(), out.end());
-  return out;
+  return collect_candidates(nodes_, order_, [&](const Aabb& box) { return hits_box(box, origin, dir); });
 }
 
 std::optional<float> TerrainWorld::face_height(const Face& f, float x, float y) const {
