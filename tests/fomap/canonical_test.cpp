@@ -70,6 +70,17 @@ TEST(FomapCanonical, clamps_hex_into_size_like_the_mapper) {
   const std::string in = "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Id = 1\n$Proto = LootCrate\nHex = 15 -2\n";
   EXPECT_EQ(fmt_text(in, "m.fomap"), "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Id = 1\n$Proto = LootCrate\nHex = 9 0\n");}
 
+TEST(FomapCanonical, refuses_mesh_hexes_outside_the_map_instead_of_moving_them) {
+  // Found by fuzz_fomap_grammar: the origin swap would pick an off-map mesh hex, which the next
+  // load clamps, so the output was not a fixed point.
+  const std::string in =
+      "[ProtoMap]\nSize = 0 220\n\n[$Name/Item]\n$Id = 5\n$Proto = LootCrate\nHex = 79 139\nMultihexMesh = \\\n \"85 139\" \\\n \"89 119\"\n";
+  EXPECT_EQ(fmt_text(in, "m.fomap").substr(0, 34), "ERR:fomap.fmt.mesh_out_of_bounds: ");
+  const std::string ok =
+      "[ProtoMap]\nSize = 100 200\n\n[$Name/Item]\n$Id = 5\n$Proto = LootCrate\nHex = 89 119\nMultihexMesh = \\\n \"79 139\" \\\n \"85 139\"\n";
+  EXPECT_EQ(fmt_text(ok, "m.fomap"), ok);
+}
+
 TEST(FomapCanonical, repairs_ids_and_keeps_unnamed_anchor_unnamed) {
   const std::string in = "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Proto = LootCrate\nHex = 1 1\n";
   EXPECT_EQ(fmt_text(in, "m.fomap"), "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Id = 1\n$Proto = LootCrate\nHex = 1 1\n");

@@ -160,9 +160,18 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
     }
   }
   if (p.kind == PlacementKind::item && index.count("MultihexMesh")) {
-    Prop* mesh = &props[index.at("MultihexMesh")];
     Prop* hex = get_or_proto("Hex");
-    mesh = &props[index.at("MultihexMesh")];
+    Prop* mesh = &props[index.at("MultihexMesh")];
+    // The Mapper clamps only the origin; a mesh hex outside the map could become the origin and
+    // be clamped on the next load, so its output would not be stable. Refuse instead of moving it.
+    if (maphex && x.size_known)
+      for (const auto& e : mesh->value.elements)
+        if (e.ints[0] < 0 || e.ints[0] >= x.w || e.ints[1] < 0 || e.ints[1] >= x.h)
+          return fail(fmt_error(x, "fomap.fmt.mesh_out_of_bounds",
+                                fmt::format("{}: MultihexMesh hex {} {} is outside the map ({} x {}); fix or remove it first "
+                                            "(lint rule map-format.rule.bounds)",
+                                            placement_label(p), e.ints[0], e.ints[1], x.w, x.h),
+                                p.line));
     if (hex && !hex->value.elements.empty()) {
       Hex origin{static_cast<std::int32_t>(hex->value.elements[0].ints[0]), static_cast<std::int32_t>(hex->value.elements[0].ints[1])};
       std::vector<Hex> all;
