@@ -50,19 +50,13 @@ test-asan: deps
 bench: build
 	@for b in $(BUILD_DIR)/bench/bench_*; do echo "== $$b"; taskset -c 0 $$b --benchmark_repetitions=5 --benchmark_report_aggregates_only=true || exit 1; done
 
-# Builds every libFuzzer target, writes the seed corpus with our own writers, fuzzes each for FUZZ_SECONDS.
+# Builds every libFuzzer target, writes the seed corpus with our own writers, fuzzes each for
+# FUZZ_SECONDS, JOBS targets at a time.
 fuzz: deps
 	cmake --preset fuzz -DSORTIE_WERROR=$(WERROR) > /dev/null
 	cmake --build build/fuzz -j $(JOBS)
 	build/fuzz/fuzz/fuzz_seeds build/fuzz/seeds > /dev/null
-	@set -e; for f in build/fuzz/fuzz/fuzz_*; do \
-	  name=$$(basename $$f); name=$${name#fuzz_}; [ "$$name" = seeds ] && continue; \
-	  mkdir -p build/fuzz/corpus/$$name build/fuzz/seeds/$$name; \
-	  echo "== fuzz $$name ($(FUZZ_SECONDS)s)"; \
-	  $$f -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-	    -artifact_prefix=build/fuzz/ build/fuzz/corpus/$$name build/fuzz/seeds/$$name 2>&1 | tail -n 12; \
-	  test $${PIPESTATUS[0]} -eq 0; \
-	done
+	fuzz/run_all.sh build/fuzz $(FUZZ_SECONDS) $(JOBS)
 
 install: build
 	cmake --install $(BUILD_DIR) $(if $(PREFIX),--prefix $(PREFIX),)

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs every built libFuzzer target for a bounded time, JOBS targets at a time.
+# usage: fuzz/run_all.sh BUILD_DIR SECONDS JOBS
+# Each target fuzzes its persistent corpus (BUILD_DIR/corpus/<name>) plus the seeds written by
+# our own writers (BUILD_DIR/seeds/<name>); crashes land in BUILD_DIR/artifacts/<name>/.
+# Prints each target's final stats; exits 1 if any target found a crash, leak or timeout.
+set -uo pipefail
+build=${1:?build dir}
+seconds=${2:-15}
+jobs=${3:-2}
+mkdir -p "$build/logs"
+
+run_one() {
+  local f=$1 build=$2 seconds=$3
+  local name
+  name=$(basename "$f"); name=${name#fuzz_}
+  mkdir -p "$build/corpus/$name" "$build/seeds/$name" "$build/artifacts/$name"
+  "$f" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$build/artifacts/$name/" "$build/corpus/$name" "$build/seeds/$name" \
+    > "$build/logs/$name.log" 2>&1
+  local rc=$?
+  echo "== fuzz $name (${seconds}s): exit $rc"
+  if [ $rc -ne 0 ]; then tail -n 40 "$build/logs/$name.log"; else grep -E '^(Done|stat::number_of_executed_units|stat::new_units_added)' "$build/logs/$name.log"; fi
+  return $rc
+}
+export -f run_one
+
+targets=()
+for f in "$build"/fuzz/fuzz_*; do
+  [ "$(basename "$f")" = fuzz_seeds ] && continue
+  [ -x "$f" ] && targets+=("$f")
+done
+[ ${#targets[@]} -gt 0 ] || { echo "no fuzz targets in $build/fuzz" >&2; exit 2; }
+printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'run_one "$@"' _ {} "$build" "$seconds"
+rc=$?
+if [ $rc -ne 0 ]; then echo "fuzz: a target failed; artifacts in $build/artifacts/" >&2; exit 1; fi
+echo "fuzz: ${#targets[@]} targets clean"
