@@ -104,6 +104,21 @@ TEST(FomapMigrateV1, joins_coordinate_pairs_and_reports_tiles) {
   EXPECT_NE(t->text.find("$Id = 5\n$Proto = Roof\nHex = 2 6\n"), std::string::npos);
 }
 
+TEST(FomapMigrateV1, tiles_after_the_largest_possible_id_are_reported_not_wrapped) {
+  // Found by fuzz_fomap_legacy: max authored id + 1 overflowed.
+  const std::string in =
+      "[ProtoMap]\nWidth = 10\nHeight = 10\n\n"
+      "[Critter]\n$Id = 9223372036854775806\n$Proto = Guard\nHexX = 1\nHexY = 1\n\n"
+      "[Tile]\nHexX = 2\nHexY = 4\n\n[Tile]\nHexX = 3\nHexY = 4\n";
+  MigrateOptions o;
+  o.tile_proto = "Tile";
+  auto r = migrate_map(in, "x.fomap", o);
+  ASSERT_TRUE(r);
+  EXPECT_NE(r->text.find("$Id = 9223372036854775807\n$Proto = Tile\nHex = 2 4\n"), std::string::npos);
+  EXPECT_EQ(r->text.find("Hex = 3 4"), std::string::npos);
+  ASSERT_NE(find_loss(*r, "fomap.migrate.tile_id", "tile"), nullptr);
+}
+
 constexpr std::string_view kClassic =
     "[Header]\n"
     "Version              4\n"

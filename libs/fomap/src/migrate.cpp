@@ -5,9 +5,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
+#include <optional>
 
 #include "migrate_internal.hpp"
 #include "sortie/fomap/config.hpp"
+#include "sortie/fomap/values.hpp"
 
 namespace sortie::fomap {
 
@@ -147,8 +150,10 @@ MigrationResult migrate_bare_v1(std::string_view text, const MigrateOptions& opt
   ConfigFile cfg = parse_config(std::string(text));
   std::int64_t max_id = 0;
   for (const auto& s : cfg.sections())
-    if (const ConfigEntry* id = s.find("$Id")) max_id = std::max<std::int64_t>(max_id, std::atoll(std::string(id->value).c_str()));
-  std::int64_t next_id = max_id + 1;
+    if (const ConfigEntry* id = s.find("$Id")) max_id = std::max(max_id, lenient_int64(id->value));
+  // Tiles get ids above every authored one; none are left when an authored id is INT64_MAX.
+  std::optional<std::int64_t> next_id;
+  if (max_id < std::numeric_limits<std::int64_t>::max()) next_id = max_id + 1;
   bool anchor_seen = false;
   for (const auto& s : cfg.sections()) {
     if (s.is_default()) {
@@ -190,7 +195,13 @@ MigrationResult migrate_bare_v1(std::string_view text, const MigrateOptions& opt
                    s.header_line);
         continue;
       }
-      keys["$Id"] = std::to_string(next_id++);
+      if (!next_id) {
+        losses.add("fomap.migrate.tile_id", is_roof ? "roof" : "tile", "no free $Id above the authored ids for this tile; not carried",
+                   s.header_line);
+        continue;
+      }
+      keys["$Id"] = std::to_string(*next_id);
+      next_id = *next_id < std::numeric_limits<std::int64_t>::max() ? std::optional<std::int64_t>(*next_id + 1) : std::nullopt;
       keys["$Proto"] = proto;
       keys["Hex"] = join_pair(s, "HexX", "HexY");
       if (const ConfigEntry* pic = s.find("PicMap")) keys["PicMap"] = std::string(pic->value);
