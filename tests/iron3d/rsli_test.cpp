@@ -521,6 +521,21 @@ TEST(RsliEditor, rename_reencrypts_xor_payloads_with_new_cells_and_keeps_service
   EXPECT_EQ(Bytes(out->begin(), out->begin() + 32), Bytes(b.begin(), b.begin() + 32));
 }
 
+TEST(RsliEditor, refuses_rebuild_that_would_leave_the_ao_overlay_past_the_end) {
+  // Found by fuzz_rsli: the rebuilt library was shorter than its re-appended overlay, so it
+  // could not be read back.
+  const Bytes b = synthetic_rsli({{.name = "R", .unpacked = 3, .payload = bytes_of("raw"), .raw_offset = 0}}, false, 3, 64u);
+  auto a = read(b, compatible());
+  ASSERT_TRUE(a) << a.error().to_string();
+  EXPECT_EQ(decode(*a, 0), bytes_of("raw"));
+  auto ed = RsliEditor::open(*a);
+  ASSERT_TRUE(ed);
+  ASSERT_TRUE(ed->remove(0));
+  auto out = ed->write();
+  ASSERT_FALSE(out);
+  EXPECT_EQ(out.error().code, "rsli.edit.overlay");
+}
+
 TEST(RsliEditor, add_replace_remove_round_trip_every_method) {
   const RsliMethod methods[] = {RsliMethod::stored, RsliMethod::xor_only, RsliMethod::lzss, RsliMethod::xor_lzss,
                                 RsliMethod::lzhuf, RsliMethod::xor_lzhuf, RsliMethod::deflate};

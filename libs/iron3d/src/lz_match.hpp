@@ -35,7 +35,8 @@ inline void window_copy(std::uint8_t* o, std::size_t pos, std::size_t d, std::si
     }
     return;
   }
-  for (std::size_t k = 0; k < len; ++k) o[k] = (pos + k >= d) ? o[k - d] : std::uint8_t{0x20};
+  std::uint8_t* const out = o - pos;  // index from the start of the output: o[k - d] would wrap when k < d
+  for (std::size_t k = 0; k < len; ++k) o[k] = (pos + k >= d) ? out[pos + k - d] : std::uint8_t{0x20};
 }
 
 // Greedy longest-match search over hash chains of 3-byte prefixes.

@@ -200,6 +200,12 @@ core::Result<core::Bytes> RsliEditor::write() const {
     }
     pos += item.packed.size();
   }
+  // The reader bounds the overlay by the file length, which a rebuild may shrink below it
+  // (a library with no entries, or payloads that became smaller).
+  if (trailer_ && overlay > pos + kRsliTrailerSize)
+    return fail(Diagnostic::error("rsli.edit.overlay", "AO overlay would lie past the end of the rebuilt library")
+                    .in("trailer.overlay")
+                    .expect(fmt::format("overlay <= {}", pos + kRsliTrailerSize), fmt::format("{}", overlay)));
   RsliHeader header = header_;
   core::store_u16(header.raw.data() + 4, static_cast<std::uint16_t>(n));
   core::Bytes table = rows.take();
