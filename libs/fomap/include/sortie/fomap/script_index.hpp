@@ -52,6 +52,8 @@ class ScriptIndex {
   // Every function (all overloads, all sides) with this qualified name, in index order.
   [[nodiscard]] const std::vector<ScriptFunction>* find(std::string_view qualified_name) const;
 
+  // Qualified name -> overloads (unordered; for iteration in tests and the fuzz target).
+  [[nodiscard]] const std::unordered_map<std::string, std::vector<ScriptFunction>>& all() const { return by_name_; }
   [[nodiscard]] std::size_t size() const { return functions_; }
   [[nodiscard]] std::size_t files() const { return files_; }
 
