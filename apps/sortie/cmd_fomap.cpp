@@ -94,6 +94,8 @@ int run_lint(const LintOptions& o) {
   } else {
     for (const auto& f : total.findings) std::cout << f.to_string() << "\n";
     std::cout << total.summary() << (o.strict ? " (strict gate)" : "") << "\n";
+    if (resources) std::cout << fmt::format("resources checked against {} file(s)\n", resources->size());
+    if (scripts) std::cout << fmt::format("scripts checked against {} function(s) in {} file(s)\n", scripts->size(), scripts->files());
     for (const auto& s : skipped) std::cout << fmt::format("{} not checked ({})\n", s.check, s.reason);
   }
   if (total.errors() > 0) worst = std::max(worst, kExitInvalid);

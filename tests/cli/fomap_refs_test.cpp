@@ -50,6 +50,16 @@ TEST_F(CliFomapRefsTest, reports_missing_resource_and_script_with_stable_checks)
   EXPECT_EQ(got, (std::vector<std::pair<std::string, int>>{{"resource-missing", 12}, {"script-not-found", 16}}));
 }
 
+TEST_F(CliFomapRefsTest, text_report_names_the_finding_and_the_index_sizes) {
+  const auto r = run_sortie(args({"--resources", (dir_ / "res").string()}));
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("yard.fomap:12: error: [map-format.rule.property-overrides] PicMap = art/doors/broken.frm (inherited from "
+                       "prototype 'Broken' at "),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\nresources checked against 1 file(s)\nscripts not checked (no --scripts)\n"), std::string::npos) << r.out;
+}
+
 TEST_F(CliFomapRefsTest, without_the_options_says_what_was_not_checked) {
   const auto r = run_sortie(args({}));
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
