@@ -332,6 +332,32 @@ TEST(FomapReferences, legacy_script_id_key_is_checked_under_its_migrated_name) {
   EXPECT_EQ(f[0]->message.rfind("InitScript = Town::Missing", 0), 0u) << f[0]->message;
 }
 
+TEST(FomapReferences, project_script_properties_use_their_declared_function_type) {
+  Project q;
+  const auto notes = q.properties.add_project_declarations(
+      "entity\tside\ttype\tname\tflags\n"
+      "Critter\tServer\thstring\tTalkScript\tMutable Persistent ScriptFuncType = CritterInit\n"
+      "Critter\tServer\thstring\tOddScript\tMutable Persistent ScriptFuncType = ProjectOnly\n",
+      "_project_property_declarations.tsv");
+  EXPECT_TRUE(notes.empty());
+  ASSERT_NE(q.properties.find("Critter", "TalkScript"), nullptr);
+  EXPECT_EQ(q.properties.find("Critter", "TalkScript")->script_func, "CritterInit");
+  const auto idx = scripts();
+  auto c = MapContainer::from_text(std::string(kHead) +
+                                       "[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 1 1\nTalkScript = Mining::GuardInit\n"
+                                       "OddScript = Mining::GuardInit\n\n"
+                                       "[$Name/Critter]\n$Id = 2\n$Proto = Guard\nHex = 2 2\nOddScript = Mining::Absent\n",
+                                   "Maps/Small.fomap");
+  const auto rep = lint_container(c, q, {.scripts = &idx});
+  const auto sig = with_check(rep, "script-signature");
+  ASSERT_EQ(sig.size(), 1u);
+  EXPECT_EQ(sig[0]->line, 9u);  // TalkScript: CritterInit wants void(Critter, bool)
+  const auto missing = with_check(rep, "script-not-found");
+  ASSERT_EQ(missing.size(), 1u);  // OddScript: unknown type, existence only
+  EXPECT_EQ(missing[0]->line, 16u);
+  EXPECT_EQ(missing[0]->fix, "define `Absent` in namespace Mining of a server script, or fix the name");
+}
+
 TEST(FomapReferences, without_indexes_nothing_is_checked_and_both_checks_are_listed_as_skipped) {
   const auto rep = lint("[$Name/Item]\n$Id = 1\n$Proto = Mine\nHex = 1 1\nPicMap = gone.frm\nStaticScript = No::Such\n", nullptr, nullptr, true);
   EXPECT_TRUE(rep.findings.empty()) << rep.findings[0].to_string();
