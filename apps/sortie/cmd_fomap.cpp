@@ -3,6 +3,7 @@
 
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cli_util.hpp"
 #include "command.hpp"
@@ -10,6 +11,7 @@
 #include "sortie/core/file_io.hpp"
 #include "sortie/fomap/canonical.hpp"
 #include "sortie/fomap/lint.hpp"
+#include "sortie/fomap/references.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -19,6 +21,8 @@ using core::Json;
 struct LintOptions {
   std::vector<std::string> paths;
   std::vector<std::string> protos;
+  std::vector<std::string> resources;  // resource roots (opt-in missing-resource check)
+  std::vector<std::string> scripts;    // .fos files / directories (opt-in script check)
   bool strict = false;
   bool json = false;
 };
@@ -45,6 +49,16 @@ int run_lint(const LintOptions& o) {
       print_error(d);
       worst = kExitUsage;
     }
+  // Reference indexes are built once per run (resource listing, script declarations).
+  core::Diagnostics index_notes;
+  std::optional<fomap::ResourceIndex> resources;
+  std::optional<fomap::ScriptIndex> scripts;
+  if (!o.resources.empty()) resources = fomap::ResourceIndex::scan({o.resources.begin(), o.resources.end()}, index_notes);
+  if (!o.scripts.empty()) scripts = fomap::ScriptIndex::scan({o.scripts.begin(), o.scripts.end()}, index_notes);
+  for (const auto& d : index_notes) print_error(d);
+  if (!index_notes.empty()) worst = kExitUsage;
+  const fomap::LintOptions options{.strict = o.strict, .resources = resources ? &*resources : nullptr, .scripts = scripts ? &*scripts : nullptr};
+  const auto skipped = fomap::skipped_reference_checks(options);
   fomap::LintReport total;
   std::vector<fomap::DeclaredMap> declared;
   Progress progress("fomap lint", files.size());
@@ -57,7 +71,7 @@ int run_lint(const LintOptions& o) {
       continue;
     }
     const auto container = fomap::MapContainer::from_text(std::move(*text), path.generic_string());
-    total.merge(fomap::lint_container(container, project, {.strict = o.strict}));
+    total.merge(fomap::lint_container(container, project, options));
     for (auto& d : fomap::declared_maps(container)) declared.push_back(std::move(d));
     progress.update(++done, path.filename().string());
   }
@@ -71,10 +85,18 @@ int run_lint(const LintOptions& o) {
     Json j = total.to_json();
     j["strict"] = o.strict;
     j["protos_loaded"] = project.has_protos;
+    if (resources) j["resource_files"] = resources->size();
+    if (scripts) j["script_functions"] = scripts->size();
+    Json not_checked = Json::array();
+    for (const auto& s : skipped) not_checked.push_back(Json{{"check", s.check}, {"reason", s.reason}});
+    j["not_checked"] = std::move(not_checked);
     print_json(j);
   } else {
     for (const auto& f : total.findings) std::cout << f.to_string() << "\n";
     std::cout << total.summary() << (o.strict ? " (strict gate)" : "") << "\n";
+    if (resources) std::cout << fmt::format("resources checked against {} file(s)\n", resources->size());
+    if (scripts) std::cout << fmt::format("scripts checked against {} function(s) in {} file(s)\n", scripts->size(), scripts->files());
+    for (const auto& s : skipped) std::cout << fmt::format("{} not checked ({})\n", s.check, s.reason);
   }
   if (total.errors() > 0) worst = std::max(worst, kExitInvalid);
   return worst;
@@ -144,10 +166,18 @@ SORTIE_COMMAND(fomap_lint, [](CLI::App& root, Outcome& outcome) {
   auto* cmd = fomap_group(root).add_subcommand("lint", "Check maps against the engine's rules (stable rule IDs); --strict is the gate");
   cmd->footer(
       "Exit 0: no errors; 1: errors found; 2: I/O or usage error.\n"
-      "Examples:\n  sortie fomap lint --strict --protos Protos/ Maps/\n  sortie fomap lint --json Maps/den.fomap\n");
+      "Examples:\n  sortie fomap lint --strict --protos Protos/ Maps/\n  sortie fomap lint --json Maps/den.fomap\n"
+      "  sortie fomap lint --protos Protos/ --resources Resources/ --scripts Scripts/ Maps/\n"
+      "Without --resources / --scripts those checks are skipped and the report says so.\n");
   cmd->add_option("paths", o->paths, "map files or directories (walked for .fomap)")->required();
   cmd->add_option("--protos", o->protos, "proto directories (.fopro/.focr/.foitem/.foloc/.fomap, .fomain, _project_*.tsv)");
   cmd->add_flag("--strict", o->strict, "strict gate: everything the engine repairs or ignores is an error");
+  cmd->add_option("--resources", o->resources,
+                  "resource roots: Resource values (PicMap, PicInv, ModelName...) must name a file below one, path relative "
+                  "to the root, '\\' or '/', ASCII case-insensitive");
+  cmd->add_option("--scripts", o->scripts,
+                  "AngelScript sources (.fos files or directories): script values (InitScript, StaticScript, TriggerScript) "
+                  "must name a server function Namespace::Func with the engine's signature and attribute");
   cmd->add_flag("--json", o->json, "machine-readable report");
   cmd->callback([o, &outcome] { outcome.exit_code = run_lint(*o); });
 });

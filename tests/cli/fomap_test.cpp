@@ -26,7 +26,9 @@ class CliFomapTest : public CliTest {
 TEST_F(CliFomapTest, lint_strict_passes_a_current_map_with_its_protos) {
   const auto r = run_sortie({"fomap", "lint", "--strict", "--protos", protos().string(), map().string()});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_EQ(r.out, "1 file, 1 map, 576 placements: 0 errors, 0 warnings, 0 notes (strict gate)\n");
+  EXPECT_EQ(r.out,
+            "1 file, 1 map, 576 placements: 0 errors, 0 warnings, 0 notes (strict gate)\n"
+            "resources not checked (no --resources)\nscripts not checked (no --scripts)\n");
   const auto j = run_sortie({"fomap", "lint", "--strict", "--json", "--protos", protos().string(), map().string()});
   EXPECT_EQ(j.exit_code, 0);
   const auto report = j.json();
@@ -35,6 +37,8 @@ TEST_F(CliFomapTest, lint_strict_passes_a_current_map_with_its_protos) {
   EXPECT_EQ(report.at("protos_loaded"), true);
   EXPECT_EQ(report.at("strict"), true);
   EXPECT_EQ(report.at("findings").size(), 0u);
+  EXPECT_EQ(report.at("not_checked").size(), 2u);
+  EXPECT_EQ(report.at("not_checked")[0].at("check"), "resources");
 }
 
 TEST_F(CliFomapTest, lint_of_a_missing_file_is_an_io_error) {

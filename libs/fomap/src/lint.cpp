@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "sortie/fomap/multihex.hpp"
+#include "sortie/fomap/references.hpp"
 #include "sortie/fomap/values.hpp"
 
 namespace sortie::fomap {
@@ -568,6 +569,7 @@ LintReport lint_container(const MapContainer& container, const Project& project,
     report.placements += m.critters.size() + m.items.size();
     const std::size_t before = report.findings.size();
     check_map(x, m);
+    check_map_references(container, m, project, options, report);
     const auto errors_in_map = static_cast<std::size_t>(std::count_if(
         report.findings.begin() + static_cast<std::ptrdiff_t>(before), report.findings.end(),
         [](const Finding& f) { return f.severity == Severity::error; }));

@@ -206,7 +206,10 @@ core::Diagnostics PropertyCatalog::add_project_declarations(std::string_view tsv
     info.client_only = cols[1] == "Client";
     bool is_virtual = false, is_mutable = false, persistent = false, core_prop = false;
     if (cols.size() > 4) {
-      for (auto w : split_words(cols[4])) {
+      const auto words = split_words(cols[4]);
+      for (std::size_t i = 0; i + 2 < words.size(); ++i)  // `ScriptFuncType = ItemStatic`, as in the engine JSON
+        if (words[i] == "ScriptFuncType" && words[i + 1] == "=") info.script_func = std::string(words[i + 2]);
+      for (auto w : words) {
         info.flags.emplace_back(w);
         if (w == "Virtual") is_virtual = true;
         else if (w == "Mutable") is_mutable = true;

@@ -50,10 +50,16 @@ struct Finding {
   [[nodiscard]] core::Json to_json() const;
 };
 
+class ResourceIndex;
+class ScriptIndex;
+
 struct LintOptions {
   // false: engine-compatible (only what makes the engine fail is an error; what it repairs or
   // ignores is a warning). true: the strict gate of §8.3 (all of those are errors).
   bool strict = false;
+  // Opt-in reference checks (references.hpp); nullptr = not checked.
+  const ResourceIndex* resources = nullptr;
+  const ScriptIndex* scripts = nullptr;
 };
 
 struct LintReport {
