@@ -54,7 +54,7 @@ bench: build
 # FUZZ_SECONDS, JOBS targets at a time.
 fuzz: deps
 	cmake --preset fuzz -DSORTIE_WERROR=$(WERROR) > /dev/null
-	cmake --build build/fuzz -j $(JOBS)
+	cmake --build build/fuzz -j $(JOBS) --target fuzz_all
 	build/fuzz/fuzz/fuzz_seeds build/fuzz/seeds > /dev/null
 	fuzz/run_all.sh build/fuzz $(FUZZ_SECONDS) $(JOBS)
 
