@@ -33,7 +33,7 @@ int run_sample(const SampleCliOptions& o) {
     print_json(summary->to_json());
     return kExitOk;
   }
-  std::cout << fmt::format("wrote a {} sample (seed {}) to {}: {} files, {} bytes\n", o.scale, o.seed, o.out_dir,
+  std::cout << fmt::format("wrote a {} sample (seed {}) to {}: {} game files, {} bytes, and sortie-sample.json\n", o.scale, o.seed, o.out_dir,
                            summary->files, summary->bytes);
   std::cout << fmt::format("  {} missions, {} prototypes, {} unit DATs, {} models, {} materials, {} textures, {} lightmaps\n",
                            summary->missions.size(), summary->prototypes, summary->unit_dats, summary->models,

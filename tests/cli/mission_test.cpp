@@ -20,7 +20,7 @@ TEST_F(CliMissionTest, sample_is_deterministic_and_seed_dependent) {
   EXPECT_TRUE(ta == tb);
   EXPECT_TRUE(ta == tree_bytes(sample_dir()));
   const auto j = a.json();
-  EXPECT_EQ(j.at("files"), 33);
+  EXPECT_EQ(j.at("files"), 32);  // + sortie-sample.json = 33 files in the tree
   EXPECT_EQ(j.at("scale"), "demo");
   EXPECT_EQ(j.at("seed"), 1);
   EXPECT_EQ(j.at("prototypes"), 40);
@@ -28,9 +28,10 @@ TEST_F(CliMissionTest, sample_is_deterministic_and_seed_dependent) {
   EXPECT_EQ(j.at("missions").size(), 3u);
   std::uint64_t total = 0;
   for (const auto& [path, bytes] : ta) total += bytes.size();
-  // "files" counts the manifest sortie-sample.json, "bytes" sums the game files only.
+  // "files" and "bytes" count the game files only, not the manifest sortie-sample.json.
   EXPECT_EQ(j.at("bytes").get<std::uint64_t>(), total - fs::file_size(dir_ / "a/sortie-sample.json"));
-  EXPECT_NE(b.out.find("wrote a demo sample (seed 1) to " + (dir_ / "b").string() + ": 33 files"), std::string::npos) << b.out;
+  EXPECT_EQ(j.at("files").get<std::size_t>(), ta.size() - 1);
+  EXPECT_NE(b.out.find("wrote a demo sample (seed 1) to " + (dir_ / "b").string() + ": 32 game files, "), std::string::npos) << b.out;
 
   ASSERT_EQ(run_sortie({"sample", (dir_ / "c").string(), "--seed", "2"}).exit_code, 0);
   EXPECT_FALSE(tree_bytes(dir_ / "c") == ta);

@@ -283,7 +283,7 @@ core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> gener
   }
 
   SORTIE_TRY(auto files, g.build());
-  summary.files = files.size() + 1;  // + manifest
+  summary.files = files.size();  // game files; the sortie-sample.json manifest is not counted
   for (const auto& [path, bytes] : files) summary.bytes += bytes.size();
   return std::make_pair(std::move(files), std::move(summary));
 }

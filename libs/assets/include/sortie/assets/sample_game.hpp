@@ -44,7 +44,7 @@ struct SampleSummary {
   std::uint32_t materials = 0;
   std::uint32_t textures = 0;
   std::uint32_t lightmaps = 0;
-  std::uint64_t files = 0;
+  std::uint64_t files = 0;  // game files written (the sortie-sample.json manifest is extra)
   std::uint64_t bytes = 0;
   [[nodiscard]] core::Json to_json() const;
 };
