@@ -56,11 +56,7 @@ void write_element(ComplexWriter& w, const PropertyType& type, ScalarKind kind, 
     return;
   }
   const Fields f = fields_of(type, kind, s, enum_name, strings);
-  std::uint8_t buf[8];
-  for (std::uint32_t i = 0; i < f.count; ++i) {
-    put_le(buf, f.v[i], f.size);
-    w.scalar(core::ByteView(buf, f.size));
-  }
+  for (std::uint32_t i = 0; i < f.count; ++i) w.scalar_le(f.v[i], f.size);
 }
 
 }  // namespace

@@ -83,10 +83,16 @@ core::Bytes write_property_blob(const PropertyData& data) {
 }
 
 core::Bytes write_property_blob(core::ByteView pod, const std::vector<core::ByteView>& complex) {
-  // Hot path of the bake: the exact size first, then one buffer filled in place.
+  // Hot path of the bake: one scan for the runs (kept in a per-thread buffer), the exact size,
+  // then one buffer filled in place.
+  thread_local std::vector<PodRun> runs;
+  runs.clear();
   std::size_t total = 4 + 1 + 8 + 4;
   std::size_t pos = 0;
-  for (PodRun run; next_pod_run(pod, pos, run);) total += 8 + run.length;
+  for (PodRun run; next_pod_run(pod, pos, run);) {
+    runs.push_back(run);
+    total += 8 + run.length;
+  }
   for (const auto& c : complex) total += 4 + c.size();
   core::Bytes out(total);
   std::uint8_t* o = out.data();
@@ -101,8 +107,7 @@ core::Bytes write_property_blob(core::ByteView pod, const std::vector<core::Byte
   };
   put_u32(static_cast<std::uint32_t>(pod.size()));
   *o++ = 0;  // has_base
-  pos = 0;
-  for (PodRun run; next_pod_run(pod, pos, run);) {
+  for (const PodRun& run : runs) {
     put_u32(run.start);
     put_u32(run.length);
     put_bytes(pod.subspan(run.start, run.length));
@@ -161,7 +166,7 @@ void ComplexWriter::align(std::uint32_t size) {
   std::uint32_t a = size & (~size + 1);  // lowest set bit
   if (a == 0) return;
   a = std::min<std::uint32_t>(a, 8);
-  buf_.pad_to(a);
+  buf_.resize((buf_.size() + a - 1) / a * a, 0);
 }
 
 }  // namespace sortie::fomap
