@@ -34,6 +34,7 @@ struct KeyTarget {
 // and the hash strings it contributed.
 struct Applied {
   const PropertyInfo* info = nullptr;
+  std::string_view text;  // the value text it came from
   std::size_t complex_index = SIZE_MAX;
   core::Bytes complex;
   std::vector<std::string> strings;
@@ -42,16 +43,23 @@ struct Applied {
 // The values applied to one entity; entries are recycled between placements (their buffers too).
 class AppliedList {
  public:
-  Applied& add(const PropertyInfo* info) {
+  Applied& add(const PropertyInfo* info, std::string_view text) {
     if (size_ == items_.size()) items_.emplace_back();
     Applied& a = items_[size_++];
     a.info = info;
+    a.text = text;
     a.complex_index = SIZE_MAX;
     a.complex.clear();
     a.strings.clear();
     return a;
   }
   void clear() { size_ = 0; }
+  // The value applied from this very text (same bytes in memory, not just equal ones).
+  [[nodiscard]] const Applied* find(const PropertyInfo* info, std::string_view text) const {
+    for (const Applied& a : items())
+      if (a.info == info && a.text.data() == text.data() && a.text.size() == text.size()) return &a;
+    return nullptr;
+  }
   [[nodiscard]] std::span<Applied> items() { return {items_.data(), size_}; }
   [[nodiscard]] std::span<const Applied> items() const { return {items_.data(), size_}; }
 
@@ -75,10 +83,12 @@ class SideCache {
  public:
   SideCache(const Registrar& reg, const PropertyCatalog& catalog) : reg_(reg), catalog_(catalog) {}
 
-  // Applies one key/value pair to `pod`; `label` is only called to describe an error.
+  // Applies one key/value pair to `pod`; `label` is only called to describe an error. `shared`
+  // holds complex encodings of the same placement's other side: a value's raw encoding does not
+  // depend on the side, so the client pass of a static item reuses what the server pass made.
   template <class Label>
   void apply(std::string_view key, std::string_view text, core::Bytes& pod, AppliedList& applied,
-             core::Diagnostics& errors, const Label& label, const std::string& file) {
+             core::Diagnostics& errors, const Label& label, const std::string& file, AppliedList* shared = nullptr) {
     if (key.empty() || key.front() == '$' || key.front() == '_') return;
     const KeyTarget& t = resolve(key);
     if (!t.info) {
@@ -99,9 +109,16 @@ class SideCache {
     if (t.info->type.container == Container::single && t.slot->plain) {
       // Fast path: one scalar straight into the POD image.
       if (auto sv = parse_single_value(t.info->type, text, catalog_)) {
-        store_plain(reg_, *t.slot, &*sv, pod, &applied.add(t.info).strings);
+        store_plain(reg_, *t.slot, &*sv, pod, &applied.add(t.info, text).strings);
         return;
       }
+    }
+    if (const Applied* done = shared && !t.slot->plain ? shared->find(t.info, text) : nullptr) {
+      Applied& a = applied.add(t.info, text);
+      a.complex_index = t.slot->index;
+      a.complex = done->complex;
+      a.strings = done->strings;
+      return;
     }
     auto value = parse_value(t.info->type, text, catalog_);
     if (!value) {
@@ -112,9 +129,14 @@ class SideCache {
       errors.push_back(std::move(d));
       return;
     }
-    Applied& a = applied.add(t.info);
+    Applied& a = applied.add(t.info, text);
     if (!t.slot->plain) a.complex_index = t.slot->index;
     store_value(reg_, *t.slot, *value, pod, a.complex, &a.strings);
+    if (shared && !t.slot->plain) {
+      Applied& kept = shared->add(t.info, text);
+      kept.complex = a.complex;
+      kept.strings = a.strings;
+    }
   }
 
   // The proto's state; the first use in map `map_serial` also reports the proto's errors.
@@ -226,18 +248,19 @@ struct BakeSession::State {
   std::uint32_t map_serial = 0;
   // Scratch reused by every placement.
   AppliedList applied;
+  AppliedList static_item_encodings;  // complex encodings of a static item, from its server pass to its client pass
   std::vector<core::ByteView> complex_view;
   core::Bytes pod;
 
   std::optional<MapRecord> bake_one(const MapContainer& container, const Placement& p, SideCache& side, const Proto& proto,
-                                    StringSet& strings, core::Diagnostics& out_errors) {
+                                    StringSet& strings, core::Diagnostics& out_errors, AppliedList* shared = nullptr) {
     core::Diagnostics errs;
     ProtoState& base = side.proto_state(proto, map_serial, errs);
     applied.clear();
     pod.assign(base.data.pod.begin(), base.data.pod.end());
     const auto label = [&] { return placement_label(p); };
     for (const ConfigEntry& e : container.section(p.section).entries)
-      side.apply(e.key, e.value, pod, applied, errs, label, container.path());
+      side.apply(e.key, e.value, pod, applied, errs, label, container.path(), shared);
     if (!errs.empty()) {
       out_errors.insert(out_errors.end(), errs.begin(), errs.end());
       return std::nullopt;
@@ -314,11 +337,12 @@ BakeOutcome BakeSession::bake_map(const MapContainer& container, const MapDefini
   for (const Placement& p : map.items) {
     const Proto* proto = resolve(p);
     if (!proto) continue;
-    if (auto rec = st.bake_one(container, p, st.item_server, *proto, server_strings, out.errors))
-      baked.server.items.push_back(std::move(*rec));
     const auto [is_static, hidden] = st.flags_of(*proto);
+    st.static_item_encodings.clear();
+    if (auto rec = st.bake_one(container, p, st.item_server, *proto, server_strings, out.errors, is_static ? &st.static_item_encodings : nullptr))
+      baked.server.items.push_back(std::move(*rec));
     if (!is_static) continue;
-    auto rec = st.bake_one(container, p, st.item_client, *proto, client_strings, out.errors);
+    auto rec = st.bake_one(container, p, st.item_client, *proto, client_strings, out.errors, &st.static_item_encodings);
     if (!rec) continue;
     if (hidden) ++baked.hidden_static_items;
     else baked.client.items.push_back(std::move(*rec));
