@@ -71,11 +71,16 @@ class AppliedList {
 // The stored state of one proto on one side, and what of it the current map has already seen.
 struct ProtoState {
   PropertyData data;
-  AppliedList props;                        // the proto's own values, by property
-  core::Diagnostics errors;                 // reported in every map that uses the proto
+  std::vector<core::ByteView> complex_view;  // views of data.complex
+  AppliedList props;                         // the proto's own values, by property
+  core::Diagnostics errors;                  // reported in every map that uses the proto
   std::uint64_t name_hash = 0;
-  std::uint32_t map = 0;                    // serial of the last map that used the proto
-  std::vector<std::uint32_t> strings_map;   // per prop: serial of the last map given its strings
+  std::uint32_t map = 0;                     // serial of the last map that used the proto
+  // Props with dictionary strings (indices into props) and, per entry, the serial of the last
+  // map given its strings; `strings_left` of them are still to give in map `map`.
+  std::vector<std::size_t> string_props;
+  std::vector<std::uint32_t> strings_map;
+  std::size_t strings_left = 0;
 };
 
 // Everything a session keeps for one registrar: key resolution and per-proto stored state.
@@ -146,6 +151,7 @@ class SideCache {
     if (fresh) build(proto, s);
     if (s.map != map_serial) {
       s.map = map_serial;
+      s.strings_left = s.string_props.size();
       errors.insert(errors.end(), s.errors.begin(), s.errors.end());
     }
     return s;
@@ -175,9 +181,13 @@ class SideCache {
     s.data.complex.resize(reg_.layout().complex_count());
     const auto label = [&] { return fmt::format("Proto{} {}", proto.type, proto.name); };
     for (const auto& [key, text] : proto.resolved) apply(key, text, s.data.pod, s.props, s.errors, label, proto.file);
-    for (const Applied& a : s.props.items())
-      if (a.complex_index != SIZE_MAX) s.data.complex[a.complex_index] = a.complex;
-    s.strings_map.assign(s.props.items().size(), 0);
+    const auto props = s.props.items();
+    for (std::size_t i = 0; i < props.size(); ++i) {
+      if (props[i].complex_index != SIZE_MAX) s.data.complex[props[i].complex_index] = props[i].complex;
+      if (!props[i].strings.empty()) s.string_props.push_back(i);
+    }
+    s.complex_view.assign(s.data.complex.begin(), s.data.complex.end());
+    s.strings_map.assign(s.string_props.size(), 0);
     s.name_hash = string_hash(proto.name);
   }
 };
@@ -265,19 +275,21 @@ struct BakeSession::State {
       out_errors.insert(out_errors.end(), errs.begin(), errs.end());
       return std::nullopt;
     }
-    complex_view.assign(base.data.complex.begin(), base.data.complex.end());
+    complex_view.assign(base.complex_view.begin(), base.complex_view.end());
     for (Applied& a : applied.items()) {
       if (a.complex_index != SIZE_MAX) complex_view[a.complex_index] = a.complex;
       for (std::string& s : a.strings) strings.add(std::move(s));
     }
     // The proto's strings for every property this placement did not override (once per map).
     const auto props = base.props.items();
-    for (std::size_t i = 0; i < props.size(); ++i) {
-      if (base.strings_map[i] == map_serial || props[i].strings.empty()) continue;
-      const auto overridden = applied.items();
-      if (std::any_of(overridden.begin(), overridden.end(), [&](const Applied& a) { return a.info == props[i].info; })) continue;
-      base.strings_map[i] = map_serial;
-      for (const std::string& s : props[i].strings) strings.add(s);
+    const auto overridden = applied.items();
+    for (std::size_t k = 0; k < base.string_props.size() && base.strings_left > 0; ++k) {
+      const Applied& prop = props[base.string_props[k]];
+      if (base.strings_map[k] == map_serial) continue;
+      if (std::any_of(overridden.begin(), overridden.end(), [&](const Applied& a) { return a.info == prop.info; })) continue;
+      base.strings_map[k] = map_serial;
+      --base.strings_left;
+      for (const std::string& s : prop.strings) strings.add(s);
     }
     return MapRecord{p.id, base.name_hash, write_property_blob(pod, complex_view)};
   }

@@ -78,7 +78,7 @@ void store_value(const Registrar& reg, const Registrar::Slot& slot, const Proper
     store_plain(reg, slot, value.elements.empty() ? nullptr : &value.elements.front(), pod, strings);
     return;
   }
-  ComplexWriter w;
+  ComplexWriter w(std::move(complex_out));
   if (t.container == Container::single) {
     if (!value.elements.empty()) {
       const ScalarValue& s = value.elements.front();

@@ -74,6 +74,9 @@ core::Result<PropertyData> read_property_blob(core::ByteView blob, std::uint32_t
 // size, 8) relative to the start of this value's buffer (spec §10.3).
 class ComplexWriter {
  public:
+  ComplexWriter() = default;
+  // Writes into `reuse` (cleared), keeping its capacity.
+  explicit ComplexWriter(core::Bytes reuse) : buf_(std::move(reuse)) { buf_.clear(); }
   void align(std::uint32_t size);
   void u8(std::uint8_t v) { buf_.push_back(v); }
   void u16(std::uint16_t v) { scalar_le(v, 2); }
