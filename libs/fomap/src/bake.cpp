@@ -256,6 +256,8 @@ struct BakeSession::State {
   SideCache item_client;
   std::unordered_map<const Proto*, std::pair<bool, bool>> item_flags;  // Static, Hidden (per proto)
   std::uint32_t map_serial = 0;
+  // Proto of each $Proto text of the current map, by placement kind (views into its text).
+  std::unordered_map<std::string_view, const Proto*> map_protos[2];
   // Scratch reused by every placement.
   AppliedList applied;
   AppliedList static_item_encodings;  // complex encodings of a static item, from its server pass to its client pass
@@ -294,6 +296,13 @@ struct BakeSession::State {
     return MapRecord{p.id, base.name_hash, write_property_blob(pod, complex_view)};
   }
 
+  // Placements repeat a few protos many times: the per-map memo keeps the lookups hot.
+  const Proto* find_proto(const Placement& p) {
+    auto [it, fresh] = map_protos[p.kind == PlacementKind::critter ? 0 : 1].try_emplace(p.proto, nullptr);
+    if (fresh) it->second = find_placement_proto(project, p);
+    return it->second;
+  }
+
   std::pair<bool, bool> flags_of(const Proto& proto) {
     auto [it, fresh] = item_flags.try_emplace(&proto);
     if (fresh) it->second = {proto_flag(proto, "Static", project.properties), proto_flag(proto, "Hidden", project.properties)};
@@ -309,6 +318,7 @@ BakeSession::~BakeSession() = default;
 BakeOutcome BakeSession::bake_map(const MapContainer& container, const MapDefinition& map) {
   State& st = *state_;
   ++st.map_serial;
+  for (auto& memo : st.map_protos) memo.clear();
   BakeOutcome out;
   out.name = map.name;
   const std::string& file = container.path();
@@ -329,7 +339,7 @@ BakeOutcome BakeSession::bake_map(const MapContainer& container, const MapDefini
                                .in(fmt::format("{} (line {})", to_string(p.kind), p.line)));
       return nullptr;
     }
-    const Proto* proto = find_placement_proto(st.project, p);
+    const Proto* proto = st.find_proto(p);
     if (!proto)
       out.errors.push_back(Diagnostic::error("fomap.bake.proto_unknown", fmt::format("unknown {} proto `{}`",
                                                                                      to_string(p.kind), p.proto))
