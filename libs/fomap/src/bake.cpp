@@ -256,8 +256,8 @@ struct BakeSession::State {
   SideCache item_client;
   std::unordered_map<const Proto*, std::pair<bool, bool>> item_flags;  // Static, Hidden (per proto)
   std::uint32_t map_serial = 0;
-  // Proto of each $Proto text of the current map, by placement kind (views into its text).
-  std::unordered_map<std::string_view, const Proto*> map_protos[2];
+  // Proto of each $Proto text, by placement kind (placements repeat a few protos many times).
+  std::unordered_map<std::string, const Proto*, TextHash, std::equal_to<>> protos_by_text[2];
   // Scratch reused by every placement.
   AppliedList applied;
   AppliedList static_item_encodings;  // complex encodings of a static item, from its server pass to its client pass
@@ -296,11 +296,10 @@ struct BakeSession::State {
     return MapRecord{p.id, base.name_hash, write_property_blob(pod, complex_view)};
   }
 
-  // Placements repeat a few protos many times: the per-map memo keeps the lookups hot.
   const Proto* find_proto(const Placement& p) {
-    auto [it, fresh] = map_protos[p.kind == PlacementKind::critter ? 0 : 1].try_emplace(p.proto, nullptr);
-    if (fresh) it->second = find_placement_proto(project, p);
-    return it->second;
+    auto& memo = protos_by_text[p.kind == PlacementKind::critter ? 0 : 1];
+    if (auto it = memo.find(p.proto); it != memo.end()) return it->second;
+    return memo.emplace(std::string(p.proto), find_placement_proto(project, p)).first->second;
   }
 
   std::pair<bool, bool> flags_of(const Proto& proto) {
@@ -318,7 +317,6 @@ BakeSession::~BakeSession() = default;
 BakeOutcome BakeSession::bake_map(const MapContainer& container, const MapDefinition& map) {
   State& st = *state_;
   ++st.map_serial;
-  for (auto& memo : st.map_protos) memo.clear();
   BakeOutcome out;
   out.name = map.name;
   const std::string& file = container.path();
