@@ -54,6 +54,7 @@ class AppliedList {
     return a;
   }
   void clear() { size_ = 0; }
+  void drop_last() { --size_; }
   // The value applied from this very text (same bytes in memory, not just equal ones).
   [[nodiscard]] const Applied* find(const PropertyInfo* info, std::string_view text) const {
     for (const Applied& a : items())
@@ -125,6 +126,15 @@ class SideCache {
       a.strings = done->strings;
       return;
     }
+    if (!t.slot->plain) {
+      Applied& a = applied.add(t.info, text);
+      if (store_int16_pairs(t.info->type, text, pairs_, a.complex)) {
+        a.complex_index = t.slot->index;
+        share(shared, a);
+        return;
+      }
+      applied.drop_last();
+    }
     auto value = parse_value(t.info->type, text, catalog_);
     if (!value) {
       Diagnostic d = value.error();
@@ -137,11 +147,7 @@ class SideCache {
     Applied& a = applied.add(t.info, text);
     if (!t.slot->plain) a.complex_index = t.slot->index;
     store_value(reg_, *t.slot, *value, pod, a.complex, &a.strings);
-    if (shared && !t.slot->plain) {
-      Applied& kept = shared->add(t.info, text);
-      kept.complex = a.complex;
-      kept.strings = a.strings;
-    }
+    if (!t.slot->plain) share(shared, a);
   }
 
   // The proto's state; the first use in map `map_serial` also reports the proto's errors.
@@ -162,6 +168,15 @@ class SideCache {
   const PropertyCatalog& catalog_;
   std::unordered_map<std::string, KeyTarget, TextHash, std::equal_to<>> keys_;
   std::unordered_map<const Proto*, ProtoState> protos_;
+
+  std::vector<std::int16_t> pairs_;  // scratch of store_int16_pairs
+
+  static void share(AppliedList* shared, const Applied& a) {
+    if (!shared) return;
+    Applied& kept = shared->add(a.info, a.text);
+    kept.complex = a.complex;
+    kept.strings = a.strings;
+  }
 
   const KeyTarget& resolve(std::string_view key) {
     auto it = keys_.find(key);

@@ -71,6 +71,16 @@ void store_plain(const Registrar& reg, const Registrar::Slot& slot, const Scalar
   for (std::uint32_t i = 0; i < f.count; ++i) put_le(out + i * f.size, f.v[i], f.size);
 }
 
+bool store_int16_pairs(const PropertyType& type, std::string_view text, std::vector<std::int16_t>& scratch,
+                       core::Bytes& complex_out) {
+  if (type.container != Container::array || type.fields() != 2 || field_size(type.kind, type.enum_name) != 2) return false;
+  if (!read_int16_pairs(text, scratch)) return false;
+  ComplexWriter w(std::move(complex_out));
+  for (const std::int16_t v : scratch) w.scalar_le(static_cast<std::uint16_t>(v), 2);
+  complex_out = w.take();
+  return true;
+}
+
 void store_value(const Registrar& reg, const Registrar::Slot& slot, const PropertyValue& value, core::Bytes& pod,
                  core::Bytes& complex_out, std::vector<std::string>* strings) {
   const PropertyType& t = slot.info->type;

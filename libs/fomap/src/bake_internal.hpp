@@ -25,6 +25,10 @@ bool has_flag(const PropertyInfo& info, std::string_view flag);
 // (hstring, proto_ref) are appended to `strings` when it is set.
 void store_plain(const Registrar& reg, const Registrar::Slot& slot, const ScalarValue* value, core::Bytes& pod,
                  std::vector<std::string>* strings);
+// store_value for an array of two-field 16-bit values (mpos[] ...) straight from its text when
+// read_int16_pairs accepts it (same bytes as parse_value + store_value); false otherwise.
+bool store_int16_pairs(const PropertyType& type, std::string_view text, std::vector<std::int16_t>& scratch,
+                       core::Bytes& complex_out);
 // Encodes a parsed value: plain values into `pod`, complex ones into `complex_out`.
 void store_value(const Registrar& reg, const Registrar::Slot& slot, const PropertyValue& value, core::Bytes& pod,
                  core::Bytes& complex_out, std::vector<std::string>* strings);
