@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <span>
 #include <unordered_map>
 #include <unordered_set>
@@ -115,6 +117,7 @@ class SideCache {
     if (t.info->type.container == Container::single && t.slot->plain) {
       // Fast path: one scalar straight into the POD image.
       if (auto sv = parse_single_value(t.info->type, text, catalog_)) {
+        remember(pod, *t.slot);
         store_plain(reg_, *t.slot, &*sv, pod, &applied.add(t.info, text).strings);
         return;
       }
@@ -145,9 +148,21 @@ class SideCache {
       return;
     }
     Applied& a = applied.add(t.info, text);
-    if (!t.slot->plain) a.complex_index = t.slot->index;
+    if (t.slot->plain) remember(pod, *t.slot);
+    else a.complex_index = t.slot->index;
     store_value(reg_, *t.slot, *value, pod, a.complex, &a.strings);
     if (!t.slot->plain) share(shared, a);
+  }
+
+  // Between begin_patch and restore, apply writes into a proto's own POD image (no copy per
+  // placement) and logs the bytes it overwrites; restore puts them back.
+  void begin_patch() {
+    patching_ = true;
+    undo_.clear();
+  }
+  void restore(core::Bytes& pod) {
+    for (auto it = undo_.rbegin(); it != undo_.rend(); ++it) std::memcpy(pod.data() + it->offset, it->bytes.data(), it->size);
+    patching_ = false;
   }
 
   // The proto's state; the first use in map `map_serial` also reports the proto's errors.
@@ -170,6 +185,22 @@ class SideCache {
   std::unordered_map<const Proto*, ProtoState> protos_;
 
   std::vector<std::int16_t> pairs_;  // scratch of store_int16_pairs
+  struct Undo {
+    std::uint32_t offset = 0;
+    std::uint32_t size = 0;
+    std::array<std::uint8_t, 16> bytes{};  // a plain slot is at most 16 bytes (irect)
+  };
+  bool patching_ = false;
+  std::vector<Undo> undo_;
+
+  void remember(const core::Bytes& pod, const Registrar::Slot& slot) {
+    if (!patching_) return;
+    Undo u;
+    u.offset = reg_.layout().plain()[slot.index].offset;
+    u.size = std::min<std::uint32_t>(slot.size, static_cast<std::uint32_t>(u.bytes.size()));
+    std::memcpy(u.bytes.data(), pod.data() + u.offset, u.size);
+    undo_.push_back(u);
+  }
 
   static void share(AppliedList* shared, const Applied& a) {
     if (!shared) return;
@@ -277,18 +308,19 @@ struct BakeSession::State {
   AppliedList applied;
   AppliedList static_item_encodings;  // complex encodings of a static item, from its server pass to its client pass
   std::vector<core::ByteView> complex_view;
-  core::Bytes pod;
 
   std::optional<MapRecord> bake_one(const MapContainer& container, const Placement& p, SideCache& side, const Proto& proto,
                                     StringSet& strings, core::Diagnostics& out_errors, AppliedList* shared = nullptr) {
     core::Diagnostics errs;
     ProtoState& base = side.proto_state(proto, map_serial, errs);
     applied.clear();
-    pod.assign(base.data.pod.begin(), base.data.pod.end());
+    core::Bytes& pod = base.data.pod;  // patched for this placement, restored below
+    side.begin_patch();
     const auto label = [&] { return placement_label(p); };
     for (const ConfigEntry& e : container.section(p.section).entries)
       side.apply(e.key, e.value, pod, applied, errs, label, container.path(), shared);
     if (!errs.empty()) {
+      side.restore(pod);
       out_errors.insert(out_errors.end(), errs.begin(), errs.end());
       return std::nullopt;
     }
@@ -308,7 +340,9 @@ struct BakeSession::State {
       --base.strings_left;
       for (const std::string& s : prop.strings) strings.add(s);
     }
-    return MapRecord{p.id, base.name_hash, write_property_blob(pod, complex_view)};
+    MapRecord record{p.id, base.name_hash, write_property_blob(pod, complex_view)};
+    side.restore(pod);
+    return record;
   }
 
   const Proto* find_proto(const Placement& p) {
