@@ -57,6 +57,11 @@ class AppliedList {
   }
   void clear() { size_ = 0; }
   void drop_last() { --size_; }
+  // Frees the recycled entries past the end and spare capacity (for lists kept long).
+  void shrink_to_fit() {
+    items_.resize(size_);
+    items_.shrink_to_fit();
+  }
   // The value applied from this very text (same bytes in memory, not just equal ones).
   [[nodiscard]] const Applied* find(const PropertyInfo* info, std::string_view text) const {
     for (const Applied& a : items())
@@ -73,8 +78,7 @@ class AppliedList {
 
 // The stored state of one proto on one side, and what of it the current map has already seen.
 struct ProtoState {
-  PropertyData data;
-  std::vector<core::ByteView> complex_view;  // views of data.complex
+  core::Bytes pod;
   AppliedList props;                         // the proto's own values, by property
   core::Diagnostics errors;                  // reported in every map that uses the proto
   std::uint64_t name_hash = 0;
@@ -154,6 +158,8 @@ class SideCache {
     if (!t.slot->plain) share(shared, a);
   }
 
+  [[nodiscard]] std::size_t complex_count() const { return reg_.layout().complex_count(); }
+
   // Between begin_patch and restore, apply writes into a proto's own POD image (no copy per
   // placement) and logs the bytes it overwrites; restore puts them back.
   void begin_patch() {
@@ -223,16 +229,13 @@ class SideCache {
   }
 
   void build(const Proto& proto, ProtoState& s) {
-    s.data.pod.assign(reg_.layout().pod_size(), 0);
-    s.data.complex.resize(reg_.layout().complex_count());
+    s.pod.assign(reg_.layout().pod_size(), 0);
     const auto label = [&] { return fmt::format("Proto{} {}", proto.type, proto.name); };
-    for (const auto& [key, text] : proto.resolved) apply(key, text, s.data.pod, s.props, s.errors, label, proto.file);
+    for (const auto& [key, text] : proto.resolved) apply(key, text, s.pod, s.props, s.errors, label, proto.file);
     const auto props = s.props.items();
-    for (std::size_t i = 0; i < props.size(); ++i) {
-      if (props[i].complex_index != SIZE_MAX) s.data.complex[props[i].complex_index] = props[i].complex;
+    for (std::size_t i = 0; i < props.size(); ++i)
       if (!props[i].strings.empty()) s.string_props.push_back(i);
-    }
-    s.complex_view.assign(s.data.complex.begin(), s.data.complex.end());
+    s.props.shrink_to_fit();
     s.strings_map.assign(s.string_props.size(), 0);
     s.name_hash = string_hash(proto.name);
   }
@@ -314,7 +317,7 @@ struct BakeSession::State {
     core::Diagnostics errs;
     ProtoState& base = side.proto_state(proto, map_serial, errs);
     applied.clear();
-    core::Bytes& pod = base.data.pod;  // patched for this placement, restored below
+    core::Bytes& pod = base.pod;  // patched for this placement, restored below
     side.begin_patch();
     const auto label = [&] { return placement_label(p); };
     for (const ConfigEntry& e : container.section(p.section).entries)
@@ -324,7 +327,9 @@ struct BakeSession::State {
       out_errors.insert(out_errors.end(), errs.begin(), errs.end());
       return std::nullopt;
     }
-    complex_view.assign(base.complex_view.begin(), base.complex_view.end());
+    complex_view.assign(side.complex_count(), core::ByteView());
+    for (const Applied& a : base.props.items())
+      if (a.complex_index != SIZE_MAX) complex_view[a.complex_index] = a.complex;
     for (Applied& a : applied.items()) {
       if (a.complex_index != SIZE_MAX) complex_view[a.complex_index] = a.complex;
       for (std::string& s : a.strings) strings.add(std::move(s));
