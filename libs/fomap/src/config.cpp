@@ -239,6 +239,7 @@ ConfigFile parse_config(std::string text, ConfigOptions options) {
             skipping = false;
             file.sections_.emplace_back();
             current = &file.sections_.back();
+            current->entries.reserve(4);  // a placement body: $Id, $Proto, Hex and maybe one more
             current->name = name;
             current->header_line = line_no;
           }
