@@ -307,6 +307,8 @@ struct BakeSession::State {
   std::uint32_t map_serial = 0;
   // Proto of each $Proto text, by placement kind (placements repeat a few protos many times).
   std::unordered_map<std::string, const Proto*, TextHash, std::equal_to<>> protos_by_text[2];
+  std::string_view last_text[2];  // the last hit of each memo (a view of its key)
+  const Proto* last_proto[2] = {nullptr, nullptr};
   // Scratch reused by every placement.
   AppliedList applied;
   AppliedList static_item_encodings;  // complex encodings of a static item, from its server pass to its client pass
@@ -351,9 +353,14 @@ struct BakeSession::State {
   }
 
   const Proto* find_proto(const Placement& p) {
-    auto& memo = protos_by_text[p.kind == PlacementKind::critter ? 0 : 1];
-    if (auto it = memo.find(p.proto); it != memo.end()) return it->second;
-    return memo.emplace(std::string(p.proto), find_placement_proto(project, p)).first->second;
+    const int k = p.kind == PlacementKind::critter ? 0 : 1;
+    if (last_proto[k] && p.proto == last_text[k]) return last_proto[k];  // runs of one proto are common
+    auto& memo = protos_by_text[k];
+    auto it = memo.find(p.proto);
+    if (it == memo.end()) it = memo.emplace(std::string(p.proto), find_placement_proto(project, p)).first;
+    last_text[k] = it->first;
+    last_proto[k] = it->second;
+    return it->second;
   }
 
   std::pair<bool, bool> flags_of(const Proto& proto) {
