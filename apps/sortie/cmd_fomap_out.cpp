@@ -165,6 +165,7 @@ int run_bake(const BakeCliOptions& o) {
   const fomap::BakeRegistrars regs(project.properties);
   fomap::BakeOptions bo;
   bo.client_dictionary_includes_server_strings = !o.fact_sheet_client_dictionary;
+  fomap::BakeSession session(project, regs, bo);
   const auto files = fomap::find_map_containers(as_paths(o.paths));
   Progress progress("bake", files.size());
   int worst = kExitOk;
@@ -182,7 +183,7 @@ int run_bake(const BakeCliOptions& o) {
     const fomap::MapContainer container = fomap::MapContainer::from_text(std::move(*text), path.string());
     for (const auto& map : container.maps()) {
       if (!o.only.empty() && map.name != o.only) continue;
-      fomap::BakeOutcome outcome = fomap::bake_map(container, map, project, regs, bo);
+      fomap::BakeOutcome outcome = session.bake_map(container, map);
       if (outcome.baked) {
         auto [it, fresh] = written.emplace(map.name, path.string());
         if (!fresh)

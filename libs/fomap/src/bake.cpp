@@ -4,10 +4,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <bit>
+#include <array>
 #include <cstring>
-#include <set>
+#include <span>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "bake_internal.hpp"
 #include "sortie/core/file_io.hpp"
@@ -19,112 +20,204 @@ namespace {
 using namespace bake_detail;
 using core::Diagnostic;
 
-// Little-endian bytes of one field value.
-void put_le(std::uint8_t* out, std::uint64_t v, std::uint32_t size) {
-  for (std::uint32_t i = 0; i < size; ++i) out[i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
-
-// Raw little-endian fields of one scalar (value types give several fields).
-struct Fields {
-  std::uint64_t v[4]{};
-  std::uint32_t count = 1;
-  std::uint32_t size = 0;  // bytes per field
+struct TextHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view k) const { return std::hash<std::string_view>{}(k); }
 };
 
-Fields fields_of(const PropertyType& type, ScalarKind kind, const ScalarValue& s, std::string_view enum_name,
-                 std::vector<std::string>* strings) {
-  Fields f;
-  f.size = field_size(kind, enum_name);
-  switch (kind) {
-    case ScalarKind::float32: f.v[0] = std::bit_cast<std::uint32_t>(static_cast<float>(s.real)); break;
-    case ScalarKind::float64: f.v[0] = std::bit_cast<std::uint64_t>(s.real); break;
-    case ScalarKind::hstring:
-    case ScalarKind::proto_ref:
-      f.v[0] = string_hash(s.text);
-      if (strings && !s.text.empty()) strings->push_back(s.text);
-      break;
-    case ScalarKind::mpos:
-    case ScalarKind::msize:
-    case ScalarKind::ipos16:
-    case ScalarKind::ipos:
-    case ScalarKind::isize:
-    case ScalarKind::irect:
-      f.count = static_cast<std::uint32_t>(type.fields());
-      if (kind == ScalarKind::irect) f.count = 4;
-      for (std::uint32_t i = 0; i < f.count; ++i) f.v[i] = static_cast<std::uint64_t>(s.ints[i]);
-      break;
-    default: f.v[0] = static_cast<std::uint64_t>(s.ints[0]); break;
-  }
-  return f;
-}
-
-bool string_like(ScalarKind k) { return k == ScalarKind::string || k == ScalarKind::any || k == ScalarKind::unknown; }
-
-void write_element(ComplexWriter& w, const PropertyType& type, ScalarKind kind, const ScalarValue& s,
-                   std::string_view enum_name, std::vector<std::string>* strings) {
-  if (string_like(kind)) {
-    w.string(s.text);
-    return;
-  }
-  const Fields f = fields_of(type, kind, s, enum_name, strings);
-  std::uint8_t buf[8];
-  for (std::uint32_t i = 0; i < f.count; ++i) {
-    put_le(buf, f.v[i], f.size);
-    w.scalar(core::ByteView(buf, f.size));
-  }
-}
-
-// Encodes a parsed value: plain values into `pod`, complex ones into `complex_out`.
-void store_value(const Registrar& reg, const Registrar::Slot& slot, const PropertyValue& value, core::Bytes& pod,
-                 core::Bytes& complex_out, std::vector<std::string>* strings) {
-  const PropertyType& t = slot.info->type;
-  if (slot.plain) {
-    const auto& p = reg.layout().plain()[slot.index];
-    std::uint8_t* out = pod.data() + p.offset;
-    std::memset(out, 0, slot.size);
-    if (value.elements.empty()) return;
-    const Fields f = fields_of(t, t.kind, value.elements.front(), t.enum_name, strings);
-    for (std::uint32_t i = 0; i < f.count; ++i) put_le(out + i * f.size, f.v[i], f.size);
-    return;
-  }
-  ComplexWriter w;
-  if (t.container == Container::single) {
-    if (!value.elements.empty()) {
-      const ScalarValue& s = value.elements.front();
-      if (string_like(t.kind)) w.raw(core::as_bytes(s.text));  // a single string: bytes, no length
-      else write_element(w, t, t.kind, s, t.enum_name, strings);
-    }
-  } else if (t.container == Container::array) {
-    if (string_like(t.kind)) w.u32(static_cast<std::uint32_t>(value.elements.size()));
-    for (const auto& e : value.elements) write_element(w, t, t.kind, e, t.enum_name, strings);
-  } else {
-    const std::string key_enum = t.key_kind == ScalarKind::enumeration ? t.enum_name : std::string();
-    for (const auto& [k, vals] : value.entries) {
-      write_element(w, t, t.key_kind, k, key_enum, strings);
-      if (t.dict_of_arrays) {
-        w.u32(static_cast<std::uint32_t>(vals.size()));
-        for (const auto& v : vals) write_element(w, t, t.kind, v, t.enum_name, strings);
-      } else if (!vals.empty()) {
-        write_element(w, t, t.kind, vals.front(), t.enum_name, strings);
-      }
-    }
-  }
-  complex_out = w.take();
-}
-
-// What a key resolves to on one registrar (memoized per bake: keys repeat a lot).
+// What a key resolves to on one registrar.
 struct KeyTarget {
   const PropertyInfo* info = nullptr;   // nullptr: unknown property
   const Registrar::Slot* slot = nullptr;
   bool skip = false;                    // other side only, or no storage
 };
 
-class KeyResolver {
+// One property value applied to an entity: which complex slot (if any) now holds new bytes,
+// and the hash strings it contributed.
+struct Applied {
+  const PropertyInfo* info = nullptr;
+  std::string_view text;  // the value text it came from
+  std::size_t complex_index = SIZE_MAX;
+  core::Bytes complex;
+  std::vector<std::string> strings;
+};
+
+// The values applied to one entity; entries are recycled between placements (their buffers too).
+class AppliedList {
  public:
-  KeyResolver(const Registrar& reg, const PropertyCatalog& catalog) : reg_(reg), catalog_(catalog) {}
+  Applied& add(const PropertyInfo* info, std::string_view text) {
+    if (size_ == items_.size()) items_.emplace_back();
+    Applied& a = items_[size_++];
+    a.info = info;
+    a.text = text;
+    a.complex_index = SIZE_MAX;
+    a.complex.clear();
+    a.strings.clear();
+    return a;
+  }
+  void clear() { size_ = 0; }
+  void drop_last() { --size_; }
+  // Frees the recycled entries past the end and spare capacity (for lists kept long).
+  void shrink_to_fit() {
+    items_.resize(size_);
+    items_.shrink_to_fit();
+  }
+  // The value applied from this very text (same bytes in memory, not just equal ones).
+  [[nodiscard]] const Applied* find(const PropertyInfo* info, std::string_view text) const {
+    for (const Applied& a : items())
+      if (a.info == info && a.text.data() == text.data() && a.text.size() == text.size()) return &a;
+    return nullptr;
+  }
+  [[nodiscard]] std::span<Applied> items() { return {items_.data(), size_}; }
+  [[nodiscard]] std::span<const Applied> items() const { return {items_.data(), size_}; }
+
+ private:
+  std::vector<Applied> items_;
+  std::size_t size_ = 0;
+};
+
+// The stored state of one proto on one side, and what of it the current map has already seen.
+struct ProtoState {
+  core::Bytes pod;
+  AppliedList props;                         // the proto's own values, by property
+  core::Diagnostics errors;                  // reported in every map that uses the proto
+  std::uint64_t name_hash = 0;
+  std::uint32_t map = 0;                     // serial of the last map that used the proto
+  // Props with dictionary strings (indices into props) and, per entry, the serial of the last
+  // map given its strings; `strings_left` of them are still to give in map `map`.
+  std::vector<std::size_t> string_props;
+  std::vector<std::uint32_t> strings_map;
+  std::size_t strings_left = 0;
+};
+
+// Everything a session keeps for one registrar: key resolution and per-proto stored state.
+class SideCache {
+ public:
+  SideCache(const Registrar& reg, const PropertyCatalog& catalog) : reg_(reg), catalog_(catalog) {}
+
+  // Applies one key/value pair to `pod`; `label` is only called to describe an error. `shared`
+  // holds complex encodings of the same placement's other side: a value's raw encoding does not
+  // depend on the side, so the client pass of a static item reuses what the server pass made.
+  template <class Label>
+  void apply(std::string_view key, std::string_view text, core::Bytes& pod, AppliedList& applied,
+             core::Diagnostics& errors, const Label& label, const std::string& file, AppliedList* shared = nullptr) {
+    if (key.empty() || key.front() == '$' || key.front() == '_') return;
+    const KeyTarget& t = resolve(key);
+    if (!t.info) {
+      errors.push_back(Diagnostic::error("fomap.bake.property_unknown", fmt::format("unknown {} property `{}`", reg_.entity(), key))
+                           .of(file)
+                           .in(label()));
+      return;
+    }
+    if (t.skip) return;
+    if (!t.info->authorable) {
+      errors.push_back(Diagnostic::error("fomap.bake.property_not_authorable",
+                                         fmt::format("{} property `{}` is {} and cannot be authored", reg_.entity(),
+                                                     t.info->name, t.info->excluded_reason))
+                           .of(file)
+                           .in(label()));
+      return;
+    }
+    if (t.info->type.container == Container::single && t.slot->plain) {
+      // Fast path: one scalar straight into the POD image.
+      if (auto sv = parse_single_value(t.info->type, text, catalog_)) {
+        remember(pod, *t.slot);
+        store_plain(reg_, *t.slot, &*sv, pod, &applied.add(t.info, text).strings);
+        return;
+      }
+    }
+    if (const Applied* done = shared && !t.slot->plain ? shared->find(t.info, text) : nullptr) {
+      Applied& a = applied.add(t.info, text);
+      a.complex_index = t.slot->index;
+      a.complex = done->complex;
+      a.strings = done->strings;
+      return;
+    }
+    if (!t.slot->plain) {
+      Applied& a = applied.add(t.info, text);
+      if (store_int16_pairs(t.info->type, text, pairs_, a.complex)) {
+        a.complex_index = t.slot->index;
+        share(shared, a);
+        return;
+      }
+      applied.drop_last();
+    }
+    auto value = parse_value(t.info->type, text, catalog_);
+    if (!value) {
+      Diagnostic d = value.error();
+      d.code = d.code.empty() ? "fomap.bake.value" : d.code;
+      d.file = file;
+      d.field = fmt::format("{}.{}", label(), t.info->name);
+      errors.push_back(std::move(d));
+      return;
+    }
+    Applied& a = applied.add(t.info, text);
+    if (t.slot->plain) remember(pod, *t.slot);
+    else a.complex_index = t.slot->index;
+    store_value(reg_, *t.slot, *value, pod, a.complex, &a.strings);
+    if (!t.slot->plain) share(shared, a);
+  }
+
+  [[nodiscard]] std::size_t complex_count() const { return reg_.layout().complex_count(); }
+
+  // Between begin_patch and restore, apply writes into a proto's own POD image (no copy per
+  // placement) and logs the bytes it overwrites; restore puts them back.
+  void begin_patch() {
+    patching_ = true;
+    undo_.clear();
+  }
+  void restore(core::Bytes& pod) {
+    for (auto it = undo_.rbegin(); it != undo_.rend(); ++it) std::memcpy(pod.data() + it->offset, it->bytes.data(), it->size);
+    patching_ = false;
+  }
+
+  // The proto's state; the first use in map `map_serial` also reports the proto's errors.
+  ProtoState& proto_state(const Proto& proto, std::uint32_t map_serial, core::Diagnostics& errors) {
+    auto [it, fresh] = protos_.try_emplace(&proto);
+    ProtoState& s = it->second;
+    if (fresh) build(proto, s);
+    if (s.map != map_serial) {
+      s.map = map_serial;
+      s.strings_left = s.string_props.size();
+      errors.insert(errors.end(), s.errors.begin(), s.errors.end());
+    }
+    return s;
+  }
+
+ private:
+  const Registrar& reg_;
+  const PropertyCatalog& catalog_;
+  std::unordered_map<std::string, KeyTarget, TextHash, std::equal_to<>> keys_;
+  std::unordered_map<const Proto*, ProtoState> protos_;
+
+  std::vector<std::int16_t> pairs_;  // scratch of store_int16_pairs
+  struct Undo {
+    std::uint32_t offset = 0;
+    std::uint32_t size = 0;
+    std::array<std::uint8_t, 16> bytes{};  // a plain slot is at most 16 bytes (irect)
+  };
+  bool patching_ = false;
+  std::vector<Undo> undo_;
+
+  void remember(const core::Bytes& pod, const Registrar::Slot& slot) {
+    if (!patching_) return;
+    Undo u;
+    u.offset = reg_.layout().plain()[slot.index].offset;
+    u.size = std::min<std::uint32_t>(slot.size, static_cast<std::uint32_t>(u.bytes.size()));
+    std::memcpy(u.bytes.data(), pod.data() + u.offset, u.size);
+    undo_.push_back(u);
+  }
+
+  static void share(AppliedList* shared, const Applied& a) {
+    if (!shared) return;
+    Applied& kept = shared->add(a.info, a.text);
+    kept.complex = a.complex;
+    kept.strings = a.strings;
+  }
+
   const KeyTarget& resolve(std::string_view key) {
-    auto it = memo_.find(key);
-    if (it != memo_.end()) return it->second;
+    auto it = keys_.find(key);
+    if (it != keys_.end()) return it->second;
     KeyTarget t;
     t.info = catalog_.find(reg_.entity(), key);
     if (t.info) {
@@ -132,119 +225,40 @@ class KeyResolver {
       t.slot = reg_.find(t.info->name);
       if (!t.slot && t.info->authorable) t.skip = true;
     }
-    return memo_.emplace(std::string(key), t).first->second;
+    return keys_.emplace(std::string(key), t).first->second;
   }
 
- private:
-  const Registrar& reg_;
-  const PropertyCatalog& catalog_;
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view k) const { return std::hash<std::string_view>{}(k); }
-  };
-  std::unordered_map<std::string, KeyTarget, Hash, std::equal_to<>> memo_;
-};
-
-// One property value applied to an entity: which complex slot (if any) now holds new bytes,
-// and the hash strings it contributed.
-struct Applied {
-  const PropertyInfo* info = nullptr;
-  std::size_t complex_index = SIZE_MAX;
-  core::Bytes complex;
-  std::vector<std::string> strings;
-};
-
-// Applies key/value pairs; `label` is only called to describe an error.
-template <class Label>
-void apply_keys(KeyResolver& resolver, const Registrar& reg, const PropertyCatalog& catalog,
-                const std::vector<std::pair<std::string_view, std::string_view>>& keys, core::Bytes& pod,
-                std::vector<Applied>& applied, core::Diagnostics& errors, const Label& label, const std::string& file) {
-  for (const auto& [key, text] : keys) {
-    if (key.empty() || key.front() == '$' || key.front() == '_') continue;
-    const KeyTarget& t = resolver.resolve(key);
-    if (!t.info) {
-      errors.push_back(Diagnostic::error("fomap.bake.property_unknown",
-                                         fmt::format("unknown {} property `{}`", reg.entity(), key))
-                           .of(file)
-                           .in(label()));
-      continue;
-    }
-    if (t.skip) continue;
-    if (!t.info->authorable) {
-      errors.push_back(Diagnostic::error("fomap.bake.property_not_authorable",
-                                         fmt::format("{} property `{}` is {} and cannot be authored", reg.entity(),
-                                                     t.info->name, t.info->excluded_reason))
-                           .of(file)
-                           .in(label()));
-      continue;
-    }
-    if (t.info->type.container == Container::single && t.slot->plain) {
-      // Fast path: one scalar straight into the POD image.
-      auto sv = parse_single_value(t.info->type, text, catalog);
-      if (sv) {
-        Applied a;
-        a.info = t.info;
-        const PropertyType& ty = t.info->type;
-        const auto& plain = reg.layout().plain()[t.slot->index];
-        std::uint8_t* out = pod.data() + plain.offset;
-        std::memset(out, 0, t.slot->size);
-        const Fields f = fields_of(ty, ty.kind, *sv, ty.enum_name, &a.strings);
-        for (std::uint32_t i = 0; i < f.count; ++i) put_le(out + i * f.size, f.v[i], f.size);
-        applied.push_back(std::move(a));
-        continue;
-      }
-    }
-    auto value = parse_value(t.info->type, text, catalog);
-    if (!value) {
-      Diagnostic d = value.error();
-      d.code = d.code.empty() ? "fomap.bake.value" : d.code;
-      d.file = file;
-      d.field = fmt::format("{}.{}", label(), t.info->name);
-      errors.push_back(std::move(d));
-      continue;
-    }
-    Applied a;
-    a.info = t.info;
-    if (!t.slot->plain) a.complex_index = t.slot->index;
-    store_value(reg, *t.slot, *value, pod, a.complex, &a.strings);
-    applied.push_back(std::move(a));
+  void build(const Proto& proto, ProtoState& s) {
+    s.pod.assign(reg_.layout().pod_size(), 0);
+    const auto label = [&] { return fmt::format("Proto{} {}", proto.type, proto.name); };
+    for (const auto& [key, text] : proto.resolved) apply(key, text, s.pod, s.props, s.errors, label, proto.file);
+    const auto props = s.props.items();
+    for (std::size_t i = 0; i < props.size(); ++i)
+      if (!props[i].strings.empty()) s.string_props.push_back(i);
+    s.props.shrink_to_fit();
+    s.strings_map.assign(s.string_props.size(), 0);
+    s.name_hash = string_hash(proto.name);
   }
-}
-
-// Per-proto cache of the stored state on one side, plus which of its strings were already
-// put into this map's dictionary.
-struct ProtoState {
-  PropertyData data;
-  std::vector<Applied> props;  // the proto's own values, by property
-  std::vector<bool> strings_added;
 };
 
-class ProtoStates {
+// A map's dictionary strings, de-duplicated as they arrive (sort_dictionary orders them).
+class StringSet {
  public:
-  ProtoStates(const Registrar& reg, const PropertyCatalog& catalog) : reg_(reg), catalog_(catalog), resolver_(reg, catalog) {}
-  KeyResolver& resolver() { return resolver_; }
-  ProtoState& get(const Proto& proto, core::Diagnostics& errors) {
-    auto it = cache_.find(&proto);
-    if (it != cache_.end()) return it->second;  // its errors were reported once
-    ProtoState s;
-    s.data.pod.assign(reg_.layout().pod_size(), 0);
-    s.data.complex.resize(reg_.layout().complex_count());
-    std::vector<std::pair<std::string_view, std::string_view>> keys;
-    keys.reserve(proto.resolved.size());
-    for (const auto& [k, v] : proto.resolved) keys.emplace_back(k, v);
-    apply_keys(resolver_, reg_, catalog_, keys, s.data.pod, s.props, errors,
-               [&] { return fmt::format("Proto{} {}", proto.type, proto.name); }, proto.file);
-    for (auto& a : s.props)
-      if (a.complex_index != SIZE_MAX) s.data.complex[a.complex_index] = a.complex;
-    s.strings_added.assign(s.props.size(), false);
-    return cache_.emplace(&proto, std::move(s)).first->second;
+  void add(std::string&& s) {
+    if (!s.empty() && set_.find(std::string_view(s)) == set_.end()) set_.insert(std::move(s));
+  }
+  void add(const std::string& s) {
+    if (!s.empty() && set_.find(std::string_view(s)) == set_.end()) set_.insert(s);
+  }
+  [[nodiscard]] std::vector<std::string> take() {
+    std::vector<std::string> out;
+    out.reserve(set_.size());
+    while (!set_.empty()) out.push_back(std::move(set_.extract(set_.begin()).value()));
+    return out;
   }
 
  private:
-  const Registrar& reg_;
-  const PropertyCatalog& catalog_;
-  KeyResolver resolver_;
-  std::unordered_map<const Proto*, ProtoState> cache_;
+  std::unordered_set<std::string, TextHash, std::equal_to<>> set_;
 };
 
 std::string placement_label(const Placement& p) {
@@ -276,58 +290,106 @@ core::Json BakedMap::summary_json() const {
                     {"hidden_static_items", hidden_static_items}};
 }
 
-BakeOutcome bake_map(const MapContainer& container, const MapDefinition& map, const Project& project,
-                     const BakeRegistrars& regs, const BakeOptions& options) {
+struct BakeSession::State {
+  State(const Project& p, const BakeRegistrars& regs, BakeOptions o)
+      : project(p),
+        options(o),
+        critter_server(regs.critter_server, p.properties),
+        item_server(regs.item_server, p.properties),
+        item_client(regs.item_client, p.properties) {}
+
+  const Project& project;
+  BakeOptions options;
+  SideCache critter_server;
+  SideCache item_server;
+  SideCache item_client;
+  std::unordered_map<const Proto*, std::pair<bool, bool>> item_flags;  // Static, Hidden (per proto)
+  std::uint32_t map_serial = 0;
+  // Proto of each $Proto text, by placement kind (placements repeat a few protos many times).
+  std::unordered_map<std::string, const Proto*, TextHash, std::equal_to<>> protos_by_text[2];
+  std::string_view last_text[2];  // the last hit of each memo (a view of its key)
+  const Proto* last_proto[2] = {nullptr, nullptr};
+  // Scratch reused by every placement.
+  AppliedList applied;
+  AppliedList static_item_encodings;  // complex encodings of a static item, from its server pass to its client pass
+  std::vector<core::ByteView> complex_view;
+
+  std::optional<MapRecord> bake_one(const MapContainer& container, const Placement& p, SideCache& side, const Proto& proto,
+                                    StringSet& strings, core::Diagnostics& out_errors, AppliedList* shared = nullptr) {
+    core::Diagnostics errs;
+    ProtoState& base = side.proto_state(proto, map_serial, errs);
+    applied.clear();
+    core::Bytes& pod = base.pod;  // patched for this placement, restored below
+    side.begin_patch();
+    const auto label = [&] { return placement_label(p); };
+    for (const ConfigEntry& e : container.section(p.section).entries)
+      side.apply(e.key, e.value, pod, applied, errs, label, container.path(), shared);
+    if (!errs.empty()) {
+      side.restore(pod);
+      out_errors.insert(out_errors.end(), errs.begin(), errs.end());
+      return std::nullopt;
+    }
+    complex_view.assign(side.complex_count(), core::ByteView());
+    for (const Applied& a : base.props.items())
+      if (a.complex_index != SIZE_MAX) complex_view[a.complex_index] = a.complex;
+    for (Applied& a : applied.items()) {
+      if (a.complex_index != SIZE_MAX) complex_view[a.complex_index] = a.complex;
+      for (std::string& s : a.strings) strings.add(std::move(s));
+    }
+    // The proto's strings for every property this placement did not override (once per map).
+    const auto props = base.props.items();
+    const auto overridden = applied.items();
+    for (std::size_t k = 0; k < base.string_props.size() && base.strings_left > 0; ++k) {
+      const Applied& prop = props[base.string_props[k]];
+      if (base.strings_map[k] == map_serial) continue;
+      if (std::any_of(overridden.begin(), overridden.end(), [&](const Applied& a) { return a.info == prop.info; })) continue;
+      base.strings_map[k] = map_serial;
+      --base.strings_left;
+      for (const std::string& s : prop.strings) strings.add(s);
+    }
+    MapRecord record{p.id, base.name_hash, write_property_blob(pod, complex_view)};
+    side.restore(pod);
+    return record;
+  }
+
+  const Proto* find_proto(const Placement& p) {
+    const int k = p.kind == PlacementKind::critter ? 0 : 1;
+    if (last_proto[k] && p.proto == last_text[k]) return last_proto[k];  // runs of one proto are common
+    auto& memo = protos_by_text[k];
+    auto it = memo.find(p.proto);
+    if (it == memo.end()) it = memo.emplace(std::string(p.proto), find_placement_proto(project, p)).first;
+    last_text[k] = it->first;
+    last_proto[k] = it->second;
+    return it->second;
+  }
+
+  std::pair<bool, bool> flags_of(const Proto& proto) {
+    auto [it, fresh] = item_flags.try_emplace(&proto);
+    if (fresh) it->second = {proto_flag(proto, "Static", project.properties), proto_flag(proto, "Hidden", project.properties)};
+    return it->second;
+  }
+};
+
+BakeSession::BakeSession(const Project& project, const BakeRegistrars& registrars, BakeOptions options)
+    : state_(std::make_unique<State>(project, registrars, options)) {}
+
+BakeSession::~BakeSession() = default;
+
+BakeOutcome BakeSession::bake_map(const MapContainer& container, const MapDefinition& map) {
+  State& st = *state_;
+  ++st.map_serial;
   BakeOutcome out;
   out.name = map.name;
-  const PropertyCatalog& catalog = project.properties;
   const std::string& file = container.path();
   for (const auto& e : container.structure_errors())
     out.errors.push_back(Diagnostic::error(e.code, e.message).of(file).in(fmt::format("line {}: [{}]", e.line, e.section)));
   if (!out.errors.empty()) return out;
 
-  ProtoStates critter_server(regs.critter_server, catalog);
-  ProtoStates item_server(regs.item_server, catalog);
-  ProtoStates item_client(regs.item_client, catalog);
-
   BakedMap baked;
   baked.name = map.name;
   baked.source = file;
-  std::vector<std::string> server_strings;
-  std::vector<std::string> client_strings;
-
-  std::vector<std::pair<std::string_view, std::string_view>> keys;
-  std::vector<Applied> applied;
-  std::vector<core::ByteView> complex_view;
-  core::Bytes pod;
-  auto bake_one = [&](const Placement& p, const Registrar& reg, ProtoStates& cache, const Proto& proto,
-                      std::vector<std::string>& strings) -> std::optional<MapRecord> {
-    core::Diagnostics errs;
-    ProtoState& base = cache.get(proto, errs);
-    keys.clear();
-    for (const ConfigEntry* e : p.properties(container)) keys.emplace_back(e->key, e->value);
-    applied.clear();
-    pod.assign(base.data.pod.begin(), base.data.pod.end());
-    apply_keys(cache.resolver(), reg, catalog, keys, pod, applied, errs, [&] { return placement_label(p); }, file);
-    if (!errs.empty()) {
-      out.errors.insert(out.errors.end(), errs.begin(), errs.end());
-      return std::nullopt;
-    }
-    complex_view.assign(base.data.complex.begin(), base.data.complex.end());
-    for (Applied& a : applied) {
-      if (a.complex_index != SIZE_MAX) complex_view[a.complex_index] = a.complex;
-      strings.insert(strings.end(), std::make_move_iterator(a.strings.begin()), std::make_move_iterator(a.strings.end()));
-    }
-    // The proto's strings for every property this placement did not override (once per map).
-    for (std::size_t i = 0; i < base.props.size(); ++i) {
-      if (base.strings_added[i] || base.props[i].strings.empty()) continue;
-      const bool overridden = std::any_of(applied.begin(), applied.end(), [&](const Applied& a) { return a.info == base.props[i].info; });
-      if (overridden) continue;
-      base.strings_added[i] = true;
-      strings.insert(strings.end(), base.props[i].strings.begin(), base.props[i].strings.end());
-    }
-    return MapRecord{p.id, string_hash(proto.name), write_property_blob(pod, complex_view)};
-  };
+  StringSet server_strings;
+  StringSet client_strings;
 
   auto resolve = [&](const Placement& p) -> const Proto* {
     if (!p.has_proto) {
@@ -336,7 +398,7 @@ BakeOutcome bake_map(const MapContainer& container, const MapDefinition& map, co
                                .in(fmt::format("{} (line {})", to_string(p.kind), p.line)));
       return nullptr;
     }
-    const Proto* proto = find_placement_proto(project, p);
+    const Proto* proto = st.find_proto(p);
     if (!proto)
       out.errors.push_back(Diagnostic::error("fomap.bake.proto_unknown", fmt::format("unknown {} proto `{}`",
                                                                                      to_string(p.kind), p.proto))
@@ -345,40 +407,41 @@ BakeOutcome bake_map(const MapContainer& container, const MapDefinition& map, co
     return proto;
   };
 
+  baked.server.critters.reserve(map.critters.size());
   for (const Placement& p : map.critters) {
     const Proto* proto = resolve(p);
     if (!proto) continue;
-    if (auto rec = bake_one(p, regs.critter_server, critter_server, *proto, server_strings))
+    if (auto rec = st.bake_one(container, p, st.critter_server, *proto, server_strings, out.errors))
       baked.server.critters.push_back(std::move(*rec));
   }
-  std::unordered_map<const Proto*, std::pair<bool, bool>> item_flags;  // Static, Hidden (per proto)
+  baked.server.items.reserve(map.items.size());
   for (const Placement& p : map.items) {
     const Proto* proto = resolve(p);
     if (!proto) continue;
-    if (auto rec = bake_one(p, regs.item_server, item_server, *proto, server_strings))
+    const auto [is_static, hidden] = st.flags_of(*proto);
+    st.static_item_encodings.clear();
+    if (auto rec = st.bake_one(container, p, st.item_server, *proto, server_strings, out.errors, is_static ? &st.static_item_encodings : nullptr))
       baked.server.items.push_back(std::move(*rec));
-    auto [flags, fresh] = item_flags.try_emplace(proto);
-    if (fresh) flags->second = {proto_flag(*proto, "Static", catalog), proto_flag(*proto, "Hidden", catalog)};
-    const auto [is_static, hidden] = flags->second;
     if (!is_static) continue;
-    auto rec = bake_one(p, regs.item_client, item_client, *proto, client_strings);
+    auto rec = st.bake_one(container, p, st.item_client, *proto, client_strings, out.errors, &st.static_item_encodings);
     if (!rec) continue;
     if (hidden) ++baked.hidden_static_items;
     else baked.client.items.push_back(std::move(*rec));
   }
   if (!out.errors.empty()) return out;
-  if (options.client_dictionary_includes_server_strings)
-    client_strings.insert(client_strings.end(), server_strings.begin(), server_strings.end());
-  baked.server.dictionary = sort_dictionary(std::move(server_strings));
-  baked.client.dictionary = sort_dictionary(std::move(client_strings));
+  std::vector<std::string> server_list = server_strings.take();
+  std::vector<std::string> client_list = client_strings.take();
+  if (st.options.client_dictionary_includes_server_strings)
+    client_list.insert(client_list.end(), server_list.begin(), server_list.end());
+  baked.server.dictionary = sort_dictionary(std::move(server_list));
+  baked.client.dictionary = sort_dictionary(std::move(client_list));
   out.baked = std::move(baked);
   return out;
 }
 
-std::vector<BakeOutcome> bake_container(const MapContainer& container, const Project& project,
-                                        const BakeRegistrars& registrars, const BakeOptions& options) {
+std::vector<BakeOutcome> BakeSession::bake_container(const MapContainer& container) {
   std::vector<BakeOutcome> outcomes;
-  for (const MapDefinition& map : container.maps()) outcomes.push_back(bake_map(container, map, project, registrars, options));
+  for (const MapDefinition& map : container.maps()) outcomes.push_back(bake_map(container, map));
   if (container.maps().empty() && !container.structure_errors().empty()) {
     BakeOutcome o;
     o.name = container.stem();
@@ -387,6 +450,16 @@ std::vector<BakeOutcome> bake_container(const MapContainer& container, const Pro
     outcomes.push_back(std::move(o));
   }
   return outcomes;
+}
+
+BakeOutcome bake_map(const MapContainer& container, const MapDefinition& map, const Project& project,
+                     const BakeRegistrars& registrars, const BakeOptions& options) {
+  return BakeSession(project, registrars, options).bake_map(container, map);
+}
+
+std::vector<BakeOutcome> bake_container(const MapContainer& container, const Project& project,
+                                        const BakeRegistrars& registrars, const BakeOptions& options) {
+  return BakeSession(project, registrars, options).bake_container(container);
 }
 
 core::Status write_baked_map(const BakedMap& baked, const std::filesystem::path& dir) {

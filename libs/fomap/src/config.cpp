@@ -2,12 +2,28 @@
 #include "sortie/fomap/config.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace sortie::fomap {
 namespace {
 
 constexpr bool is_line_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 constexpr bool is_value_blank(char c) { return is_line_blank(c) || c == '\f' || c == '\v'; }
+
+constexpr std::array<bool, 256> kActs = [] {
+  std::array<bool, 256> t{};
+  t[static_cast<unsigned char>('=')] = true;
+  t[static_cast<unsigned char>('"')] = true;
+  t[static_cast<unsigned char>('#')] = true;
+  return t;
+}();
+
+// True when an odd number of backslashes directly precedes `i`.
+bool escaped_at(std::string_view line, std::size_t i) {
+  std::size_t n = 0;
+  while (n < i && line[i - 1 - n] == '\\') ++n;
+  return n % 2 == 1;
+}
 
 struct KeyValue {
   std::string_view key;
@@ -20,23 +36,28 @@ struct KeyValue {
 bool split_key_value(std::string_view line, KeyValue& out, bool& comment_only) {
   comment_only = false;
   bool in_quotes = false;
-  std::size_t backslashes = 0;
   std::size_t eq = std::string_view::npos;
   std::size_t end = line.size();
-  for (std::size_t i = 0; i < line.size(); ++i) {
+  // Without a `#` the line has no comment: only the first `=` matters (the common case, and
+  // the only one for long continued values).
+  const bool may_comment = line.find('#') != std::string_view::npos;
+  if (!may_comment) eq = line.find('=');
+  // Only `=`, `"` and `#` act; whether one is escaped (an odd run of backslashes right before
+  // it) is looked up when met, so ordinary bytes cost one table test.
+  for (std::size_t i = 0; may_comment && i < line.size(); ++i) {
     const char c = line[i];
-    const bool escaped = (backslashes % 2) == 1;
-    if (c == '\\') {
-      ++backslashes;
+    if (!kActs[static_cast<unsigned char>(c)]) continue;
+    if (c == '=') {
+      if (eq == std::string_view::npos) eq = i;
       continue;
     }
-    if (c == '"' && !escaped) in_quotes = !in_quotes;
-    else if (c == '=' && eq == std::string_view::npos) eq = i;
-    else if (c == '#' && !in_quotes && !escaped) {
+    const bool escaped = escaped_at(line, i);
+    if (c == '"') {
+      if (!escaped) in_quotes = !in_quotes;
+    } else if (!in_quotes && !escaped) {  // '#'
       end = i;
       break;
     }
-    backslashes = 0;
   }
   std::string_view content = line.substr(0, end);
   // Trim content (value set); remember leading offset for the '=' position.
@@ -218,6 +239,7 @@ ConfigFile parse_config(std::string text, ConfigOptions options) {
             skipping = false;
             file.sections_.emplace_back();
             current = &file.sections_.back();
+            current->entries.reserve(4);  // a placement body: $Id, $Proto, Hex and maybe one more
             current->name = name;
             current->header_line = line_no;
           }

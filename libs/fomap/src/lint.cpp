@@ -160,50 +160,14 @@ struct MapSize {
   std::int64_t h = 0;
 };
 
-// Plain decimal int16 ("-12", "140"); false for anything the full parser must judge.
-bool plain_int16(std::string_view t, std::int64_t& out) {
-  if (t.empty() || t.size() > 6) return false;
-  std::size_t i = 0;
-  bool neg = false;
-  if (t[0] == '-') {
-    neg = true;
-    i = 1;
-    if (t.size() == 1) return false;
-  }
-  std::int64_t v = 0;
-  for (; i < t.size(); ++i) {
-    if (t[i] < '0' || t[i] > '9') return false;
-    v = v * 10 + (t[i] - '0');
-  }
-  v = neg ? -v : v;
-  if (v < -32768 || v > 32767) return false;
-  out = v;
-  return true;
-}
-
 // `"x y" "x y" ...` with plain int16 fields; counts hexes outside `size` when known.
 bool scan_mesh(std::string_view text, const MapSize& size, std::size_t& outside) {
-  std::size_t i = 0;
-  const std::size_t n = text.size();
-  while (true) {
-    while (i < n && (text[i] == ' ' || text[i] == '\t')) ++i;
-    if (i >= n) return true;
-    if (text[i] != '"') return false;
-    const std::size_t b = ++i;
-    while (i < n && text[i] != '"') {
-      if (text[i] == '\\') return false;
-      ++i;
-    }
-    if (i >= n) return false;
-    const std::string_view pair = text.substr(b, i - b);
-    ++i;
-    if (i < n && text[i] != ' ' && text[i] != '\t') return false;
-    const std::size_t sp = pair.find(' ');
-    if (sp == std::string_view::npos) return false;
-    std::int64_t px = 0, py = 0;
-    if (!plain_int16(pair.substr(0, sp), px) || !plain_int16(pair.substr(sp + 1), py)) return false;
-    if (size.known && (px < 0 || py < 0 || px >= size.w || py >= size.h)) ++outside;
-  }
+  std::vector<std::int16_t> hexes;
+  if (!read_int16_pairs(text, hexes)) return false;
+  if (size.known)
+    for (std::size_t i = 0; i + 1 < hexes.size(); i += 2)
+      if (hexes[i] < 0 || hexes[i + 1] < 0 || hexes[i] >= size.w || hexes[i + 1] >= size.h) ++outside;
+  return true;
 }
 
 void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e, const std::string& map, const LazyLabel& label,

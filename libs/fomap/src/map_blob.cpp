@@ -27,6 +27,18 @@ void write_records(core::ByteWriter& w, const std::vector<MapRecord>& records) {
   }
 }
 
+std::size_t dictionary_size(const std::vector<std::string>& dict) {
+  std::size_t n = 4;
+  for (const auto& s : dict) n += 4 + s.size();
+  return n;
+}
+
+std::size_t records_size(const std::vector<MapRecord>& records) {
+  std::size_t n = 4;
+  for (const auto& r : records) n += 20 + r.props.size();
+  return n;
+}
+
 core::Result<std::vector<std::string>> read_dictionary(core::ByteReader& r) {
   r.set_field("dictionary");
   SORTIE_TRY(const std::uint32_t count, r.u32());
@@ -77,7 +89,7 @@ std::vector<std::string> sort_dictionary(std::vector<std::string> strings) {
 }
 
 core::Bytes write_server_blob(const ServerMapBlob& blob) {
-  core::ByteWriter w;
+  core::ByteWriter w(dictionary_size(blob.dictionary) + records_size(blob.critters) + records_size(blob.items));
   write_dictionary(w, blob.dictionary);
   write_records(w, blob.critters);
   write_records(w, blob.items);
@@ -85,7 +97,7 @@ core::Bytes write_server_blob(const ServerMapBlob& blob) {
 }
 
 core::Bytes write_client_blob(const ClientMapBlob& blob) {
-  core::ByteWriter w;
+  core::ByteWriter w(dictionary_size(blob.dictionary) + records_size(blob.items));
   write_dictionary(w, blob.dictionary);
   write_records(w, blob.items);
   return w.take();

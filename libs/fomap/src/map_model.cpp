@@ -17,25 +17,15 @@ std::string file_stem(std::string_view path) {
   return std::string(name);
 }
 
-bool IdRepair::busy(std::int64_t id) const { return std::binary_search(busy_sorted_.begin(), busy_sorted_.end(), id); }
-
-void IdRepair::insert(std::int64_t id) {
-  if (busy_sorted_.empty() || busy_sorted_.back() < id) {
-    busy_sorted_.push_back(id);
-    return;
-  }
-  busy_sorted_.insert(std::lower_bound(busy_sorted_.begin(), busy_sorted_.end(), id), id);
-}
-
 std::int64_t IdRepair::fix(std::int64_t id) {
-  if (id <= 0 || busy(id)) {
+  if (id <= 0 || busy_.count(id) != 0) {
     std::int64_t n = last_;
-    while (busy(n)) ++n;
-    insert(n);
+    while (busy_.count(n) != 0) ++n;
+    busy_.insert(n);
     last_ = n;
     return n;
   }
-  insert(id);
+  busy_.insert(id);
   last_ = std::max(last_, id);
   return id;
 }

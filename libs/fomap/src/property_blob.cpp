@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 namespace sortie::fomap {
 
@@ -48,27 +49,32 @@ void PropertyLayout::finish() {
   pod_size_ = base;
 }
 
+namespace {
+
+// The next POD run at or after `pos` (rules of pod_runs); false when none is left. Zero bytes
+// are skipped a word at a time: the POD images are mostly zeros.
+bool next_pod_run(core::ByteView pod, std::size_t& pos, PodRun& run) {
+  const std::size_t n = pod.size();
+  while (pos < n && pod[pos] == 0) {
+    std::uint64_t word = 0;
+    if (pos + sizeof word <= n) std::memcpy(&word, pod.data() + pos, sizeof word);
+    pos += pos + sizeof word <= n && word == 0 ? sizeof word : 1;
+  }
+  if (pos >= n) return false;
+  const std::size_t start = pos;
+  while (pos < n && pod[pos] != 0) pos += 4;
+  const std::size_t end = std::min(pos, n);
+  if (pos < n) ++pos;  // the zero byte that closed the run
+  run = {static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(end - start)};
+  return true;
+}
+
+}  // namespace
+
 std::vector<PodRun> pod_runs(core::ByteView pod) {
   std::vector<PodRun> runs;
-  bool open = false;
-  std::size_t start = 0;
   std::size_t pos = 0;
-  while (pos < pod.size()) {
-    if (pod[pos] != 0) {
-      if (!open) {
-        open = true;
-        start = pos;
-      }
-      pos += 4;
-    } else {
-      if (open) {
-        runs.push_back({static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(pos - start)});
-        open = false;
-      }
-      ++pos;
-    }
-  }
-  if (open) runs.push_back({static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(pod.size() - start)});
+  for (PodRun run; next_pod_run(pod, pos, run);) runs.push_back(run);
   return runs;
 }
 
@@ -77,17 +83,15 @@ core::Bytes write_property_blob(const PropertyData& data) {
 }
 
 core::Bytes write_property_blob(core::ByteView pod, const std::vector<core::ByteView>& complex) {
-  // Hot path of the bake: the exact size first, then one buffer filled in place.
+  // Hot path of the bake: one scan for the runs (kept in a per-thread buffer), the exact size,
+  // then one buffer filled in place.
+  thread_local std::vector<PodRun> runs;
+  runs.clear();
   std::size_t total = 4 + 1 + 8 + 4;
-  for (std::size_t pos = 0; pos < pod.size();) {
-    if (pod[pos] == 0) {
-      ++pos;
-      continue;
-    }
-    const std::size_t start = pos;
-    while (pos < pod.size() && pod[pos] != 0) pos += 4;
-    total += 8 + std::min(pos, pod.size()) - start;
-    if (pos < pod.size()) ++pos;
+  std::size_t pos = 0;
+  for (PodRun run; next_pod_run(pod, pos, run);) {
+    runs.push_back(run);
+    total += 8 + run.length;
   }
   for (const auto& c : complex) total += 4 + c.size();
   core::Bytes out(total);
@@ -97,23 +101,16 @@ core::Bytes write_property_blob(core::ByteView pod, const std::vector<core::Byte
     core::store_u32(o, v);
     o += 4;
   };
-  auto put_bytes = [&o](core::ByteView b) { o = std::copy(b.begin(), b.end(), o); };
+  auto put_bytes = [&o](core::ByteView b) {
+    if (!b.empty()) std::memcpy(o, b.data(), b.size());
+    o += b.size();
+  };
   put_u32(static_cast<std::uint32_t>(pod.size()));
   *o++ = 0;  // has_base
-  // POD runs (see pod_runs), emitted while scanning.
-  std::size_t pos = 0;
-  while (pos < pod.size()) {
-    if (pod[pos] == 0) {
-      ++pos;
-      continue;
-    }
-    const std::size_t start = pos;
-    while (pos < pod.size() && pod[pos] != 0) pos += 4;
-    const std::size_t end = std::min(pos, pod.size());
-    put_u32(static_cast<std::uint32_t>(start));
-    put_u32(static_cast<std::uint32_t>(end - start));
-    put_bytes(pod.subspan(start, end - start));
-    if (pos < pod.size()) ++pos;  // the zero byte that closed the run
+  for (const PodRun& run : runs) {
+    put_u32(run.start);
+    put_u32(run.length);
+    put_bytes(pod.subspan(run.start, run.length));
   }
   put_u32(0);
   put_u32(0);
@@ -169,7 +166,7 @@ void ComplexWriter::align(std::uint32_t size) {
   std::uint32_t a = size & (~size + 1);  // lowest set bit
   if (a == 0) return;
   a = std::min<std::uint32_t>(a, 8);
-  buf_.pad_to(a);
+  buf_.resize((buf_.size() + a - 1) / a * a, 0);
 }
 
 }  // namespace sortie::fomap

@@ -1,10 +1,12 @@
 // Prototype files and `$Parent` inheritance (spec/fomap.md §13).
 #include "sortie/fomap/protos.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
 #include "sortie/core/file_io.hpp"
+#include "sortie/fomap/hash.hpp"
 #include "sortie/fomap/map_model.hpp"
 
 namespace sortie::fomap {
@@ -69,7 +71,7 @@ core::Diagnostics ProtoCatalog::add_text(std::string text, std::string_view file
     }
     std::string key = p.type + "." + p.name;
     auto [it, inserted] = protos_.try_emplace(key, std::move(p));
-    if (inserted) index_.emplace(key, &it->second);
+    if (inserted) index(key, &it->second);
     if (!inserted) {
       out.push_back(Diagnostic::warning("fomap.proto.duplicate", "prototype declared twice; the first one is kept")
                         .of(std::string(file_path))
@@ -130,12 +132,45 @@ core::Diagnostics ProtoCatalog::resolve(const PropertyCatalog& catalog) {
   return out;
 }
 
+namespace {
+
+// True when `key` is exactly "<type>.<name>" of the proto.
+bool has_key(const Proto& p, std::string_view key) {
+  return key.size() == p.type.size() + 1 + p.name.size() && key.substr(0, p.type.size()) == p.type &&
+         key[p.type.size()] == '.' && key.substr(p.type.size() + 1) == p.name;
+}
+
+}  // namespace
+
+void ProtoCatalog::place(std::uint64_t hash, const Proto* proto) {
+  const std::size_t mask = index_.size() - 1;
+  std::size_t i = hash & mask;
+  while (index_[i].second) i = (i + 1) & mask;
+  index_[i] = {hash, proto};
+  ++indexed_;
+}
+
+void ProtoCatalog::index(std::string_view key, const Proto* proto) {
+  if ((indexed_ + 1) * 2 > index_.size()) {  // keep the load at most 1/2
+    auto old = std::move(index_);
+    index_.assign(std::max<std::size_t>(64, old.size() * 2), {0, nullptr});
+    indexed_ = 0;
+    for (const auto& [hash, p] : old)
+      if (p) place(hash, p);
+  }
+  place(string_hash(key), proto);
+}
+
 const Proto* ProtoCatalog::find(std::string_view type, std::string_view name) const {
+  if (index_.empty()) return nullptr;
   thread_local std::string key;
   key.clear();
   key.append(type).append(1, '.').append(name);
-  auto it = index_.find(key);
-  return it == index_.end() ? nullptr : it->second;
+  const std::uint64_t hash = string_hash(key);
+  const std::size_t mask = index_.size() - 1;
+  for (std::size_t i = hash & mask; index_[i].second; i = (i + 1) & mask)
+    if (index_[i].first == hash && has_key(*index_[i].second, key)) return index_[i].second;
+  return nullptr;
 }
 
 }  // namespace sortie::fomap

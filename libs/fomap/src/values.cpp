@@ -49,6 +49,18 @@ struct IntText {
   double real = 0;
 };
 
+// 1..18 ASCII digits (cannot overflow): the common case, without from_chars' generality.
+bool plain_decimal(std::string_view s, std::uint64_t& out) {
+  if (s.empty() || s.size() > 18) return false;
+  std::uint64_t v = 0;
+  for (const char c : s) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + static_cast<std::uint64_t>(c - '0');
+  }
+  out = v;
+  return true;
+}
+
 IntText parse_int_text(std::string_view text) {
   IntText r;
   std::string_view s = trim4(text);
@@ -63,6 +75,11 @@ IntText parse_int_text(std::string_view text) {
   if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
     base = 16;
     digits.remove_prefix(2);
+  }
+  if (base == 10 && plain_decimal(digits, r.magnitude)) {
+    r.ok = true;
+    r.negative = neg;
+    return r;
   }
   if (!digits.empty() && digits.front() != '-' && digits.front() != '+') {
     std::uint64_t v = 0;

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -97,11 +98,32 @@ struct BakeOutcome {
   core::Diagnostics errors;       // aggregated like the engine: any error fails the map
 };
 
-// Bakes one declared map of a container.
+// Bakes maps against one project, keeping what does not depend on the map for the session's
+// lifetime: per-proto stored state on each side, property key resolution and proto
+// Static/Hidden flags. Every outcome is the one a fresh bake of that map alone gives (a broken
+// proto fails every map that uses it). A tool baking a pack uses one session for the run.
+// `project` and `registrars` must outlive the session.
+class BakeSession {
+ public:
+  BakeSession(const Project& project, const BakeRegistrars& registrars, BakeOptions options = {});
+  ~BakeSession();
+  BakeSession(const BakeSession&) = delete;
+  BakeSession& operator=(const BakeSession&) = delete;
+
+  // Bakes one declared map of a container.
+  BakeOutcome bake_map(const MapContainer& container, const MapDefinition& map);
+  // Bakes every map of a container (EnumerateMaps order); a non-loadable container gives one
+  // failed outcome per declared map (or one for the file when it declares none but has errors).
+  std::vector<BakeOutcome> bake_container(const MapContainer& container);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// One-shot forms of BakeSession::bake_map / bake_container (a session per call).
 BakeOutcome bake_map(const MapContainer& container, const MapDefinition& map, const Project& project,
                      const BakeRegistrars& registrars, const BakeOptions& options = {});
-// Bakes every map of a container (EnumerateMaps order); a non-loadable container gives one
-// failed outcome per declared map (or one for the file when it declares none but has errors).
 std::vector<BakeOutcome> bake_container(const MapContainer& container, const Project& project,
                                         const BakeRegistrars& registrars, const BakeOptions& options = {});
 

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "sortie/core/diagnostic.hpp"
@@ -100,10 +101,8 @@ class IdRepair {
   std::int64_t fix(std::int64_t id);
 
  private:
-  std::vector<std::int64_t> busy_sorted_;  // kept sorted
+  std::unordered_set<std::int64_t> busy_;
   std::int64_t last_ = 1;
-  [[nodiscard]] bool busy(std::int64_t id) const;
-  void insert(std::int64_t id);
 };
 
 // File stem: name without directory and without the last extension.

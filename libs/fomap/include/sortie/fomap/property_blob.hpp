@@ -74,21 +74,29 @@ core::Result<PropertyData> read_property_blob(core::ByteView blob, std::uint32_t
 // size, 8) relative to the start of this value's buffer (spec §10.3).
 class ComplexWriter {
  public:
+  ComplexWriter() = default;
+  // Writes into `reuse` (cleared), keeping its capacity.
+  explicit ComplexWriter(core::Bytes reuse) : buf_(std::move(reuse)) { buf_.clear(); }
   void align(std::uint32_t size);
-  void u8(std::uint8_t v) { buf_.u8(v); }
-  void u16(std::uint16_t v) { align(2); buf_.u16(v); }
-  void u32(std::uint32_t v) { align(4); buf_.u32(v); }
-  void u64(std::uint64_t v) { align(8); buf_.u64(v); }
+  void u8(std::uint8_t v) { buf_.push_back(v); }
+  void u16(std::uint16_t v) { scalar_le(v, 2); }
+  void u32(std::uint32_t v) { scalar_le(v, 4); }
+  void u64(std::uint64_t v) { scalar_le(v, 8); }
+  // A scalar of `size` bytes (1, 2, 4 or 8): aligned, then its low `size` bytes little-endian.
+  void scalar_le(std::uint64_t v, std::uint32_t size) {
+    align(size);
+    for (std::uint32_t i = 0; i < size; ++i) buf_.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+  }
   // A scalar of `size` bytes given as little-endian bytes (size 1, 2, 4 or 8 aligned).
-  void scalar(core::ByteView le_bytes) { align(static_cast<std::uint32_t>(le_bytes.size())); buf_.bytes(le_bytes); }
-  void raw(core::ByteView b) { buf_.bytes(b); }
+  void scalar(core::ByteView le_bytes) { align(static_cast<std::uint32_t>(le_bytes.size())); raw(le_bytes); }
+  void raw(core::ByteView b) { buf_.insert(buf_.end(), b.begin(), b.end()); }
   // u32 length (aligned to 4) then the bytes.
-  void string(std::string_view s) { u32(static_cast<std::uint32_t>(s.size())); buf_.bytes(s); }
+  void string(std::string_view s) { u32(static_cast<std::uint32_t>(s.size())); raw(core::as_bytes(s)); }
   [[nodiscard]] std::size_t size() const { return buf_.size(); }
-  core::Bytes take() { return buf_.take(); }
+  core::Bytes take() { return std::move(buf_); }
 
  private:
-  core::ByteWriter buf_;
+  core::Bytes buf_;
 };
 
 }  // namespace sortie::fomap

@@ -51,7 +51,12 @@ class ProtoCatalog {
 
  private:
   std::map<std::string, Proto, std::less<>> protos_;
-  std::unordered_map<std::string, const Proto*> index_;  // same keys, for fast lookup
+  // Open-addressing index over protos_ (hash of "Type.Name", proto; size a power of two):
+  // a lookup reads one flat array instead of hash-table nodes.
+  std::vector<std::pair<std::uint64_t, const Proto*>> index_;
+  std::size_t indexed_ = 0;
+  void index(std::string_view key, const Proto* proto);
+  void place(std::uint64_t hash, const Proto* proto);
 };
 
 // File extensions read as proto containers when walking a protos directory:

@@ -58,6 +58,13 @@ core::Result<PropertyValue> parse_value(const PropertyType& type, std::string_vi
 // A single (non-array, non-dict) value without the PropertyValue wrapper.
 core::Result<ScalarValue> parse_single_value(const PropertyType& type, std::string_view text, const PropertyCatalog& catalog);
 
+// Fast reader for the common shape of two-field 16-bit value arrays (mpos[], msize[], ipos16[];
+// the MultihexMesh of real maps): blank-separated `"x y"` tokens with one space inside, plain
+// decimal fields in -32768..32767, a blank or the end after each closing quote. Replaces `out`
+// with x, y per element and returns true; false for any other shape, which parse_value judges
+// (a text accepted here parses to the same values there).
+bool read_int16_pairs(std::string_view text, std::vector<std::int16_t>& out);
+
 // Same checks as parse_value without building the value (lint's fast path for single values).
 core::Status validate_value(const PropertyType& type, std::string_view text, const PropertyCatalog& catalog);
 
