@@ -1,4 +1,5 @@
 // Map containers: the engine's Test_MapLoader expectations (spec/fomap.md §3, §15).
+#include <cstdint>
 #include <gtest/gtest.h>
 
 #include "sortie/fomap/map_model.hpp"
@@ -103,6 +104,14 @@ TEST(FomapMapModel, repair_is_greedy_from_highest_seen) {
   IdRepair r;
   EXPECT_EQ(r.fix(500), 500);
   EXPECT_EQ(r.fix(0), 501);
+}
+
+TEST(FomapMapModel, id_repair_after_int64_max_wraps_like_the_engine) {
+  // Found by fuzz_fomap_grammar (UBSan: signed overflow in the repair walk).
+  IdRepair r;
+  EXPECT_EQ(r.fix(INT64_MAX), INT64_MAX);
+  EXPECT_EQ(r.fix(INT64_MAX), INT64_MIN);
+  EXPECT_EQ(r.fix(0), INT64_MIN + 1);
 }
 
 TEST(FomapMapModel, placement_without_proto_consumes_no_id) {

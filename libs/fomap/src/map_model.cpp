@@ -20,7 +20,9 @@ std::string file_stem(std::string_view path) {
 std::int64_t IdRepair::fix(std::int64_t id) {
   if (id <= 0 || busy_.count(id) != 0) {
     std::int64_t n = last_;
-    while (busy_.count(n) != 0) ++n;
+    // The engine's `++n` on int64 wraps from INT64_MAX to INT64_MIN on every target it runs
+    // on; do the same without signed overflow.
+    while (busy_.count(n) != 0) n = static_cast<std::int64_t>(static_cast<std::uint64_t>(n) + 1U);
     busy_.insert(n);
     last_ = n;
     return n;
