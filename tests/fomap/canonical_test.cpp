@@ -90,6 +90,13 @@ TEST(FomapCanonical, refuses_multi_map_files_whose_name_line_the_splice_reads_di
   EXPECT_EQ(fmt_text(ok, "m.fomap"), ok);
 }
 
+TEST(FomapCanonical, old_and_new_name_of_one_property_keep_the_key_that_sorts_last) {
+  // Found by fuzz_fomap_grammar: both keys were written as two `CritterId` lines.
+  const std::string in =
+      "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Id = 1\n$Proto = LootCrate\nHex = 1 1\nCritterId = 319\nCritId = 3\n";
+  EXPECT_EQ(fmt_text(in, "m.fomap"), "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Id = 1\n$Proto = LootCrate\nCritterId = 319\nHex = 1 1\n");
+}
+
 TEST(FomapCanonical, repairs_ids_and_keeps_unnamed_anchor_unnamed) {
   const std::string in = "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Proto = LootCrate\nHex = 1 1\n";
   EXPECT_EQ(fmt_text(in, "m.fomap"), "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Id = 1\n$Proto = LootCrate\nHex = 1 1\n");

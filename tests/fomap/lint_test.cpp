@@ -50,6 +50,24 @@ TEST(FomapLint, clean_map_has_no_findings_in_strict_mode) {
   EXPECT_EQ(r.summary(), "1 file, 1 map, 5 placements: 0 errors, 0 warnings, 0 notes");
 }
 
+TEST(FomapLint, old_and_new_name_of_one_property_is_an_alias_conflict) {
+  // `CritId` migrates to `CritterId`; the engine applies keys in byte order, so `CritterId` wins.
+  const std::string body =
+      "[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 1 1\n\n"
+      "[$Name/Item]\n$Id = 2\n$Proto = Rifle\nOwnership = CritterInventory\nCritterId = 1\nCritId = 7\n";
+  auto r = lint(body);
+  const Finding* f = find(r, "property-alias-conflict");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->rule, rule::kPropertyOverrides);
+  EXPECT_EQ(f->severity, core::Severity::warning);
+  EXPECT_EQ(f->line, 15u);
+  EXPECT_EQ(f->message, "`CritId` and `CritterId` both set Item.CritterId; the engine keeps `CritterId = 1` (the key that sorts last)")
+      << f->message;
+  EXPECT_EQ(f->fix, "delete `CritId`");
+  EXPECT_EQ(find(lint(body, true), "property-alias-conflict")->severity, core::Severity::error);
+  EXPECT_EQ(find(lint("[$Name/Item]\n$Id = 2\n$Proto = Rifle\nCritId = 7\n"), "property-alias-conflict"), nullptr);
+}
+
 TEST(FomapLint, config_syntax_ignored_line_is_warning_then_error) {
   auto c = lint("[$Name/Item]\n$Id = 1\n$Proto = Rifle\nHex 1 2\nHex = 3 3\n");
   const Finding* f = find(c, "ignored-line");

@@ -99,6 +99,7 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
     std::string name;
     const PropertyInfo* info;
     PropertyValue value;
+    std::string_view key;  // the authored key (an old name migrates to `name`)
   };
   std::vector<Prop> props;
   props.reserve(x.c.section(p.section).entries.size() + 2);
@@ -113,8 +114,18 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
     auto v = parse_value(info->type, e.value, cat);
     if (!v)
       return fail(fmt_error(x, "fomap.fmt.bad_value", fmt::format("{}: {}.{}: {}", placement_label(p), entity, info->name, v.error().message), e.line));
+    // An old and a new name of one property: the engine applies keys in byte order, so the
+    // key that sorts last wins (§5.1).
+    if (auto it = index.find(info->name); it != index.end()) {
+      Prop& prior = props[it->second];
+      if (e.key > prior.key) {
+        prior.value = std::move(*v);
+        prior.key = e.key;
+      }
+      continue;
+    }
     index[info->name] = props.size();
-    props.push_back(Prop{info->name, info, std::move(*v)});
+    props.push_back(Prop{info->name, info, std::move(*v), e.key});
   }
   auto proto_value = [&](const PropertyInfo* info) -> std::optional<PropertyValue> {
     if (!proto) return std::nullopt;
@@ -131,7 +142,7 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
     if (!info) return nullptr;
     auto pv = proto_value(info);
     index[info->name] = props.size();
-    props.push_back(Prop{info->name, info, pv ? std::move(*pv) : default_value(info->type, cat)});
+    props.push_back(Prop{info->name, info, pv ? std::move(*pv) : default_value(info->type, cat), {}});
     return &props.back();
   };
   // Mapper load: clamp hexes of critters and MapHex items; normalize the mesh.
@@ -220,7 +231,7 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
     const bool unknown_kind = prop.info->type.kind == ScalarKind::unknown || prop.info->type.kind == ScalarKind::any;
     std::string text;
     if (unknown_kind) {
-      const ConfigEntry* e = x.c.section(p.section).find(prop.name);
+      const ConfigEntry* e = x.c.section(p.section).find(prop.key.empty() ? std::string_view(prop.name) : prop.key);
       text = e ? std::string(e->value) : format_value(prop.info->type, prop.value, cat);
     } else {
       text = format_value(prop.info->type, prop.value, cat);

@@ -170,8 +170,9 @@ bool scan_mesh(std::string_view text, const MapSize& size, std::size_t& outside)
   return true;
 }
 
-void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e, const std::string& map, const LazyLabel& label,
-                          const MapSize& size) {
+// Checks one key of a placement or anchor; returns the property it names (null when unknown).
+const PropertyInfo* check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e, const std::string& map,
+                                         const LazyLabel& label, const MapSize& size) {
   const PropertyInfo* info = x.project.properties.find(entity, e.key);
   if (!info) {
     const bool known_project = x.project.properties.has_project_declarations();
@@ -179,13 +180,13 @@ void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e,
           e.line, map, label, fmt::format("{} has no property '{}'", entity, e.key),
           known_project ? "fix the property name or declare it in the project metadata"
                         : "fix the name, or pass --protos with the project's property declarations");
-    return;
+    return info;
   }
   if (!info->authorable) {
     x.add(rule::kPropertyOverrides, "not-authorable", Severity::error, Severity::error, e.line, map, label,
           fmt::format("{}.{} is {} and cannot be set from a map", entity, info->name, info->excluded_reason),
           "delete the key");
-    return;
+    return info;
   }
   // Fast path for the bulk of real maps: a well-formed MultihexMesh is scanned without
   // materializing its (often thousands of) elements; anything unusual takes the full parser.
@@ -196,13 +197,13 @@ void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e,
         x.add(rule::kBounds, "mesh-out-of-bounds", Severity::warning, Severity::error, e.line, map, label,
               fmt::format("{} MultihexMesh hex(es) lie outside Size {} {}", outside, size.w, size.h),
               "remove the mesh hexes outside the map");
-      return;
+      return info;
     }
   }
   const bool mesh_property = info->name == "MultihexMesh" && entity == "Item";
   if (!mesh_property) {
     auto ok = validate_value(info->type, e.value, x.project.properties);
-    if (ok) return;
+    if (ok) return info;
   }
   auto v = parse_value(info->type, e.value, x.project.properties);
   if (!v) {
@@ -215,7 +216,7 @@ void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e,
           fmt::format("{}.{} ({}): {} (expected {}, found '{}')", entity, info->name, info->type.text, v.error().message,
                       v.error().expected, v.error().found),
           mesh ? "write each mesh hex as one quoted pair: MultihexMesh = \"x y\" \"x y\"" : "write a value of type " + info->type.text);
-    return;
+    return info;
   }
   if (size.known && info->name == "MultihexMesh" && entity == "Item") {
     std::size_t outside = 0;
@@ -226,6 +227,30 @@ void check_property_entry(Ctx& x, std::string_view entity, const ConfigEntry& e,
             fmt::format("{} MultihexMesh hex(es) lie outside Size {} {}", outside, size.w, size.h),
             "remove the mesh hexes outside the map");
   }
+  return info;
+}
+
+// An old and a new name of one property in one section (`CritId` and `CritterId`): the engine
+// applies keys in byte order, so the key that sorts last silently wins (§5.1).
+void check_aliases(Ctx& x, std::string_view entity, const ConfigSection& s, const std::string& map, const LazyLabel& label) {
+  std::vector<std::pair<const PropertyInfo*, const ConfigEntry*>> seen;
+  for (const auto& e : s.entries) {
+    if (e.key.empty() || e.key.front() == '$' || e.key.front() == '_') continue;
+    const PropertyInfo* info = x.project.properties.find(entity, e.key);
+    if (!info) continue;
+    auto it = std::find_if(seen.begin(), seen.end(), [&](const auto& q) { return q.first == info; });
+    if (it == seen.end()) {
+      seen.emplace_back(info, &e);
+      continue;
+    }
+    const ConfigEntry& winner = e.key > it->second->key ? e : *it->second;
+    const ConfigEntry& loser = &winner == &e ? *it->second : e;
+    x.add(rule::kPropertyOverrides, "property-alias-conflict", Severity::warning, Severity::error, loser.line, map, label,
+          fmt::format("`{}` and `{}` both set {}.{}; the engine keeps `{} = {}` (the key that sorts last)", it->second->key, e.key,
+                      entity, info->name, winner.key, winner.value),
+          fmt::format("delete `{}`", loser.key));
+    it->second = &winner;
+  }
 }
 
 MapSize check_anchor(Ctx& x, const MapDefinition& m) {
@@ -233,9 +258,11 @@ MapSize check_anchor(Ctx& x, const MapDefinition& m) {
   for (std::size_t ai : m.anchors) {
     const MapAnchor& a = x.c.anchors()[ai];
     const ConfigSection& s = x.c.section(a.section);
+    bool migrated = false;
     for (const auto& e : s.entries) {
       if (e.key.empty() || e.key.front() == '$' || e.key.front() == '_') continue;
-      check_property_entry(x, "Map", e, m.name, LazyLabel{}, MapSize{});
+      if (const PropertyInfo* info = check_property_entry(x, "Map", e, m.name, LazyLabel{}, MapSize{}); info && info->name != e.key)
+        migrated = true;
       if (e.key == "Size" && !size.known) {
         if (const PropertyInfo* info = x.project.properties.find("Map", "Size")) {
           auto v = parse_value(info->type, e.value, x.project.properties);
@@ -247,6 +274,7 @@ MapSize check_anchor(Ctx& x, const MapDefinition& m) {
         }
       }
     }
+    if (migrated) check_aliases(x, "Map", s, m.name, LazyLabel{});
   }
   if (!size.known && !m.anchors.empty())
     x.add(rule::kBounds, "size-missing", Severity::warning, Severity::error, x.c.anchors()[m.anchors[0]].line, m.name, "",
@@ -331,6 +359,7 @@ void check_map(Ctx& x, const MapDefinition& m) {
         x.add(rule::kPrototypeResolution, "proto-unknown", Severity::error, Severity::error, p.proto_line, m.name, label,
               fmt::format("no {} prototype named '{}'", to_string(p.kind), p.proto), "fix $Proto or add the prototype");
       const std::string_view entity = receiver_of(p.kind);
+      bool migrated = false;
       for (const auto& e : s.entries) {
         if (e.key.empty() || e.key.front() == '_') continue;
         if (e.key.front() == '$') {
@@ -339,8 +368,10 @@ void check_map(Ctx& x, const MapDefinition& m) {
                   fmt::format("directive '{}' is ignored by the engine and dropped by a Mapper save", e.key), "delete it");
           continue;
         }
-        check_property_entry(x, entity, e, m.name, label, size);
+        if (const PropertyInfo* info = check_property_entry(x, entity, e, m.name, label, size); info && info->name != e.key)
+          migrated = true;
       }
+      if (migrated) check_aliases(x, entity, s, m.name, label);
       if (p.kind == PlacementKind::critter) {
         critter_by_id.emplace(p.id, &p);
       } else {
