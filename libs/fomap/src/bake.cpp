@@ -281,12 +281,12 @@ core::Json BakedMap::summary_json() const {
   return core::Json{{"map", name},
                     {"source", source},
                     {"server", {{"file", server_blob_name(name)},
-                                {"dictionary", server.dictionary.size()},
-                                {"critters", server.critters.size()},
-                                {"items", server.items.size()}}},
+                                {"dictionary", server.dictionary},
+                                {"critters", server.critters},
+                                {"items", server.items}}},
                     {"client", {{"file", client_blob_name(name)},
-                                {"dictionary", client.dictionary.size()},
-                                {"items", client.items.size()}}},
+                                {"dictionary", client.dictionary},
+                                {"items", client.items}}},
                     {"hidden_static_items", hidden_static_items}};
 }
 
@@ -313,9 +313,13 @@ struct BakeSession::State {
   AppliedList applied;
   AppliedList static_item_encodings;  // complex encodings of a static item, from its server pass to its client pass
   std::vector<core::ByteView> complex_view;
+  RecordSections server_sections;  // the current map's records, encoded in place
+  RecordSections client_sections;
 
-  std::optional<MapRecord> bake_one(const MapContainer& container, const Placement& p, SideCache& side, const Proto& proto,
-                                    StringSet& strings, core::Diagnostics& out_errors, AppliedList* shared = nullptr) {
+  // Bakes one placement on one side; its record goes to `out` (nullptr: strings only). False
+  // when the placement has errors.
+  bool bake_one(const MapContainer& container, const Placement& p, SideCache& side, const Proto& proto, StringSet& strings,
+                core::Diagnostics& out_errors, RecordSections* out, AppliedList* shared = nullptr) {
     core::Diagnostics errs;
     ProtoState& base = side.proto_state(proto, map_serial, errs);
     applied.clear();
@@ -327,7 +331,7 @@ struct BakeSession::State {
     if (!errs.empty()) {
       side.restore(pod);
       out_errors.insert(out_errors.end(), errs.begin(), errs.end());
-      return std::nullopt;
+      return false;
     }
     complex_view.assign(side.complex_count(), core::ByteView());
     for (const Applied& a : base.props.items())
@@ -347,9 +351,12 @@ struct BakeSession::State {
       --base.strings_left;
       for (const std::string& s : prop.strings) strings.add(s);
     }
-    MapRecord record{p.id, base.name_hash, write_property_blob(pod, complex_view)};
+    if (out) {
+      append_property_blob(pod, complex_view, out->begin_record(p.id, base.name_hash));
+      out->end_record();
+    }
     side.restore(pod);
-    return record;
+    return true;
   }
 
   const Proto* find_proto(const Placement& p) {
@@ -407,34 +414,42 @@ BakeOutcome BakeSession::bake_map(const MapContainer& container, const MapDefini
     return proto;
   };
 
-  baked.server.critters.reserve(map.critters.size());
+  RecordSections& server = st.server_sections;
+  RecordSections& client = st.client_sections;
+  server.clear();
+  client.clear();
+  server.begin_section();
   for (const Placement& p : map.critters) {
     const Proto* proto = resolve(p);
     if (!proto) continue;
-    if (auto rec = st.bake_one(container, p, st.critter_server, *proto, server_strings, out.errors))
-      baked.server.critters.push_back(std::move(*rec));
+    st.bake_one(container, p, st.critter_server, *proto, server_strings, out.errors, &server);
   }
-  baked.server.items.reserve(map.items.size());
+  server.begin_section();
+  client.begin_section();
   for (const Placement& p : map.items) {
     const Proto* proto = resolve(p);
     if (!proto) continue;
     const auto [is_static, hidden] = st.flags_of(*proto);
     st.static_item_encodings.clear();
-    if (auto rec = st.bake_one(container, p, st.item_server, *proto, server_strings, out.errors, is_static ? &st.static_item_encodings : nullptr))
-      baked.server.items.push_back(std::move(*rec));
+    st.bake_one(container, p, st.item_server, *proto, server_strings, out.errors, &server,
+                is_static ? &st.static_item_encodings : nullptr);
     if (!is_static) continue;
-    auto rec = st.bake_one(container, p, st.item_client, *proto, client_strings, out.errors, &st.static_item_encodings);
-    if (!rec) continue;
-    if (hidden) ++baked.hidden_static_items;
-    else baked.client.items.push_back(std::move(*rec));
+    if (st.bake_one(container, p, st.item_client, *proto, client_strings, out.errors, hidden ? nullptr : &client,
+                    &st.static_item_encodings) &&
+        hidden)
+      ++baked.hidden_static_items;
   }
   if (!out.errors.empty()) return out;
   std::vector<std::string> server_list = server_strings.take();
   std::vector<std::string> client_list = client_strings.take();
   if (st.options.client_dictionary_includes_server_strings)
     client_list.insert(client_list.end(), server_list.begin(), server_list.end());
-  baked.server.dictionary = sort_dictionary(std::move(server_list));
-  baked.client.dictionary = sort_dictionary(std::move(client_list));
+  const std::vector<std::string> server_dictionary = sort_dictionary(std::move(server_list));
+  const std::vector<std::string> client_dictionary = sort_dictionary(std::move(client_list));
+  baked.server_blob = write_map_blob(server_dictionary, server.bytes());
+  baked.client_blob = write_map_blob(client_dictionary, client.bytes());
+  baked.server = {server_dictionary.size(), server.count(0), server.count(1)};
+  baked.client = {client_dictionary.size(), 0, client.count(0)};
   out.baked = std::move(baked);
   return out;
 }
@@ -463,10 +478,8 @@ std::vector<BakeOutcome> bake_container(const MapContainer& container, const Pro
 }
 
 core::Status write_baked_map(const BakedMap& baked, const std::filesystem::path& dir) {
-  const core::Bytes server = baked.server_bytes();
-  const core::Bytes client = baked.client_bytes();
-  SORTIE_CHECK(core::write_file_atomic(dir / server_blob_name(baked.name), server));
-  SORTIE_CHECK(core::write_file_atomic(dir / client_blob_name(baked.name), client));
+  SORTIE_CHECK(core::write_file_atomic(dir / server_blob_name(baked.name), baked.server_bytes()));
+  SORTIE_CHECK(core::write_file_atomic(dir / client_blob_name(baked.name), baked.client_bytes()));
   return {};
 }
 

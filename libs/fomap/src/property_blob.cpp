@@ -83,8 +83,14 @@ core::Bytes write_property_blob(const PropertyData& data) {
 }
 
 core::Bytes write_property_blob(core::ByteView pod, const std::vector<core::ByteView>& complex) {
+  core::Bytes out;
+  append_property_blob(pod, complex, out);
+  return out;
+}
+
+void append_property_blob(core::ByteView pod, std::span<const core::ByteView> complex, core::Bytes& out) {
   // Hot path of the bake: one scan for the runs (kept in a per-thread buffer), the exact size,
-  // then one buffer filled in place.
+  // then the output grown once and filled in place.
   thread_local std::vector<PodRun> runs;
   runs.clear();
   std::size_t total = 4 + 1 + 8 + 4;
@@ -94,9 +100,9 @@ core::Bytes write_property_blob(core::ByteView pod, const std::vector<core::Byte
     total += 8 + run.length;
   }
   for (const auto& c : complex) total += 4 + c.size();
-  core::Bytes out(total);
-  std::uint8_t* o = out.data();
-  if (o == nullptr) return out;  // never: total >= 17
+  const std::size_t at = out.size();
+  out.resize(at + total);
+  std::uint8_t* o = out.data() + at;
   auto put_u32 = [&o](std::uint32_t v) {
     core::store_u32(o, v);
     o += 4;
@@ -119,7 +125,6 @@ core::Bytes write_property_blob(core::ByteView pod, const std::vector<core::Byte
     put_u32(static_cast<std::uint32_t>(c.size()));
     put_bytes(c);
   }
-  return out;
 }
 
 core::Result<PropertyData> read_property_blob(core::ByteView blob, std::uint32_t expected_pod_size,
