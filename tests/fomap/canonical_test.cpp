@@ -81,6 +81,15 @@ TEST(FomapCanonical, refuses_mesh_hexes_outside_the_map_instead_of_moving_them) 
   EXPECT_EQ(fmt_text(ok, "m.fomap"), ok);
 }
 
+TEST(FomapCanonical, refuses_multi_map_files_whose_name_line_the_splice_reads_differently) {
+  // Found by fuzz_fomap_grammar: the parser trims the form feed in `$Name\f = B`, the splice's
+  // `$Name` reader does not, so the splice appended a second copy of map B.
+  const std::string in = "[ProtoMap]\n$Name = A\nSize = 10 10\n\n[ProtoMap]\n$Name\f = B\nSize = 10 10\n";
+  EXPECT_EQ(fmt_text(in, "m.fomap").substr(0, 29), "ERR:fomap.fmt.ambiguous_maps:");
+  const std::string ok = "[ProtoMap]\n$Name = A\nSize = 10 10\n\n[ProtoMap]\n$Name = B\nSize = 10 10\n";
+  EXPECT_EQ(fmt_text(ok, "m.fomap"), ok);
+}
+
 TEST(FomapCanonical, repairs_ids_and_keeps_unnamed_anchor_unnamed) {
   const std::string in = "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Proto = LootCrate\nHex = 1 1\n";
   EXPECT_EQ(fmt_text(in, "m.fomap"), "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Id = 1\n$Proto = LootCrate\nHex = 1 1\n");

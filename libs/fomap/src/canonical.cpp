@@ -499,12 +499,19 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
   return out;
 }
 
-std::string splice_map(std::string_view original, std::string_view stem, std::string_view map_name, std::string_view block) {
-  struct Range {
-    std::size_t begin;
-    std::size_t end;
-    std::string owner;
-  };
+namespace {
+
+// The Mapper splice's view of a multi-map file (§9.5 step 4): ranges cut at every line that
+// trims to `[...]`, each with its owner. Shared by the splice and by the check that refuses
+// files the splice would cut differently from the parser.
+struct SpliceRange {
+  std::size_t begin = 0;
+  std::size_t end = 0;
+  std::string owner;
+  bool anchor = false;  // a top-level section (its owner comes from its own `$Name` line)
+};
+
+std::vector<SpliceRange> splice_ranges(std::string_view original, std::string_view stem) {
   auto trim = [](std::string_view s) {
     auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
     std::size_t b = 0;
@@ -522,10 +529,10 @@ std::string splice_map(std::string_view original, std::string_view stem, std::st
     if (nl == std::string_view::npos) break;
     pos = nl + 1;
   }
-  std::vector<Range> ranges;
+  std::vector<SpliceRange> ranges;
   std::string context(stem);
   for (std::size_t i = 0; i < starts.size(); ++i) {
-    Range r{starts[i], i + 1 < starts.size() ? starts[i + 1] : original.size(), {}};
+    SpliceRange r{starts[i], i + 1 < starts.size() ? starts[i + 1] : original.size(), {}, false};
     const std::string_view body = original.substr(r.begin, r.end - r.begin);
     const std::size_t nl = body.find('\n');
     const std::string_view header = trim(body.substr(0, nl));
@@ -549,6 +556,7 @@ std::string splice_map(std::string_view original, std::string_view stem, std::st
       }
       context = owner;
       r.owner = owner;
+      r.anchor = true;
     } else if (name.substr(0, slash) == "$Name") {
       r.owner = context;
     } else {
@@ -556,7 +564,14 @@ std::string splice_map(std::string_view original, std::string_view stem, std::st
     }
     ranges.push_back(std::move(r));
   }
-  std::string out(original.substr(0, starts.empty() ? original.size() : starts.front()));
+  return ranges;
+}
+
+}  // namespace
+
+std::string splice_map(std::string_view original, std::string_view stem, std::string_view map_name, std::string_view block) {
+  const std::vector<SpliceRange> ranges = splice_ranges(original, stem);
+  std::string out(original.substr(0, ranges.empty() ? original.size() : ranges.front().begin));
   bool inserted = false;
   for (const auto& r : ranges) {
     if (r.owner == map_name) {
@@ -585,48 +600,35 @@ core::Result<std::string> format_container(const MapContainer& container, const 
       return fail(Diagnostic::error("fomap.fmt.ambiguous_maps", "a multi-map file declares the same map name twice").of(container.path()));
     // The splice cuts ranges at every line that trims to `[...]`; the parser ignores `[]` and
     // joins continued lines. When the two views of the sections differ, a splice is unsafe.
-    {
-      const std::string_view t = container.config().text();
-      std::size_t range_starts = 0;
-      std::size_t pos = 0;
-      while (pos < t.size()) {
-        const std::size_t nl = t.find('\n', pos);
-        const std::string_view l = trim_line(t.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
-        if (!l.empty() && l.front() == '[' && l.find(']') != std::string_view::npos) ++range_starts;
-        if (nl == std::string_view::npos) break;
-        pos = nl + 1;
-      }
-      bool unsafe = range_starts != container.config().sections().size() - 1;
-      for (const auto& sec : container.config().sections())
-        if (!sec.ignored_lines.empty()) unsafe = true;
-      if (unsafe)
-        return fail(Diagnostic::error("fomap.fmt.ambiguous_ranges",
-                                      "the Mapper splice would cut this multi-map file differently from the parser "
-                                      "(an ignored `[...]` line or a malformed line)")
-                        .of(container.path()));
-    }
-    for (const auto& a : container.anchors()) {
+    const std::vector<SpliceRange> ranges = splice_ranges(container.config().text(), container.stem());
+    bool unsafe = ranges.size() != container.config().sections().size() - 1;
+    for (const auto& sec : container.config().sections())
+      if (!sec.ignored_lines.empty()) unsafe = true;
+    if (unsafe)
+      return fail(Diagnostic::error("fomap.fmt.ambiguous_ranges",
+                                    "the Mapper splice would cut this multi-map file differently from the parser "
+                                    "(an ignored `[...]` line or a malformed line)")
+                      .of(container.path()));
+    // Every anchor needs one plain, valid name, and the splice must read the same owner for
+    // its range as the parser reads for the anchor (the splice's `$Name` reader knows nothing of
+    // comments, quotes, continuations or other blank characters).
+    std::vector<const SpliceRange*> anchor_ranges;
+    for (const auto& r : ranges)
+      if (r.anchor) anchor_ranges.push_back(&r);
+    for (std::size_t i = 0; i < container.anchors().size(); ++i) {
+      const auto& a = container.anchors()[i];
       const ConfigEntry* n = container.section(a.section).find("$Name");
-      // The splice reads the first line starting with `$Name` and takes the text after '='.
-      std::string_view raw;
-      {
-        const std::string_view t = container.config().text();
-        std::size_t pos = 0;
-        for (std::uint32_t l = 1; n && l < n->line && pos != std::string_view::npos; ++l) {
-          pos = t.find('\n', pos);
-          if (pos != std::string_view::npos) ++pos;
-        }
-        if (n && pos != std::string_view::npos) raw = trim_line(t.substr(pos, t.find('\n', pos) - pos));
-      }
-      const std::size_t eq = raw.find('=');
-      const bool plain = eq != std::string_view::npos && trim_line(raw.substr(eq + 1)) == a.name;
-      if (!a.named || !n || !plain || n->assignments != 1 || n->line != n->last_line || a.name.empty() ||
+      const bool same_owner = i < anchor_ranges.size() && anchor_ranges[i]->owner == a.name;
+      if (!a.named || !n || !same_owner || n->assignments != 1 || n->line != n->last_line || a.name.empty() ||
           a.name.find_first_of("/$#[]\"\\") != std::string::npos)
         return fail(Diagnostic::error("fomap.fmt.ambiguous_maps",
                                       "every anchor of a multi-map file needs one plain `$Name = <id>` line (no '/', '$', '#', brackets, quotes)")
                         .of(container.path())
                         .in(fmt::format("line {}", a.line)));
     }
+    if (anchor_ranges.size() != container.anchors().size())
+      return fail(Diagnostic::error("fomap.fmt.ambiguous_ranges", "the Mapper splice would see a different number of maps than the parser")
+                      .of(container.path()));
   }
   std::string out;
   if (container.maps().size() == 1) {
