@@ -59,8 +59,8 @@ TEST_F(FomapBakeCorpus, every_new_map_bakes_loads_and_materializes) {
       BakeOutcome out = bake_map(c, map, *project_, *regs_);
       ASSERT_TRUE(out.baked) << f << ": " << (out.errors.empty() ? "" : out.errors.front().to_string());
       const BakedMap& b = *out.baked;
-      EXPECT_EQ(b.server.critters.size(), map.critters.size()) << f;
-      EXPECT_EQ(b.server.items.size(), map.items.size()) << f;
+      EXPECT_EQ(b.server.critters, map.critters.size()) << f;
+      EXPECT_EQ(b.server.items, map.items.size()) << f;
       std::size_t want_client = 0, want_hidden = 0;
       for (const Placement& p : map.items) {
         const Proto* proto = find_placement_proto(*project_, p);
@@ -68,11 +68,11 @@ TEST_F(FomapBakeCorpus, every_new_map_bakes_loads_and_materializes) {
         if (!proto_flag(*proto, "Static")) continue;
         (proto_flag(*proto, "Hidden") ? want_hidden : want_client) += 1;
       }
-      EXPECT_EQ(b.client.items.size(), want_client) << f;
+      EXPECT_EQ(b.client.items, want_client) << f;
       EXPECT_EQ(b.hidden_static_items, want_hidden) << f;
-      critters += b.server.critters.size();
-      items += b.server.items.size();
-      client += b.client.items.size();
+      critters += b.server.critters;
+      items += b.server.items;
+      client += b.client.items;
       hidden += b.hidden_static_items;
 
       const auto size = map_size_of(c, map, *project_);
@@ -89,7 +89,7 @@ TEST_F(FomapBakeCorpus, every_new_map_bakes_loads_and_materializes) {
       ASSERT_TRUE(cl) << f;
       auto client_items = load_client_statics(*cl, *size, *regs_, names);
       ASSERT_TRUE(client_items) << f << ": " << client_items.error().to_string();
-      EXPECT_EQ(client_items->size(), b.client.items.size()) << f;
+      EXPECT_EQ(client_items->size(), b.client.items) << f;
     }
   }
   EXPECT_EQ(maps, files.size());
@@ -108,13 +108,17 @@ TEST_F(FomapBakeCorpus, arroyo_bridge_record_counts) {
   ASSERT_EQ(out.size(), 1u);
   ASSERT_TRUE(out[0].baked);
   EXPECT_EQ(out[0].name, "arroyo_bridge");
-  EXPECT_EQ(out[0].baked->server.critters.size(), 15u);
-  EXPECT_EQ(out[0].baked->server.items.size(), 561u);
-  EXPECT_EQ(out[0].baked->client.items.size(), 503u);
+  EXPECT_EQ(out[0].baked->server.critters, 15u);
+  EXPECT_EQ(out[0].baked->server.items, 561u);
+  EXPECT_EQ(out[0].baked->client.items, 503u);
   EXPECT_EQ(out[0].baked->hidden_static_items, 25u);
+  auto server = read_server_blob(out[0].baked->server_bytes());
+  ASSERT_TRUE(server);
+  EXPECT_EQ(server->critters.size(), 15u);
+  EXPECT_EQ(server->items.size(), 561u);
   // The first critter record is the first critter section, id kept as authored (beyond int32).
-  EXPECT_EQ(out[0].baked->server.critters[0].id, c.maps()[0].critters[0].id);
-  EXPECT_EQ(out[0].baked->server.critters[0].id, 4294966539);
+  EXPECT_EQ(server->critters[0].id, c.maps()[0].critters[0].id);
+  EXPECT_EQ(server->critters[0].id, 4294966539);
 }
 
 }  // namespace

@@ -45,6 +45,11 @@ constexpr std::string_view kStaticMap =
 
 bool contains(const std::vector<std::string>& v, std::string_view s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
+std::vector<std::string> client_dictionary(const BakedMap& b) {
+  auto client = read_client_blob(b.client_bytes());
+  return client ? client->dictionary : std::vector<std::string>{};
+}
+
 // Test_MapBaker BakesCrittersAndStaticItems: 1 critter + visible static + hidden static.
 TEST(FomapBake, bakes_critters_and_static_items) {
   const Project project = make_project();
@@ -53,41 +58,55 @@ TEST(FomapBake, bakes_critters_and_static_items) {
   ASSERT_TRUE(out[0].errors.empty()) << out[0].errors.front().to_string();
   const BakedMap& b = *out[0].baked;
   EXPECT_EQ(b.name, "StaticMap");
-  EXPECT_GE(b.server.dictionary.size(), 3u);
-  ASSERT_EQ(b.server.critters.size(), 1u);
-  ASSERT_EQ(b.server.items.size(), 2u);
-  EXPECT_EQ(b.server.critters[0].id, 11);
-  EXPECT_EQ(b.server.critters[0].proto_hash, string_hash("Guard"));
-  EXPECT_EQ(b.server.items[0].id, 21);
-  EXPECT_EQ(b.server.items[1].id, 22);
-  EXPECT_EQ(b.server.items[1].proto_hash, string_hash("Blocker"));
+  auto server = read_server_blob(b.server_bytes());
+  ASSERT_TRUE(server) << server.error().to_string();
+  auto client = read_client_blob(b.client_bytes());
+  ASSERT_TRUE(client) << client.error().to_string();
+  EXPECT_GE(server->dictionary.size(), 3u);
+  EXPECT_EQ(b.server.dictionary, server->dictionary.size());
+  ASSERT_EQ(server->critters.size(), 1u);
+  ASSERT_EQ(server->items.size(), 2u);
+  EXPECT_EQ(b.server.critters, 1u);
+  EXPECT_EQ(b.server.items, 2u);
+  EXPECT_EQ(server->critters[0].id, 11);
+  EXPECT_EQ(server->critters[0].proto_hash, string_hash("Guard"));
+  EXPECT_EQ(server->items[0].id, 21);
+  EXPECT_EQ(server->items[1].id, 22);
+  EXPECT_EQ(server->items[1].proto_hash, string_hash("Blocker"));
   // Client: the visible static item only, but the hidden one's strings are in the dictionary.
-  EXPECT_GE(b.client.dictionary.size(), 2u);
-  ASSERT_EQ(b.client.items.size(), 1u);
-  EXPECT_EQ(b.client.items[0].id, 21);
+  EXPECT_GE(client->dictionary.size(), 2u);
+  EXPECT_EQ(b.client.dictionary, client->dictionary.size());
+  ASSERT_EQ(client->items.size(), 1u);
+  EXPECT_EQ(b.client.items, 1u);
+  EXPECT_EQ(client->items[0].id, 21);
   EXPECT_EQ(b.hidden_static_items, 1u);
-  EXPECT_TRUE(contains(b.client.dictionary, "art/misc/blocker.frm"));
-  EXPECT_TRUE(contains(b.client.dictionary, "art/walls/wall.frm"));
-  EXPECT_TRUE(contains(b.server.dictionary, "art/critters/guard.fo3d"));
+  EXPECT_TRUE(contains(client->dictionary, "art/misc/blocker.frm"));
+  EXPECT_TRUE(contains(client->dictionary, "art/walls/wall.frm"));
+  EXPECT_TRUE(contains(server->dictionary, "art/critters/guard.fo3d"));
 }
 
 TEST(FomapBake, dictionaries_are_sorted_by_hash) {
   const Project project = make_project();
   auto out = bake_text(std::string(kStaticMap), project);
   ASSERT_TRUE(out[0].baked);
-  for (const auto* dict : {&out[0].baked->server.dictionary, &out[0].baked->client.dictionary})
+  auto server = read_server_blob(out[0].baked->server_bytes());
+  auto client = read_client_blob(out[0].baked->client_bytes());
+  ASSERT_TRUE(server && client);
+  for (const auto* dict : {&server->dictionary, &client->dictionary})
     for (std::size_t i = 1; i < dict->size(); ++i) EXPECT_LT(string_hash((*dict)[i - 1]), string_hash((*dict)[i]));
 }
 
 TEST(FomapBake, client_dictionary_follows_the_contract_or_the_fact_sheet) {
   const Project project = make_project();
   auto contract = bake_text(std::string(kStaticMap), project);
-  EXPECT_TRUE(contains(contract[0].baked->client.dictionary, "art/critters/guard.fo3d"));
+  ASSERT_TRUE(contract[0].baked);
+  EXPECT_TRUE(contains(client_dictionary(*contract[0].baked), "art/critters/guard.fo3d"));
   BakeOptions narrow;
   narrow.client_dictionary_includes_server_strings = false;
   auto sheet = bake_text(std::string(kStaticMap), project, "Maps/StaticMap.fomap", narrow);
-  EXPECT_FALSE(contains(sheet[0].baked->client.dictionary, "art/critters/guard.fo3d"));
-  EXPECT_EQ(sheet[0].baked->client.dictionary,
+  ASSERT_TRUE(sheet[0].baked);
+  EXPECT_FALSE(contains(client_dictionary(*sheet[0].baked), "art/critters/guard.fo3d"));
+  EXPECT_EQ(client_dictionary(*sheet[0].baked),
             (sort_dictionary({"art/walls/wall.frm", "art/misc/blocker.frm"})));
 }
 
@@ -95,8 +114,9 @@ TEST(FomapBake, record_blob_carries_placement_overrides) {
   const Project project = make_project();
   auto out = bake_text(std::string(kStaticMap), project);
   const BakeRegistrars regs(project.properties);
-  const auto& rec = out[0].baked->server.items[0];
-  auto data = read_property_blob(rec.props, regs.item_server.layout().pod_size(),
+  auto server = read_server_blob(out[0].baked->server_bytes());
+  ASSERT_TRUE(server && !server->items.empty());
+  auto data = read_property_blob(server->items[0].props, regs.item_server.layout().pod_size(),
                                  static_cast<std::uint32_t>(regs.item_server.layout().complex_count()));
   ASSERT_TRUE(data);
   EXPECT_EQ(regs.item_server.plain_int(*data, "Hex", 0), 12);
@@ -127,10 +147,10 @@ TEST(FomapBake, bakes_every_map_of_a_multi_map_file_under_its_name) {
   EXPECT_EQ(out[0].name, "MixedMaps");
   EXPECT_EQ(out[1].name, "MixedMapTwo");
   ASSERT_TRUE(out[0].baked && out[1].baked);
-  EXPECT_EQ(out[0].baked->server.items.size(), 1u);
-  EXPECT_EQ(out[0].baked->client.items.size(), 1u);
-  EXPECT_EQ(out[1].baked->server.items.size(), 2u);
-  EXPECT_EQ(out[1].baked->client.items.size(), 0u);
+  EXPECT_EQ(out[0].baked->server.items, 1u);
+  EXPECT_EQ(out[0].baked->client.items, 1u);
+  EXPECT_EQ(out[1].baked->server.items, 2u);
+  EXPECT_EQ(out[1].baked->client.items, 0u);
   EXPECT_EQ(server_blob_name(out[1].name), "MixedMapTwo.fomap-bin-server");
 }
 
@@ -141,10 +161,14 @@ TEST(FomapBake, repaired_ids_are_baked) {
       "[$Name/Item]\n$Id = 2\n$Proto = Crate\n\n[$Name/Item]\n$Id = 2\n$Proto = Crate\n",
       project, "TestMap.fomap");
   ASSERT_TRUE(out[0].baked);
-  EXPECT_EQ(out[0].baked->server.critters[0].id, 1);
-  EXPECT_EQ(out[0].baked->server.critters[1].id, 2);
-  EXPECT_EQ(out[0].baked->server.items[0].id, 3);
-  EXPECT_EQ(out[0].baked->server.items[1].id, 4);
+  auto server = read_server_blob(out[0].baked->server_bytes());
+  ASSERT_TRUE(server);
+  ASSERT_EQ(server->critters.size(), 2u);
+  ASSERT_EQ(server->items.size(), 2u);
+  EXPECT_EQ(server->critters[0].id, 1);
+  EXPECT_EQ(server->critters[1].id, 2);
+  EXPECT_EQ(server->items[0].id, 3);
+  EXPECT_EQ(server->items[1].id, 4);
 }
 
 TEST(FomapBake, aggregates_errors_and_writes_nothing) {
@@ -199,9 +223,10 @@ TEST(FomapBake, writes_both_outputs_flat_by_map_name) {
   auto client = core::read_file(dir / "StaticMap.fomap-bin-client");
   ASSERT_TRUE(server && client);
   EXPECT_EQ(*server, out[0].baked->server_bytes());
+  EXPECT_EQ(*client, out[0].baked->client_bytes());
   auto back = read_client_blob(*client);
   ASSERT_TRUE(back);
-  EXPECT_EQ(*back, out[0].baked->client);
+  EXPECT_EQ(back->items.size(), out[0].baked->client.items);
   fs::remove_all(dir);
 }
 

@@ -53,7 +53,10 @@ TEST(FomapBakeSession, bakes_every_map_as_a_one_shot_bake_does) {
   }
   // Map B uses Wall after map A did: the proto's strings are still in B's dictionaries.
   const BakeOutcome out = session.bake_map(b, b.maps().front());
-  const auto& dict = out.baked->client.dictionary;
+  ASSERT_TRUE(out.baked);
+  auto client = read_client_blob(out.baked->client_bytes());
+  ASSERT_TRUE(client);
+  const auto& dict = client->dictionary;
   EXPECT_NE(std::find(dict.begin(), dict.end(), "art/walls/wall.frm"), dict.end());
   EXPECT_EQ(std::find(dict.begin(), dict.end(), "art/items/crate.frm"), dict.end());  // overridden, never used
 }
@@ -81,7 +84,9 @@ TEST(FomapBakeSession, mesh_fast_path_and_parser_encode_the_same_bytes) {
         "M.fomap");
     const BakeOutcome out = bake_map(c, c.maps().front(), project, regs);
     EXPECT_TRUE(out.baked);
-    auto data = read_property_blob(out.baked->server.items.at(0).props, regs.item_server.layout().pod_size(),
+    auto server = read_server_blob(out.baked->server_bytes());
+    EXPECT_TRUE(server);
+    auto data = read_property_blob(server->items.at(0).props, regs.item_server.layout().pod_size(),
                                    static_cast<std::uint32_t>(regs.item_server.layout().complex_count()));
     EXPECT_TRUE(data);
     return core::Bytes(regs.item_server.complex(*data, "MultihexMesh").value().begin(),

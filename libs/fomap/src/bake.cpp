@@ -80,6 +80,7 @@ class AppliedList {
 struct ProtoState {
   core::Bytes pod;
   AppliedList props;                         // the proto's own values, by property
+  std::vector<std::pair<std::size_t, core::ByteView>> complex;  // props' complex values: (complex index, bytes)
   core::Diagnostics errors;                  // reported in every map that uses the proto
   std::uint64_t name_hash = 0;
   std::uint32_t map = 0;                     // serial of the last map that used the proto
@@ -171,17 +172,19 @@ class SideCache {
     patching_ = false;
   }
 
-  // The proto's state; the first use in map `map_serial` also reports the proto's errors.
-  ProtoState& proto_state(const Proto& proto, std::uint32_t map_serial, core::Diagnostics& errors) {
+  // The proto's state (built on first use; the reference stays valid for the session).
+  ProtoState& proto_state(const Proto& proto) {
     auto [it, fresh] = protos_.try_emplace(&proto);
-    ProtoState& s = it->second;
-    if (fresh) build(proto, s);
+    if (fresh) build(proto, it->second);
+    return it->second;
+  }
+  // Marks a use in map `map_serial`; the first one also reports the proto's errors.
+  static void use(ProtoState& s, std::uint32_t map_serial, core::Diagnostics& errors) {
     if (s.map != map_serial) {
       s.map = map_serial;
       s.strings_left = s.string_props.size();
       errors.insert(errors.end(), s.errors.begin(), s.errors.end());
     }
-    return s;
   }
 
  private:
@@ -236,6 +239,8 @@ class SideCache {
     for (std::size_t i = 0; i < props.size(); ++i)
       if (!props[i].strings.empty()) s.string_props.push_back(i);
     s.props.shrink_to_fit();
+    for (const Applied& a : s.props.items())
+      if (a.complex_index != SIZE_MAX) s.complex.emplace_back(a.complex_index, a.complex);
     s.strings_map.assign(s.string_props.size(), 0);
     s.name_hash = string_hash(proto.name);
   }
@@ -281,12 +286,12 @@ core::Json BakedMap::summary_json() const {
   return core::Json{{"map", name},
                     {"source", source},
                     {"server", {{"file", server_blob_name(name)},
-                                {"dictionary", server.dictionary.size()},
-                                {"critters", server.critters.size()},
-                                {"items", server.items.size()}}},
+                                {"dictionary", server.dictionary},
+                                {"critters", server.critters},
+                                {"items", server.items}}},
                     {"client", {{"file", client_blob_name(name)},
-                                {"dictionary", client.dictionary.size()},
-                                {"items", client.items.size()}}},
+                                {"dictionary", client.dictionary},
+                                {"items", client.items}}},
                     {"hidden_static_items", hidden_static_items}};
 }
 
@@ -303,21 +308,36 @@ struct BakeSession::State {
   SideCache critter_server;
   SideCache item_server;
   SideCache item_client;
-  std::unordered_map<const Proto*, std::pair<bool, bool>> item_flags;  // Static, Hidden (per proto)
   std::uint32_t map_serial = 0;
   // Proto of each $Proto text, by placement kind (placements repeat a few protos many times).
-  std::unordered_map<std::string, const Proto*, TextHash, std::equal_to<>> protos_by_text[2];
+  // What a $Proto text resolves to, and that proto's state on each side it bakes on.
+  struct ProtoEntry {
+    const Proto* proto = nullptr;
+    bool flags_known = false;
+    bool is_static = false;  // item protos: Static, Hidden
+    bool hidden = false;
+    ProtoState* states[2] = {nullptr, nullptr};  // server, client (views of the side caches' states)
+  };
+  // Entry of each $Proto text, by placement kind (placements repeat a few protos many times).
+  std::unordered_map<std::string, ProtoEntry, TextHash, std::equal_to<>> protos_by_text[2];
   std::string_view last_text[2];  // the last hit of each memo (a view of its key)
-  const Proto* last_proto[2] = {nullptr, nullptr};
+  ProtoEntry* last_entry[2] = {nullptr, nullptr};
   // Scratch reused by every placement.
   AppliedList applied;
   AppliedList static_item_encodings;  // complex encodings of a static item, from its server pass to its client pass
   std::vector<core::ByteView> complex_view;
+  RecordSections server_sections;  // the current map's records, encoded in place
+  RecordSections client_sections;
 
-  std::optional<MapRecord> bake_one(const MapContainer& container, const Placement& p, SideCache& side, const Proto& proto,
-                                    StringSet& strings, core::Diagnostics& out_errors, AppliedList* shared = nullptr) {
+  // Bakes one placement on one side; its record goes to `out` (nullptr: strings only). False
+  // when the placement has errors.
+  bool bake_one(const MapContainer& container, const Placement& p, SideCache& side, ProtoEntry& entry, BakeSide on,
+                StringSet& strings, core::Diagnostics& out_errors, RecordSections* out, AppliedList* shared = nullptr) {
     core::Diagnostics errs;
-    ProtoState& base = side.proto_state(proto, map_serial, errs);
+    ProtoState*& state = entry.states[on == BakeSide::server ? 0 : 1];
+    if (!state) state = &side.proto_state(*entry.proto);
+    ProtoState& base = *state;
+    SideCache::use(base, map_serial, errs);
     applied.clear();
     core::Bytes& pod = base.pod;  // patched for this placement, restored below
     side.begin_patch();
@@ -327,11 +347,10 @@ struct BakeSession::State {
     if (!errs.empty()) {
       side.restore(pod);
       out_errors.insert(out_errors.end(), errs.begin(), errs.end());
-      return std::nullopt;
+      return false;
     }
     complex_view.assign(side.complex_count(), core::ByteView());
-    for (const Applied& a : base.props.items())
-      if (a.complex_index != SIZE_MAX) complex_view[a.complex_index] = a.complex;
+    for (const auto& [index, bytes] : base.complex) complex_view[index] = bytes;
     for (Applied& a : applied.items()) {
       if (a.complex_index != SIZE_MAX) complex_view[a.complex_index] = a.complex;
       for (std::string& s : a.strings) strings.add(std::move(s));
@@ -347,26 +366,32 @@ struct BakeSession::State {
       --base.strings_left;
       for (const std::string& s : prop.strings) strings.add(s);
     }
-    MapRecord record{p.id, base.name_hash, write_property_blob(pod, complex_view)};
+    if (out) {
+      append_property_blob(pod, complex_view, out->begin_record(p.id, base.name_hash));
+      out->end_record();
+    }
     side.restore(pod);
-    return record;
+    return true;
   }
 
-  const Proto* find_proto(const Placement& p) {
+  // The memo entry of a placement's $Proto (its `proto` is nullptr when no proto has that name).
+  ProtoEntry& find_proto(const Placement& p) {
     const int k = p.kind == PlacementKind::critter ? 0 : 1;
-    if (last_proto[k] && p.proto == last_text[k]) return last_proto[k];  // runs of one proto are common
+    if (last_entry[k] && p.proto == last_text[k]) return *last_entry[k];  // runs of one proto are common
     auto& memo = protos_by_text[k];
     auto it = memo.find(p.proto);
-    if (it == memo.end()) it = memo.emplace(std::string(p.proto), find_placement_proto(project, p)).first;
+    if (it == memo.end()) it = memo.emplace(std::string(p.proto), ProtoEntry{find_placement_proto(project, p)}).first;
     last_text[k] = it->first;
-    last_proto[k] = it->second;
+    last_entry[k] = &it->second;
     return it->second;
   }
 
-  std::pair<bool, bool> flags_of(const Proto& proto) {
-    auto [it, fresh] = item_flags.try_emplace(&proto);
-    if (fresh) it->second = {proto_flag(proto, "Static", project.properties), proto_flag(proto, "Hidden", project.properties)};
-    return it->second;
+  // Static / Hidden of an item proto (entry.proto set).
+  void read_flags(ProtoEntry& entry) const {
+    if (entry.flags_known) return;
+    entry.flags_known = true;
+    entry.is_static = proto_flag(*entry.proto, "Static", project.properties);
+    entry.hidden = proto_flag(*entry.proto, "Hidden", project.properties);
   }
 };
 
@@ -391,50 +416,61 @@ BakeOutcome BakeSession::bake_map(const MapContainer& container, const MapDefini
   StringSet server_strings;
   StringSet client_strings;
 
-  auto resolve = [&](const Placement& p) -> const Proto* {
+  using ProtoEntry = State::ProtoEntry;
+  auto resolve = [&](const Placement& p) -> ProtoEntry* {
     if (!p.has_proto) {
       out.errors.push_back(Diagnostic::error("fomap.bake.proto_missing", "placement without $Proto")
                                .of(file)
                                .in(fmt::format("{} (line {})", to_string(p.kind), p.line)));
       return nullptr;
     }
-    const Proto* proto = st.find_proto(p);
-    if (!proto)
-      out.errors.push_back(Diagnostic::error("fomap.bake.proto_unknown", fmt::format("unknown {} proto `{}`",
-                                                                                     to_string(p.kind), p.proto))
-                               .of(file)
-                               .in(placement_label(p)));
-    return proto;
+    ProtoEntry& entry = st.find_proto(p);
+    if (entry.proto) return &entry;
+    out.errors.push_back(Diagnostic::error("fomap.bake.proto_unknown", fmt::format("unknown {} proto `{}`",
+                                                                                   to_string(p.kind), p.proto))
+                             .of(file)
+                             .in(placement_label(p)));
+    return nullptr;
   };
 
-  baked.server.critters.reserve(map.critters.size());
+  RecordSections& server = st.server_sections;
+  RecordSections& client = st.client_sections;
+  server.clear();
+  client.clear();
+  server.begin_section();
   for (const Placement& p : map.critters) {
-    const Proto* proto = resolve(p);
-    if (!proto) continue;
-    if (auto rec = st.bake_one(container, p, st.critter_server, *proto, server_strings, out.errors))
-      baked.server.critters.push_back(std::move(*rec));
+    ProtoEntry* entry = resolve(p);
+    if (!entry) continue;
+    st.bake_one(container, p, st.critter_server, *entry, BakeSide::server, server_strings, out.errors, &server);
   }
-  baked.server.items.reserve(map.items.size());
+  server.begin_section();
+  client.begin_section();
   for (const Placement& p : map.items) {
-    const Proto* proto = resolve(p);
-    if (!proto) continue;
-    const auto [is_static, hidden] = st.flags_of(*proto);
+    ProtoEntry* entry = resolve(p);
+    if (!entry) continue;
+    st.read_flags(*entry);
+    const bool is_static = entry->is_static;
+    const bool hidden = entry->hidden;
     st.static_item_encodings.clear();
-    if (auto rec = st.bake_one(container, p, st.item_server, *proto, server_strings, out.errors, is_static ? &st.static_item_encodings : nullptr))
-      baked.server.items.push_back(std::move(*rec));
+    st.bake_one(container, p, st.item_server, *entry, BakeSide::server, server_strings, out.errors, &server,
+                is_static ? &st.static_item_encodings : nullptr);
     if (!is_static) continue;
-    auto rec = st.bake_one(container, p, st.item_client, *proto, client_strings, out.errors, &st.static_item_encodings);
-    if (!rec) continue;
-    if (hidden) ++baked.hidden_static_items;
-    else baked.client.items.push_back(std::move(*rec));
+    if (st.bake_one(container, p, st.item_client, *entry, BakeSide::client, client_strings, out.errors,
+                    hidden ? nullptr : &client, &st.static_item_encodings) &&
+        hidden)
+      ++baked.hidden_static_items;
   }
   if (!out.errors.empty()) return out;
   std::vector<std::string> server_list = server_strings.take();
   std::vector<std::string> client_list = client_strings.take();
   if (st.options.client_dictionary_includes_server_strings)
     client_list.insert(client_list.end(), server_list.begin(), server_list.end());
-  baked.server.dictionary = sort_dictionary(std::move(server_list));
-  baked.client.dictionary = sort_dictionary(std::move(client_list));
+  const std::vector<std::string> server_dictionary = sort_dictionary(std::move(server_list));
+  const std::vector<std::string> client_dictionary = sort_dictionary(std::move(client_list));
+  baked.server_blob = write_map_blob(server_dictionary, server.bytes());
+  baked.client_blob = write_map_blob(client_dictionary, client.bytes());
+  baked.server = {server_dictionary.size(), server.count(0), server.count(1)};
+  baked.client = {client_dictionary.size(), 0, client.count(0)};
   out.baked = std::move(baked);
   return out;
 }
@@ -463,10 +499,8 @@ std::vector<BakeOutcome> bake_container(const MapContainer& container, const Pro
 }
 
 core::Status write_baked_map(const BakedMap& baked, const std::filesystem::path& dir) {
-  const core::Bytes server = baked.server_bytes();
-  const core::Bytes client = baked.client_bytes();
-  SORTIE_CHECK(core::write_file_atomic(dir / server_blob_name(baked.name), server));
-  SORTIE_CHECK(core::write_file_atomic(dir / client_blob_name(baked.name), client));
+  SORTIE_CHECK(core::write_file_atomic(dir / server_blob_name(baked.name), baked.server_bytes()));
+  SORTIE_CHECK(core::write_file_atomic(dir / client_blob_name(baked.name), baked.client_bytes()));
   return {};
 }
 

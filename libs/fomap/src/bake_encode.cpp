@@ -75,9 +75,10 @@ bool store_int16_pairs(const PropertyType& type, std::string_view text, std::vec
                        core::Bytes& complex_out) {
   if (type.container != Container::array || type.fields() != 2 || field_size(type.kind, type.enum_name) != 2) return false;
   if (!read_int16_pairs(text, scratch)) return false;
-  ComplexWriter w(std::move(complex_out));
-  for (const std::int16_t v : scratch) w.scalar_le(static_cast<std::uint16_t>(v), 2);
-  complex_out = w.take();
+  // 2-byte scalars from offset 0 are always aligned (ComplexWriter adds no padding): the raw
+  // encoding is the values little-endian, back to back.
+  complex_out.resize(scratch.size() * 2);
+  for (std::size_t i = 0; i < scratch.size(); ++i) core::store_u16(complex_out.data() + 2 * i, static_cast<std::uint16_t>(scratch[i]));
   return true;
 }
 

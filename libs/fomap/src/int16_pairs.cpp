@@ -28,22 +28,25 @@ bool read_int16_pairs(std::string_view text, std::vector<std::int16_t>& out) {
   out.clear();
   std::size_t i = 0;
   const std::size_t n = text.size();
+  // The field at `i` up to `stop` (exclusive; `i` ends on it). A field is digits with an
+  // optional '-', so it never holds the quote, a backslash or a second space: this reads the
+  // same pairs as splitting the quoted token at its first space.
+  const auto field = [&](char stop, std::int16_t& v) {
+    const std::size_t b = i;
+    while (i < n && i - b <= 6 && text[i] != stop) ++i;
+    return i < n && text[i] == stop && plain_int16(text.substr(b, i - b), v);
+  };
   while (true) {
     while (i < n && is_blank(text[i])) ++i;
     if (i >= n) return true;
     if (text[i] != '"') return false;
-    const std::size_t b = ++i;
-    while (i < n && text[i] != '"') {
-      if (text[i] == '\\') return false;
-      ++i;
-    }
-    if (i >= n) return false;
-    const std::string_view pair = text.substr(b, i - b);
+    ++i;
+    std::int16_t x = 0, y = 0;
+    if (!field(' ', x)) return false;
+    ++i;
+    if (!field('"', y)) return false;
     ++i;
     if (i < n && !is_blank(text[i])) return false;
-    const std::size_t sp = pair.find(' ');
-    std::int16_t x = 0, y = 0;
-    if (sp == std::string_view::npos || !plain_int16(pair.substr(0, sp), x) || !plain_int16(pair.substr(sp + 1), y)) return false;
     out.push_back(x);
     out.push_back(y);
   }

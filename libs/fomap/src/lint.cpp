@@ -2,6 +2,7 @@
 #include "sortie/fomap/lint.hpp"
 
 #include <algorithm>
+#include <memory_resource>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -50,26 +51,51 @@ struct LazyLabel {
   operator std::string() const { return p ? label_of(*p) : std::string(); }  // NOLINT(google-explicit-constructor)
 };
 
-// Effective single value of a property (placement, else proto, else zero); nullopt when the
-// property is unknown, not single-valued or does not parse.
-std::optional<ScalarValue> effective_value(const Ctx& x, const Placement& p, const Proto* proto, std::string_view name) {
-  const PropertyInfo* info = x.project.properties.find(receiver_of(p.kind), name);
+// A single value from its text (no text: the zero value); nullopt when the property `info` is
+// unknown (nullptr), not single-valued or the text does not parse.
+std::optional<ScalarValue> single_value(const Ctx& x, const PropertyInfo* info, std::optional<std::string_view> text) {
   if (!info || info->type.container != Container::single) return std::nullopt;
-  std::optional<std::string_view> text;
-  if (const ConfigEntry* e = x.c.section(p.section).find(name)) text = e->value;
-  else if (proto) {
-    auto it = proto->resolved.find(name);
-    if (it != proto->resolved.end()) text = std::string_view(it->second);
-  }
   if (!text) return ScalarValue{};
   auto v = parse_single_value(info->type, *text, x.project.properties);
   if (!v) return std::nullopt;
   return std::move(*v);
 }
 
+std::optional<std::string_view> proto_text(const Proto* proto, std::string_view name) {
+  if (!proto) return std::nullopt;
+  auto it = proto->resolved.find(name);
+  if (it == proto->resolved.end()) return std::nullopt;
+  return std::string_view(it->second);
+}
+
 std::int64_t first_int(const std::optional<ScalarValue>& v, std::int64_t fallback = 0) {
   if (!v) return fallback;
   return v->ints[0];
+}
+
+// The properties check_map reads the effective values of, looked up once per map.
+struct EffectiveProps {
+  explicit EffectiveProps(const PropertyCatalog& cat)
+      : ownership(cat.find("Item", "Ownership")),
+        is_static(cat.find("Item", "Static")),
+        critter_id(cat.find("Item", "CritterId")),
+        container_id(cat.find("Item", "ContainerId")),
+        item_hex(cat.find("Item", "Hex")),
+        critter_hex(cat.find("Critter", "Hex")) {}
+  const PropertyInfo* ownership;
+  const PropertyInfo* is_static;
+  const PropertyInfo* critter_id;
+  const PropertyInfo* container_id;
+  const PropertyInfo* item_hex;
+  const PropertyInfo* critter_hex;
+};
+
+// Effective single value of a property (placement, else proto, else zero); nullopt when the
+// property (`info`, the catalog's entry for `name`) is unknown, not single-valued or does not parse.
+std::optional<ScalarValue> effective_value(const Ctx& x, const Placement& p, const Proto* proto, std::string_view name,
+                                           const PropertyInfo* info) {
+  if (const ConfigEntry* e = x.c.section(p.section).find(name)) return single_value(x, info, e->value);
+  return single_value(x, info, proto_text(proto, name));
 }
 
 void check_config(Ctx& x) {
@@ -285,22 +311,34 @@ MapSize check_anchor(Ctx& x, const MapDefinition& m) {
 void check_map(Ctx& x, const MapDefinition& m) {
   const MapSize size = check_anchor(x, m);
   const PropertyCatalog& cat = x.project.properties;
+  const EffectiveProps props(cat);
+  // The per-map tables below get their nodes from one arena (freed at once on return).
+  const std::size_t placements = m.critters.size() + m.items.size();
+  std::pmr::monotonic_buffer_resource arena(placements * 160 + 1024);
 
   // Ids
-  std::unordered_map<std::int64_t, const Placement*> authored;
-  std::unordered_map<std::int64_t, const Placement*> critter_by_id;
+  std::pmr::unordered_map<std::int64_t, const Placement*> authored(&arena);
+  std::pmr::unordered_map<std::int64_t, const Placement*> critter_by_id(&arena);
   struct ItemInfo {
     const Placement* p;
     std::int64_t ownership;
     bool is_static;
   };
-  std::unordered_map<std::int64_t, ItemInfo> item_by_id;
+  std::pmr::unordered_map<std::int64_t, ItemInfo> item_by_id(&arena);
+  // The proto of a $Proto text, with its own Ownership / Static (what an item that does not
+  // set them gets).
   struct CachedProto {
     std::string_view first;
     PlacementKind kind;
     const Proto* proto;
+    std::int64_t ownership;
+    bool is_static;
   };
-  std::unordered_map<std::uint64_t, CachedProto> proto_cache;
+  std::pmr::unordered_map<std::uint64_t, CachedProto> proto_cache(&arena);
+  authored.reserve(placements);
+  critter_by_id.reserve(m.critters.size());
+  item_by_id.reserve(m.items.size());
+  proto_cache.reserve(placements);
   std::vector<const Proto*> critter_protos(m.critters.size(), nullptr);
   std::vector<const Proto*> item_protos(m.items.size(), nullptr);
   for (const auto* list : {&m.critters, &m.items}) {
@@ -343,17 +381,23 @@ void check_map(Ctx& x, const MapDefinition& m) {
                 "give every critter and item of the map its own explicit id");
       }
       // Placements repeat a few protos many times: a per-map cache keeps the lookups hot.
-      const Proto* proto = nullptr;
+      const CachedProto* cached = nullptr;
       {
         const std::uint64_t key = (static_cast<std::uint64_t>(p.kind) << 63) ^ std::hash<std::string_view>{}(p.proto);
         auto hit = proto_cache.find(key);
         if (hit != proto_cache.end() && hit->second.first == p.proto && hit->second.kind == p.kind) {
-          proto = hit->second.proto;
+          cached = &hit->second;
         } else {
-          proto = find_placement_proto(x.project, p);
-          proto_cache[key] = CachedProto{p.proto, p.kind, proto};
+          const Proto* found = find_placement_proto(x.project, p);
+          CachedProto c{p.proto, p.kind, found, 0, false};
+          if (p.kind == PlacementKind::item) {
+            c.ownership = first_int(single_value(x, props.ownership, proto_text(found, "Ownership")));
+            c.is_static = first_int(single_value(x, props.is_static, proto_text(found, "Static"))) != 0;
+          }
+          cached = &(proto_cache[key] = c);
         }
       }
+      const Proto* proto = cached->proto;
       protos_of[pi] = proto;
       if (x.project.has_protos && !proto)
         x.add(rule::kPrototypeResolution, "proto-unknown", Severity::error, Severity::error, p.proto_line, m.name, label,
@@ -375,9 +419,10 @@ void check_map(Ctx& x, const MapDefinition& m) {
       if (p.kind == PlacementKind::critter) {
         critter_by_id.emplace(p.id, &p);
       } else {
-        const auto own = effective_value(x, p, proto, "Ownership");
-        const auto st = effective_value(x, p, proto, "Static");
-        item_by_id.emplace(p.id, ItemInfo{&p, first_int(own), first_int(st) != 0});
+        const ConfigEntry* own = s.find("Ownership");
+        const ConfigEntry* st = s.find("Static");
+        item_by_id.emplace(p.id, ItemInfo{&p, own ? first_int(single_value(x, props.ownership, own->value)) : cached->ownership,
+                                          st ? first_int(single_value(x, props.is_static, st->value)) != 0 : cached->is_static});
       }
     }
   }
@@ -385,7 +430,7 @@ void check_map(Ctx& x, const MapDefinition& m) {
   // Per-placement semantic checks.
   auto check_hex = [&](const Placement& p, const Proto* proto, const LazyLabel& label) {
     if (!size.known) return;
-    const auto hex = effective_value(x, p, proto, "Hex");
+    const auto hex = effective_value(x, p, proto, "Hex", p.kind == PlacementKind::critter ? props.critter_hex : props.item_hex);
     if (!hex) return;
     const auto hx = hex->ints[0], hy = hex->ints[1];
     if (hx < 0 || hy < 0 || hx >= size.w || hy >= size.h) {
@@ -415,7 +460,8 @@ void check_map(Ctx& x, const MapDefinition& m) {
             "critter section after an item section: the loader still processes all critters first",
             "run `sortie fomap fmt` to write the Mapper order");
 
-  std::unordered_map<std::int64_t, std::size_t> item_position;  // id -> index in items (file order)
+  std::pmr::unordered_map<std::int64_t, std::size_t> item_position(&arena);  // id -> index in items (file order)
+  item_position.reserve(m.items.size());
   for (std::size_t i = 0; i < m.items.size(); ++i)
     if (m.items[i].has_proto) item_position.emplace(m.items[i].id, i);
 
@@ -452,7 +498,7 @@ void check_map(Ctx& x, const MapDefinition& m) {
         break;
       }
       case 1: {
-        const auto cid = first_int(effective_value(x, p, proto, "CritterId"));
+        const auto cid = first_int(effective_value(x, p, proto, "CritterId", props.critter_id));
         const ConfigEntry* e = s.find("CritterId");
         if (!critter_by_id.count(cid))
           x.add(rule::kOwnershipReferences, "critter-not-found", Severity::error, Severity::error, e ? e->line : own_line, m.name, label,
@@ -461,7 +507,7 @@ void check_map(Ctx& x, const MapDefinition& m) {
         break;
       }
       case 2: {
-        const auto cid = first_int(effective_value(x, p, proto, "ContainerId"));
+        const auto cid = first_int(effective_value(x, p, proto, "ContainerId", props.container_id));
         const ConfigEntry* e = s.find("ContainerId");
         const std::uint32_t line = e ? e->line : own_line;
         auto it = item_by_id.find(cid);
@@ -495,63 +541,6 @@ void check_map(Ctx& x, const MapDefinition& m) {
 
 }  // namespace
 
-std::string Finding::to_string() const {
-  std::string s = fmt::format("{}:{}: {}: [{}] {}", file, line, core::to_string(severity), rule, message);
-  if (!placement.empty()) s += fmt::format(" ({}{}{})", map.empty() ? "" : "map " + map + ", ", "", placement);
-  else if (!map.empty()) s += fmt::format(" (map {})", map);
-  if (!fix.empty()) s += "; fix: " + fix;
-  return s;
-}
-
-core::Json Finding::to_json() const {
-  core::Json j;
-  j["rule"] = rule;
-  j["check"] = check;
-  j["severity"] = std::string(core::to_string(severity));
-  j["file"] = file;
-  j["line"] = line;
-  j["map"] = map;
-  j["placement"] = placement;
-  j["message"] = message;
-  j["fix"] = fix;
-  return j;
-}
-
-std::size_t LintReport::errors() const {
-  return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::error; }));
-}
-std::size_t LintReport::warnings() const {
-  return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::warning; }));
-}
-
-std::string LintReport::summary() const {
-  const std::size_t notes = findings.size() - errors() - warnings();
-  return fmt::format("{} file{}, {} map{}, {} placement{}: {} error{}, {} warning{}, {} note{}", files, files == 1 ? "" : "s", maps,
-                     maps == 1 ? "" : "s", placements, placements == 1 ? "" : "s", errors(), errors() == 1 ? "" : "s", warnings(),
-                     warnings() == 1 ? "" : "s", notes, notes == 1 ? "" : "s");
-}
-
-core::Json LintReport::to_json() const {
-  core::Json j;
-  j["files"] = files;
-  j["maps"] = maps;
-  j["placements"] = placements;
-  j["errors"] = errors();
-  j["warnings"] = warnings();
-  j["summary"] = summary();
-  core::Json list = core::Json::array();
-  for (const auto& f : findings) list.push_back(f.to_json());
-  j["findings"] = std::move(list);
-  return j;
-}
-
-void LintReport::merge(LintReport other) {
-  files += other.files;
-  maps += other.maps;
-  placements += other.placements;
-  findings.insert(findings.end(), std::make_move_iterator(other.findings.begin()), std::make_move_iterator(other.findings.end()));
-}
-
 LintReport lint_container(const MapContainer& container, const Project& project, const LintOptions& options) {
   LintReport report;
   report.files = 1;
@@ -577,34 +566,6 @@ LintReport lint_container(const MapContainer& container, const Project& project,
     if (a.line != b.line) return a.line < b.line;
     return a.rule < b.rule;
   });
-  return report;
-}
-
-std::vector<DeclaredMap> declared_maps(const MapContainer& container) {
-  std::vector<DeclaredMap> out;
-  for (const auto& m : container.maps())
-    out.push_back(DeclaredMap{m.name, container.path(), m.anchors.empty() ? 0u : container.anchors()[m.anchors[0]].line});
-  return out;
-}
-
-LintReport lint_pack_identity(const std::vector<DeclaredMap>& maps) {
-  LintReport report;
-  std::unordered_map<std::string, const DeclaredMap*> first;
-  for (const auto& d : maps) {
-    auto [it, inserted] = first.emplace(d.name, &d);
-    if (inserted || it->second->file == d.file) continue;
-    Finding f;
-    f.rule = std::string(rule::kMapIdentity);
-    f.check = "duplicate-name-in-pack";
-    f.severity = Severity::error;
-    f.file = d.file;
-    f.line = d.line;
-    f.map = d.name;
-    f.message = fmt::format("map '{}' is also declared by {}:{}; the proto baker fails with a duplicate proto", d.name,
-                            it->second->file, it->second->line);
-    f.fix = "rename one of the maps ($Name, or the file for an unnamed anchor)";
-    report.findings.push_back(std::move(f));
-  }
   return report;
 }
 

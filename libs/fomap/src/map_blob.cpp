@@ -12,31 +12,13 @@ namespace {
 constexpr std::uint32_t kMaxDictionaryString = 1u << 20;
 constexpr std::uint64_t kMaxCount = 16u * 1024 * 1024;
 
-void write_dictionary(core::ByteWriter& w, const std::vector<std::string>& dict) {
-  w.u32(static_cast<std::uint32_t>(dict.size()));
-  for (const auto& s : dict) w.lp_string(s);
-}
-
-void write_records(core::ByteWriter& w, const std::vector<MapRecord>& records) {
-  w.u32(static_cast<std::uint32_t>(records.size()));
+void add_section(RecordSections& out, const std::vector<MapRecord>& records) {
+  out.begin_section();
   for (const auto& r : records) {
-    w.u64(static_cast<std::uint64_t>(r.id));
-    w.u64(r.proto_hash);
-    w.u32(static_cast<std::uint32_t>(r.props.size()));
-    w.bytes(r.props);
+    core::Bytes& bytes = out.begin_record(r.id, r.proto_hash);
+    bytes.insert(bytes.end(), r.props.begin(), r.props.end());
+    out.end_record();
   }
-}
-
-std::size_t dictionary_size(const std::vector<std::string>& dict) {
-  std::size_t n = 4;
-  for (const auto& s : dict) n += 4 + s.size();
-  return n;
-}
-
-std::size_t records_size(const std::vector<MapRecord>& records) {
-  std::size_t n = 4;
-  for (const auto& r : records) n += 20 + r.props.size();
-  return n;
 }
 
 core::Result<std::vector<std::string>> read_dictionary(core::ByteReader& r) {
@@ -88,19 +70,57 @@ std::vector<std::string> sort_dictionary(std::vector<std::string> strings) {
   return out;
 }
 
-core::Bytes write_server_blob(const ServerMapBlob& blob) {
-  core::ByteWriter w(dictionary_size(blob.dictionary) + records_size(blob.critters) + records_size(blob.items));
-  write_dictionary(w, blob.dictionary);
-  write_records(w, blob.critters);
-  write_records(w, blob.items);
+void RecordSections::clear() {
+  bytes_.clear();
+  counts_.clear();
+}
+
+void RecordSections::begin_section() {
+  section_ = bytes_.size();
+  bytes_.resize(section_ + 4);
+  core::store_u32(bytes_.data() + section_, 0);
+  counts_.push_back(0);
+}
+
+core::Bytes& RecordSections::begin_record(std::int64_t id, std::uint64_t proto_hash) {
+  const std::size_t at = bytes_.size();
+  bytes_.resize(at + 20);
+  std::uint8_t* p = bytes_.data() + at;
+  const auto uid = static_cast<std::uint64_t>(id);
+  core::store_u32(p, static_cast<std::uint32_t>(uid));
+  core::store_u32(p + 4, static_cast<std::uint32_t>(uid >> 32));
+  core::store_u32(p + 8, static_cast<std::uint32_t>(proto_hash));
+  core::store_u32(p + 12, static_cast<std::uint32_t>(proto_hash >> 32));
+  record_ = at + 16;
+  return bytes_;
+}
+
+void RecordSections::end_record() {
+  core::store_u32(bytes_.data() + record_, static_cast<std::uint32_t>(bytes_.size() - record_ - 4));
+  core::store_u32(bytes_.data() + section_, static_cast<std::uint32_t>(++counts_.back()));
+}
+
+core::Bytes write_map_blob(const std::vector<std::string>& dictionary, core::ByteView sections) {
+  std::size_t size = 4 + sections.size();
+  for (const auto& s : dictionary) size += 4 + s.size();
+  core::ByteWriter w(size);
+  w.u32(static_cast<std::uint32_t>(dictionary.size()));
+  for (const auto& s : dictionary) w.lp_string(s);
+  w.bytes(sections);
   return w.take();
 }
 
+core::Bytes write_server_blob(const ServerMapBlob& blob) {
+  RecordSections sections;
+  add_section(sections, blob.critters);
+  add_section(sections, blob.items);
+  return write_map_blob(blob.dictionary, sections.bytes());
+}
+
 core::Bytes write_client_blob(const ClientMapBlob& blob) {
-  core::ByteWriter w(dictionary_size(blob.dictionary) + records_size(blob.items));
-  write_dictionary(w, blob.dictionary);
-  write_records(w, blob.items);
-  return w.take();
+  RecordSections sections;
+  add_section(sections, blob.items);
+  return write_map_blob(blob.dictionary, sections.bytes());
 }
 
 core::Result<ServerMapBlob> read_server_blob(core::ByteView data, std::string_view file) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 
 namespace sortie::fomap {
@@ -52,19 +53,33 @@ void PropertyLayout::finish() {
 namespace {
 
 // The next POD run at or after `pos` (rules of pod_runs); false when none is left. Zero bytes
-// are skipped a word at a time: the POD images are mostly zeros.
-bool next_pod_run(core::ByteView pod, std::size_t& pos, PodRun& run) {
+// are skipped 32, then 8 bytes at a time: the POD images are mostly zeros.
+bool next_pod_run(core::ByteView pod, std::size_t& pos_io, PodRun& run) {
   const std::size_t n = pod.size();
-  while (pos < n && pod[pos] == 0) {
-    std::uint64_t word = 0;
-    if (pos + sizeof word <= n) std::memcpy(&word, pod.data() + pos, sizeof word);
-    pos += pos + sizeof word <= n && word == 0 ? sizeof word : 1;
+  const std::uint8_t* d = pod.data();
+  std::size_t pos = pos_io;
+  const auto word_at = [d](std::size_t at) {
+    std::uint64_t w = 0;
+    std::memcpy(&w, d + at, sizeof w);
+    return w;
+  };
+  while (pos + 32 <= n && (word_at(pos) | word_at(pos + 8) | word_at(pos + 16) | word_at(pos + 24)) == 0) pos += 32;
+  for (; pos + 8 <= n; pos += 8) {
+    const std::uint64_t w = word_at(pos);
+    if (w == 0) continue;
+    if constexpr (std::endian::native == std::endian::little) pos += static_cast<std::size_t>(std::countr_zero(w)) / 8;
+    break;
   }
-  if (pos >= n) return false;
+  while (pos < n && d[pos] == 0) ++pos;
+  if (pos >= n) {
+    pos_io = pos;
+    return false;
+  }
   const std::size_t start = pos;
-  while (pos < n && pod[pos] != 0) pos += 4;
+  while (pos < n && d[pos] != 0) pos += 4;
   const std::size_t end = std::min(pos, n);
   if (pos < n) ++pos;  // the zero byte that closed the run
+  pos_io = pos;
   run = {static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(end - start)};
   return true;
 }
@@ -83,8 +98,14 @@ core::Bytes write_property_blob(const PropertyData& data) {
 }
 
 core::Bytes write_property_blob(core::ByteView pod, const std::vector<core::ByteView>& complex) {
+  core::Bytes out;
+  append_property_blob(pod, complex, out);
+  return out;
+}
+
+void append_property_blob(core::ByteView pod, std::span<const core::ByteView> complex, core::Bytes& out) {
   // Hot path of the bake: one scan for the runs (kept in a per-thread buffer), the exact size,
-  // then one buffer filled in place.
+  // then the output grown once and filled in place.
   thread_local std::vector<PodRun> runs;
   runs.clear();
   std::size_t total = 4 + 1 + 8 + 4;
@@ -94,9 +115,9 @@ core::Bytes write_property_blob(core::ByteView pod, const std::vector<core::Byte
     total += 8 + run.length;
   }
   for (const auto& c : complex) total += 4 + c.size();
-  core::Bytes out(total);
-  std::uint8_t* o = out.data();
-  if (o == nullptr) return out;  // never: total >= 17
+  const std::size_t at = out.size();
+  out.resize(at + total);
+  std::uint8_t* o = out.data() + at;
   auto put_u32 = [&o](std::uint32_t v) {
     core::store_u32(o, v);
     o += 4;
@@ -119,7 +140,6 @@ core::Bytes write_property_blob(core::ByteView pod, const std::vector<core::Byte
     put_u32(static_cast<std::uint32_t>(c.size()));
     put_bytes(c);
   }
-  return out;
 }
 
 core::Result<PropertyData> read_property_blob(core::ByteView blob, std::uint32_t expected_pod_size,

@@ -81,14 +81,24 @@ struct BakeOptions {
   bool client_dictionary_includes_server_strings = true;
 };
 
+// What one baked blob holds (read_server_blob / read_client_blob give the records back).
+struct BakedCounts {
+  std::size_t dictionary = 0;
+  std::size_t critters = 0;  // server only
+  std::size_t items = 0;
+};
+
+// The two blobs of a map, encoded once while baking (no record-by-record copies).
 struct BakedMap {
   std::string name;        // map id = output basename
   std::string source;      // container path
-  ServerMapBlob server;
-  ClientMapBlob client;
+  core::Bytes server_blob;  // `<name>.fomap-bin-server`
+  core::Bytes client_blob;  // `<name>.fomap-bin-client`
+  BakedCounts server;
+  BakedCounts client;
   std::size_t hidden_static_items = 0;  // static by proto, hidden by proto: strings only
-  [[nodiscard]] core::Bytes server_bytes() const { return write_server_blob(server); }
-  [[nodiscard]] core::Bytes client_bytes() const { return write_client_blob(client); }
+  [[nodiscard]] const core::Bytes& server_bytes() const { return server_blob; }
+  [[nodiscard]] const core::Bytes& client_bytes() const { return client_blob; }
   [[nodiscard]] core::Json summary_json() const;
 };
 

@@ -42,6 +42,32 @@ std::vector<std::string> sort_dictionary(std::vector<std::string> strings);
 core::Bytes write_server_blob(const ServerMapBlob& blob);
 core::Bytes write_client_blob(const ClientMapBlob& blob);
 
+// Record sections of a map blob (`u32 count; count x Record`), encoded in place one after
+// another into one buffer (no buffer per record). A blob is its dictionary followed by its
+// sections: server = critters, items; client = items (write_map_blob).
+class RecordSections {
+ public:
+  void clear();
+  // Starts a section (its count grows with every end_record).
+  void begin_section();
+  // Starts a record of the current section: append its property blob to the returned buffer,
+  // then call end_record.
+  core::Bytes& begin_record(std::int64_t id, std::uint64_t proto_hash);
+  void end_record();
+  [[nodiscard]] core::ByteView bytes() const { return bytes_; }
+  // Records in section `index` (0-based, in begin_section order).
+  [[nodiscard]] std::size_t count(std::size_t index) const { return counts_.at(index); }
+
+ private:
+  core::Bytes bytes_;
+  std::vector<std::size_t> counts_;
+  std::size_t section_ = 0;  // offset of the current section's count
+  std::size_t record_ = 0;   // offset of the current record's size field
+};
+
+// `u32 H; H x {u32 len; bytes}` then the encoded sections, in one buffer of the exact size.
+core::Bytes write_map_blob(const std::vector<std::string>& dictionary, core::ByteView sections);
+
 // Readers accept any dictionary order (as the engine does) and end exactly at the end of the
 // data (trailing bytes are fatal, like the engine's VerifyEnd). Codes `fomap.bin.*`.
 core::Result<ServerMapBlob> read_server_blob(core::ByteView data, std::string_view file = {});

@@ -3,6 +3,7 @@
 // registrar POD layout they depend on. Independent of the property catalog: a PropertyLayout is
 // built by registering plain (fixed-size) and complex properties in registration order.
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,6 +65,8 @@ std::vector<PodRun> pod_runs(core::ByteView pod);
 core::Bytes write_property_blob(const PropertyData& data);
 // Same from a POD image and views of the complex values (no copies of the state).
 core::Bytes write_property_blob(core::ByteView pod, const std::vector<core::ByteView>& complex);
+// Same, appended to `out` (the bake writes every record of a map into one buffer).
+void append_property_blob(core::ByteView pod, std::span<const core::ByteView> complex, core::Bytes& out);
 // Reads a full-mode blob; the POD size and complex count must match the reader's registrar
 // (codes `fomap.blob.pod_size`, `fomap.blob.complex_count`); overlay blobs (has_base=1) are
 // rejected (`fomap.blob.overlay`); runs must stay inside the POD image (`fomap.blob.run`).
