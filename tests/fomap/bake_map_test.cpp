@@ -85,6 +85,21 @@ TEST(FomapBake, bakes_critters_and_static_items) {
   EXPECT_TRUE(contains(server->dictionary, "art/critters/guard.fo3d"));
 }
 
+TEST(FomapBake, old_and_new_name_of_one_property_bake_the_key_that_sorts_last) {
+  // Keys apply in byte order: `InitScript` < `ScriptId`, so the old name's value is the one kept
+  // and only its string is in the dictionary.
+  const Project project = make_project();
+  auto out = bake_text("[ProtoMap]\n$Name = M\nSize = 40 40\n\n[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 1 1\n"
+                       "ScriptId = Mod::Kept\nInitScript = Mod::Dropped\n",
+                       project, "Maps/M.fomap");
+  ASSERT_EQ(out.size(), 1u);
+  ASSERT_TRUE(out[0].errors.empty()) << out[0].errors.front().to_string();
+  auto server = read_server_blob(out[0].baked->server_bytes());
+  ASSERT_TRUE(server) << server.error().to_string();
+  EXPECT_TRUE(contains(server->dictionary, "Mod::Kept"));
+  EXPECT_FALSE(contains(server->dictionary, "Mod::Dropped"));
+}
+
 TEST(FomapBake, dictionaries_are_sorted_by_hash) {
   const Project project = make_project();
   auto out = bake_text(std::string(kStaticMap), project);

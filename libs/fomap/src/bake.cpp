@@ -351,8 +351,15 @@ struct BakeSession::State {
     }
     complex_view.assign(side.complex_count(), core::ByteView());
     for (const auto& [index, bytes] : base.complex) complex_view[index] = bytes;
-    for (Applied& a : applied.items()) {
+    const auto items = applied.items();
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      Applied& a = items[i];
       if (a.complex_index != SIZE_MAX) complex_view[a.complex_index] = a.complex;
+      // An old and a new name of one property (`ScriptId`, `InitScript`): keys come in byte
+      // order and the last one is the value, so only its strings reach the dictionary.
+      const bool superseded = std::any_of(items.begin() + static_cast<std::ptrdiff_t>(i) + 1, items.end(),
+                                          [&](const Applied& later) { return later.info == a.info; });
+      if (superseded) continue;
       for (std::string& s : a.strings) strings.add(std::move(s));
     }
     // The proto's strings for every property this placement did not override (once per map).
