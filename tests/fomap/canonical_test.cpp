@@ -97,6 +97,13 @@ TEST(FomapCanonical, old_and_new_name_of_one_property_keep_the_key_that_sorts_la
   EXPECT_EQ(fmt_text(in, "m.fomap"), "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Id = 1\n$Proto = LootCrate\nCritterId = 319\nHex = 1 1\n");
 }
 
+TEST(FomapCanonical, refuses_text_that_would_not_read_back_the_same) {
+  // Found by fuzz_fomap_grammar: a map name ending in `\\` was written as `$Name = \\`, which
+  // the next read joins with the following line.
+  const std::string in = "[ProtoMap]\n$Name =\\\n\\\n";
+  EXPECT_EQ(fmt_text(in, "m.fomap").substr(0, 24), "ERR:fomap.fmt.unstable: ");
+}
+
 TEST(FomapCanonical, repairs_ids_and_keeps_unnamed_anchor_unnamed) {
   const std::string in = "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Proto = LootCrate\nHex = 1 1\n";
   EXPECT_EQ(fmt_text(in, "m.fomap"), "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Id = 1\n$Proto = LootCrate\nHex = 1 1\n");

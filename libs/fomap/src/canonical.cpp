@@ -656,6 +656,24 @@ core::Result<std::string> format_container(const MapContainer& container, const 
   const std::string_view original = container.config().text();
   const bool blank_end = original.size() >= 2 && original.substr(original.size() - 2) == "\n\n";
   if (!blank_end && out.size() >= 2 && out.substr(out.size() - 2) == "\n\n") out.pop_back();
+  if (options.verify_fixed_point) {
+    CanonicalOptions once = options;
+    once.verify_fixed_point = false;
+    const MapContainer again = MapContainer::from_text(out, container.path());
+    auto twice = format_container(again, project, once);
+    if (!twice || *twice != out) {
+      std::size_t at = 0;
+      if (twice)
+        while (at < out.size() && at < twice->size() && out[at] == (*twice)[at]) ++at;
+      const auto line = 1 + std::count(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(at), '\n');
+      return fail(Diagnostic::error("fomap.fmt.unstable",
+                                    twice ? "the canonical text would not read back the same; a value cannot be written in this grammar "
+                                            "(e.g. it ends with `\\` or holds `#` or control bytes)"
+                                          : "the canonical text would not load again: " + twice.error().message)
+                      .of(container.path())
+                      .in(fmt::format("line {} of the output", line)));
+    }
+  }
   return out;
 }
 

@@ -17,6 +17,10 @@ struct CanonicalOptions {
   // Deviation from the Mapper, on purpose: the Mapper always writes `$Name = <map>`; we keep
   // the anchor as authored (an unnamed single-map anchor stays unnamed) unless this is set.
   bool always_write_name = false;
+  // Read the result back and format it again; a text that would not come back the same (a
+  // value the grammar reads differently, such as a trailing `\` or a `#`) is refused with
+  // `fomap.fmt.unstable` instead of being written.
+  bool verify_fixed_point = true;
 };
 
 // Canonical text of one map (the block the Mapper would write). Fails (`fomap.fmt.*`) when the
