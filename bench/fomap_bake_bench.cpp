@@ -13,16 +13,14 @@
 #include "sortie/fomap/bake.hpp"
 #include "sortie/fomap/hash.hpp"
 #include "sortie/fomap/lint.hpp"
+#include "sortie_test/corpus.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using namespace sortie;
 
-fs::path corpus_dir() {
-  const fs::path a = fs::path(SORTIE_SOURCE_DIR "/../shared/corpus/fomap");
-  return fs::exists(a) ? a : fs::path(SORTIE_SOURCE_DIR "/../../shared/corpus/fomap");
-}
+fs::path corpus_dir() { return sortie::test::fomap_corpus(); }
 
 struct Corpus {
   std::unique_ptr<fomap::Project> project;

@@ -11,19 +11,13 @@
 #include "sortie/core/file_io.hpp"
 #include "sortie/fomap/canonical.hpp"
 #include "sortie/fomap/lint.hpp"
+#include "sortie_test/corpus.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-fs::path corpus_root() {
-  for (const char* rel : {"/../shared/corpus/fomap", "/../../shared/corpus/fomap"}) {
-    fs::path p(std::string(SORTIE_SOURCE_DIR) + rel);
-    std::error_code ec;
-    if (fs::exists(p / "new", ec)) return p;
-  }
-  return {};
-}
+fs::path corpus_root() { return sortie::test::fomap_corpus(); }
 
 struct Corpus {
   std::vector<std::pair<std::string, std::string>> maps;  // path, text

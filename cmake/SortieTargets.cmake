@@ -19,6 +19,27 @@ function(sortie_add_library area)
   install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 endfunction()
 
+# The real FOnline map corpus used by tests and benchmarks (not part of the repository).
+if(NOT DEFINED SORTIE_FOMAP_CORPUS)
+  set(_corpus "")
+  if(DEFINED ENV{SORTIE_FOMAP_CORPUS})
+    set(_corpus "$ENV{SORTIE_FOMAP_CORPUS}")
+  else()
+    foreach(_candidate "${PROJECT_SOURCE_DIR}/../shared/corpus/fomap" "${PROJECT_SOURCE_DIR}/../../shared/corpus/fomap")
+      if(EXISTS "${_candidate}/new")
+        get_filename_component(_corpus "${_candidate}" REALPATH)
+        break()
+      endif()
+    endforeach()
+  endif()
+  set(SORTIE_FOMAP_CORPUS "${_corpus}" CACHE PATH "FOnline map corpus (new/, old/, protos/); corpus tests skip when empty")
+endif()
+if(SORTIE_FOMAP_CORPUS)
+  message(STATUS "sortie: FOnline map corpus at ${SORTIE_FOMAP_CORPUS}")
+else()
+  message(STATUS "sortie: no FOnline map corpus found (set SORTIE_FOMAP_CORPUS); corpus tests will skip")
+endif()
+
 # sortie_add_test_suite(<area> LIBS ...): every tests/<area>/*.cpp in one GoogleTest binary.
 function(sortie_add_test_suite area)
   cmake_parse_arguments(ARG "" "" "LIBS" ${ARGN})
@@ -28,7 +49,9 @@ function(sortie_add_test_suite area)
   target_link_libraries(${target} PRIVATE ${ARG_LIBS} GTest::gtest GTest::gtest_main GTest::gmock)
   target_compile_definitions(${target} PRIVATE
     SORTIE_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
-    SORTIE_TEST_DATA_DIR="${CMAKE_CURRENT_SOURCE_DIR}")
+    SORTIE_TEST_DATA_DIR="${CMAKE_CURRENT_SOURCE_DIR}"
+    SORTIE_FOMAP_CORPUS="${SORTIE_FOMAP_CORPUS}")
+  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/tests/support)
   sortie_apply_warnings(${target})
   gtest_discover_tests(${target} DISCOVERY_TIMEOUT 60 PROPERTIES LABELS ${area})
 endfunction()

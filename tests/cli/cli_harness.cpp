@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "sortie/core/file_io.hpp"
+#include "sortie_test/corpus.hpp"
 
 extern char** environ;
 
@@ -109,13 +110,7 @@ std::vector<std::pair<std::string, core::Bytes>> tree_bytes(const fs::path& dir)
   return files;
 }
 
-fs::path fomap_corpus() {
-  for (const char* rel : {"/../shared/corpus/fomap", "/../../shared/corpus/fomap"}) {
-    const fs::path p(std::string(SORTIE_SOURCE_DIR) + rel);
-    if (fs::exists(p / "new")) return p;
-  }
-  return {};
-}
+fs::path fomap_corpus() { return test::fomap_corpus(); }
 
 void CliTest::SetUp() { dir_ = make_temp_dir("sortie_cli_test_"); }
 

@@ -9,16 +9,14 @@
 #include "sortie/core/file_io.hpp"
 #include "sortie/fomap/bake.hpp"
 #include "sortie/fomap/materialize.hpp"
+#include "sortie_test/corpus.hpp"
 
 namespace sortie::fomap {
 namespace {
 
 namespace fs = std::filesystem;
 
-fs::path corpus_dir() {
-  const fs::path a = fs::path(SORTIE_SOURCE_DIR "/../shared/corpus/fomap");
-  return fs::exists(a) ? a : fs::path(SORTIE_SOURCE_DIR "/../../shared/corpus/fomap");
-}
+fs::path corpus_dir() { return test::fomap_corpus(); }
 
 class FomapBakeCorpus : public ::testing::Test {
  protected:

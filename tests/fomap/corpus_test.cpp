@@ -11,24 +11,14 @@
 #include "sortie/core/file_io.hpp"
 #include "sortie/fomap/canonical.hpp"
 #include "sortie/fomap/lint.hpp"
+#include "sortie_test/corpus.hpp"
 
 namespace sortie::fomap {
 namespace {
 
 namespace fs = std::filesystem;
 
-// The main checkout lives next to shared/ (/work/main -> /work/shared); a helper worktree one
-// level deeper (/work/wt/<name>) also finds it.
-fs::path corpus_root() {
-  for (const char* rel : {"/../shared/corpus/fomap", "/../../shared/corpus/fomap"}) {
-    fs::path p = fs::path(SORTIE_SOURCE_DIR + std::string(rel));
-    std::error_code ec;
-    if (fs::exists(p, ec)) return p.lexically_normal();
-  }
-  return fs::path(SORTIE_SOURCE_DIR "/../shared/corpus/fomap");
-}
-
-const fs::path kCorpus = corpus_root();
+const fs::path kCorpus = test::fomap_corpus();
 
 struct CorpusSet {
   fs::path maps_dir;

@@ -8,17 +8,14 @@
 #include "sortie/fomap/map_model.hpp"
 #include "sortie/fomap/migrate.hpp"
 #include "sortie/fomap/project.hpp"
+#include "sortie_test/corpus.hpp"
 
 namespace sortie::fomap {
 namespace {
 
 namespace fs = std::filesystem;
 
-// The corpus lives next to the repository (SORTIE_SOURCE_DIR/../shared); a helper worktree sits
-// one level deeper, so that location is tried too.
-const fs::path kCorpus = fs::exists(SORTIE_SOURCE_DIR "/../shared/corpus/fomap")
-                             ? fs::path(SORTIE_SOURCE_DIR "/../shared/corpus/fomap")
-                             : fs::path(SORTIE_SOURCE_DIR "/../../shared/corpus/fomap");
+const fs::path kCorpus = test::fomap_corpus();
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);

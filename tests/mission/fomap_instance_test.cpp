@@ -11,6 +11,7 @@
 #include "sortie/fomap/bake.hpp"
 #include "sortie/fomap/materialize.hpp"
 #include "sortie/mission/fomap_instance.hpp"
+#include "sortie_test/corpus.hpp"
 
 namespace sortie::mission {
 namespace {
@@ -316,10 +317,7 @@ TEST(FomapInstance, two_instances_share_one_world_with_fresh_runtime_ids) {
 
 // ---- corpus ---------------------------------------------------------------------------------
 
-fs::path corpus_dir() {
-  const fs::path a = fs::path(SORTIE_SOURCE_DIR "/../shared/corpus/fomap");
-  return fs::exists(a) ? a : fs::path(SORTIE_SOURCE_DIR "/../../shared/corpus/fomap");
-}
+fs::path corpus_dir() { return test::fomap_corpus(); }
 
 TEST(FomapInstanceCorpus, every_new_map_publishes_every_entity_with_a_stable_hash) {
   const fs::path c = corpus_dir();
