@@ -181,28 +181,33 @@ std::optional<float> TerrainWorld::face_height(const Face& f, float x, float y) 
   return w0 * f.a.z + w1 * f.b.z + w2 * f.c.z;
 }
 
-std::optional<HeightSample> TerrainWorld::sample_at(float x, float y) const {
-  // Leaves are walked without collecting candidates; the result equals visiting them in
-  // ascending face index and keeping the first maximum (equal heights keep the lower index).
-  std::optional<HeightSample> best;
-  if (nodes_.empty()) return best;
+template <class Enter, class Visit>
+void TerrainWorld::walk(Enter enter, Visit visit) const {
+  if (nodes_.empty()) return;
   std::uint32_t stack[64];
   std::size_t top = 0;
   stack[top++] = 0;
   while (top > 0) {
     const BvhNode& n = nodes_[stack[--top]];
-    if (!covers_xy(n.box, x, y)) continue;
+    if (!enter(n.box)) continue;
     if (!n.leaf()) {
       stack[top++] = n.right;
       stack[top++] = n.left;
       continue;
     }
-    for (std::uint32_t k = n.first; k < n.first + n.count; ++k) {
-      const std::uint32_t i = order_[k];
-      auto z = face_height(faces_[i], x, y);
-      if (z && (!best || *z > best->z || (*z == best->z && i < best->face))) best = HeightSample{*z, i};
-    }
+    for (std::uint32_t k = n.first; k < n.first + n.count; ++k) visit(order_[k]);
   }
+}
+
+std::optional<HeightSample> TerrainWorld::sample_at(float x, float y) const {
+  // Leaves are walked without collecting candidates; the result equals visiting them in
+  // ascending face index and keeping the first maximum (equal heights keep the lower index).
+  std::optional<HeightSample> best;
+  walk([&](const Aabb& box) { return covers_xy(box, x, y); },
+       [&](std::uint32_t i) {
+         auto z = face_height(faces_[i], x, y);
+         if (z && (!best || *z > best->z || (*z == best->z && i < best->face))) best = HeightSample{*z, i};
+       });
   return best;
 }
 
@@ -228,41 +233,28 @@ std::optional<RayHit> TerrainWorld::raycast(Vec3f origin, Vec3f dir, std::uint32
   // Same result as visiting candidates in ascending face index where only a strictly smaller
   // distance replaces the best: equal distances keep the lower face index.
   std::optional<RayHit> best;
-  if (nodes_.empty()) return best;
-  std::uint32_t stack[64];
-  std::size_t top = 0;
-  stack[top++] = 0;
-  while (top > 0) {
-    const BvhNode& n = nodes_[stack[--top]];
-    if (!hits_box(n.box, origin, dir)) continue;
-    if (!n.leaf()) {
-      stack[top++] = n.right;
-      stack[top++] = n.left;
-      continue;
-    }
-    for (std::uint32_t k = n.first; k < n.first + n.count; ++k) {
-      const std::uint32_t i = order_[k];
-      const Face& f = faces_[i];
-      if (mask != 0 && (f.mask & mask) == 0) continue;
-      const Vec3f e1 = sub(f.b, f.a);
-      const Vec3f e2 = sub(f.c, f.a);
-      const Vec3f p = cross(dir, e2);
-      const float det = dot(e1, p);
-      if (std::fabs(det) <= kRayDetEpsilon) continue;
-      const float inv = 1.0f / det;
-      const Vec3f s = sub(origin, f.a);
-      const float u = dot(s, p) * inv;
-      if (u < -kRayUvEpsilon || u > 1.0f + kRayUvEpsilon) continue;
-      const Vec3f q = cross(s, e1);
-      const float v = dot(dir, q) * inv;
-      if (v < -kRayUvEpsilon || u + v > 1.0f + kRayUvEpsilon) continue;
-      const float t = dot(e2, q) * inv;
-      if (!(t >= 0.0f)) continue;
-      if (!best || t < best->distance || (t == best->distance && i < best->face)) {
-        best = RayHit{i, t, u, v, {origin.x + t * dir.x, origin.y + t * dir.y, origin.z + t * dir.z}};
-      }
-    }
-  }
+  walk([&](const Aabb& box) { return hits_box(box, origin, dir); },
+       [&](std::uint32_t i) {
+         const Face& f = faces_[i];
+         if (mask != 0 && (f.mask & mask) == 0) return;
+         const Vec3f e1 = sub(f.b, f.a);
+         const Vec3f e2 = sub(f.c, f.a);
+         const Vec3f p = cross(dir, e2);
+         const float det = dot(e1, p);
+         if (std::fabs(det) <= kRayDetEpsilon) return;
+         const float inv = 1.0f / det;
+         const Vec3f s = sub(origin, f.a);
+         const float u = dot(s, p) * inv;
+         if (u < -kRayUvEpsilon || u > 1.0f + kRayUvEpsilon) return;
+         const Vec3f q = cross(s, e1);
+         const float v = dot(dir, q) * inv;
+         if (v < -kRayUvEpsilon || u + v > 1.0f + kRayUvEpsilon) return;
+         const float t = dot(e2, q) * inv;
+         if (!(t >= 0.0f)) return;
+         if (!best || t < best->distance || (t == best->distance && i < best->face)) {
+           best = RayHit{i, t, u, v, {origin.x + t * dir.x, origin.y + t * dir.y, origin.z + t * dir.z}};
+         }
+       });
   return best;
 }
 

@@ -85,6 +85,10 @@ class TerrainWorld {
   };
   std::uint32_t build_node(std::uint32_t first, std::uint32_t count, std::vector<Vec3f>& centroids);
   [[nodiscard]] std::optional<float> face_height(const Face& f, float x, float y) const;
+  // Depth-first walk of the BVH (left child first): `enter(box)` prunes nodes, `visit(face)` is
+  // called for every face of every leaf reached.
+  template <class Enter, class Visit>
+  void walk(Enter enter, Visit visit) const;
 
   std::vector<Face> faces_;
   std::vector<Aabb> face_boxes_;
