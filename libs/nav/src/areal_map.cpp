@@ -34,6 +34,17 @@ double anchor_distance(Point2 a, Point2 b) {
   return std::sqrt(dx * dx + dy * dy);
 }
 
+// The route from `start` to `goal` read back through the search's parent links.
+Route unwind(const std::vector<std::uint32_t>& parent, std::uint32_t start, std::uint32_t goal) {
+  Route r{goal};
+  for (std::uint32_t c = goal; c != start;) {
+    c = parent[c];
+    r.push_back(c);
+  }
+  std::reverse(r.begin(), r.end());
+  return r;
+}
+
 }  // namespace
 
 core::Result<ArealMap> ArealMap::build(const iron3d::LandMap& map) {
@@ -225,15 +236,7 @@ std::optional<Route> ArealMap::route(std::uint32_t start, std::uint32_t goal) co
     for (std::uint32_t b : neighbours(a)) {
       if (parent[b] != kUnseen) continue;
       parent[b] = a;
-      if (b == goal) {
-        Route r{goal};
-        for (std::uint32_t c = goal; c != start;) {
-          c = parent[c];
-          r.push_back(c);
-        }
-        std::reverse(r.begin(), r.end());
-        return r;
-      }
+      if (b == goal) return unwind(parent, start, goal);
       queue.push_back(b);
     }
   }
@@ -258,15 +261,7 @@ std::optional<Route> ArealMap::route_astar(std::uint32_t start, std::uint32_t go
     open.erase(open.begin());
     if (closed[a]) continue;
     closed[a] = true;
-    if (a == goal) {
-      Route r{goal};
-      for (std::uint32_t c = goal; c != start;) {
-        c = parent[c];
-        r.push_back(c);
-      }
-      std::reverse(r.begin(), r.end());
-      return r;
-    }
+    if (a == goal) return unwind(parent, start, goal);
     for (std::uint32_t b : neighbours(a)) {
       if (closed[b]) continue;
       const double gb = ga + anchor_distance(areals_[a].anchor, areals_[b].anchor);
