@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "small_game.hpp"
 #include "sortie/assets/archive_repository.hpp"
 #include "sortie/assets/dependency_graph.hpp"
 #include "sortie/assets/game_builder.hpp"
@@ -14,25 +15,7 @@ using sortie::core::Bytes;
 
 namespace {
 
-// A small game: two models, three materials (one DEFAULT), two textures, one lightmap,
-// a registry with inheritance and a non-geometric prototype, one unit DAT.
-GameBuilder small_game(ArchiveFormat objects = ArchiveFormat::rsli) {
-  GameBuilder g(objects);
-  EXPECT_TRUE(g.add_texture("T_A", 16, 16, 565, 2, 1).has_value());
-  EXPECT_TRUE(g.add_texture("T_B", 8, 8, 4444, 1, 2).has_value());
-  EXPECT_TRUE(g.add_lightmap("LM_A", 8, 8, 3).has_value());
-  EXPECT_TRUE(g.add_material("M_ONE", {"T_A"}).has_value());
-  EXPECT_TRUE(g.add_material("M_TWO", {"T_A", "T_B"}, true).has_value());
-  EXPECT_TRUE(g.add_material("DEFAULT", {"T_B"}).has_value());
-  EXPECT_TRUE(g.add_model({"static.rlb", "tree.msh", {"M_ONE", "M_TWO"}, {}}).has_value());
-  EXPECT_TRUE(g.add_model({"bases.rlb", "bunker.msh", {"M_TWO", "M_ONE"}, {"LM_A"}}).has_value());
-  g.add_prototype("s_tree", {{"static.rlb", "tree.msh"}});
-  g.add_prototype("b_base", {{"bases.rlb", "bunker.msh"}});
-  g.add_prototype("b_child", {{"objects.rlb", "b_base"}, {"bases.rlb", "child.bas"}});
-  g.add_prototype("sun", {{"system.rlb", "sun.bas"}});
-  EXPECT_TRUE(g.add_unit_dat("UNITS/u1.dat", {"s_tree", "b_child"}).has_value());
-  return g;
-}
+using test::small_game;
 
 std::vector<PlacedObjectRequest> placed(std::vector<std::string> names) {
   std::vector<PlacedObjectRequest> out;
