@@ -10,6 +10,8 @@
 #include "small_game.hpp"
 #include "sortie/assets/game_builder.hpp"
 #include "sortie/iron3d/msh.hpp"
+#include "sortie/iron3d/nres.hpp"
+#include "sortie/iron3d/wear.hpp"
 
 using namespace sortie;
 using namespace sortie::assets;
@@ -508,4 +510,31 @@ TEST(VisualStore, rejects_textures_over_the_budget) {
   EXPECT_EQ(store.error().found, fmt::format("{} bytes", (341 + 85) * 4));
   o.max_texture_bytes = (341 + 85) * 4;
   EXPECT_TRUE(build_visual_store(*r.repo, cache, r.md, o).has_value());
+}
+
+TEST(VisualStore, batches_past_the_wear_table_are_a_warning) {
+  GameBuilder g = test::small_game();
+  auto model = iron3d::build_msh_model(iron3d::msh_box_input(1, 1, 1, 2));  // batches use rows 0 and 1
+  ASSERT_TRUE(model.has_value());
+  auto msh = iron3d::write_msh_canonical(*model);
+  ASSERT_TRUE(msh.has_value());
+  auto wear = iron3d::build_wear({"M_ONE"});  // one row
+  ASSERT_TRUE(wear.has_value());
+  g.add_nres_entry("static.rlb", {0, 0, 0, 0, "two.msh", *msh});
+  g.add_nres_entry("static.rlb", {iron3d::nres_type_tag("WEAR"), 0, 0, 1, "two.wea", iron3d::write_wear(*wear)});
+  g.add_prototype("two", {{"static.rlb", "two.msh"}});
+  auto r = resolve(g, {"two", "two"});
+  ASSERT_TRUE(r.md.ok()) << r.md.graph.failures().front().to_string();
+  VisualCache cache;
+  for (int load = 0; load < 2; ++load) {  // the second store comes from the cache and says it again
+    auto store = build_visual_store(*r.repo, cache, r.md);
+    ASSERT_TRUE(store.has_value()) << store.error().to_string();
+    ASSERT_EQ((*store)->warnings().size(), 1u);
+    const auto& w = (*store)->warnings()[0];
+    EXPECT_EQ(w.code, "visual.wear_rows");
+    EXPECT_EQ(w.file, "static.rlb:two.wea");
+    EXPECT_EQ(w.expected, ">= 2 rows");
+    EXPECT_EQ(w.found, "1");
+    EXPECT_EQ((*store)->prototype("objects.rlb", "two")->visual->mesh->material_rows, 2u);
+  }
 }

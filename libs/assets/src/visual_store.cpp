@@ -198,7 +198,7 @@ class VisualStoreBuilder {
       ++(lightmap ? cache_.stats.lightmaps_decoded : cache_.stats.textures_decoded);
       cache_.textures.emplace(id, tex);
     }
-    SORTIE_CHECK(register_texture(registered, id, tex, via));
+    SORTIE_CHECK(register_texture(registered, identity(tex->archive, tex->entry), tex, via));
     return tex;
   }
 
@@ -346,19 +346,17 @@ class VisualStoreBuilder {
       const std::string wear_via = join_via(mesh_via, rc.wear_entry);
       SORTIE_TRY(built->materials, material_slots(rc.requested_materials, rc.materials, wear_via));
       SORTIE_TRY(built->lightmaps, lightmap_rows(rc.lightmaps, wear_via));
-      if (built->mesh->material_rows > built->materials.size())
-        store_.warnings_.push_back(
-            core::Diagnostic::warning("visual.wear_rows",
-                                      "the model's batches use more WEAR rows than the table has; "
-                                      "those batches have no material")
-                .of(rc.mesh_archive + ":" + rc.wear_entry)
-                .expect(fmt::format(">= {} rows", built->mesh->material_rows),
-                        fmt::format("{}", built->materials.size())));
       v = std::move(built);
       ++cache_.stats.visuals_built;
       cache_.visuals.emplace(id, v);
     }
-    visuals_.emplace(id, v);
+    if (visuals_.emplace(id, v).second && v->mesh->material_rows > v->materials.size())
+      store_.warnings_.push_back(
+          core::Diagnostic::warning("visual.wear_rows",
+                                    "the model's batches use more WEAR rows than the table has; those batches have "
+                                    "no material")
+              .of(rc.mesh_archive + ":" + rc.wear_entry)
+              .expect(fmt::format(">= {} rows", v->mesh->material_rows), fmt::format("{}", v->materials.size())));
     return v;
   }
 
