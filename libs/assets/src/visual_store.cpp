@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "sortie/assets/prototype_resolver.hpp"
@@ -26,10 +27,16 @@ std::string join_via(std::string_view a, std::string_view b) {
 }
 
 template <class T>
-std::vector<std::shared_ptr<const T>> values_of(const std::map<std::string, std::shared_ptr<const T>>& m) {
+using Registry = std::unordered_map<std::string, std::shared_ptr<const T>>;  // by identity
+
+// A registry's values sorted by identity (folded archive, then entry).
+template <class T>
+std::vector<std::shared_ptr<const T>> sorted_values(const Registry<T>& m) {
+  std::vector<std::pair<std::string_view, std::shared_ptr<const T>>> items(m.begin(), m.end());
+  std::sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<std::shared_ptr<const T>> out;
-  out.reserve(m.size());
-  for (const auto& [key, value] : m) out.push_back(value);
+  out.reserve(items.size());
+  for (auto& [key, value] : items) out.push_back(std::move(value));
   return out;
 }
 
@@ -104,10 +111,10 @@ class VisualStoreBuilder {
     store_.mission_ = md.tma_path.path;
     SORTIE_CHECK(build_placements(md));
     SORTIE_CHECK(build_terrain(md));
-    store_.meshes_ = values_of(meshes_);
-    store_.materials_ = values_of(materials_);
-    store_.textures_ = values_of(textures_);
-    store_.lightmaps_ = values_of(lightmaps_);
+    store_.meshes_ = sorted_values(meshes_);
+    store_.materials_ = sorted_values(materials_);
+    store_.textures_ = sorted_values(textures_);
+    store_.lightmaps_ = sorted_values(lightmaps_);
     VisualStoreStats& st = store_.stats_;
     st.placements = store_.placements_.size();
     st.prototypes = store_.prototypes_.size();
@@ -202,9 +209,8 @@ class VisualStoreBuilder {
     return tex;
   }
 
-  core::Status register_texture(std::map<std::string, std::shared_ptr<const PreparedTexture>>& registered,
-                                const std::string& id, const std::shared_ptr<const PreparedTexture>& tex,
-                                const std::string& via) {
+  core::Status register_texture(Registry<PreparedTexture>& registered, const std::string& id,
+                                const std::shared_ptr<const PreparedTexture>& tex, const std::string& via) {
     if (!registered.emplace(id, tex).second) return {};
     texture_bytes_ += tex->byte_size();
     if (texture_bytes_ > options_.max_texture_bytes)
@@ -460,11 +466,12 @@ class VisualStoreBuilder {
   VisualStore& store_;
   std::string head_;   // "<mission>: objects[i] 'name' -> " of the placement being prepared, or "<mission>: "
   std::string field_;  // "objects[i]"
-  std::map<std::string, std::shared_ptr<const PreparedMesh>> meshes_;
-  std::map<std::string, std::shared_ptr<const PreparedMaterial>> materials_;
-  std::map<std::string, std::shared_ptr<const PreparedTexture>> textures_;
-  std::map<std::string, std::shared_ptr<const PreparedTexture>> lightmaps_;
-  std::map<std::string, std::shared_ptr<const PreparedVisual>> visuals_;
+  // What this store uses, by identity.
+  Registry<PreparedMesh> meshes_;
+  Registry<PreparedMaterial> materials_;
+  Registry<PreparedTexture> textures_;
+  Registry<PreparedTexture> lightmaps_;
+  Registry<PreparedVisual> visuals_;
   std::uint64_t texture_bytes_ = 0;
 };
 
