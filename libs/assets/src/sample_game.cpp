@@ -205,6 +205,9 @@ core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> gener
     for (int layer = 1; layer <= 2; ++layer) {
       std::vector<std::string> mats;
       for (int r = 0; r < 3; ++r) mats.push_back(fmt::format("MAT_{:04}", 1 + rng.below(p.materials - 1)));
+      // The terrain's face tags name Land2 rows up to 3 (0xFF03, as on the retail maps): a fourth
+      // row, chosen outside the seeded stream so every other file stays as generator version 1 made it.
+      mats.push_back(fmt::format("MAT_{:04}", 1 + (mi * 2 + static_cast<std::uint32_t>(layer)) % (p.materials - 1)));
       SORTIE_TRY(auto wear, iron3d::build_wear(mats, {fmt::format("LM_{:03}", rng.below(p.lightmaps))}));
       g.add_file(fmt::format("{}/Land{}.wea", land_dir, layer), iron3d::write_wear(wear));
     }

@@ -113,7 +113,8 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
     if (progress) progress(t + 1, options.ticks);
   }
   r.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  r.final_hash = w.last_hash();
+  // No tick ran: the hash of the state as loaded (last_hash() is only set by a tick).
+  r.final_hash = r.ticks == 0 ? w.compute_state_hash() : w.last_hash();
   r.log = w.command_log();
   return r;
 }
@@ -122,7 +123,7 @@ core::Result<std::uint64_t> replay_scenario(LoadedMission& mission, const Comman
   World& w = *mission.world;
   for (const auto& c : log.commands) SORTIE_CHECK(w.submit(c));
   for (std::uint64_t t = 0; t < ticks; ++t) SORTIE_CHECK(w.tick());
-  return w.last_hash();
+  return ticks == 0 ? w.compute_state_hash() : w.last_hash();
 }
 
 }  // namespace sortie::mission
