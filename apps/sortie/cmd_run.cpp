@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli_options.hpp"
 #include "cli_util.hpp"
 #include "command.hpp"
 #include "sortie/assets/sample_game.hpp"
@@ -15,6 +16,9 @@
 
 namespace sortie::cli {
 namespace {
+
+// A billion ticks of 16 ms is six months of game time: more is a typo, not a run.
+constexpr std::uint64_t kMaxRunTicks = 1'000'000'000;
 
 struct RunCliOptions {
   std::string game_dir;
@@ -170,8 +174,10 @@ SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
       "  sortie run --replay /tmp/run/commands.json --ticks 600   (same final hash)\n");
   cmd->add_option("game_dir", o->game_dir, "game directory (default: the embedded sample)");
   cmd->add_option("--mission,-m", o->mission, "mission name or data.tma path (default: the first mission)");
-  cmd->add_option("--ticks,-n", o->ticks, "calculation ticks to run (16 ms each)")->default_str("600");
-  cmd->add_option("--seed", o->seed, "seed of the simulation and order streams")->default_str("1");
+  add_number(cmd, "--ticks,-n", o->ticks, "calculation ticks to run (16 ms each)", std::uint64_t{0},
+             kMaxRunTicks)
+      ->default_str("600");
+  add_number(cmd, "--seed", o->seed, "seed of the simulation and order streams")->default_str("1");
   cmd->add_flag("--json", o->json, "print the whole report as JSON");
   cmd->add_option("--out", o->out_dir, "write report.json and commands.json into this directory");
   cmd->add_option("--replay", o->replay, "replay a commands.json instead of generating orders");
