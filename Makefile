@@ -10,10 +10,11 @@ SORTIE := $(BUILD_DIR)/apps/sortie/sortie
 RUN_ARGS ?=
 FUZZ_SECONDS ?= 15
 
-# Debian packages the project needs (build, tests, benchmarks, fuzzing).
+# Debian packages the project needs (build, tests, benchmarks, fuzzing). sox is the MS ADPCM
+# peer of the wave tests and the env benchmark (they skip without it).
 DEB_PACKAGES := build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev \
   libgtest-dev libgmock-dev libbenchmark-dev libexpected-dev nlohmann-json3-dev libcli11-dev \
-  libfmt-dev zlib1g-dev libpng-dev libxxhash-dev
+  libfmt-dev zlib1g-dev libpng-dev libxxhash-dev sox
 
 .PHONY: all deps configure build run test test-asan bench fuzz install package clean format
 
