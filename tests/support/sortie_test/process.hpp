@@ -3,6 +3,7 @@
 // with stdin, stdout and stderr on /dev/null, then waits. Header-only.
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,7 +32,8 @@ inline bool program_on_path(std::string_view name) {
 }
 
 // Exit status of the program, 127 when it could not be started, 128+N when killed by signal N.
-inline int run_program(const std::vector<std::string>& args) {
+// `cpu_seconds`, when given, receives the child's user + system CPU time.
+inline int run_program(const std::vector<std::string>& args, double* cpu_seconds = nullptr) {
   std::vector<char*> argv;
   for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
@@ -45,7 +47,11 @@ inline int run_program(const std::vector<std::string>& args) {
   posix_spawn_file_actions_destroy(&fa);
   if (rc != 0) return 127;
   int status = 0;
-  if (::waitpid(pid, &status, 0) < 0) return 127;
+  struct rusage usage {};
+  if (::wait4(pid, &status, 0, &usage) < 0) return 127;
+  if (cpu_seconds != nullptr)
+    *cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                   static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
   return 127;
