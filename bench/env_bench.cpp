@@ -38,6 +38,18 @@ struct AdpcmFiles {
   std::string error;
 };
 
+// Removes the benchmark's temporary directory at exit.
+struct RemoveAtExit {
+  fs::path dir;
+  explicit RemoveAtExit(fs::path d) : dir(std::move(d)) {}
+  RemoveAtExit(const RemoveAtExit&) = delete;
+  RemoveAtExit& operator=(const RemoveAtExit&) = delete;
+  ~RemoveAtExit() {
+    std::error_code ec;
+    if (!dir.empty()) fs::remove_all(dir, ec);
+  }
+};
+
 const AdpcmFiles& files() {
   static const AdpcmFiles f = [] {
     AdpcmFiles out;
@@ -76,6 +88,7 @@ const AdpcmFiles& files() {
     }
     return out;
   }();
+  static const RemoveAtExit cleanup{f.dir};
   return f;
 }
 

@@ -29,7 +29,7 @@ void Environment::update_lightning(std::int64_t time_ms, const WeatherState& sta
       a.time_ms = *next_attempt_;
       a.intensity = sample_weather(schedule_, a.time_ms).intensity;
       a.r15 = rand15();
-      a.delay_ms = lightning_delay_ms(a.intensity, a.r15);
+      a.delay_ms = lightning_delay_ms(static_cast<double>(a.intensity), a.r15);
       pending_strike_ = a.time_ms + a.delay_ms;
       next_attempt_.reset();
       frame_.lightning_attempts.push_back(a);
@@ -109,7 +109,7 @@ const EnvironmentFrame& Environment::update(std::int64_t time_ms, const CameraFr
   frame_.sounds.clear();
   const WeatherState state = sample_weather(schedule_, time_ms);
   frame_.weather = state;
-  frame_.metrics = precipitation_metrics(camera, state.kind, state.intensity, density_);
+  frame_.metrics = precipitation_metrics(camera, state.kind, static_cast<double>(state.intensity), density_);
   frame_.material = state.kind == PrecipitationKind::rain   ? schedule_.rain_material
                     : state.kind == PrecipitationKind::snow ? schedule_.snow_material
                                                             : std::string();

@@ -30,8 +30,8 @@ WeatherState sample_weather(const WeatherSchedule& s, std::int64_t time_ms) {
   if (k + 1 < s.keys.size() && s.keys[k + 1].kind == a.kind) {
     const WeatherKey& b = s.keys[k + 1];
     const double t = static_cast<double>(time_ms - a.time_ms) / static_cast<double>(b.time_ms - a.time_ms);
-    const double ia = a.intensity;
-    const double ib = b.intensity;
+    const auto ia = static_cast<double>(a.intensity);
+    const auto ib = static_cast<double>(b.intensity);
     st.intensity = static_cast<float>(ia + (ib - ia) * t);
   }
   return st;

@@ -18,7 +18,8 @@
 // draws, x = min + (max - min) * r / 32767) and copies Z; the body descriptor [40, 40, 600] is
 // centred at z + 300 (ends at z and z + 600); the point light sits at the strike; the thunder
 // OneShot plays there with min distance 100, max distance 1500, frequency ratio 1. The next
-// attempt comes 6000 ms after the strike. Turning lightning off cancels a pending strike.
+// attempt comes 6000 ms after the strike. The first attempt is made by the first frame that
+// finds lightning on; turning lightning off cancels a pending strike.
 // Times are integer milliseconds; strikes happen at their exact scheduled time inside the
 // frame that reaches it. Randomness comes from seeded core::Rng streams.
 #include <cstdint>
