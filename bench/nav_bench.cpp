@@ -34,10 +34,10 @@ const nav::ArealMap& corpus_areals() {
 }
 
 // 1,024 query points spread over the terrain bounds (deterministic).
-std::vector<nav::Point2> query_points() {
+std::vector<core::Vec2> query_points() {
   const auto b = corpus_world().bounds();
   core::Rng rng(42, 7);
-  std::vector<nav::Point2> pts(1024);
+  std::vector<core::Vec2> pts(1024);
   for (auto& p : pts) {
     p.x = b.min.x + rng.unit_f32() * (b.max.x - b.min.x);
     p.y = b.min.y + rng.unit_f32() * (b.max.y - b.min.y);
@@ -83,11 +83,11 @@ void BM_RaycastSlanted(benchmark::State& state) {
   const auto& w = corpus_world();
   const auto pts = query_points();
   const auto b = w.bounds();
-  const nav::Vec3f eye{(b.min.x + b.max.x) * 0.5f, (b.min.y + b.max.y) * 0.5f, b.max.z + 200.0f};
+  const core::Vec3 eye{(b.min.x + b.max.x) * 0.5f, (b.min.y + b.max.y) * 0.5f, b.max.z + 200.0f};
   std::size_t i = 0;
   for (auto _ : state) {
     const auto& p = pts[i++ & 1023];
-    const nav::Vec3f dir{p.x - eye.x, p.y - eye.y, b.min.z - eye.z};
+    const core::Vec3 dir{p.x - eye.x, p.y - eye.y, b.min.z - eye.z};
     benchmark::DoNotOptimize(w.raycast(eye, dir, 0));
   }
 }

@@ -1,4 +1,6 @@
 // ArealMap (spec §18): locate through the grid, routes over the link graph, corridors.
+#include "sortie/nav/areal_map.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -6,7 +8,6 @@
 
 #include "sortie/core/rng.hpp"
 #include "sortie/iron3d/terrain_builder.hpp"
-#include "sortie/nav/areal_map.hpp"
 
 using namespace sortie;
 using namespace sortie::nav;
@@ -175,8 +176,8 @@ TEST(ArealMap, astar_matches_bfs_on_a_chain_and_corridor_crosses_edge_midpoints)
   EXPECT_EQ(*bfs, *astar);
   auto c = m->corridor(*bfs, {0.5f, 0.5f}, {5.25f, 0.75f});
   ASSERT_EQ(c.size(), 6u);
-  for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(c[i], (Point2{static_cast<float>(i + 1), 0.5f}));
-  EXPECT_EQ(c.back(), (Point2{5.25f, 0.75f}));
+  for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(c[i], (core::Vec2{static_cast<float>(i + 1), 0.5f}));
+  EXPECT_EQ(c.back(), (core::Vec2{5.25f, 0.75f}));
   EXPECT_EQ(m->corridor(Route{}, {0, 0}, {1, 1}).size(), 1u);
 }
 
@@ -215,8 +216,8 @@ TEST(ArealMap, builder_routes_exist_are_contiguous_and_corridors_stay_inside) {
     ASSERT_TRUE(s);
     EXPECT_EQ(s->size(), r->size());
     // Each corridor gate lies on the boundary of both areals it joins.
-    const Point2 from = m->anchor(a);
-    const Point2 to = m->anchor(b);
+    const core::Vec2 from = m->anchor(a);
+    const core::Vec2 to = m->anchor(b);
     auto c = m->corridor(*r, from, to);
     ASSERT_EQ(c.size(), r->size());
     for (std::size_t k = 0; k + 1 < r->size(); ++k) {

@@ -1,4 +1,6 @@
 // TerrainWorld (spec §18): BVH, height_at, normal_at, raycast on hand-made and builder meshes.
+#include "sortie/nav/terrain_world.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -6,7 +8,6 @@
 
 #include "sortie/core/rng.hpp"
 #include "sortie/iron3d/terrain_builder.hpp"
-#include "sortie/nav/terrain_world.hpp"
 
 using namespace sortie;
 using namespace sortie::nav;
@@ -97,8 +98,8 @@ TEST(TerrainWorld, ray_with_a_disjoint_mask_misses) {
 TEST(TerrainWorld, ray_pointing_away_or_parallel_misses) {
   auto w = TerrainWorld::build(two_face_mesh());
   ASSERT_TRUE(w);
-  EXPECT_FALSE(w->raycast({0.25f, 0.25f, 2.0f}, {0, 0, 1}, 0));     // distance would be negative
-  EXPECT_FALSE(w->raycast({0.25f, 0.25f, 2.0f}, {1, 0, 0}, 0));     // never reaches the surface
+  EXPECT_FALSE(w->raycast({0.25f, 0.25f, 2.0f}, {0, 0, 1}, 0));  // distance would be negative
+  EXPECT_FALSE(w->raycast({0.25f, 0.25f, 2.0f}, {1, 0, 0}, 0));  // never reaches the surface
 }
 
 TEST(TerrainWorld, ray_tie_keeps_the_lower_face_index) {

@@ -44,15 +44,15 @@ std::optional<std::vector<world::Vec2>> plan_route(const nav::ArealMap& areals, 
   if (!handle) return std::nullopt;
   const WorldObject* obj = w.find(*handle);
   if (obj == nullptr) return std::nullopt;
-  const nav::Point2 from{obj->transform.position.x, obj->transform.position.y};
-  const nav::Point2 to{x, y};
+  const core::Vec2 from{obj->transform.position.x, obj->transform.position.y};
+  const core::Vec2 to{x, y};
   auto start = areals.locate(from.x, from.y);
   auto goal = areals.locate(to.x, to.y);
   if (!start || !goal) return std::nullopt;
   auto route = areals.route(*start, *goal);
   if (!route) return std::nullopt;
   std::vector<world::Vec2> out;
-  for (const nav::Point2& p : areals.corridor(*route, from, to)) out.push_back(world::Vec2{p.x, p.y});
+  for (const core::Vec2& p : areals.corridor(*route, from, to)) out.push_back(world::Vec2{p.x, p.y});
   return out;
 }
 

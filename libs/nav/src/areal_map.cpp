@@ -13,6 +13,7 @@ namespace sortie::nav {
 
 using core::Diagnostic;
 using core::fail;
+using core::Vec2;
 
 namespace {
 
@@ -28,7 +29,7 @@ double segment_distance_sq(double px, double py, double ax, double ay, double bx
   return cx * cx + cy * cy;
 }
 
-double anchor_distance(Point2 a, Point2 b) {
+double anchor_distance(Vec2 a, Vec2 b) {
   const double dx = static_cast<double>(a.x) - static_cast<double>(b.x);
   const double dy = static_cast<double>(a.y) - static_cast<double>(b.y);
   return std::sqrt(dx * dx + dy * dy);
@@ -191,7 +192,8 @@ std::optional<LocateResult> ArealMap::locate_detail(float x, float y) const {
     return std::nullopt;
   };
   if (auto cell = cell_of(x, y)) {
-    std::span<const std::uint32_t> ids(cell_ids_.data() + cell_start_[*cell], cell_start_[*cell + 1] - cell_start_[*cell]);
+    std::span<const std::uint32_t> ids(cell_ids_.data() + cell_start_[*cell],
+                                       cell_start_[*cell + 1] - cell_start_[*cell]);
     if (auto r = pick(ids, LocateSource::grid)) return r;
   }
   struct AllIds {
@@ -248,7 +250,7 @@ std::optional<Route> ArealMap::route_astar(std::uint32_t start, std::uint32_t go
   if (start >= n || goal >= n) return std::nullopt;
   if (start == goal) return Route{start};
   constexpr std::uint32_t kUnseen = std::numeric_limits<std::uint32_t>::max();
-  const Point2 target = areals_[goal].anchor;
+  const Vec2 target = areals_[goal].anchor;
   std::vector<double> g(n, std::numeric_limits<double>::infinity());
   std::vector<std::uint32_t> parent(n, kUnseen);
   std::vector<bool> closed(n, false);
@@ -276,21 +278,21 @@ std::optional<Route> ArealMap::route_astar(std::uint32_t start, std::uint32_t go
   return std::nullopt;
 }
 
-std::vector<Point2> ArealMap::corridor(std::span<const std::uint32_t> route, Point2 from, Point2 to) const {
+std::vector<Vec2> ArealMap::corridor(std::span<const std::uint32_t> route, Vec2 from, Vec2 to) const {
   (void)from;
-  std::vector<Point2> out;
+  std::vector<Vec2> out;
   out.reserve(route.size());
   for (std::size_t i = 0; i + 1 < route.size(); ++i) {
     const std::uint32_t a = route[i];
     const std::uint32_t b = route[i + 1];
     if (a >= areals_.size() || b >= areals_.size()) break;
     const ArealShape& s = areals_[a];
-    std::optional<Point2> gate;
+    std::optional<Vec2> gate;
     for (std::size_t k = 0; k < s.links.size() && k < s.ring.size(); ++k) {
       if (s.links[k] != static_cast<std::int32_t>(b)) continue;
-      const Point2 p = s.ring[k];
-      const Point2 q = s.ring[(k + 1) % s.ring.size()];
-      gate = Point2{(p.x + q.x) * 0.5f, (p.y + q.y) * 0.5f};
+      const Vec2 p = s.ring[k];
+      const Vec2 q = s.ring[(k + 1) % s.ring.size()];
+      gate = Vec2{(p.x + q.x) * 0.5f, (p.y + q.y) * 0.5f};
       break;
     }
     out.push_back(gate ? *gate : areals_[b].anchor);

@@ -9,17 +9,12 @@
 #include <vector>
 
 #include "sortie/core/diagnostic.hpp"
+#include "sortie/core/math.hpp"
 #include "sortie/iron3d/land_map.hpp"
 
 namespace sortie::nav {
 
 inline constexpr double kEdgeEpsilon = 1e-4;  // a point this close to a boundary edge is inside
-
-struct Point2 {
-  float x = 0;
-  float y = 0;
-  bool operator==(const Point2&) const = default;
-};
 
 enum class LocateSource : std::uint8_t { grid, scan };
 
@@ -63,28 +58,29 @@ class ArealMap {
   // Waypoints for a route from `from` to `to`: the midpoint of the boundary edge each areal
   // shares with the next one (the link naming it; the next anchor if no link does), then `to`.
   // `from` itself is not included (the mover is there). An empty route gives [to].
-  [[nodiscard]] std::vector<Point2> corridor(std::span<const std::uint32_t> route, Point2 from, Point2 to) const;
+  [[nodiscard]] std::vector<core::Vec2> corridor(std::span<const std::uint32_t> route, core::Vec2 from,
+                                                 core::Vec2 to) const;
 
   [[nodiscard]] std::size_t areal_count() const { return areals_.size(); }
-  [[nodiscard]] Point2 anchor(std::uint32_t areal) const { return areals_.at(areal).anchor; }
+  [[nodiscard]] core::Vec2 anchor(std::uint32_t areal) const { return areals_.at(areal).anchor; }
 
  private:
   struct ArealShape {
-    Point2 anchor;
-    std::vector<Point2> ring;          // boundary vertices (XY)
-    std::vector<std::int32_t> links;   // area_ref per boundary edge (-1 none)
+    core::Vec2 anchor;
+    std::vector<core::Vec2> ring;     // boundary vertices (XY)
+    std::vector<std::int32_t> links;  // area_ref per boundary edge (-1 none)
     float min_x = 0, min_y = 0, max_x = 0, max_y = 0;
   };
   // 0 = outside, 1 = within the edge tolerance only, 2 = strictly inside.
   [[nodiscard]] int classify(std::uint32_t areal, float x, float y) const;
 
   std::vector<ArealShape> areals_;
-  std::vector<std::uint32_t> adjacency_;         // concatenated neighbour lists
-  std::vector<std::uint32_t> adjacency_start_;   // areal_count + 1 offsets
+  std::vector<std::uint32_t> adjacency_;        // concatenated neighbour lists
+  std::vector<std::uint32_t> adjacency_start_;  // areal_count + 1 offsets
   std::uint32_t cells_x_ = 0, cells_y_ = 0;
   double grid_min_x_ = 0, grid_min_y_ = 0, grid_span_x_ = 0, grid_span_y_ = 0;
-  std::vector<std::uint32_t> cell_start_;        // cell_count + 1 offsets into cell_ids_
-  std::vector<std::uint32_t> cell_ids_;          // candidates per cell, ascending
+  std::vector<std::uint32_t> cell_start_;  // cell_count + 1 offsets into cell_ids_
+  std::vector<std::uint32_t> cell_ids_;    // candidates per cell, ascending
 };
 
 }  // namespace sortie::nav
