@@ -9,6 +9,7 @@
 #include "sortie/core/rng.hpp"
 #include "sortie/iron3d/terrain_builder.hpp"
 #include "sortie/nav/areal_map.hpp"
+#include "sortie/nav/iron3d_input.hpp"
 #include "sortie/nav/terrain_world.hpp"
 
 using namespace sortie;
@@ -24,12 +25,20 @@ const iron3d::LandMap& corpus_map() {
   static const iron3d::LandMap m = iron3d::make_land_map_for(corpus_msh(), {25, 24}).value();
   return m;
 }
+const nav::TriangleSoup& corpus_soup() {
+  static const nav::TriangleSoup s = nav::triangle_soup_from(corpus_msh());
+  return s;
+}
+const nav::ArealInput& corpus_areal_input() {
+  static const nav::ArealInput in = nav::areal_input_from(corpus_map()).value();
+  return in;
+}
 const nav::TerrainWorld& corpus_world() {
-  static const nav::TerrainWorld w = nav::TerrainWorld::build(corpus_msh()).value();
+  static const nav::TerrainWorld w = nav::TerrainWorld::build(corpus_soup()).value();
   return w;
 }
 const nav::ArealMap& corpus_areals() {
-  static const nav::ArealMap m = nav::ArealMap::build(corpus_map()).value();
+  static const nav::ArealMap m = nav::ArealMap::build(corpus_areal_input()).value();
   return m;
 }
 
@@ -45,13 +54,24 @@ std::vector<core::Vec2> query_points() {
   return pts;
 }
 
-void BM_TerrainWorldBuild(benchmark::State& state) {
+// Land.msh -> TriangleSoup (the Iron3D edge; copies positions, widens indices).
+void BM_TriangleSoupFromLandMsh(benchmark::State& state) {
   const auto& msh = corpus_msh();
   for (auto _ : state) {
-    auto w = nav::TerrainWorld::build(msh);
-    benchmark::DoNotOptimize(w);
+    auto s = nav::triangle_soup_from(msh);
+    benchmark::DoNotOptimize(s);
   }
   state.counters["faces"] = static_cast<double>(msh.faces.size());
+}
+BENCHMARK(BM_TriangleSoupFromLandMsh)->Unit(benchmark::kMicrosecond);
+
+void BM_TerrainWorldBuild(benchmark::State& state) {
+  const auto& soup = corpus_soup();
+  for (auto _ : state) {
+    auto w = nav::TerrainWorld::build(soup);
+    benchmark::DoNotOptimize(w);
+  }
+  state.counters["faces"] = static_cast<double>(soup.faces.size());
 }
 BENCHMARK(BM_TerrainWorldBuild)->Unit(benchmark::kMillisecond);
 
@@ -93,13 +113,24 @@ void BM_RaycastSlanted(benchmark::State& state) {
 }
 BENCHMARK(BM_RaycastSlanted);
 
-void BM_ArealMapBuild(benchmark::State& state) {
+// Land.map -> ArealInput (the Iron3D edge; unpacks the grid into per-cell lists).
+void BM_ArealInputFromLandMap(benchmark::State& state) {
   const auto& map = corpus_map();
   for (auto _ : state) {
-    auto m = nav::ArealMap::build(map);
-    benchmark::DoNotOptimize(m);
+    auto in = nav::areal_input_from(map);
+    benchmark::DoNotOptimize(in);
   }
   state.counters["areals"] = static_cast<double>(map.areals.size());
+}
+BENCHMARK(BM_ArealInputFromLandMap)->Unit(benchmark::kMicrosecond);
+
+void BM_ArealMapBuild(benchmark::State& state) {
+  const auto& input = corpus_areal_input();
+  for (auto _ : state) {
+    auto m = nav::ArealMap::build(input);
+    benchmark::DoNotOptimize(m);
+  }
+  state.counters["areals"] = static_cast<double>(input.areals.size());
 }
 BENCHMARK(BM_ArealMapBuild)->Unit(benchmark::kMicrosecond);
 

@@ -8,7 +8,7 @@
 
 #include "sortie/core/hash.hpp"
 #include "sortie/core/rng.hpp"
-#include "sortie/nav/areal_map.hpp"
+#include "sortie/nav/iron3d_input.hpp"
 
 namespace sortie::mission {
 
@@ -86,7 +86,7 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
   core::Rng orders(options.seed, 0x4F524452);  // "ORDR": a stream of its own
   std::optional<nav::ArealMap> areals;
   if (!mission.data->land_map.areals.empty()) {
-    SORTIE_TRY(auto built, nav::ArealMap::build(mission.data->land_map));
+    SORTIE_TRY(auto built, nav::areal_map_from(mission.data->land_map));
     areals = std::move(built);
   }
   const auto start = std::chrono::steady_clock::now();

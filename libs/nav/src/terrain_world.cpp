@@ -64,26 +64,26 @@ int longest_axis(const Aabb& b) {
 
 }  // namespace
 
-core::Result<TerrainWorld> TerrainWorld::build(const iron3d::LandMsh& msh) {
-  if (msh.faces.size() > std::numeric_limits<std::uint32_t>::max() / 2) {
+core::Result<TerrainWorld> TerrainWorld::build(const TriangleSoup& soup) {
+  if (soup.faces.size() > std::numeric_limits<std::uint32_t>::max() / 2) {
     return fail(Diagnostic::error("nav.terrain.face_limit", "too many faces for the BVH")
-                    .expect("<= 2^31", std::to_string(msh.faces.size())));
+                    .expect("<= 2^31", std::to_string(soup.faces.size())));
   }
   TerrainWorld w;
-  w.faces_.reserve(msh.faces.size());
-  w.face_boxes_.reserve(msh.faces.size());
+  w.faces_.reserve(soup.faces.size());
+  w.face_boxes_.reserve(soup.faces.size());
   std::vector<Vec3> centroids;
-  centroids.reserve(msh.faces.size());
-  for (std::size_t i = 0; i < msh.faces.size(); ++i) {
-    const auto& f = msh.faces[i];
+  centroids.reserve(soup.faces.size());
+  for (std::size_t i = 0; i < soup.faces.size(); ++i) {
+    const auto& f = soup.faces[i];
     for (std::size_t k = 0; k < 3; ++k) {
-      if (f.vertices[k] >= msh.positions.size()) {
+      if (f.vertices[k] >= soup.positions.size()) {
         return fail(Diagnostic::error("nav.terrain.vertex", "face references a missing vertex")
                         .in(fmt::format("faces[{}].vertices[{}]", i, k))
-                        .expect(fmt::format("< {}", msh.positions.size()), std::to_string(f.vertices[k])));
+                        .expect(fmt::format("< {}", soup.positions.size()), std::to_string(f.vertices[k])));
       }
     }
-    Face face{msh.positions[f.vertices[0]], msh.positions[f.vertices[1]], msh.positions[f.vertices[2]], f.surface_mask};
+    Face face{soup.positions[f.vertices[0]], soup.positions[f.vertices[1]], soup.positions[f.vertices[2]], f.mask};
     Aabb box = empty_box();
     box.expand(face.a);
     box.expand(face.b);

@@ -1,16 +1,17 @@
 #pragma once
-// TerrainWorld: the prepared query structure over a Land.msh (spec iron3d-formats §18, §15;
-// seed 000 "Пространственные задачи runtime"). Surface triangles are every TerrainFace28 with
-// its full mask; a BVH splits them at the median centroid of the longest node axis; queries
-// visit candidates in ascending face index. Every float operation runs in a fixed order and the
+// TerrainWorld: the prepared query structure over a triangle soup (spec iron3d-formats §18;
+// seed 000 "Пространственные задачи runtime"). Any source fills a TriangleSoup: a Land.msh
+// (nav/iron3d_input.hpp: every TerrainFace28 with its full mask), a squad map, a FOnline grid.
+// A BVH splits the faces at the median centroid of the longest node axis; queries visit
+// candidates in ascending face index. Every float operation runs in a fixed order and the
 // library is built with -ffp-contract=off, so results are bit-identical across runs.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
 
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/math.hpp"
-#include "sortie/iron3d/land_msh.hpp"
 
 namespace sortie::nav {
 
@@ -20,6 +21,19 @@ inline constexpr float kBarycentricEpsilon = 1e-4f;  // height_at: weights in [-
 inline constexpr float kDegenerateArea = 1e-6f;      // height_at: |denominator| <= this skips the face
 inline constexpr float kRayDetEpsilon = 1e-6f;       // raycast: |det| <= this rejects
 inline constexpr float kRayUvEpsilon = 1e-5f;        // raycast: u, v and u + v tolerance
+
+// The input: positions and faces (three position indices and a surface mask each). Face i keeps
+// index i in every result (RayHit::face, HeightSample::face, candidates).
+struct TriangleSoup {
+  struct Face {
+    std::array<std::uint32_t, 3> vertices{};  // indices into positions
+    std::uint32_t mask = 0;                   // surface flags; raycast(mask != 0) keeps faces sharing a bit
+    bool operator==(const Face&) const = default;
+  };
+  std::vector<core::Vec3> positions;
+  std::vector<Face> faces;
+  bool operator==(const TriangleSoup&) const = default;
+};
 
 // Leaf when count > 0 (faces are order_[first, first + count)); otherwise children left, right.
 struct BvhNode {
@@ -47,9 +61,9 @@ struct HeightSample {
 class TerrainWorld {
  public:
   TerrainWorld() = default;
-  // Errors: nav.terrain.vertex (a face references a missing vertex), nav.terrain.face_limit
-  // (more faces than a u32 index can hold).
-  static core::Result<TerrainWorld> build(const iron3d::LandMsh& msh);
+  // Errors: nav.terrain.vertex (faces[i].vertices[k] names a missing position),
+  // nav.terrain.face_limit (more than 2^31 faces).
+  static core::Result<TerrainWorld> build(const TriangleSoup& soup);
 
   // Maximum interpolated Z among faces whose 2-D barycentric weights at (x, y) are all within
   // [-1e-4, 1.0001]; nullopt = no surface there.
