@@ -59,8 +59,8 @@ class ArealMap {
  public:
   ArealMap() = default;
   // Errors: nav.areal.link (areals[i].links[k] is neither -1 nor an areal id), nav.areal.grid
-  // (grid.cells[c] names a missing areal, or grid.cells does not hold cells_x * cells_y lists),
-  // nav.areal.limit (more than 2^31 - 1 areals).
+  // (grid.cells[c] names a missing areal, grid.cells does not hold cells_x * cells_y lists, or
+  // more than 2^32 - 1 ids in all), nav.areal.limit (more than 2^31 - 1 areals or 2^32 - 1 links).
   static core::Result<ArealMap> build(const ArealInput& input);
 
   // Grid cell -> candidates (ascending id); among the candidates holding the point, one holding
