@@ -218,10 +218,10 @@ core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> gener
     auto point = [&](float margin) {
       const float x = x0 + margin + rng.unit_f32() * (extent - 2 * margin);
       const float y = y0 + margin + rng.unit_f32() * (extent - 2 * margin);
-      return iron3d::TmaVec3{x, y, height_at(field, x, y)};
+      return core::Vec3{x, y, height_at(field, x, y)};
     };
     for (int pi = 0; pi < 2; ++pi) {
-      std::vector<iron3d::TmaVec3> pts;
+      std::vector<core::Vec3> pts;
       const std::uint32_t n = 4 + rng.below(3);
       for (std::uint32_t k = 0; k < n; ++k) pts.push_back(point(16.0f));
       tma.add_path(static_cast<std::int32_t>(10 * (mi + 1) + static_cast<std::uint32_t>(pi)), std::move(pts));

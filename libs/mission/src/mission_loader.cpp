@@ -5,7 +5,7 @@
 #include <chrono>
 
 #include "sortie/core/text.hpp"
-#include "sortie/nav/terrain_world.hpp"
+#include "sortie/nav/iron3d_input.hpp"
 
 namespace sortie::mission {
 
@@ -49,7 +49,7 @@ class TerrainGround final : public HeightField {
 
 std::shared_ptr<const HeightField> make_terrain_ground(const assets::MissionData& data) {
   if (data.land_msh.faces.empty()) return nullptr;
-  auto terrain = nav::TerrainWorld::build(data.land_msh);
+  auto terrain = nav::terrain_world_from(data.land_msh);
   if (!terrain) return nullptr;  // cannot happen on a validated Land.msh (face references checked on read)
   return std::make_shared<TerrainGround>(std::move(*terrain));
 }

@@ -8,7 +8,7 @@
 
 #include "sortie/core/hash.hpp"
 #include "sortie/core/rng.hpp"
-#include "sortie/nav/areal_map.hpp"
+#include "sortie/nav/iron3d_input.hpp"
 
 namespace sortie::mission {
 
@@ -44,15 +44,15 @@ std::optional<std::vector<world::Vec2>> plan_route(const nav::ArealMap& areals, 
   if (!handle) return std::nullopt;
   const WorldObject* obj = w.find(*handle);
   if (obj == nullptr) return std::nullopt;
-  const nav::Point2 from{obj->transform.position.x, obj->transform.position.y};
-  const nav::Point2 to{x, y};
+  const core::Vec2 from{obj->transform.position.x, obj->transform.position.y};
+  const core::Vec2 to{x, y};
   auto start = areals.locate(from.x, from.y);
   auto goal = areals.locate(to.x, to.y);
   if (!start || !goal) return std::nullopt;
   auto route = areals.route(*start, *goal);
   if (!route) return std::nullopt;
   std::vector<world::Vec2> out;
-  for (const nav::Point2& p : areals.corridor(*route, from, to)) out.push_back(world::Vec2{p.x, p.y});
+  for (const core::Vec2& p : areals.corridor(*route, from, to)) out.push_back(world::Vec2{p.x, p.y});
   return out;
 }
 
@@ -86,7 +86,7 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
   core::Rng orders(options.seed, 0x4F524452);  // "ORDR": a stream of its own
   std::optional<nav::ArealMap> areals;
   if (!mission.data->land_map.areals.empty()) {
-    SORTIE_TRY(auto built, nav::ArealMap::build(mission.data->land_map));
+    SORTIE_TRY(auto built, nav::areal_map_from(mission.data->land_map));
     areals = std::move(built);
   }
   const auto start = std::chrono::steady_clock::now();
