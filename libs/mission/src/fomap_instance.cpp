@@ -24,7 +24,8 @@ std::string entity_path(const RuntimeEntity& e) {
 }
 
 world::ObjectId object_id_of(world::PlayerId owner, const RuntimeEntity& e) {
-  return world::ObjectId{owner, e.kind == EntityKind::critter ? kFomapCritterClass : kFomapItemClass,
+  return world::ObjectId{owner,
+                         e.kind == EntityKind::critter ? world::class_ids::kFomapCritter : world::class_ids::kFomapItem,
                          static_cast<std::uint32_t>(e.runtime_id)};
 }
 
