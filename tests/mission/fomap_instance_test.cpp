@@ -122,7 +122,7 @@ TEST(FomapInstance, publishes_critters_items_and_children_as_registered_objects)
 
   const world::WorldObject& guard = *w.find(r->objects[0].handle);
   EXPECT_EQ(guard.prototype_key, "Guard");
-  EXPECT_EQ(guard.transform.position, (world::Vec3{3.0f, 3.0f, 0.0f}));
+  EXPECT_EQ(guard.transform.position, (core::Vec3{3.0f, 3.0f, 0.0f}));
   EXPECT_TRUE(guard.visible);
   const std::vector<std::string> guard_keys{"fomap.kind",  "fomap.authored_id", "fomap.runtime_id", "fomap.ownership",
                                             "fomap.hex_x", "fomap.hex_y",       "fomap.dir",        "fomap.hex_blocked"};
@@ -136,7 +136,7 @@ TEST(FomapInstance, publishes_critters_items_and_children_as_registered_objects)
   EXPECT_EQ(int_prop(guard, "fomap.hex_blocked"), 1);
 
   const world::WorldObject& crate = *w.find(r->objects[1].handle);
-  EXPECT_EQ(crate.transform.position, (world::Vec3{5.0f, 5.0f, 0.0f}));
+  EXPECT_EQ(crate.transform.position, (core::Vec3{5.0f, 5.0f, 0.0f}));
   EXPECT_EQ(text_prop(crate, "fomap.kind"), "Item");
   EXPECT_EQ(int_prop(crate, "fomap.hex_x"), 5);
   EXPECT_EQ(int_prop(crate, "fomap.count"), 1);
@@ -146,7 +146,7 @@ TEST(FomapInstance, publishes_critters_items_and_children_as_registered_objects)
   EXPECT_EQ(int_prop(ammo, "fomap.owner_runtime_id"), 1000);
   EXPECT_EQ(text_prop(ammo, "fomap.owner"), (ObjectId{1, world::class_ids::kFomapCritter, 1000}).to_string());
   EXPECT_EQ(ammo.properties.find("fomap.hex_x"), nullptr);
-  EXPECT_EQ(ammo.transform.position, (world::Vec3{3.0f, 3.0f, 0.0f}));  // carried by its owner
+  EXPECT_EQ(ammo.transform.position, (core::Vec3{3.0f, 3.0f, 0.0f}));  // carried by its owner
   EXPECT_FALSE(ammo.visible);
   const world::WorldObject& in_crate = *w.find(r->objects[3].handle);
   EXPECT_EQ(text_prop(in_crate, "fomap.ownership"), "ItemContainer");

@@ -241,7 +241,7 @@ TEST(MissionLoader, move_orders_become_terrain_routes_and_units_walk_on_the_grou
     auto waypoints = world::decode_waypoints(c.text);
     ASSERT_TRUE(waypoints);
     ASSERT_FALSE(waypoints->empty());
-    EXPECT_EQ(waypoints->back(), (world::Vec2{c.x, c.y}));
+    EXPECT_EQ(waypoints->back(), (core::Vec2{c.x, c.y}));
     for (const auto& p : *waypoints) EXPECT_TRUE(ground->height_at(p.x, p.y).has_value());
   }
   std::size_t walked = 0;

@@ -104,7 +104,7 @@ TEST(CommandLogTest, rejects_json_with_unknown_kind_or_missing_fields) {
 }
 
 TEST(CommandLogTest, route_waypoints_round_trip_exact_bits) {
-  const std::vector<Vec2> pts{{1.0f, -0.0f}, {std::numeric_limits<float>::denorm_min(), -123.456f}};
+  const std::vector<sortie::core::Vec2> pts{{1.0f, -0.0f}, {std::numeric_limits<float>::denorm_min(), -123.456f}};
   const std::string text = encode_waypoints(pts);
   EXPECT_EQ(text, "3f800000,80000000;00000001,c2f6e979");
   auto back = decode_waypoints(text);

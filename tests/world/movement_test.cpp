@@ -10,6 +10,9 @@
 #include "sortie/world/world.hpp"
 
 using namespace sortie::world;
+using sortie::core::Transform;
+using sortie::core::Vec2;
+using sortie::core::Vec3;
 
 namespace {
 
@@ -65,7 +68,7 @@ TEST(ReferenceMovement, rejects_step_off_the_surface_without_changing_the_transf
   auto r = advance_reference_movement(t, Vec2{200.0f, 0.0f}, 5.0f, &ramp);
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, "world.move.no_surface");
-  EXPECT_TRUE(same_bits(t, before));
+  EXPECT_TRUE(sortie::core::same_bits(t, before));
 }
 
 TEST(ReferenceMovement, rejects_non_finite_input_and_non_positive_step) {
@@ -76,7 +79,7 @@ TEST(ReferenceMovement, rejects_non_finite_input_and_non_positive_step) {
   EXPECT_EQ(advance_reference_movement(t, Vec2{0.0f, 1.0f}, inf, nullptr).error().code, "world.move.not_finite");
   EXPECT_EQ(advance_reference_movement(t, Vec2{0.0f, 1.0f}, 0.0f, nullptr).error().code, "world.move.step");
   EXPECT_EQ(advance_reference_movement(t, Vec2{0.0f, 1.0f}, -2.0f, nullptr).error().code, "world.move.step");
-  EXPECT_TRUE(same_bits(t, at(0.0f, 0.0f)));
+  EXPECT_TRUE(sortie::core::same_bits(t, at(0.0f, 0.0f)));
 }
 
 TEST(MoveControllerTest, uses_game_time_and_stops_while_paused) {

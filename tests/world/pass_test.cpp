@@ -208,7 +208,7 @@ TEST(WorldPass, spawn_move_and_remove_commands) {
   auto h = world.lookup(ObjectId{1, 3, 1});
   ASSERT_TRUE(h);
   const WorldObject* o = world.find(*h);
-  EXPECT_EQ(o->transform.position, (Vec3{3.0f, 4.0f, 0.0f}));  // 5 units away, reached on the 5th step
+  EXPECT_EQ(o->transform.position, (sortie::core::Vec3{3.0f, 4.0f, 0.0f}));  // 5 units away, reached on the 5th step
   EXPECT_EQ(o->properties.get_int("stance"), 2);
   // moved on ticks 1..5 (tick counter 1..5 during the pass), arrival dispatched on the next pass
   ASSERT_EQ(arrived_ticks.size(), 1u);

@@ -9,8 +9,8 @@
 
 namespace sortie::mission {
 
+using core::Transform;
 using world::Properties;
-using world::Transform;
 using world::WorldObject;
 namespace {
 

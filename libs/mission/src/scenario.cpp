@@ -13,7 +13,7 @@
 namespace sortie::mission {
 
 using world::Properties;
-using world::Transform;
+using core::Transform;
 using world::WorldObject;
 namespace {
 
@@ -38,8 +38,8 @@ Bounds terrain_bounds(const assets::MissionData& data) {
 // and the goal's areal are located, routed (BFS) and turned into a corridor through the shared
 // edges' midpoints ending at the goal. nullopt = an explicit miss (unit or goal outside every
 // areal, no route): the caller then gives a straight move order.
-std::optional<std::vector<world::Vec2>> plan_route(const nav::ArealMap& areals, const World& w, ObjectId unit, float x,
-                                                   float y) {
+std::optional<std::vector<core::Vec2>> plan_route(const nav::ArealMap& areals, const World& w, ObjectId unit, float x,
+                                                  float y) {
   auto handle = w.lookup(unit);
   if (!handle) return std::nullopt;
   const WorldObject* obj = w.find(*handle);
@@ -51,8 +51,8 @@ std::optional<std::vector<world::Vec2>> plan_route(const nav::ArealMap& areals, 
   if (!start || !goal) return std::nullopt;
   auto route = areals.route(*start, *goal);
   if (!route) return std::nullopt;
-  std::vector<world::Vec2> out;
-  for (const nav::Point2& p : areals.corridor(*route, from, to)) out.push_back(world::Vec2{p.x, p.y});
+  std::vector<core::Vec2> out;
+  for (const nav::Point2& p : areals.corridor(*route, from, to)) out.push_back(core::Vec2{p.x, p.y});
   return out;
 }
 

@@ -108,7 +108,7 @@ Command Command::set_property(std::uint64_t tick, ObjectId target, std::string k
   return c;
 }
 
-Command Command::route(std::uint64_t tick, ObjectId target, const std::vector<Vec2>& waypoints, float speed) {
+Command Command::route(std::uint64_t tick, ObjectId target, const std::vector<core::Vec2>& waypoints, float speed) {
   Command c;
   c.tick = tick;
   c.kind = CommandKind::route;
@@ -122,7 +122,7 @@ Command Command::route(std::uint64_t tick, ObjectId target, const std::vector<Ve
   return c;
 }
 
-std::string encode_waypoints(const std::vector<Vec2>& waypoints) {
+std::string encode_waypoints(const std::vector<core::Vec2>& waypoints) {
   std::string out;
   out.reserve(waypoints.size() * (kWaypointChars + 1));
   for (std::size_t i = 0; i < waypoints.size(); ++i) {
@@ -133,7 +133,7 @@ std::string encode_waypoints(const std::vector<Vec2>& waypoints) {
   return out;
 }
 
-core::Result<std::vector<Vec2>> decode_waypoints(std::string_view text) {
+core::Result<std::vector<core::Vec2>> decode_waypoints(std::string_view text) {
   auto bad = [&](std::size_t at, std::string expected) {
     return fail(Diagnostic::error("world.command.waypoints", "malformed route waypoints")
                     .at(at)
@@ -143,7 +143,7 @@ core::Result<std::vector<Vec2>> decode_waypoints(std::string_view text) {
   if (text.empty()) return bad(0, "at least one waypoint");
   if ((text.size() + 1) % (kWaypointChars + 1) != 0) return bad(0, "18 * n - 1 characters");
   const std::size_t n = (text.size() + 1) / (kWaypointChars + 1);
-  std::vector<Vec2> out;
+  std::vector<core::Vec2> out;
   out.reserve(n);
   auto hex8 = [&](std::size_t at) -> std::optional<std::uint32_t> {
     std::uint32_t v = 0;
@@ -168,7 +168,7 @@ core::Result<std::vector<Vec2>> decode_waypoints(std::string_view text) {
     auto x = hex8(at);
     auto y = hex8(at + 9);
     if (!x || !y) return bad(at, "8 lowercase hex digits");
-    out.push_back(Vec2{std::bit_cast<float>(*x), std::bit_cast<float>(*y)});
+    out.push_back(core::Vec2{std::bit_cast<float>(*x), std::bit_cast<float>(*y)});
   }
   return out;
 }

@@ -8,6 +8,10 @@ namespace sortie::world {
 
 namespace {
 
+using core::Transform;
+using core::Vec2;
+using core::Vec3;
+
 // Every draw is its own statement: the order of function arguments is unspecified (gcc and
 // clang differ), and the order of draws is part of the simulation.
 Vec2 random_point(core::Rng& rng, float arena) {
@@ -16,7 +20,9 @@ Vec2 random_point(core::Rng& rng, float arena) {
   return Vec2{x, y};
 }
 
-float random_speed(core::Rng& rng) { return 4.0f + static_cast<float>(rng.below(8)); }
+float random_speed(core::Rng& rng) {
+  return 4.0f + static_cast<float>(rng.below(8));
+}
 
 core::Result<Handle> spawn_unit(World& world, const DemoConfig& config) {
   core::Rng& rng = world.sim_rng();

@@ -45,7 +45,7 @@ ObjectId World::allocate_id(ClassId class_id) {
   return id;
 }
 
-core::Result<Handle> World::create_object(ObjectId id, std::string prototype_key, const Transform& transform) {
+core::Result<Handle> World::create_object(ObjectId id, std::string prototype_key, const core::Transform& transform) {
   if (shut_down_) return fail(shut_down_error());
   if (by_id_.count(id) != 0) {
     return fail(Diagnostic::error("world.id.duplicate", "an object with this id already exists")
@@ -73,7 +73,8 @@ core::Result<Handle> World::create_object(ObjectId id, std::string prototype_key
   return slot.object->handle_;
 }
 
-core::Result<Handle> World::create_mirror_object(ObjectId id, std::string prototype_key, const Transform& transform) {
+core::Result<Handle> World::create_mirror_object(ObjectId id, std::string prototype_key,
+                                                 const core::Transform& transform) {
   if (id.owner == config_.local_player) {
     return fail(Diagnostic::error("world.id.not_remote", "a mirror object must be owned by a remote player")
                     .expect(fmt::format("owner != {}", config_.local_player), id.to_string()));
@@ -81,7 +82,8 @@ core::Result<Handle> World::create_mirror_object(ObjectId id, std::string protot
   return create_object(id, std::move(prototype_key), transform);
 }
 
-core::Result<Handle> World::create_local_object(ClassId class_id, std::string prototype_key, const Transform& transform) {
+core::Result<Handle> World::create_local_object(ClassId class_id, std::string prototype_key,
+                                                const core::Transform& transform) {
   if (shut_down_) return fail(shut_down_error());
   return create_object(allocate_id(class_id), std::move(prototype_key), transform);
 }
@@ -110,7 +112,8 @@ core::Status World::add_to_game(Handle handle) {
   return {};
 }
 
-core::Result<Handle> World::add_new_object(ClassId class_id, std::string prototype_key, const Transform& transform) {
+core::Result<Handle> World::add_new_object(ClassId class_id, std::string prototype_key,
+                                           const core::Transform& transform) {
   SORTIE_TRY(Handle h, create_local_object(class_id, std::move(prototype_key), transform));
   SORTIE_CHECK(add_to_game(h));
   return h;
@@ -228,7 +231,7 @@ core::Status World::submit(Command command) {
   };
   switch (command.kind) {
     case CommandKind::move:
-      if (!is_finite(command.x) || !is_finite(command.y) || !is_finite(command.speed) || !(command.speed > 0.0f)) {
+      if (!core::is_finite(command.x) || !core::is_finite(command.y) || !core::is_finite(command.speed) || !(command.speed > 0.0f)) {
         return invalid("move needs a finite target and a finite speed > 0");
       }
       break;
@@ -240,14 +243,14 @@ core::Status World::submit(Command command) {
       break;
     case CommandKind::spawn:
       if (command.value < 0 || command.value > 0xffff) return invalid("class id must be 0..65535");
-      if (!is_finite(command.x) || !is_finite(command.y) || !is_finite(command.z)) return invalid("spawn position must be finite");
+      if (!core::is_finite(command.x) || !core::is_finite(command.y) || !core::is_finite(command.z)) return invalid("spawn position must be finite");
       break;
     case CommandKind::route: {
-      if (!is_finite(command.speed) || !(command.speed > 0.0f)) return invalid("route needs a finite speed > 0");
+      if (!core::is_finite(command.speed) || !(command.speed > 0.0f)) return invalid("route needs a finite speed > 0");
       auto waypoints = decode_waypoints(command.text);
       if (!waypoints) return fail(std::move(waypoints.error()));
-      for (const Vec2& p : *waypoints) {
-        if (!is_finite(p.x) || !is_finite(p.y)) return invalid("route waypoints must be finite");
+      for (const core::Vec2& p : *waypoints) {
+        if (!core::is_finite(p.x) || !core::is_finite(p.y)) return invalid("route waypoints must be finite");
       }
       break;
     }
@@ -276,9 +279,9 @@ core::Status World::apply_command(const Command& command) {
       if (o == nullptr) break;
       auto* move = dynamic_cast<MoveController*>(o->controller.get());
       if (move != nullptr) {
-        move->order(Vec2{command.x, command.y}, command.speed);
+        move->order(core::Vec2{command.x, command.y}, command.speed);
       } else {
-        o->controller = std::make_unique<MoveController>(Vec2{command.x, command.y}, command.speed, ground_);
+        o->controller = std::make_unique<MoveController>(core::Vec2{command.x, command.y}, command.speed, ground_);
       }
       ++commands_applied_;
       return {};
@@ -307,8 +310,8 @@ core::Status World::apply_command(const Command& command) {
       ++commands_applied_;
       return {};
     case CommandKind::spawn: {
-      Transform t;
-      t.position = Vec3{command.x, command.y, command.z};
+      core::Transform t;
+      t.position = core::Vec3{command.x, command.y, command.z};
       SORTIE_TRY(Handle h, add_new_object(static_cast<ClassId>(command.value), command.text, t));
       post(Event{0, EventType::spawned, h, {}, 0, 0});
       ++commands_applied_;

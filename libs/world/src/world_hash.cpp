@@ -32,8 +32,8 @@ void put_handle(StateWriter& w, Handle h) {
   w.u32(h.generation);
 }
 
-void put_transform(StateWriter& w, const Transform& t) {
-  for (const Vec3* v : {&t.position, &t.orientation, &t.scale}) {
+void put_transform(StateWriter& w, const core::Transform& t) {
+  for (const core::Vec3* v : {&t.position, &t.orientation, &t.scale}) {
     w.f32(v->x);
     w.f32(v->y);
     w.f32(v->z);

@@ -10,8 +10,8 @@
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/json.hpp"
+#include "sortie/core/math.hpp"
 #include "sortie/world/ids.hpp"
-#include "sortie/world/movement.hpp"
 
 namespace sortie::world {
 
@@ -48,14 +48,14 @@ struct Command {
   static Command spawn(std::uint64_t tick, ClassId class_id, std::string prototype, float x, float y, float z);
   static Command remove(std::uint64_t tick, ObjectId target);
   static Command set_property(std::uint64_t tick, ObjectId target, std::string key, std::int64_t value);
-  static Command route(std::uint64_t tick, ObjectId target, const std::vector<Vec2>& waypoints, float speed);
+  static Command route(std::uint64_t tick, ObjectId target, const std::vector<core::Vec2>& waypoints, float speed);
 };
 
 // Waypoints of a route command as text: "xxxxxxxx,yyyyyyyy" per waypoint (the f32 bit patterns,
 // 8 lowercase hex digits each), joined by ';'. Exact bits, so JSON and bytes logs stay lossless.
-std::string encode_waypoints(const std::vector<Vec2>& waypoints);
+std::string encode_waypoints(const std::vector<core::Vec2>& waypoints);
 // Errors: world.command.waypoints (wrong length, separator or digit; empty text).
-core::Result<std::vector<Vec2>> decode_waypoints(std::string_view text);
+core::Result<std::vector<core::Vec2>> decode_waypoints(std::string_view text);
 
 // Commands in application order (non-decreasing tick).
 struct CommandLog {

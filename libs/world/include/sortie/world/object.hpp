@@ -6,10 +6,10 @@
 #include <memory>
 #include <string>
 
+#include "sortie/core/math.hpp"
 #include "sortie/world/controller.hpp"
 #include "sortie/world/ids.hpp"
 #include "sortie/world/properties.hpp"
-#include "sortie/world/transform.hpp"
 
 namespace sortie::world {
 
@@ -23,7 +23,7 @@ class WorldObject {
  public:
   // Filled during construction (before add-to-game) and changed by controllers afterwards.
   std::string prototype_key;
-  Transform transform;
+  core::Transform transform;  // position, raw orientation, scale: exact IEEE-754 bits, hashed
   Properties properties;
   bool active = true;        // takes part in the calculation pass
   bool visible = true;       // takes part in the render snapshot

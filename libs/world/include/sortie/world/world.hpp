@@ -27,6 +27,7 @@
 
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/diagnostic.hpp"
+#include "sortie/core/math.hpp"
 #include "sortie/core/rng.hpp"
 #include "sortie/world/clock.hpp"
 #include "sortie/world/command.hpp"
@@ -67,16 +68,19 @@ class World {
   ObjectId allocate_id(ClassId class_id);
   // Constructs an unregistered object. id.owner == local player -> local object; otherwise a
   // mirror owned by id.owner. Errors: world.id.duplicate, world.shut_down.
-  core::Result<Handle> create_object(ObjectId id, std::string prototype_key, const Transform& transform = {});
+  core::Result<Handle> create_object(ObjectId id, std::string prototype_key, const core::Transform& transform = {});
   // CreateMirrorObject: the id must name a remote owner (world.id.not_remote otherwise).
-  core::Result<Handle> create_mirror_object(ObjectId id, std::string prototype_key, const Transform& transform = {});
-  core::Result<Handle> create_local_object(ClassId class_id, std::string prototype_key, const Transform& transform = {});
+  core::Result<Handle> create_mirror_object(ObjectId id, std::string prototype_key,
+                                            const core::Transform& transform = {});
+  core::Result<Handle> create_local_object(ClassId class_id, std::string prototype_key,
+                                           const core::Transform& transform = {});
   // Publishes to the queue: all at once, with the next registration sequence. Inside the
   // calculation pass it is deferred to the apply phase. Errors: world.handle.stale,
   // world.object.already_added.
   core::Status add_to_game(Handle handle);
   // Create + add (AddNewObjectToGame).
-  core::Result<Handle> add_new_object(ClassId class_id, std::string prototype_key, const Transform& transform = {});
+  core::Result<Handle> add_new_object(ClassId class_id, std::string prototype_key,
+                                      const core::Transform& transform = {});
   // Ownership change keeps the identity (never a second object with the same id).
   core::Status change_owner(Handle handle, PlayerId new_owner);
 
