@@ -9,11 +9,12 @@
 #include "sortie/core/hash.hpp"
 #include "sortie/core/rng.hpp"
 #include "sortie/nav/areal_map.hpp"
+#include "sortie/world/movement_commands.hpp"
 
 namespace sortie::mission {
 
-using world::Properties;
 using core::Transform;
+using world::Properties;
 using world::WorldObject;
 namespace {
 
@@ -99,10 +100,12 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
         const float y = b.min_y + margin + orders.unit_f32() * std::max(1.0f, b.max_y - b.min_y - 2 * margin);
         auto waypoints = areals ? plan_route(*areals, w, target, x, y) : std::nullopt;
         if (waypoints) {
-          SORTIE_CHECK(w.submit(Command::route(tick, target, *waypoints, options.speed)));
+          SORTIE_CHECK(
+              w.submit(world::make_command(tick, world::RouteCommand{target, std::move(*waypoints), options.speed})));
           ++r.routed;
         } else {
-          SORTIE_CHECK(w.submit(Command::move(tick, target, x, y, options.speed)));
+          SORTIE_CHECK(
+              w.submit(world::make_command(tick, world::MoveCommand{target, core::Vec2{x, y}, options.speed})));
         }
         ++r.orders;
       }
