@@ -13,6 +13,7 @@
 #include "sortie/core/hash.hpp"
 #include "sortie/mission/game_context.hpp"
 #include "sortie/mission/scenario.hpp"
+#include "sortie/world/command_json.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -95,8 +96,10 @@ int run_main(const RunCliOptions& o) {
       return exit_code_for(text.error());
     }
     auto j = core::Json::parse(*text, nullptr, false);
-    auto log = j.is_discarded() ? core::Result<world::CommandLog>(core::fail(core::Diagnostic::error("run.replay", "not JSON").of(o.replay)))
-                                : world::command_log_from_json(j.contains("commands_log") ? j["commands_log"] : j);
+    auto log = j.is_discarded() ? core::Result<world::CommandLog>(
+                                      core::fail(core::Diagnostic::error("run.replay", "not JSON").of(o.replay)))
+                                : world::command_log_from_json(j.contains("commands_log") ? j["commands_log"] : j,
+                                                               loaded->world->commands());
     if (!log) {
       print_error(log.error());
       return kExitInvalid;
@@ -132,10 +135,15 @@ int run_main(const RunCliOptions& o) {
                  {"run", result.to_json()},
                  {"final_hash", core::hash_hex(result.final_hash)}};
   if (!o.out_dir.empty()) {
+    auto log_json = world::command_log_json(result.log, loaded->world->commands());
+    if (!log_json) {
+      print_error(log_json.error());
+      return kExitInvalid;
+    }
     std::error_code ec;
     fs::create_directories(o.out_dir, ec);
     auto st = core::write_file_atomic(fs::path(o.out_dir) / "report.json", core::dump_json(rep));
-    if (st) st = core::write_file_atomic(fs::path(o.out_dir) / "commands.json", core::dump_json(world::command_log_json(result.log)));
+    if (st) st = core::write_file_atomic(fs::path(o.out_dir) / "commands.json", core::dump_json(*log_json));
     if (!st) {
       print_error(st.error());
       return kExitUsage;

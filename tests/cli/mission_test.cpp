@@ -195,6 +195,15 @@ TEST_F(CliMissionTest, run_out_then_replay_gives_the_same_hash) {
   EXPECT_EQ(bad.exit_code, 2);
 }
 
+TEST(CliMission, replays_a_version_1_command_log_to_its_recorded_hash) {
+  // golden/run_v1/commands.json: `sortie run --out` on the demo sample (600 ticks) written by the
+  // world before the open command set ("sortie-command-log-v1"); that run printed this hash.
+  const fs::path log = fs::path(SORTIE_TEST_DATA_DIR) / "golden/run_v1/commands.json";
+  const auto r = run_sortie({"run", sample_dir().string(), "--replay", log.string(), "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.json().at("final_hash"), "00caee6afb3f8a96");
+}
+
 TEST_F(CliMissionTest, removed_texture_fails_the_load_naming_texture_and_object) {
   // Pick a texture reached through a placed object, as a user would from the graph.
   const auto g = run_sortie({"mission", "graph", sample_dir().string(), "-m", "m01", "--json"});

@@ -1,6 +1,8 @@
 // Staged mission loading on the generated sample: success, determinism, and fault injection for
 // every edge kind (the load fails with that edge's diagnostic, nothing is registered, and the
 // previously loaded world stays untouched).
+#include "sortie/mission/mission_loader.hpp"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -12,6 +14,7 @@
 #include "sortie/iron3d/nres.hpp"
 #include "sortie/iron3d/rsli.hpp"
 #include "sortie/mission/scenario.hpp"
+#include "sortie/world/movement_commands.hpp"
 
 using namespace sortie;
 using assets::EdgeKind;
@@ -207,12 +210,10 @@ TEST(MissionLoader, move_orders_become_terrain_routes_and_units_walk_on_the_grou
   ASSERT_GT(run->orders, 0u);
   EXPECT_EQ(run->routed, run->orders);  // the sample's areals cover every unit and goal
   for (const auto& c : run->log.commands) {
-    ASSERT_EQ(c.kind, world::CommandKind::route);
-    auto waypoints = world::decode_waypoints(c.text);
-    ASSERT_TRUE(waypoints);
-    ASSERT_FALSE(waypoints->empty());
-    EXPECT_EQ(waypoints->back(), (world::Vec2{c.x, c.y}));
-    for (const auto& p : *waypoints) EXPECT_TRUE(ground->height_at(p.x, p.y).has_value());
+    auto route = world::payload_of<world::RouteCommand>(c);
+    ASSERT_TRUE(route) << route.error().to_string();
+    ASSERT_FALSE(route->waypoints.empty());
+    for (const auto& p : route->waypoints) EXPECT_TRUE(ground->height_at(p.x, p.y).has_value());
   }
   std::size_t walked = 0;
   for (const auto& info : cur->objects) {

@@ -9,8 +9,8 @@
 
 namespace sortie::mission {
 
+using core::Transform;
 using world::Properties;
-using world::Transform;
 using world::WorldObject;
 namespace {
 
@@ -91,7 +91,8 @@ core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionDat
     const auto& o = objects[i];
     const auto& resolved = data->objects.at(i);
     const bool unit = resolved.via_unit_dat;
-    const ObjectId id{w.local_player(), unit ? kUnitObjectClass : kStaticObjectClass, static_cast<std::uint32_t>(i + 1)};
+    const ObjectId id{w.local_player(), unit ? world::class_ids::kTmaUnit : world::class_ids::kTmaStatic,
+                      static_cast<std::uint32_t>(i + 1)};
     auto handle = w.create_object(id, resolved.resource_name, to_transform(o));
     if (!handle)
       return core::fail(std::move(handle.error()).within(fmt::format("objects[{}]", i)));

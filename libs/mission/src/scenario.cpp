@@ -9,11 +9,12 @@
 #include "sortie/core/hash.hpp"
 #include "sortie/core/rng.hpp"
 #include "sortie/nav/iron3d_input.hpp"
+#include "sortie/world/movement_commands.hpp"
 
 namespace sortie::mission {
 
+using core::Transform;
 using world::Properties;
-using world::Transform;
 using world::WorldObject;
 namespace {
 
@@ -38,8 +39,8 @@ Bounds terrain_bounds(const assets::MissionData& data) {
 // and the goal's areal are located, routed (BFS) and turned into a corridor through the shared
 // edges' midpoints ending at the goal. nullopt = an explicit miss (unit or goal outside every
 // areal, no route): the caller then gives a straight move order.
-std::optional<std::vector<world::Vec2>> plan_route(const nav::ArealMap& areals, const World& w, ObjectId unit, float x,
-                                                   float y) {
+std::optional<std::vector<core::Vec2>> plan_route(const nav::ArealMap& areals, const World& w, ObjectId unit, float x,
+                                                  float y) {
   auto handle = w.lookup(unit);
   if (!handle) return std::nullopt;
   const WorldObject* obj = w.find(*handle);
@@ -51,9 +52,7 @@ std::optional<std::vector<world::Vec2>> plan_route(const nav::ArealMap& areals, 
   if (!start || !goal) return std::nullopt;
   auto route = areals.route(*start, *goal);
   if (!route) return std::nullopt;
-  std::vector<world::Vec2> out;
-  for (const core::Vec2& p : areals.corridor(*route, from, to)) out.push_back(world::Vec2{p.x, p.y});
-  return out;
+  return areals.corridor(*route, from, to);
 }
 
 }  // namespace
@@ -99,10 +98,12 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
         const float y = b.min_y + margin + orders.unit_f32() * std::max(1.0f, b.max_y - b.min_y - 2 * margin);
         auto waypoints = areals ? plan_route(*areals, w, target, x, y) : std::nullopt;
         if (waypoints) {
-          SORTIE_CHECK(w.submit(Command::route(tick, target, *waypoints, options.speed)));
+          SORTIE_CHECK(
+              w.submit(world::make_command(tick, world::RouteCommand{target, std::move(*waypoints), options.speed})));
           ++r.routed;
         } else {
-          SORTIE_CHECK(w.submit(Command::move(tick, target, x, y, options.speed)));
+          SORTIE_CHECK(
+              w.submit(world::make_command(tick, world::MoveCommand{target, core::Vec2{x, y}, options.speed})));
         }
         ++r.orders;
       }

@@ -14,6 +14,7 @@
 
 #include "sortie/assets/mission_data.hpp"
 #include "sortie/assets/visual_store.hpp"
+#include "sortie/world/class_ids.hpp"
 #include "sortie/world/world.hpp"
 
 namespace sortie::mission {
@@ -24,9 +25,6 @@ using world::HeightField;
 using world::ObjectId;
 using world::World;
 using world::WorldConfig;
-
-inline constexpr ClassId kStaticObjectClass = 10;  // placed object with a direct prototype key
-inline constexpr ClassId kUnitObjectClass = 20;    // placed unit (unit DAT with components)
 
 // The default ground: a world::HeightField over a nav::TerrainWorld built from the mission's
 // Land.msh (raw Land.msh Z, spec §15.6/§18); nullptr when the mesh has no faces.
