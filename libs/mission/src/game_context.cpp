@@ -73,6 +73,10 @@ core::Result<assets::MissionData> GameContext::prepare(std::string_view mission,
   return assets::prepare_mission(*repo_, *resolver_, mission, po);
 }
 
+core::Result<MissionLoadReport> GameContext::load(std::string_view mission) {
+  return load(mission, MissionLoadOptions{});
+}
+
 core::Result<MissionLoadReport> GameContext::load(std::string_view mission, MissionLoadOptions options) {
   options.profile = options_.profile;
   return session_->load(mission, options);

@@ -142,6 +142,10 @@ core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionDat
   return lm;
 }
 
+core::Result<MissionLoadReport> MissionSession::load(std::string_view mission) {
+  return load(mission, MissionLoadOptions{});
+}
+
 core::Result<MissionLoadReport> MissionSession::load(std::string_view mission, const MissionLoadOptions& options) {
   MissionLoadReport report;
   assets::MissionPrepareOptions po;

@@ -48,7 +48,8 @@ class GameContext {
   // Phases 1-5 only (the dependency graph; no visuals, no world): `sortie mission graph`.
   core::Result<assets::MissionData> prepare(std::string_view mission, assets::ProgressFn progress = {});
   // The whole staged load into the session (options.profile is the context's profile).
-  core::Result<MissionLoadReport> load(std::string_view mission, MissionLoadOptions options = {});
+  core::Result<MissionLoadReport> load(std::string_view mission, MissionLoadOptions options);
+  core::Result<MissionLoadReport> load(std::string_view mission);  // default options (see MissionSession)
   [[nodiscard]] const LoadedMission* current() const { return session_->current(); }
   [[nodiscard]] LoadedMission* current() { return session_->current(); }
 

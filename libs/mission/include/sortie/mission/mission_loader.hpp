@@ -78,7 +78,11 @@ class MissionSession {
   MissionSession(assets::ArchiveRepository& repo, assets::PrototypeResolver& resolver) : repo_(repo), resolver_(resolver) {}
   // On failure the report lists the diagnostics and the current mission is unchanged.
   // Fatal errors (the mission file missing/undecodable) come back as the error.
-  core::Result<MissionLoadReport> load(std::string_view mission, const MissionLoadOptions& options = {});
+  core::Result<MissionLoadReport> load(std::string_view mission, const MissionLoadOptions& options);
+  // With default options. An overload defined in the library rather than a default argument:
+  // gcc 12 warns (-Wmaybe-uninitialized, a false positive) about the temporary's shared_ptr
+  // members when it is built and destroyed inline at every call site.
+  core::Result<MissionLoadReport> load(std::string_view mission);
   [[nodiscard]] const LoadedMission* current() const { return current_ ? &*current_ : nullptr; }
   [[nodiscard]] LoadedMission* current() { return current_ ? &*current_ : nullptr; }
   // Prepared meshes, materials and textures kept between this session's loads.

@@ -10,7 +10,7 @@
 // The kind table makes a log self-describing: a kind the reader's registry lacks is reported by
 // name, and a wire id that means another kind in the reader's registry is rejected.
 //
-// Version 1 (read only; docs/decisions/0006-open-command-set.md):
+// Version 1 (read only; docs/decisions/0007-open-command-set.md):
 //   "SCLG" u32 version=1, u32 count, per command: u64 tick, u8 kind, u64 target raw,
 //   f32 x y z speed, u64 value, lp_string text
 // Each record becomes its kind's payload through the kind's from_legacy hook.
