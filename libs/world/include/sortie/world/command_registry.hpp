@@ -25,7 +25,12 @@
 //   1 move, 8 route                 movement (movement_commands.hpp)
 //   2 stop, 3 pause, 4 set_speed,
 //   5 spawn, 6 remove, 7 set_property   world (builtin_commands.hpp)
-//   9..63                           free for the game layers (squad, net, script ...)
+//   9..15                           free
+//   16..23                          reserved: movement stack (behaviour / wizard / control orders)
+//   24..31                          reserved: squad tactics
+//   32..47                          reserved: networked play (session, ownership, sync)
+//   48..55                          reserved: scripts and environment
+//   56..63                          free
 //   1000..                          tests and local experiments; never in shipped logs
 #include <cstdint>
 #include <functional>
