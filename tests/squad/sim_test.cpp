@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
 
+#include "sortie/core/hash.hpp"
 #include "sortie/squad/run.hpp"
 
 namespace sortie::squad {
@@ -261,6 +263,19 @@ TEST(Run, recorded_input_replays_to_the_same_hash) {
   RunOptions bad;
   bad.seconds = -1.0;
   EXPECT_EQ(run_squad(*map, bad).error().code, "squad.run.seconds");
+}
+
+// The simulation hashes float state, so it must give the same bits everywhere: this value is the
+// same from gcc and clang, release and debug (a change of behaviour changes it on purpose).
+TEST(Run, final_hash_is_the_same_on_every_compiler_and_build) {
+  const auto map = load_squad_map(std::filesystem::path(SORTIE_SOURCE_DIR) / "data" / "squad" / "rooms.txt");
+  ASSERT_TRUE(map) << map.error().to_string();
+  RunOptions o;
+  o.seconds = 20.0;
+  o.seed = 3;
+  const auto rep = run_squad(*map, o);
+  ASSERT_TRUE(rep);
+  EXPECT_EQ(core::hash_hex(rep->final_hash), "269d1625ee81d79a");
 }
 
 }  // namespace
