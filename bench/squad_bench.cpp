@@ -98,6 +98,7 @@ void BM_SquadTick(benchmark::State& state) {
   state.counters["bullets"] = static_cast<double>(sim->bullets().size());
   state.counters["lanes"] = static_cast<double>(sim->lanes().size());
   state.counters["shots"] = static_cast<double>(sim->stats().shots);
+  state.counters["friendly_hits"] = static_cast<double>(sim->stats().friendly_hits);
 }
 
 }  // namespace
