@@ -1,14 +1,15 @@
 // The Mapper's canonical text and the multi-map splice (spec/fomap.md §9).
 #include "sortie/fomap/canonical.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <optional>
 #include <unordered_map>
 
-#include <fmt/format.h>
-
 #include "sortie/fomap/multihex.hpp"
+#include "sortie/fomap/multihex_merge.hpp"
 #include "sortie/fomap/values.hpp"
 
 namespace sortie::fomap {
@@ -87,13 +88,15 @@ std::string placement_label(const Placement& p) {
   return fmt::format("{} $Id={} $Proto={}", to_string(p.kind), p.id_text, p.proto);
 }
 
-core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p, bool maphex, Geometry* geometry = nullptr,
+core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p, bool maphex,
+                                                Geometry* geometry = nullptr,
                                                 const Geometry* override_geometry = nullptr) {
   const PropertyCatalog& cat = x.project.properties;
   const std::string_view entity = receiver_of(p.kind);
   const Proto* proto = find_placement_proto(x.project, p);
   if (x.project.has_protos && !proto)
-    return fail(fmt_error(x, "fomap.fmt.proto_unknown", fmt::format("{}: no {} prototype named '{}'", placement_label(p), entity, p.proto),
+    return fail(fmt_error(x, "fomap.fmt.proto_unknown",
+                          fmt::format("{}: no {} prototype named '{}'", placement_label(p), entity, p.proto),
                           p.proto_line));
   struct Prop {
     std::string name;
@@ -108,12 +111,17 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
     if (e.key.empty() || e.key.front() == '$' || e.key.front() == '_') continue;
     const PropertyInfo* info = cat.find(entity, e.key);
     if (!info)
-      return fail(fmt_error(x, "fomap.fmt.unknown_property", fmt::format("{}: {} has no property '{}'", placement_label(p), entity, e.key), e.line));
+      return fail(fmt_error(x, "fomap.fmt.unknown_property",
+                            fmt::format("{}: {} has no property '{}'", placement_label(p), entity, e.key), e.line));
     if (!info->authorable)
-      return fail(fmt_error(x, "fomap.fmt.not_authorable", fmt::format("{}: {}.{} is {}", placement_label(p), entity, info->name, info->excluded_reason), e.line));
+      return fail(fmt_error(
+          x, "fomap.fmt.not_authorable",
+          fmt::format("{}: {}.{} is {}", placement_label(p), entity, info->name, info->excluded_reason), e.line));
     auto v = parse_value(info->type, e.value, cat);
     if (!v)
-      return fail(fmt_error(x, "fomap.fmt.bad_value", fmt::format("{}: {}.{}: {}", placement_label(p), entity, info->name, v.error().message), e.line));
+      return fail(fmt_error(x, "fomap.fmt.bad_value",
+                            fmt::format("{}: {}.{}: {}", placement_label(p), entity, info->name, v.error().message),
+                            e.line));
     // An old and a new name of one property: the engine applies keys in byte order, so the
     // key that sorts last wins (§5.1).
     if (auto it = index.find(info->name); it != index.end()) {
@@ -156,7 +164,8 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
   }
   if (override_geometry) {
     Prop* hex = get_or_proto("Hex");
-    if (!get_or_proto("MultihexMesh")) return fail(fmt_error(x, "fomap.fmt.no_mesh", "Item has no MultihexMesh property", p.line));
+    if (!get_or_proto("MultihexMesh"))
+      return fail(fmt_error(x, "fomap.fmt.no_mesh", "Item has no MultihexMesh property", p.line));
     Prop* mesh = &props[index.at("MultihexMesh")];
     if (hex && !hex->value.elements.empty()) {
       hex->value.elements[0].ints[0] = override_geometry->origin.x;
@@ -178,16 +187,19 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
     if (maphex && x.size_known)
       for (const auto& e : mesh->value.elements)
         if (e.ints[0] < 0 || e.ints[0] >= x.w || e.ints[1] < 0 || e.ints[1] >= x.h)
-          return fail(fmt_error(x, "fomap.fmt.mesh_out_of_bounds",
-                                fmt::format("{}: MultihexMesh hex {} {} is outside the map ({} x {}); fix or remove it first "
-                                            "(lint rule map-format.rule.bounds)",
-                                            placement_label(p), e.ints[0], e.ints[1], x.w, x.h),
-                                p.line));
+          return fail(
+              fmt_error(x, "fomap.fmt.mesh_out_of_bounds",
+                        fmt::format("{}: MultihexMesh hex {} {} is outside the map ({} x {}); fix or remove it first "
+                                    "(lint rule map-format.rule.bounds)",
+                                    placement_label(p), e.ints[0], e.ints[1], x.w, x.h),
+                        p.line));
     if (hex && !hex->value.elements.empty()) {
-      Hex origin{static_cast<std::int32_t>(hex->value.elements[0].ints[0]), static_cast<std::int32_t>(hex->value.elements[0].ints[1])};
+      Hex origin{static_cast<std::int32_t>(hex->value.elements[0].ints[0]),
+                 static_cast<std::int32_t>(hex->value.elements[0].ints[1])};
       std::vector<Hex> all;
       all.reserve(mesh->value.elements.size() + 1);
-      for (const auto& e : mesh->value.elements) all.push_back({static_cast<std::int32_t>(e.ints[0]), static_cast<std::int32_t>(e.ints[1])});
+      for (const auto& e : mesh->value.elements)
+        all.push_back({static_cast<std::int32_t>(e.ints[0]), static_cast<std::int32_t>(e.ints[1])});
       auto less = [](const Hex& a, const Hex& b) { return a.y != b.y ? a.y < b.y : a.x < b.x; };
       std::sort(all.begin(), all.end(), less);
       all.erase(std::unique(all.begin(), all.end()), all.end());
@@ -211,7 +223,8 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
     Prop* hex = get_or_proto("Hex");
     if (hex && !hex->value.elements.empty()) {
       geometry->known = true;
-      geometry->origin = {static_cast<std::int32_t>(hex->value.elements[0].ints[0]), static_cast<std::int32_t>(hex->value.elements[0].ints[1])};
+      geometry->origin = {static_cast<std::int32_t>(hex->value.elements[0].ints[0]),
+                          static_cast<std::int32_t>(hex->value.elements[0].ints[1])};
       auto it = index.find("MultihexMesh");
       if (it != index.end())
         for (const auto& e : props[it->second].value.elements)
@@ -240,7 +253,8 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
     if (mesh) {
       std::size_t spaces = static_cast<std::size_t>(std::count(text.begin(), text.end(), ' '));
       if (spaces % 2 == 0)
-        return fail(fmt_error(x, "fomap.fmt.mesh_tokens", fmt::format("{}: MultihexMesh has an odd token count", placement_label(p)), p.line));
+        return fail(fmt_error(x, "fomap.fmt.mesh_tokens",
+                              fmt::format("{}: MultihexMesh has an odd token count", placement_label(p)), p.line));
     }
     lines.push_back({prop.name, std::move(text), mesh});
   }
@@ -259,125 +273,51 @@ std::int64_t int_property(const Ctx& x, const Placement& p, std::string_view nam
   return v->elements[0].ints[0];
 }
 
-bool hex_less(const Hex& a, const Hex& b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
-
-struct HexHash {
-  std::size_t operator()(const Hex& h) const {
-    return std::hash<std::uint64_t>{}((static_cast<std::uint64_t>(static_cast<std::uint32_t>(h.x)) << 32) ^
-                                      static_cast<std::uint32_t>(h.y));
-  }
-};
-
 // Placement data for merge equality: the written overrides except $Id, $Proto, Hex, MultihexMesh.
 std::vector<std::pair<std::string, std::string>> merge_data(const Loaded& l) {
   std::vector<std::pair<std::string, std::string>> d;
   for (const auto& line : l.lines)
-    if (line.key != "$Id" && line.key != "$Proto" && line.key != "Hex" && line.key != "MultihexMesh") d.emplace_back(line.key, line.value);
+    if (line.key != "$Id" && line.key != "$Proto" && line.key != "Hex" && line.key != "MultihexMesh")
+      d.emplace_back(line.key, line.value);
   return d;
 }
 
 // MergeItemsToMultihexMeshes (§9.3) over the MapHex items; returns the survivors whose geometry
 // changed (their lines must be re-rendered). Items with children never take part.
-std::vector<std::size_t> merge_multihex(const Ctx& x, std::vector<Loaded>& items, const std::vector<std::size_t>& roots) {
-  struct M {
-    std::size_t item;
-    std::int64_t id;
-    std::string proto;
-    int generation;
-    std::vector<std::pair<std::string, std::string>> data;
-  };
-  std::vector<M> ms;
+std::vector<std::size_t> merge_multihex(const Ctx& x, std::vector<Loaded>& items,
+                                        const std::vector<std::size_t>& roots) {
+  std::vector<MergeItem> ms;
+  std::vector<std::size_t> source;  // item index of each MergeItem
+  std::map<std::string_view, std::uint32_t> protos;
+  std::map<std::vector<std::pair<std::string, std::string>>, std::uint32_t> classes;
+  classes.emplace(std::vector<std::pair<std::string, std::string>>{}, 0);  // clean
   for (std::size_t r : roots) {
     Loaded& l = items[r];
     if (!l.geometry.known || !l.children.empty()) continue;
     const int gen = static_cast<int>(int_property(x, *l.p, "MultihexGeneration"));
     if (gen != 1 && gen != 2) continue;
-    ms.push_back(M{r, l.p->id, std::string(l.p->proto), gen, merge_data(l)});
+    MergeItem m;
+    m.id = l.p->id;
+    m.proto = protos.emplace(l.p->proto, static_cast<std::uint32_t>(protos.size())).first->second;
+    m.generation = gen;
+    m.data_class = classes.emplace(merge_data(l), static_cast<std::uint32_t>(classes.size())).first->second;
+    m.origin = l.geometry.origin;
+    m.mesh = l.geometry.mesh;
+    ms.push_back(std::move(m));
+    source.push_back(r);
   }
   std::vector<std::size_t> changed_items;
   if (ms.empty()) return changed_items;
-  std::vector<bool> changed(ms.size(), false);
-  auto absorb = [&](std::size_t into, std::size_t from) {
-    Geometry& g = items[ms[into].item].geometry;
-    const Geometry& f = items[ms[from].item].geometry;
-    g.mesh.push_back(f.origin);
-    g.mesh.insert(g.mesh.end(), f.mesh.begin(), f.mesh.end());
-    items[ms[from].item].alive = false;
-    changed[into] = true;
-  };
-  // AnyUnique: group by (proto, data), collapse into the lowest id.
-  {
-    std::map<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>, std::vector<std::size_t>> groups;
-    for (std::size_t i = 0; i < ms.size(); ++i)
-      if (ms[i].generation == 2) groups[{ms[i].proto, ms[i].data}].push_back(i);
-    for (auto& [key, members] : groups) {
-      if (members.size() < 2) continue;
-      std::size_t best = members[0];
-      for (std::size_t i : members)
-        if (ms[i].id < ms[best].id) best = i;
-      for (std::size_t i : members)
-        if (i != best) absorb(best, i);
-    }
-  }
-  // SameSibling: spatial merge.
-  std::unordered_map<Hex, std::vector<std::size_t>, HexHash> at;  // hex -> ms indices covering it
-  auto covered = [&](std::size_t i) {
-    const Geometry& g = items[ms[i].item].geometry;
-    std::vector<Hex> out = g.mesh;
-    out.push_back(g.origin);
-    return out;
-  };
-  for (std::size_t i = 0; i < ms.size(); ++i)
-    if (ms[i].generation == 1)
-      for (const Hex& h : covered(i)) at[h].push_back(i);
-  auto alive = [&](std::size_t i) { return items[ms[i].item].alive; };
-  auto clean = [&](std::size_t i) { return ms[i].data.empty(); };
-  auto may_absorb = [&](std::size_t b, std::size_t a) { return clean(b) || ms[a].data == ms[b].data; };
-  auto neighbours = [&](std::size_t s) {
-    std::vector<std::size_t> out;
-    for (const Hex& h : covered(s)) {
-      for (int d = -1; d < 6; ++d) {
-        const Hex n = d < 0 ? h : hex_step(h, d);
-        auto it = at.find(n);
-        if (it == at.end()) continue;
-        for (std::size_t j : it->second)
-          if (j != s && alive(j) && ms[j].generation == 1 && ms[j].proto == ms[s].proto) out.push_back(j);
-      }
-    }
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-    return out;
-  };
-  for (int phase = 1; phase <= 2; ++phase) {
-    for (std::size_t start = 0; start < ms.size(); ++start) {
-      if (ms[start].generation != 1 || !alive(start) || (phase == 1 && clean(start))) continue;
-      std::size_t s = start;
-      while (true) {
-        std::optional<std::size_t> t, u;
-        for (std::size_t n : neighbours(s)) {
-          if (may_absorb(n, s) && (!t || ms[n].id < ms[*t].id)) t = n;
-          if (may_absorb(s, n) && (!u || ms[n].id > ms[*u].id)) u = n;
-        }
-        if (t && (!u || ms[*t].id < ms[s].id)) {
-          absorb(*t, s);
-          for (const Hex& h : covered(*t)) at[h].push_back(*t);
-          s = *t;
-        } else if (u) {
-          absorb(s, *u);
-          for (const Hex& h : covered(s)) at[h].push_back(s);
-        } else {
-          break;
-        }
-      }
-    }
-  }
+  fomap::merge_multihex(ms);
   for (std::size_t i = 0; i < ms.size(); ++i) {
-    if (!changed[i] || !alive(i)) continue;
-    Geometry& g = items[ms[i].item].geometry;
-    std::sort(g.mesh.begin(), g.mesh.end(), hex_less);
-    g.mesh.erase(std::unique(g.mesh.begin(), g.mesh.end()), g.mesh.end());
-    g.mesh.erase(std::remove(g.mesh.begin(), g.mesh.end(), g.origin), g.mesh.end());
-    changed_items.push_back(ms[i].item);
+    Loaded& l = items[source[i]];
+    if (!ms[i].alive) {
+      l.alive = false;
+      continue;
+    }
+    if (!ms[i].changed) continue;
+    l.geometry.mesh = std::move(ms[i].mesh);
+    changed_items.push_back(source[i]);
   }
   return changed_items;
 }
@@ -388,10 +328,14 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
                                      const CanonicalOptions& options) {
   if (!container.structure_errors().empty()) {
     const auto& e = container.structure_errors().front();
-    return fail(Diagnostic::error("fomap.fmt.structure", e.message).of(container.path()).in(fmt::format("line {}", e.line)));
+    return fail(
+        Diagnostic::error("fomap.fmt.structure", e.message).of(container.path()).in(fmt::format("line {}", e.line)));
   }
   const MapDefinition* m = container.find_map(map_name);
-  if (!m) return fail(Diagnostic::error("fomap.fmt.no_map", "the file declares no such map").of(container.path()).expect("a declared map", std::string(map_name)));
+  if (!m)
+    return fail(Diagnostic::error("fomap.fmt.no_map", "the file declares no such map")
+                    .of(container.path())
+                    .expect("a declared map", std::string(map_name)));
   Ctx x{container, project, *m};
   const MapAnchor& anchor = container.anchors()[m->anchors.front()];
   const ConfigSection& head = container.section(anchor.section);
@@ -405,11 +349,15 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
     if (e.key.front() != '$') {
       const PropertyInfo* info = project.properties.find("Map", e.key);
       if (!info)
-        return fail(fmt_error(x, "fomap.fmt.unknown_property", fmt::format("[ProtoMap]: Map has no property '{}'", e.key), e.line));
+        return fail(fmt_error(x, "fomap.fmt.unknown_property",
+                              fmt::format("[ProtoMap]: Map has no property '{}'", e.key), e.line));
       if (!info->authorable)
-        return fail(fmt_error(x, "fomap.fmt.not_authorable", fmt::format("[ProtoMap]: Map.{} is {}", info->name, info->excluded_reason), e.line));
+        return fail(fmt_error(x, "fomap.fmt.not_authorable",
+                              fmt::format("[ProtoMap]: Map.{} is {}", info->name, info->excluded_reason), e.line));
       auto v = parse_value(info->type, e.value, project.properties);
-      if (!v) return fail(fmt_error(x, "fomap.fmt.bad_value", fmt::format("[ProtoMap]: Map.{}: {}", info->name, v.error().message), e.line));
+      if (!v)
+        return fail(fmt_error(x, "fomap.fmt.bad_value",
+                              fmt::format("[ProtoMap]: Map.{}: {}", info->name, v.error().message), e.line));
       if (info->name == "Size" && !v->elements.empty()) {
         x.size_known = true;
         x.w = v->elements[0].ints[0];
@@ -418,7 +366,8 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
     }
     head_entries.push_back(&e);
   }
-  std::stable_sort(head_entries.begin(), head_entries.end(), [](const ConfigEntry* a, const ConfigEntry* b) { return a->line < b->line; });
+  std::stable_sort(head_entries.begin(), head_entries.end(),
+                   [](const ConfigEntry* a, const ConfigEntry* b) { return a->line < b->line; });
   std::string out = "[ProtoMap]\n";
   if (!anchor.named && options.always_write_name) write_line(out, {"$Name", std::string(map_name), false});
   for (const ConfigEntry* e : head_entries) {
@@ -472,17 +421,20 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
       const std::int64_t owner = int_property(x, p, "CritterId");
       auto it = critter_index.find(owner);
       if (it == critter_index.end())
-        return fail(fmt_error(x, "fomap.fmt.critter_not_found", fmt::format("{}: CritterId {} names no critter", placement_label(p), owner), p.line));
+        return fail(fmt_error(x, "fomap.fmt.critter_not_found",
+                              fmt::format("{}: CritterId {} names no critter", placement_label(p), owner), p.line));
       critters[it->second].children.push_back(idx);
     } else if (own == 2) {
       const std::int64_t owner = int_property(x, p, "ContainerId");
       auto it = item_index.find(owner);
       if (it == item_index.end())
         return fail(fmt_error(x, "fomap.fmt.container_not_found",
-                              fmt::format("{}: ContainerId {} names no earlier MapHex item", placement_label(p), owner), p.line));
+                              fmt::format("{}: ContainerId {} names no earlier MapHex item", placement_label(p), owner),
+                              p.line));
       items[it->second].children.push_back(idx);
     } else {
-      return fail(fmt_error(x, "fomap.fmt.ownership", fmt::format("{}: unsupported Ownership", placement_label(p)), p.line));
+      return fail(
+          fmt_error(x, "fomap.fmt.ownership", fmt::format("{}: unsupported Ownership", placement_label(p)), p.line));
     }
   }
   // Multihex merge (§9.3), then re-render the survivors whose geometry changed.
@@ -535,7 +487,8 @@ std::vector<SpliceRange> splice_ranges(std::string_view original, std::string_vi
   std::size_t pos = 0;
   while (pos < original.size()) {
     const std::size_t nl = original.find('\n', pos);
-    const std::string_view line = trim(original.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
+    const std::string_view line =
+        trim(original.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
     if (!line.empty() && line.front() == '[' && line.find(']') != std::string_view::npos) starts.push_back(pos);
     if (nl == std::string_view::npos) break;
     pos = nl + 1;
@@ -554,7 +507,8 @@ std::vector<SpliceRange> splice_ranges(std::string_view original, std::string_vi
       std::size_t p2 = nl == std::string_view::npos ? body.size() : nl + 1;
       while (p2 < body.size()) {
         const std::size_t n2 = body.find('\n', p2);
-        const std::string_view l = trim(body.substr(p2, n2 == std::string_view::npos ? std::string_view::npos : n2 - p2));
+        const std::string_view l =
+            trim(body.substr(p2, n2 == std::string_view::npos ? std::string_view::npos : n2 - p2));
         if (l.substr(0, 5) == "$Name") {
           const std::string_view rest = trim(l.substr(5));
           if (!rest.empty() && rest.front() == '=') {
@@ -580,7 +534,8 @@ std::vector<SpliceRange> splice_ranges(std::string_view original, std::string_vi
 
 }  // namespace
 
-std::string splice_map(std::string_view original, std::string_view stem, std::string_view map_name, std::string_view block) {
+std::string splice_map(std::string_view original, std::string_view stem, std::string_view map_name,
+                       std::string_view block) {
   const std::vector<SpliceRange> ranges = splice_ranges(original, stem);
   std::string out(original.substr(0, ranges.empty() ? original.size() : ranges.front().begin));
   bool inserted = false;
@@ -598,17 +553,21 @@ std::string splice_map(std::string_view original, std::string_view stem, std::st
   return out;
 }
 
-core::Result<std::string> format_container(const MapContainer& container, const Project& project, const CanonicalOptions& options) {
+core::Result<std::string> format_container(const MapContainer& container, const Project& project,
+                                           const CanonicalOptions& options) {
   if (!container.structure_errors().empty()) {
     const auto& e = container.structure_errors().front();
-    return fail(Diagnostic::error("fomap.fmt.structure", e.message).of(container.path()).in(fmt::format("line {}", e.line)));
+    return fail(
+        Diagnostic::error("fomap.fmt.structure", e.message).of(container.path()).in(fmt::format("line {}", e.line)));
   }
-  if (container.maps().empty()) return fail(Diagnostic::error("fomap.fmt.no_map", "the file declares no [ProtoMap]").of(container.path()));
+  if (container.maps().empty())
+    return fail(Diagnostic::error("fomap.fmt.no_map", "the file declares no [ProtoMap]").of(container.path()));
   if (container.maps().size() > 1) {
     // The splice identifies blocks by their `$Name` line; it is only safe when every anchor has
     // exactly one plain, unique, valid name (the Mapper's own guidance for multi-map files).
     if (container.anchors().size() != container.maps().size())
-      return fail(Diagnostic::error("fomap.fmt.ambiguous_maps", "a multi-map file declares the same map name twice").of(container.path()));
+      return fail(Diagnostic::error("fomap.fmt.ambiguous_maps", "a multi-map file declares the same map name twice")
+                      .of(container.path()));
     // The splice cuts ranges at every line that trims to `[...]`; the parser ignores `[]` and
     // joins continued lines. When the two views of the sections differ, a splice is unsafe.
     const std::vector<SpliceRange> ranges = splice_ranges(container.config().text(), container.stem());
@@ -633,12 +592,14 @@ core::Result<std::string> format_container(const MapContainer& container, const 
       if (!a.named || !n || !same_owner || n->assignments != 1 || n->line != n->last_line || a.name.empty() ||
           a.name.find_first_of("/$#[]\"\\") != std::string::npos)
         return fail(Diagnostic::error("fomap.fmt.ambiguous_maps",
-                                      "every anchor of a multi-map file needs one plain `$Name = <id>` line (no '/', '$', '#', brackets, quotes)")
+                                      "every anchor of a multi-map file needs one plain `$Name = <id>` line (no '/', "
+                                      "'$', '#', brackets, quotes)")
                         .of(container.path())
                         .in(fmt::format("line {}", a.line)));
     }
     if (anchor_ranges.size() != container.anchors().size())
-      return fail(Diagnostic::error("fomap.fmt.ambiguous_ranges", "the Mapper splice would see a different number of maps than the parser")
+      return fail(Diagnostic::error("fomap.fmt.ambiguous_ranges",
+                                    "the Mapper splice would see a different number of maps than the parser")
                       .of(container.path()));
   }
   std::string out;
@@ -666,12 +627,14 @@ core::Result<std::string> format_container(const MapContainer& container, const 
       if (twice)
         while (at < out.size() && at < twice->size() && out[at] == (*twice)[at]) ++at;
       const auto line = 1 + std::count(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(at), '\n');
-      return fail(Diagnostic::error("fomap.fmt.unstable",
-                                    twice ? "the canonical text would not read back the same; a value cannot be written in this grammar "
-                                            "(e.g. it ends with `\\` or holds `#` or control bytes)"
-                                          : "the canonical text would not load again: " + twice.error().message)
-                      .of(container.path())
-                      .in(fmt::format("line {} of the output", line)));
+      return fail(
+          Diagnostic::error(
+              "fomap.fmt.unstable",
+              twice ? "the canonical text would not read back the same; a value cannot be written in this grammar "
+                      "(e.g. it ends with `\\` or holds `#` or control bytes)"
+                    : "the canonical text would not load again: " + twice.error().message)
+              .of(container.path())
+              .in(fmt::format("line {} of the output", line)));
     }
   }
   return out;
