@@ -63,13 +63,31 @@ struct Geometry {
   std::vector<Hex> mesh;
 };
 
+// A loaded placement. Its key lines are rendered once, into the map's arena (one string for the
+// whole map instead of a string per key), and copied into the output in Mapper order.
 struct Loaded {
   const Placement* p = nullptr;
-  std::vector<Line> lines;
+  std::size_t begin = 0;  // rendered lines: arena[begin, end), or merged[begin] when `merged`
+  std::size_t end = 0;
   std::vector<std::size_t> children;  // indices into the item list
-  Geometry geometry;
   bool alive = true;
+  bool merged = false;  // a merge survivor rendered again with its merged mesh
 };
+
+// A MapHex item whose proto or override says MultihexGeneration SameSibling / AnyUnique: what
+// the merge needs beyond the rendered text.
+struct MergeCandidate {
+  std::size_t item = 0;  // index into the item list
+  int generation = 0;
+  Geometry geometry;
+  std::vector<std::pair<std::string, std::string>> data;  // written overrides but $Id, $Proto, Hex, MultihexMesh
+};
+
+void render(std::string& arena, const std::vector<Line>& lines, Loaded& l) {
+  l.begin = arena.size();
+  for (const auto& line : lines) write_line(arena, line);
+  l.end = arena.size();
+}
 
 struct Ctx {
   const MapContainer& c;
@@ -274,52 +292,53 @@ std::int64_t int_property(const Ctx& x, const Placement& p, std::string_view nam
 }
 
 // Placement data for merge equality: the written overrides except $Id, $Proto, Hex, MultihexMesh.
-std::vector<std::pair<std::string, std::string>> merge_data(const Loaded& l) {
+std::vector<std::pair<std::string, std::string>> merge_data(const std::vector<Line>& lines) {
   std::vector<std::pair<std::string, std::string>> d;
-  for (const auto& line : l.lines)
+  for (const auto& line : lines)
     if (line.key != "$Id" && line.key != "$Proto" && line.key != "Hex" && line.key != "MultihexMesh")
       d.emplace_back(line.key, line.value);
   return d;
 }
 
-// MergeItemsToMultihexMeshes (§9.3) over the MapHex items; returns the survivors whose geometry
-// changed (their lines must be re-rendered). Items with children never take part.
-std::vector<std::size_t> merge_multihex(const Ctx& x, std::vector<Loaded>& items,
-                                        const std::vector<std::size_t>& roots) {
+// MergeItemsToMultihexMeshes (§9.3) over the MapHex items (candidates are in load order); the
+// absorbed items die, the survivors whose geometry changed are re-rendered. Items with children
+// never take part.
+core::Status merge_multihex(const Ctx& x, std::vector<Loaded>& items, std::vector<MergeCandidate>& candidates,
+                            std::vector<std::string>& merged) {
   std::vector<MergeItem> ms;
-  std::vector<std::size_t> source;  // item index of each MergeItem
+  std::vector<MergeCandidate*> source;
   std::map<std::string_view, std::uint32_t> protos;
   std::map<std::vector<std::pair<std::string, std::string>>, std::uint32_t> classes;
   classes.emplace(std::vector<std::pair<std::string, std::string>>{}, 0);  // clean
-  for (std::size_t r : roots) {
-    Loaded& l = items[r];
-    if (!l.geometry.known || !l.children.empty()) continue;
-    const int gen = static_cast<int>(int_property(x, *l.p, "MultihexGeneration"));
-    if (gen != 1 && gen != 2) continue;
+  for (MergeCandidate& c : candidates) {
+    const Loaded& l = items[c.item];
+    if (!c.geometry.known || !l.children.empty()) continue;
     MergeItem m;
     m.id = l.p->id;
     m.proto = protos.emplace(l.p->proto, static_cast<std::uint32_t>(protos.size())).first->second;
-    m.generation = gen;
-    m.data_class = classes.emplace(merge_data(l), static_cast<std::uint32_t>(classes.size())).first->second;
-    m.origin = l.geometry.origin;
-    m.mesh = l.geometry.mesh;
+    m.generation = c.generation;
+    m.data_class = classes.emplace(std::move(c.data), static_cast<std::uint32_t>(classes.size())).first->second;
+    m.origin = c.geometry.origin;
+    m.mesh = std::move(c.geometry.mesh);
     ms.push_back(std::move(m));
-    source.push_back(r);
+    source.push_back(&c);
   }
-  std::vector<std::size_t> changed_items;
-  if (ms.empty()) return changed_items;
+  if (ms.empty()) return {};
   fomap::merge_multihex(ms);
   for (std::size_t i = 0; i < ms.size(); ++i) {
-    Loaded& l = items[source[i]];
+    Loaded& l = items[source[i]->item];
     if (!ms[i].alive) {
       l.alive = false;
-      continue;
+    } else if (ms[i].changed) {
+      const Geometry geometry{true, ms[i].origin, std::move(ms[i].mesh)};
+      SORTIE_TRY(const auto lines, placement_lines(x, *l.p, true, nullptr, &geometry));
+      l.merged = true;
+      l.begin = merged.size();
+      merged.emplace_back();
+      for (const auto& line : lines) write_line(merged.back(), line);
     }
-    if (!ms[i].changed) continue;
-    l.geometry.mesh = std::move(ms[i].mesh);
-    changed_items.push_back(source[i]);
   }
-  return changed_items;
+  return {};
 }
 
 }  // namespace
@@ -396,24 +415,34 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
   const std::string prefix = explicit_style ? std::string(map_name) : std::string("$Name");
 
   // Load like the Mapper: critters, then items attached to their owners.
+  std::string arena;
+  if (container.maps().size() == 1) arena.reserve(container.config().text().size());
   std::vector<Loaded> critters;
+  critters.reserve(m->critters.size());
   std::unordered_map<std::int64_t, std::size_t> critter_index;
   for (const auto& p : m->critters) {
     if (!p.has_proto) return fail(fmt_error(x, "fomap.fmt.proto_missing", "placement has no $Proto", p.line));
-    SORTIE_TRY(auto lines, placement_lines(x, p, true));
+    SORTIE_TRY(const auto lines, placement_lines(x, p, true));
     critter_index.emplace(p.id, critters.size());
-    critters.push_back(Loaded{&p, std::move(lines), {}, {}, true});
+    critters.push_back(Loaded{&p, 0, 0, {}, true});
+    render(arena, lines, critters.back());
   }
   std::vector<Loaded> items;
+  items.reserve(m->items.size());
   std::vector<std::size_t> roots;
+  std::vector<MergeCandidate> candidates;
   std::unordered_map<std::int64_t, std::size_t> item_index;  // MapHex items only
   for (const auto& p : m->items) {
     if (!p.has_proto) return fail(fmt_error(x, "fomap.fmt.proto_missing", "placement has no $Proto", p.line));
     const std::int64_t own = int_property(x, p, "Ownership");
+    const int generation = own == 0 ? static_cast<int>(int_property(x, p, "MultihexGeneration")) : 0;
+    const bool candidate = generation == 1 || generation == 2;
     Geometry geometry;
-    SORTIE_TRY(auto lines, placement_lines(x, p, own == 0, &geometry));
+    SORTIE_TRY(const auto lines, placement_lines(x, p, own == 0, candidate ? &geometry : nullptr));
     const std::size_t idx = items.size();
-    items.push_back(Loaded{&p, std::move(lines), {}, std::move(geometry), true});
+    items.push_back(Loaded{&p, 0, 0, {}, true});
+    render(arena, lines, items.back());
+    if (candidate) candidates.push_back(MergeCandidate{idx, generation, std::move(geometry), merge_data(lines)});
     if (own == 0) {
       roots.push_back(idx);
       item_index.emplace(p.id, idx);
@@ -437,17 +466,24 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
           fmt_error(x, "fomap.fmt.ownership", fmt::format("{}: unsupported Ownership", placement_label(p)), p.line));
     }
   }
-  // Multihex merge (§9.3), then re-render the survivors whose geometry changed.
-  for (std::size_t r : merge_multihex(x, items, roots)) {
-    SORTIE_TRY(items[r].lines, placement_lines(x, *items[r].p, true, nullptr, &items[r].geometry));
-  }
+  // Multihex merge (§9.3); the survivors whose geometry changed are rendered again.
+  std::vector<std::string> merged;
+  SORTIE_CHECK(merge_multihex(x, items, candidates, merged));
+  candidates = {};
+  auto body = [&](const Loaded& l) {
+    return l.merged ? std::string_view(merged[l.begin]) : std::string_view(arena).substr(l.begin, l.end - l.begin);
+  };
+  std::size_t bytes = out.size();
+  for (const auto* list : {&critters, &items})
+    for (const Loaded& l : *list) bytes += prefix.size() + 12 + body(l).size();
+  out.reserve(bytes);
   auto write_section = [&](std::string_view kind, const Loaded& l) {
     out += '[';
     out += prefix;
     out += '/';
     out += kind;
     out += "]\n";
-    for (const auto& line : l.lines) write_line(out, line);
+    out += body(l);
     out += '\n';
   };
   for (const auto& c : critters) {
@@ -553,8 +589,57 @@ std::string splice_map(std::string_view original, std::string_view stem, std::st
   return out;
 }
 
-core::Result<std::string> format_container(const MapContainer& container, const Project& project,
-                                           const CanonicalOptions& options) {
+namespace {
+
+// The splice ranges of a multi-map file, after checking that the Mapper splice sees the same
+// maps as the parser.
+core::Result<std::vector<SpliceRange>> checked_splice_ranges(const MapContainer& container) {
+  // The splice identifies blocks by their `$Name` line; it is only safe when every anchor has
+  // exactly one plain, unique, valid name (the Mapper's own guidance for multi-map files).
+  if (container.anchors().size() != container.maps().size())
+    return fail(Diagnostic::error("fomap.fmt.ambiguous_maps", "a multi-map file declares the same map name twice")
+                    .of(container.path()));
+  // The splice cuts ranges at every line that trims to `[...]`; the parser ignores `[]` and
+  // joins continued lines. When the two views of the sections differ, a splice is unsafe.
+  std::vector<SpliceRange> ranges = splice_ranges(container.config().text(), container.stem());
+  bool unsafe = ranges.size() != container.config().sections().size() - 1;
+  for (const auto& sec : container.config().sections())
+    if (!sec.ignored_lines.empty()) unsafe = true;
+  if (unsafe)
+    return fail(Diagnostic::error("fomap.fmt.ambiguous_ranges",
+                                  "the Mapper splice would cut this multi-map file differently from the parser "
+                                  "(an ignored `[...]` line or a malformed line)")
+                    .of(container.path()));
+  // Every anchor needs one plain, valid name, and the splice must read the same owner for
+  // its range as the parser reads for the anchor (the splice's `$Name` reader knows nothing of
+  // comments, quotes, continuations or other blank characters).
+  std::vector<const SpliceRange*> anchor_ranges;
+  for (const auto& r : ranges)
+    if (r.anchor) anchor_ranges.push_back(&r);
+  for (std::size_t i = 0; i < container.anchors().size(); ++i) {
+    const auto& a = container.anchors()[i];
+    const ConfigEntry* n = container.section(a.section).find("$Name");
+    const bool same_owner = i < anchor_ranges.size() && anchor_ranges[i]->owner == a.name;
+    if (!a.named || !n || !same_owner || n->assignments != 1 || n->line != n->last_line || a.name.empty() ||
+        a.name.find_first_of("/$#[]\"\\") != std::string::npos)
+      return fail(Diagnostic::error("fomap.fmt.ambiguous_maps",
+                                    "every anchor of a multi-map file needs one plain `$Name = <id>` line (no '/', "
+                                    "'$', '#', brackets, quotes)")
+                      .of(container.path())
+                      .in(fmt::format("line {}", a.line)));
+  }
+  if (anchor_ranges.size() != container.anchors().size())
+    return fail(Diagnostic::error("fomap.fmt.ambiguous_ranges",
+                                  "the Mapper splice would see a different number of maps than the parser")
+                    .of(container.path()));
+  return ranges;
+}
+
+// The canonical text without the fixed-point check. A multi-map file is spliced in one pass:
+// every map's block goes where its first range was, the ranges of other owners stay byte-exact
+// (what splicing the maps one after another gives, without rescanning the file per map).
+core::Result<std::string> format_unverified(const MapContainer& container, const Project& project,
+                                            const CanonicalOptions& options) {
   if (!container.structure_errors().empty()) {
     const auto& e = container.structure_errors().front();
     return fail(
@@ -562,82 +647,84 @@ core::Result<std::string> format_container(const MapContainer& container, const 
   }
   if (container.maps().empty())
     return fail(Diagnostic::error("fomap.fmt.no_map", "the file declares no [ProtoMap]").of(container.path()));
-  if (container.maps().size() > 1) {
-    // The splice identifies blocks by their `$Name` line; it is only safe when every anchor has
-    // exactly one plain, unique, valid name (the Mapper's own guidance for multi-map files).
-    if (container.anchors().size() != container.maps().size())
-      return fail(Diagnostic::error("fomap.fmt.ambiguous_maps", "a multi-map file declares the same map name twice")
-                      .of(container.path()));
-    // The splice cuts ranges at every line that trims to `[...]`; the parser ignores `[]` and
-    // joins continued lines. When the two views of the sections differ, a splice is unsafe.
-    const std::vector<SpliceRange> ranges = splice_ranges(container.config().text(), container.stem());
-    bool unsafe = ranges.size() != container.config().sections().size() - 1;
-    for (const auto& sec : container.config().sections())
-      if (!sec.ignored_lines.empty()) unsafe = true;
-    if (unsafe)
-      return fail(Diagnostic::error("fomap.fmt.ambiguous_ranges",
-                                    "the Mapper splice would cut this multi-map file differently from the parser "
-                                    "(an ignored `[...]` line or a malformed line)")
-                      .of(container.path()));
-    // Every anchor needs one plain, valid name, and the splice must read the same owner for
-    // its range as the parser reads for the anchor (the splice's `$Name` reader knows nothing of
-    // comments, quotes, continuations or other blank characters).
-    std::vector<const SpliceRange*> anchor_ranges;
-    for (const auto& r : ranges)
-      if (r.anchor) anchor_ranges.push_back(&r);
-    for (std::size_t i = 0; i < container.anchors().size(); ++i) {
-      const auto& a = container.anchors()[i];
-      const ConfigEntry* n = container.section(a.section).find("$Name");
-      const bool same_owner = i < anchor_ranges.size() && anchor_ranges[i]->owner == a.name;
-      if (!a.named || !n || !same_owner || n->assignments != 1 || n->line != n->last_line || a.name.empty() ||
-          a.name.find_first_of("/$#[]\"\\") != std::string::npos)
-        return fail(Diagnostic::error("fomap.fmt.ambiguous_maps",
-                                      "every anchor of a multi-map file needs one plain `$Name = <id>` line (no '/', "
-                                      "'$', '#', brackets, quotes)")
-                        .of(container.path())
-                        .in(fmt::format("line {}", a.line)));
-    }
-    if (anchor_ranges.size() != container.anchors().size())
-      return fail(Diagnostic::error("fomap.fmt.ambiguous_ranges",
-                                    "the Mapper splice would see a different number of maps than the parser")
-                      .of(container.path()));
-  }
+  const std::string_view original = container.config().text();
   std::string out;
   if (container.maps().size() == 1) {
     SORTIE_TRY(out, format_map(container, container.maps()[0].name, project, options));
   } else {
-    out = std::string(container.config().text());
-    for (const auto& m : container.maps()) {
-      SORTIE_TRY(auto block, format_map(container, m.name, project, options));
-      out = splice_map(out, container.stem(), m.name, block);
+    SORTIE_TRY(const std::vector<SpliceRange> ranges, checked_splice_ranges(container));
+    const auto& maps = container.maps();
+    std::vector<bool> written(maps.size(), false);
+    auto write_block = [&](const MapDefinition& m) -> core::Status {
+      written[static_cast<std::size_t>(&m - maps.data())] = true;
+      SORTIE_TRY(const std::string block, format_map(container, m.name, project, options));
+      out += block;
+      return {};
+    };
+    out.reserve(original.size() + original.size() / 16);
+    out.append(original.substr(0, ranges.empty() ? original.size() : ranges.front().begin));
+    for (const auto& r : ranges) {
+      const MapDefinition* m = container.find_map(r.owner);
+      if (!m) {
+        out.append(original.substr(r.begin, r.end - r.begin));
+      } else if (!written[static_cast<std::size_t>(m - maps.data())]) {
+        SORTIE_CHECK(write_block(*m));
+      }
     }
+    for (const auto& m : maps)
+      if (!written[static_cast<std::size_t>(&m - maps.data())]) SORTIE_CHECK(write_block(m));
   }
   // Trailing layout: the Mapper ends with a blank line; a file that ends right after its last
   // line (as the TLA corpus does) keeps ending that way.
-  const std::string_view original = container.config().text();
   const bool blank_end = original.size() >= 2 && original.substr(original.size() - 2) == "\n\n";
   if (!blank_end && out.size() >= 2 && out.substr(out.size() - 2) == "\n\n") out.pop_back();
-  if (options.verify_fixed_point) {
-    CanonicalOptions once = options;
-    once.verify_fixed_point = false;
-    const MapContainer again = MapContainer::from_text(out, container.path());
-    auto twice = format_container(again, project, once);
-    if (!twice || *twice != out) {
-      std::size_t at = 0;
-      if (twice)
-        while (at < out.size() && at < twice->size() && out[at] == (*twice)[at]) ++at;
-      const auto line = 1 + std::count(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(at), '\n');
-      return fail(
-          Diagnostic::error(
-              "fomap.fmt.unstable",
-              twice ? "the canonical text would not read back the same; a value cannot be written in this grammar "
-                      "(e.g. it ends with `\\` or holds `#` or control bytes)"
-                    : "the canonical text would not load again: " + twice.error().message)
-              .of(container.path())
-              .in(fmt::format("line {} of the output", line)));
-    }
-  }
   return out;
+}
+
+// Reads `out` back and formats it again; gives the second result, which must be `out` itself (a
+// text that does not come back the same is refused). Takes `out` so that the text read back is
+// the only copy.
+core::Result<std::string> verify_fixed_point(std::string out, const std::string& path, const Project& project,
+                                             const CanonicalOptions& options) {
+  const MapContainer again = MapContainer::from_text(std::move(out), path);
+  const std::string_view once = again.config().text();
+  auto twice = format_unverified(again, project, options);
+  if (twice && *twice == once) return std::move(*twice);
+  std::size_t at = 0;
+  if (twice)
+    while (at < once.size() && at < twice->size() && once[at] == (*twice)[at]) ++at;
+  const auto line = 1 + std::count(once.begin(), once.begin() + static_cast<std::ptrdiff_t>(at), '\n');
+  return fail(Diagnostic::error("fomap.fmt.unstable",
+                                twice ? "the canonical text would not read back the same; a value cannot be written in "
+                                        "this grammar (e.g. it ends with `\\` or holds `#` or control bytes)"
+                                      : "the canonical text would not load again: " + twice.error().message)
+                  .of(path)
+                  .in(fmt::format("line {} of the output", line)));
+}
+
+}  // namespace
+
+core::Result<std::string> format_container(const MapContainer& container, const Project& project,
+                                           const CanonicalOptions& options) {
+  SORTIE_TRY(std::string out, format_unverified(container, project, options));
+  // A text that is already canonical is trivially a fixed point.
+  if (options.verify_fixed_point && out != container.config().text())
+    return verify_fixed_point(std::move(out), container.path(), project, options);
+  return out;
+}
+
+core::Result<FormattedText> format_text(std::string text, const std::string& path, const Project& project,
+                                        const CanonicalOptions& options) {
+  FormattedText result;
+  {
+    const MapContainer container = MapContainer::from_text(std::move(text), path);
+    SORTIE_TRY(result.text, format_unverified(container, project, options));
+    result.changed = result.text != container.config().text();
+  }  // the parsed input is released before the output is parsed again
+  if (options.verify_fixed_point && result.changed) {
+    SORTIE_TRY(result.text, verify_fixed_point(std::move(result.text), path, project, options));
+  }
+  return result;
 }
 
 }  // namespace sortie::fomap
