@@ -122,8 +122,8 @@ int run_migrate(const MigrateCliOptions& o) {
     std::cout << fmt::format("{}: {} -> current ({} critters, {} items) written to {}\n", o.input,
                              fomap::to_string(res->from), res->critters, res->items, o.output);
     for (const auto& l : res->losses)
-      std::cout << fmt::format("  not carried: {}:{}: {} [{}] x{}: {}\n", o.input, l.first_line, l.what.empty() ? "-" : l.what,
-                               l.code, l.count, l.message);
+      std::cout << fmt::format("  not carried: {}:{}: {} [{}] x{}: {}\n", o.input, l.first_line,
+                               l.what.empty() ? "-" : l.what, l.code, l.count, l.message);
   }
   return res->lossless() ? kExitOk : kExitInvalid;
 }
@@ -187,9 +187,10 @@ int run_bake(const BakeCliOptions& o) {
       if (outcome.baked) {
         auto [it, fresh] = written.emplace(map.name, path.string());
         if (!fresh)
-          outcome.errors.push_back(Diagnostic::error("fomap.bake.duplicate_map", "map id already baked from another container")
-                                       .of(path.string())
-                                       .expect("unique map ids in a pack", it->second));
+          outcome.errors.push_back(
+              Diagnostic::error("fomap.bake.duplicate_map", "map id already baked from another container")
+                  .of(path.string())
+                  .expect("unique map ids in a pack", it->second));
       }
       if (outcome.errors.empty() && outcome.baked) {
         if (auto st = fomap::write_baked_map(*outcome.baked, o.out_dir); !st) {
@@ -203,9 +204,11 @@ int run_bake(const BakeCliOptions& o) {
         ++failed;
         worst = std::max(worst, kExitInvalid);
         if (o.json) {
-          results.push_back(Json{{"map", map.name}, {"source", path.string()}, {"errors", core::diagnostics_json(outcome.errors)}});
+          results.push_back(
+              Json{{"map", map.name}, {"source", path.string()}, {"errors", core::diagnostics_json(outcome.errors)}});
         } else {
-          std::cerr << fmt::format("sortie: {}: map {} not baked ({} error(s))\n", path.string(), map.name, outcome.errors.size());
+          std::cerr << fmt::format("sortie: {}: map {} not baked ({} error(s))\n", path.string(), map.name,
+                                   outcome.errors.size());
           print_errors(outcome.errors);
         }
       }
@@ -222,7 +225,8 @@ int run_bake(const BakeCliOptions& o) {
     print_json(Json{{"maps", results}, {"summary", {{"baked", ok}, {"failed", failed}, {"files", files.size()}}}});
   } else {
     std::cout << fmt::format("{} file(s): {} map(s) baked to {}, {} failed\n", files.size(), ok, o.out_dir, failed);
-    if (!o.only.empty() && ok + failed == 0) std::cout << fmt::format("no container declares map {}: nothing written\n", o.only);
+    if (!o.only.empty() && ok + failed == 0)
+      std::cout << fmt::format("no container declares map {}: nothing written\n", o.only);
   }
   return worst;
 }
@@ -240,7 +244,8 @@ int run_json(const JsonCliOptions& o) {
   }
   const fomap::Project project = fomap::Project::load(as_paths(o.protos));
   const fomap::MapContainer container = fomap::MapContainer::from_text(std::move(*text), o.file);
-  print_json(fomap::container_json(container, project));
+  fomap::write_container_json(std::cout, container, project);
+  std::cout.flush();
   return container.loadable() ? kExitOk : kExitInvalid;
 }
 
@@ -339,9 +344,10 @@ int run_materialize(const MaterializeCliOptions& o) {
     } else {
       std::size_t critters = 0;
       for (const auto& e : materialized->entities) critters += e.kind == fomap::EntityKind::critter;
-      std::cout << fmt::format("{}: {} static grid items, {} critters, {} items created ({} children skipped); client: {} static items\n",
-                               map.name, statics->static_items.size(), critters, materialized->entities.size() - critters,
-                               materialized->skipped.size(), client_items->size());
+      std::cout << fmt::format(
+          "{}: {} static grid items, {} critters, {} items created ({} children skipped); client: {} static items\n",
+          map.name, statics->static_items.size(), critters, materialized->entities.size() - critters,
+          materialized->skipped.size(), client_items->size());
       for (const auto& s : materialized->skipped)
         std::cout << fmt::format("  skipped Item $Id={} $Proto={} ({} of {}): {}\n", s.authored_id, s.proto,
                                  fomap::to_string(s.ownership), s.owner_authored_id, s.reason);
@@ -351,7 +357,8 @@ int run_materialize(const MaterializeCliOptions& o) {
     }
   }
   if (!any) {
-    print_error(Diagnostic::error("fomap.materialize.no_map", o.map.empty() ? "the file declares no map" : "no such map in the file")
+    print_error(Diagnostic::error("fomap.materialize.no_map",
+                                  o.map.empty() ? "the file declares no map" : "no such map in the file")
                     .of(o.file)
                     .expect("a declared map", o.map));
     return kExitInvalid;
@@ -377,30 +384,37 @@ SORTIE_COMMAND(fomap_out, [](CLI::App& root, sortie::cli::Outcome& outcome) {
 
   auto mo = std::make_shared<MigrateCliOptions>();
   auto* migrate = group->add_subcommand(
-      "migrate", "Convert a legacy map (bare [Critter]/[Item] sections, or classic [Header]/[Tiles]/[Objects]) to the "
-                 "current nested format; exit 1 when something could not be carried (the file is still written)");
+      "migrate",
+      "Convert a legacy map (bare [Critter]/[Item] sections, or classic [Header]/[Tiles]/[Objects]) to the "
+      "current nested format; exit 1 when something could not be carried (the file is still written)");
   migrate->footer(
       "Examples:\n  sortie fomap migrate old/arroyo.fomap -o Maps/arroyo.fomap\n"
       "  sortie fomap migrate glow4.fomap -o glow4.new.fomap --proto-names pids.tsv --tile-proto Tile --json\n");
   migrate->add_option("old", mo->input, "legacy map file")->required();
   migrate->add_option("-o,--output", mo->output, "output file (written atomically)")->required();
-  migrate->add_option("--tile-proto", mo->tile_proto, "item proto for tiles (default: tiles are reported, not carried)");
+  migrate->add_option("--tile-proto", mo->tile_proto,
+                      "item proto for tiles (default: tiles are reported, not carried)");
   migrate->add_option("--roof-proto", mo->roof_proto, "item proto for roof tiles");
   migrate->add_option("--name", mo->name, "write `$Name = NAME` into the new anchor");
   migrate->add_option("--proto-names", mo->proto_names, "TSV file `<pid>\\t<proto name>` for classic numeric ProtoIds");
-  migrate->add_option("--protos", mo->protos, "target project's proto directories: its property catalog decides which "
-                                            "converted keys are kept (default: engine properties only)");
+  migrate->add_option("--protos", mo->protos,
+                      "target project's proto directories: its property catalog decides which "
+                      "converted keys are kept (default: engine properties only)");
   migrate->add_flag("--json", mo->json, "machine-readable report");
   migrate->callback([mo, &outcome] { outcome.exit_code = run_migrate(*mo); });
 
   auto bo = std::make_shared<BakeCliOptions>();
   auto* bake = group->add_subcommand(
-      "bake", "Bake every map of the given containers to <MapId>.fomap-bin-server and -client (always both, atomically)");
-  bake->footer("Examples:\n  sortie fomap bake --protos protos/ -o out/ Maps/\n  sortie fomap bake --protos protos/ -o out/ --only arroyo Maps/\n");
+      "bake",
+      "Bake every map of the given containers to <MapId>.fomap-bin-server and -client (always both, atomically)");
+  bake->footer(
+      "Examples:\n  sortie fomap bake --protos protos/ -o out/ Maps/\n  sortie fomap bake --protos protos/ -o out/ "
+      "--only arroyo Maps/\n");
   bake->add_option("--protos", bo->protos, "proto directories or files (walked recursively)")->required();
   bake->add_option("-o,--output", bo->out_dir, "output directory (flat: map ids, no subdirectories)")->required();
   bake->add_option("paths", bo->paths, "map containers or directories (walked)")->required();
-  bake->add_option("--only", bo->only, "targeted bake: only this map id (nothing written when no container declares it)");
+  bake->add_option("--only", bo->only,
+                   "targeted bake: only this map id (nothing written when no container declares it)");
   bake->add_flag("--fact-sheet-client-dictionary", bo->fact_sheet_client_dictionary,
                  "client dictionary from static items only (spec §10.2) instead of the contract's superset");
   bake->add_flag("--json", bo->json, "machine-readable report");
@@ -415,7 +429,8 @@ SORTIE_COMMAND(fomap_out, [](CLI::App& root, sortie::cli::Outcome& outcome) {
 
   auto mzo = std::make_shared<MaterializeCliOptions>();
   auto* mat = group->add_subcommand(
-      "materialize", "Bake in memory, then load the server static data, materialize one instance and load the client statics");
+      "materialize",
+      "Bake in memory, then load the server static data, materialize one instance and load the client statics");
   mat->footer(
       "Examples:\n  sortie fomap materialize Maps/arroyo.fomap --protos protos/ --json\n"
       "  sortie fomap materialize Maps/arroyo.fomap --protos protos/ --world\n");
@@ -423,7 +438,8 @@ SORTIE_COMMAND(fomap_out, [](CLI::App& root, sortie::cli::Outcome& outcome) {
   mat->add_option("--protos", mzo->protos, "proto directories or files")->required();
   mat->add_option("--map", mzo->map, "only this map of a multi-map container");
   mat->add_flag("--json", mzo->json, "entities, id map and skipped children as JSON");
-  mat->add_flag("--world", mzo->world,
-                "also publish each instance into a fresh world: object and registered counts, state hash (JSON: `world`)");
+  mat->add_flag(
+      "--world", mzo->world,
+      "also publish each instance into a fresh world: object and registered counts, state hash (JSON: `world`)");
   mat->callback([mzo, &outcome] { outcome.exit_code = run_materialize(*mzo); });
 });
