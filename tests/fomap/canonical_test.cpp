@@ -294,6 +294,16 @@ TEST(FomapCanonical, multi_map_file_in_one_pass_equals_splicing_each_map_in_turn
             "[ProtoMap]\n$Name = Three\n\n[$Name/Item]\n$Id = 9\n$Proto = Ammo\nHex = 2 2\n");
 }
 
+TEST(FomapCanonical, refuses_a_mesh_cut_inside_a_pair_instead_of_moving_the_item) {
+  // Without the check `"39 3` reads as the hex 39 3, which sorts before the origin 40 30 and
+  // becomes the item's new Hex.
+  const std::string cut =
+      std::string(kCanonical.substr(0, kCanonical.find("MultihexMesh"))) + "MultihexMesh = \\\n \"41 30\" \\\n \"39 3";
+  EXPECT_EQ(fmt_text(cut).substr(0, 39), "ERR:fomap.fmt.mesh_unterminated_quote: ");
+  // What the check prevents: the same pair, closed, is a hex that becomes the origin.
+  EXPECT_NE(fmt_text(cut + "\"\n").find("Hex = 39 3\n"), std::string::npos);
+}
+
 TEST(FomapCanonical, format_text_tells_whether_the_text_changed) {
   auto same = format_text(std::string(kCanonical), "Maps/SmallRoom.fomap", project());
   ASSERT_TRUE(same.has_value()) << same.error().to_string();

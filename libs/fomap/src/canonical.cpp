@@ -135,6 +135,12 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
       return fail(fmt_error(
           x, "fomap.fmt.not_authorable",
           fmt::format("{}: {}.{} is {}", placement_label(p), entity, info->name, info->excluded_reason), e.line));
+    if (info->name == "MultihexMesh" && ends_in_open_quote(e.value))
+      return fail(fmt_error(x, "fomap.fmt.mesh_unterminated_quote",
+                            fmt::format("{}: MultihexMesh ends inside a quoted pair (a cut line?); formatting would "
+                                        "turn the open pair into a hex and may move the item (lint rule {})",
+                                        placement_label(p), "map-format.rule.multihex-mesh"),
+                            e.line));
     auto v = parse_value(info->type, e.value, cat);
     if (!v)
       return fail(fmt_error(x, "fomap.fmt.bad_value",
