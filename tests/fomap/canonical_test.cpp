@@ -3,23 +3,19 @@
 
 #include <gtest/gtest.h>
 
+#include "protos_fixture.hpp"
+
 namespace sortie::fomap {
 namespace {
 
 const Project& project() {
-  static const Project p = [] {
-    Project q;
-    q.protos.add_text(
-        "[ProtoCritter]\n$Name = Guard\n"
-        "[ProtoItem]\n$Name = Rifle\nCount = 1\n"
-        "[ProtoItem]\n$Name = LootCrate\n"
-        "[ProtoItem]\n$Name = Ammo\n"
-        "[ProtoItem]\n$Name = Wall\nIsStatic = True\n",
-        "protos.fopro");
-    q.protos.resolve(q.properties);
-    q.has_protos = true;
-    return q;
-  }();
+  static const Project p = test::project_with_protos(
+      "[ProtoCritter]\n$Name = Guard\n"
+      "[ProtoItem]\n$Name = Rifle\nCount = 1\n"
+      "[ProtoItem]\n$Name = LootCrate\n"
+      "[ProtoItem]\n$Name = Ammo\n"
+      "[ProtoItem]\n$Name = Wall\nIsStatic = True\n",
+      "protos.fopro");
   return p;
 }
 
@@ -180,17 +176,11 @@ namespace sortie::fomap {
 namespace {
 
 const Project& merge_project() {
-  static const Project p = [] {
-    Project q;
-    q.protos.add_text(
-        "[ProtoItem]\n$Name = Tile\nIsStatic = True\nMultihexGeneration = SameSibling\n"
-        "[ProtoItem]\n$Name = Other\nIsStatic = True\nMultihexGeneration = SameSibling\n"
-        "[ProtoItem]\n$Name = Block\nIsStatic = True\nMultihexGeneration = AnyUnique\n",
-        "merge.fopro");
-    q.protos.resolve(q.properties);
-    q.has_protos = true;
-    return q;
-  }();
+  static const Project p = test::project_with_protos(
+      "[ProtoItem]\n$Name = Tile\nIsStatic = True\nMultihexGeneration = SameSibling\n"
+      "[ProtoItem]\n$Name = Other\nIsStatic = True\nMultihexGeneration = SameSibling\n"
+      "[ProtoItem]\n$Name = Block\nIsStatic = True\nMultihexGeneration = AnyUnique\n",
+      "merge.fopro");
   return p;
 }
 

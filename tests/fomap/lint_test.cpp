@@ -3,25 +3,21 @@
 
 #include <gtest/gtest.h>
 
+#include "protos_fixture.hpp"
+
 namespace sortie::fomap {
 namespace {
 
 const Project& project() {
-  static const Project p = [] {
-    Project q;
-    q.protos.add_text(
-        "[ProtoCritter]\n$Name = Guard\n"
-        "[ProtoItem]\n$Name = Rifle\n"
-        "[ProtoItem]\n$Name = LootCrate\n"
-        "[ProtoItem]\n$Name = StaticCrate\nStatic = True\n"
-        "[ProtoItem]\n$Name = Wall\nStatic = True\n"
-        "[ProtoItem]\n$Name = Ghost\nStatic = True\nHidden = True\n"
-        "[ProtoItem]\n$Name = FarAway\nHex = 500 500\n",
-        "protos.fopro");
-    q.protos.resolve(q.properties);
-    q.has_protos = true;
-    return q;
-  }();
+  static const Project p = test::project_with_protos(
+      "[ProtoCritter]\n$Name = Guard\n"
+      "[ProtoItem]\n$Name = Rifle\n"
+      "[ProtoItem]\n$Name = LootCrate\n"
+      "[ProtoItem]\n$Name = StaticCrate\nStatic = True\n"
+      "[ProtoItem]\n$Name = Wall\nStatic = True\n"
+      "[ProtoItem]\n$Name = Ghost\nStatic = True\nHidden = True\n"
+      "[ProtoItem]\n$Name = FarAway\nHex = 500 500\n",
+      "protos.fopro");
   return p;
 }
 
