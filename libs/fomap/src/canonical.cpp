@@ -83,9 +83,16 @@ struct MergeCandidate {
   std::vector<std::pair<std::string, std::string>> data;  // written overrides but $Id, $Proto, Hex, MultihexMesh
 };
 
-void render(std::string& arena, const std::vector<Line>& lines, Loaded& l) {
+// A whole section: header, key lines, the blank line after it.
+void write_section(std::string& out, std::string_view header, const std::vector<Line>& lines) {
+  out += header;
+  for (const auto& line : lines) write_line(out, line);
+  out += '\n';
+}
+
+void render(std::string& arena, std::string_view header, const std::vector<Line>& lines, Loaded& l) {
   l.begin = arena.size();
-  for (const auto& line : lines) write_line(arena, line);
+  write_section(arena, header, lines);
   l.end = arena.size();
 }
 
@@ -310,7 +317,7 @@ std::vector<std::pair<std::string, std::string>> merge_data(const std::vector<Li
 // absorbed items die, the survivors whose geometry changed are re-rendered. Items with children
 // never take part.
 core::Status merge_multihex(const Ctx& x, std::vector<Loaded>& items, std::vector<MergeCandidate>& candidates,
-                            std::vector<std::string>& merged) {
+                            std::string_view header, std::vector<std::string>& merged) {
   std::vector<MergeItem> ms;
   std::vector<MergeCandidate*> source;
   std::map<std::string_view, std::uint32_t> protos;
@@ -340,8 +347,7 @@ core::Status merge_multihex(const Ctx& x, std::vector<Loaded>& items, std::vecto
       SORTIE_TRY(const auto lines, placement_lines(x, *l.p, true, nullptr, &geometry));
       l.merged = true;
       l.begin = merged.size();
-      merged.emplace_back();
-      for (const auto& line : lines) write_line(merged.back(), line);
+      write_section(merged.emplace_back(), header, lines);
     }
   }
   return {};
@@ -393,8 +399,17 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
   }
   std::stable_sort(head_entries.begin(), head_entries.end(),
                    [](const ConfigEntry* a, const ConfigEntry* b) { return a->line < b->line; });
-  std::string out = "[ProtoMap]\n";
-  if (!anchor.named && options.always_write_name) write_line(out, {"$Name", std::string(map_name), false});
+  // Every section is rendered once, in file order, into one string; when the map is already in
+  // the Mapper's order (a canonical file: the usual case for `fmt --check`) that string is the
+  // result, else the sections are copied out in the Mapper's order.
+  std::string arena = "[ProtoMap]\n";
+  if (container.maps().size() == 1) {
+    // Room for the text as it was and a little more (a final blank line, re-spelled values):
+    // growing past the reservation would double the string.
+    const std::size_t size = container.config().text().size();
+    arena.reserve(size + size / 32 + 4096);
+  }
+  if (!anchor.named && options.always_write_name) write_line(arena, {"$Name", std::string(map_name), false});
   for (const ConfigEntry* e : head_entries) {
     // The header keeps its authored order and text (the corpus shows Mapper-saved maps with
     // project keys first, quoted hstrings and empty values); only values of number, bool, enum
@@ -409,9 +424,10 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
         if (auto v = canonical_value_text(info->type, e->value, project.properties)) value = std::move(*v);
       }
     }
-    write_line(out, {std::string(e->key), std::move(value), false});
+    write_line(arena, {std::string(e->key), std::move(value), false});
   }
-  out += '\n';
+  arena += '\n';
+  const std::size_t header_end = arena.size();
 
   // Addressing style: explicit `[<map>/...]` only when every placement of the map is written so.
   bool explicit_style = !m->critters.empty() || !m->items.empty();
@@ -419,26 +435,26 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
     for (const auto& p : *list)
       if (p.contextual || p.owner_text != map_name) explicit_style = false;
   const std::string prefix = explicit_style ? std::string(map_name) : std::string("$Name");
+  const std::string critter_header = "[" + prefix + "/Critter]\n";
+  const std::string item_header = "[" + prefix + "/Item]\n";
 
-  // Load like the Mapper: critters, then items attached to their owners.
-  std::string arena;
-  if (container.maps().size() == 1) arena.reserve(container.config().text().size());
-  std::vector<Loaded> critters;
-  critters.reserve(m->critters.size());
+  // Load like the Mapper: critters, then items attached to their owners (an inventory item may
+  // name a critter further down; a container must come before its contents). The sections are
+  // rendered in file order.
+  std::vector<Loaded> critters(m->critters.size());
   std::unordered_map<std::int64_t, std::size_t> critter_index;
-  for (const auto& p : m->critters) {
+  for (std::size_t i = 0; i < m->critters.size(); ++i) {
+    const Placement& p = m->critters[i];
     if (!p.has_proto) return fail(fmt_error(x, "fomap.fmt.proto_missing", "placement has no $Proto", p.line));
-    SORTIE_TRY(const auto lines, placement_lines(x, p, true));
-    critter_index.emplace(p.id, critters.size());
-    critters.push_back(Loaded{&p, 0, 0, {}, true});
-    render(arena, lines, critters.back());
+    critters[i].p = &p;
+    critter_index.emplace(p.id, i);
   }
   std::vector<Loaded> items;
   items.reserve(m->items.size());
   std::vector<std::size_t> roots;
   std::vector<MergeCandidate> candidates;
   std::unordered_map<std::int64_t, std::size_t> item_index;  // MapHex items only
-  for (const auto& p : m->items) {
+  auto load_item = [&](const Placement& p) -> core::Status {
     if (!p.has_proto) return fail(fmt_error(x, "fomap.fmt.proto_missing", "placement has no $Proto", p.line));
     const std::int64_t own = int_property(x, p, "Ownership");
     const int generation = own == 0 ? static_cast<int>(int_property(x, p, "MultihexGeneration")) : 0;
@@ -447,7 +463,7 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
     SORTIE_TRY(const auto lines, placement_lines(x, p, own == 0, candidate ? &geometry : nullptr));
     const std::size_t idx = items.size();
     items.push_back(Loaded{&p, 0, 0, {}, true});
-    render(arena, lines, items.back());
+    render(arena, item_header, lines, items.back());
     if (candidate) candidates.push_back(MergeCandidate{idx, generation, std::move(geometry), merge_data(lines)});
     if (own == 0) {
       roots.push_back(idx);
@@ -471,37 +487,52 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
       return fail(
           fmt_error(x, "fomap.fmt.ownership", fmt::format("{}: unsupported Ownership", placement_label(p)), p.line));
     }
+    return {};
+  };
+  for (std::size_t ci = 0, ii = 0; ci < m->critters.size() || ii < m->items.size();) {
+    if (ii == m->items.size() || (ci < m->critters.size() && m->critters[ci].section < m->items[ii].section)) {
+      SORTIE_TRY(const auto lines, placement_lines(x, m->critters[ci], true));
+      render(arena, critter_header, lines, critters[ci]);
+      ++ci;
+    } else {
+      SORTIE_CHECK(load_item(m->items[ii]));
+      ++ii;
+    }
   }
   // Multihex merge (§9.3); the survivors whose geometry changed are rendered again.
   std::vector<std::string> merged;
-  SORTIE_CHECK(merge_multihex(x, items, candidates, merged));
+  SORTIE_CHECK(merge_multihex(x, items, candidates, item_header, merged));
   candidates = {};
-  auto body = [&](const Loaded& l) {
-    return l.merged ? std::string_view(merged[l.begin]) : std::string_view(arena).substr(l.begin, l.end - l.begin);
-  };
-  std::size_t bytes = out.size();
-  for (const auto* list : {&critters, &items})
-    for (const Loaded& l : *list) bytes += prefix.size() + 12 + body(l).size();
-  out.reserve(bytes);
-  auto write_section = [&](std::string_view kind, const Loaded& l) {
-    out += '[';
-    out += prefix;
-    out += '/';
-    out += kind;
-    out += "]\n";
-    out += body(l);
-    out += '\n';
-  };
+  // The Mapper's order: critters each followed by their inventory, map items each followed by
+  // their direct children.
+  std::vector<const Loaded*> order;
+  order.reserve(critters.size() + items.size());
   for (const auto& c : critters) {
-    write_section("Critter", c);
-    for (std::size_t ch : c.children) write_section("Item", items[ch]);
+    order.push_back(&c);
+    for (std::size_t ch : c.children) order.push_back(&items[ch]);
   }
   for (std::size_t r : roots) {
     if (!items[r].alive) continue;
-    write_section("Item", items[r]);
-    for (std::size_t ch : items[r].children) write_section("Item", items[ch]);
+    order.push_back(&items[r]);
+    for (std::size_t ch : items[r].children) order.push_back(&items[ch]);
   }
-  return out;
+  std::size_t at = header_end;
+  bool in_place = true;
+  for (const Loaded* l : order) {
+    in_place = in_place && !l->merged && l->begin == at;
+    at = l->end;
+  }
+  if (in_place && at == arena.size()) return arena;
+  auto section = [&](const Loaded& l) {
+    return l.merged ? std::string_view(merged[l.begin]) : std::string_view(arena).substr(l.begin, l.end - l.begin);
+  };
+  std::size_t bytes = header_end;
+  for (const Loaded* l : order) bytes += section(*l).size();
+  std::string sorted;
+  sorted.reserve(bytes);
+  sorted.append(arena, 0, header_end);
+  for (const Loaded* l : order) sorted += section(*l);
+  return sorted;
 }
 
 namespace {

@@ -27,24 +27,25 @@ struct MapAnchor {
   std::uint32_t line = 0;   // header line
 };
 
-// One placement section, as the loader sees it.
+// One placement section, as the loader sees it. (Members ordered for size: a map holds one per
+// placement section, often hundreds of thousands.)
 struct Placement {
-  PlacementKind kind = PlacementKind::item;
   std::size_t section = 0;      // index into ConfigFile::sections()
-  std::uint32_t line = 0;       // header line
-  bool contextual = false;      // addressed through `$Name/`
   std::string_view owner_text;  // text before '/' as written ("$Name", "MapId", "")
   // `$Id`
-  bool has_id = false;
-  std::string_view id_text;  // raw value ("" when absent)
-  std::uint32_t id_line = 0;
+  std::string_view id_text;      // raw value ("" when absent)
   std::int64_t authored_id = 0;  // lenient parse (§3.5); 0 when absent / garbage
   std::int64_t id = 0;           // after the engine's repair (§3.4)
-  bool id_repaired = false;      // id != authored_id or authored id was unusable
   // `$Proto`
-  bool has_proto = false;
   std::string_view proto;  // raw value (trimmed as stored)
+  std::uint32_t line = 0;  // header line
+  std::uint32_t id_line = 0;
   std::uint32_t proto_line = 0;
+  PlacementKind kind = PlacementKind::item;
+  bool contextual = false;  // addressed through `$Name/`
+  bool has_id = false;
+  bool id_repaired = false;  // id != authored_id or authored id was unusable
+  bool has_proto = false;
 
   // Property keys of this placement (everything but `$...` and `_...`), byte-sorted, with lines.
   [[nodiscard]] std::vector<const ConfigEntry*> properties(const class MapContainer& container) const;
