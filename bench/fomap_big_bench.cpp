@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -152,7 +153,9 @@ class CountingBuf : public std::streambuf {
   }
 };
 
-void BM_FomapFmtBig(benchmark::State& state) {
+// Runs `once(text, project)` (which gives the output size) on the map of `state.range(0)` MB.
+template <class Once>
+void run_big(benchmark::State& state, const char* output_counter, const Once& once) {
   if (corpus().empty()) {
     state.SkipWithError("corpus/fomap not found");
     return;
@@ -161,41 +164,38 @@ void BM_FomapFmtBig(benchmark::State& state) {
   const Project& project = tla_project();
   std::size_t out = 0;
   for (auto _ : state) {
-    auto r = sortie::fomap::format_text(text, "big.fomap", project);
-    if (!r) {
-      state.SkipWithError(r.error().to_string().c_str());
+    const std::optional<std::size_t> bytes = once(text, project);
+    if (!bytes) {
+      state.SkipWithError("the map did not go through");
       return;
     }
-    out = r->text.size();
+    out = *bytes;
   }
+  const double mib = 1024.0 * 1024.0;
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
-  state.counters["input_mb"] = static_cast<double>(text.size()) / (1024.0 * 1024.0);
-  state.counters["output_mb"] = static_cast<double>(out) / (1024.0 * 1024.0);
+  state.counters["input_mb"] = static_cast<double>(text.size()) / mib;
+  state.counters[output_counter] = static_cast<double>(out) / mib;
   state.counters["peak_rss_mb"] = peak_rss_mb();
-  state.counters["x_input"] = peak_rss_mb() * 1024.0 * 1024.0 / static_cast<double>(text.size());
+  state.counters["x_input"] = peak_rss_mb() * mib / static_cast<double>(text.size());
+}
+
+void BM_FomapFmtBig(benchmark::State& state) {
+  run_big(state, "output_mb", [](const std::string& text, const Project& project) -> std::optional<std::size_t> {
+    auto r = sortie::fomap::format_text(text, "big.fomap", project);
+    if (!r) return std::nullopt;
+    return r->text.size();
+  });
 }
 BENCHMARK(BM_FomapFmtBig)->Arg(52)->Arg(200)->Unit(benchmark::kSecond)->Iterations(1);
 
 void BM_FomapJsonBig(benchmark::State& state) {
-  if (corpus().empty()) {
-    state.SkipWithError("corpus/fomap not found");
-    return;
-  }
-  const std::string& text = map_of(static_cast<std::size_t>(state.range(0)));
-  const Project& project = tla_project();
-  std::size_t out = 0;
-  for (auto _ : state) {
+  run_big(state, "json_mb", [](const std::string& text, const Project& project) -> std::optional<std::size_t> {
     const auto c = sortie::fomap::MapContainer::from_text(text, "big.fomap");
     CountingBuf buf;
     std::ostream os(&buf);
     sortie::fomap::write_container_json(os, c, project);
-    out = buf.bytes;
-  }
-  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
-  state.counters["input_mb"] = static_cast<double>(text.size()) / (1024.0 * 1024.0);
-  state.counters["json_mb"] = static_cast<double>(out) / (1024.0 * 1024.0);
-  state.counters["peak_rss_mb"] = peak_rss_mb();
-  state.counters["x_input"] = peak_rss_mb() * 1024.0 * 1024.0 / static_cast<double>(text.size());
+    return buf.bytes;
+  });
 }
 BENCHMARK(BM_FomapJsonBig)->Arg(52)->Arg(200)->Unit(benchmark::kSecond)->Iterations(1);
 
