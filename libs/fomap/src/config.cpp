@@ -131,10 +131,11 @@ class EntryBlocks {
   }
 };
 
-// Sections the text will have at most: one per line starting with `[` (plus the default one).
+// Sections the text will have at most: one per `[` (headers; a bracket inside a value only makes
+// the estimate larger), plus the default section.
 std::size_t section_estimate(std::string_view text) {
-  std::size_t n = 1 + (!text.empty() && text.front() == '[' ? 1 : 0);
-  for (std::size_t pos = text.find("\n["); pos != std::string_view::npos; pos = text.find("\n[", pos + 2)) ++n;
+  std::size_t n = 1;
+  for (std::size_t pos = text.find('['); pos != std::string_view::npos; pos = text.find('[', pos + 1)) ++n;
   return n;
 }
 
