@@ -24,14 +24,7 @@ struct SpliceRange {
 };
 
 std::vector<SpliceRange> splice_ranges(std::string_view original, std::string_view stem) {
-  auto trim = [](std::string_view s) {
-    auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-    std::size_t b = 0;
-    while (b < s.size() && blank(s[b])) ++b;
-    std::size_t e = s.size();
-    while (e > b && blank(s[e - 1])) --e;
-    return s.substr(b, e - b);
-  };
+  const auto trim = trim_line;  // the splice trims lines with the line-assembly blanks
   std::vector<std::size_t> starts;
   std::size_t pos = 0;
   while (pos < original.size()) {
