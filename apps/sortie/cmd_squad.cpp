@@ -6,12 +6,15 @@
 #include <iostream>
 #include <memory>
 
+#include "cli_options.hpp"
 #include "cli_util.hpp"
 #include "command.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/hash.hpp"
 #include "sortie/squad/accept.hpp"
+#include "sortie/squad/input.hpp"
 #include "sortie/squad/run.hpp"
+#include "sortie/squad/tuning.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -189,10 +192,13 @@ int squad_accept(const SquadAcceptOptions& o) {
   return rep->ok() ? kExitOk : kExitInvalid;
 }
 
+// The longest run an input log can hold, in seconds (the library checks it again).
+constexpr double kMaxSeconds = static_cast<double>(squad::kInputLogTicksMax / squad::kTickRate);
+
 void add_accept_options(CLI::App* app, SquadAcceptOptions& o) {
-  app->add_option("--seed", o.seed, "seed of every run")->default_str("1");
+  add_number(app, "--seed", o.seed, "seed of every run")->default_str("1");
   app->add_option("--maps", o.maps, "map directories (every *.txt) or files (default: data/squad)");
-  app->add_option("--seconds", o.seconds, "seconds of combat per map")->default_str("180");
+  add_number(app, "--seconds", o.seconds, "seconds of combat per map", 0.0, kMaxSeconds)->default_str("180");
   app->add_flag("--json", o.json, "print the criteria as JSON");
 }
 
@@ -227,8 +233,9 @@ SORTIE_COMMAND(squad, [](CLI::App& root, Outcome& outcome) {
   auto* run = cmd->add_subcommand("run", "Play a map headless with the scripted player and print the final hash");
   run->add_option("map", ro->map, "map file (docs/squad-maps.md)")->required();
   auto* seconds =
-      run->add_option("--seconds", ro->seconds, "seconds of simulated time (60 ticks each)")->default_str("60");
-  auto* seed = run->add_option("--seed", ro->seed, "seed of the simulation's random streams")->default_str("1");
+      add_number(run, "--seconds", ro->seconds, "seconds of simulated time (60 ticks each)", 0.0, kMaxSeconds)
+          ->default_str("60");
+  auto* seed = add_number(run, "--seed", ro->seed, "seed of the simulation's random streams")->default_str("1");
   run->add_flag("--json", ro->json, "print the report as JSON");
   run->add_option("--record", ro->record, "write the input log (binary, docs/squad-maps.md) to this file");
   run->add_option("--replay", ro->replay, "replay an input log (its seed and length) instead of the script")
