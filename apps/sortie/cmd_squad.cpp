@@ -193,7 +193,8 @@ int squad_accept(const SquadAcceptOptions& o) {
 }
 
 // The longest run an input log can hold, in seconds (the library checks it again).
-constexpr double kMaxSeconds = static_cast<double>(squad::kInputLogTicksMax / squad::kTickRate);
+constexpr std::uint64_t kMaxWholeSeconds = squad::kInputLogTicksMax / squad::kTickRate;
+constexpr double kMaxSeconds = static_cast<double>(kMaxWholeSeconds);
 
 void add_accept_options(CLI::App* app, SquadAcceptOptions& o) {
   add_number(app, "--seed", o.seed, "seed of every run")->default_str("1");

@@ -173,7 +173,7 @@ TEST(FlowField, breadth_first_steps_and_no_corner_cutting) {
   //   . . # . .
   //   . . . . .
   std::vector<std::uint8_t> cells(20, 0);
-  for (int y = 0; y < 3; ++y) cells[static_cast<std::size_t>(y * 5 + 2)] = 1;
+  for (std::size_t y = 0; y < 3; ++y) cells[y * 5 + 2] = 1;
   const WallGrid w(5, 4, cells);
   FlowField f;
   const std::int32_t source[1] = {0};  // cell (0,0)

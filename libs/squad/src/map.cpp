@@ -80,8 +80,8 @@ class Parser {
  public:
   explicit Parser(std::string_view file) : file_(file) {}
 
-  Diagnostic error(int line, std::string code, std::string message) const {
-    return Diagnostic::error("squad.map." + code, std::move(message)).of(fmt::format("{}:{}", file_, line));
+  Diagnostic error(int line, std::string_view code, std::string message) const {
+    return Diagnostic::error(fmt::format("squad.map.{}", code), std::move(message)).of(fmt::format("{}:{}", file_, line));
   }
 
   core::Result<int> integer(const Line& l, std::string_view word, int lo, int hi, std::string_view what) const {

@@ -37,7 +37,7 @@ inline constexpr int kMapSizeMax = 512;  // cells per side
 // out for five (a larger squad cannot stand inside the hard limit with clear lanes).
 inline constexpr std::uint32_t kSquadSizeMax = 5;
 inline constexpr std::size_t kSquadsMax = 16;  // '@' cells per map file
-inline constexpr std::uint64_t kMapFileMax = 4u * 1024 * 1024;
+inline constexpr std::uint64_t kMapFileMax = std::uint64_t{4} * 1024 * 1024;
 
 enum class Heading : std::uint8_t { east, south, west, north };
 std::string_view to_string(Heading h);

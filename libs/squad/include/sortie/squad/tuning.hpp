@@ -2,6 +2,7 @@
 // Every tuning value of the squad simulation in one place (seed 002, "05 — Ядро: поведение
 // отряда"). Defaults are the seed's numbers; values the seed does not give are marked "ours" and
 // explained in docs/squad-maps.md. A map may override any field by its name (`tune name value`).
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -162,8 +163,8 @@ inline float hard_limit(const Tuning& t) {
   return t.cohesion_radius + t.post_leash;
 }
 inline int solve_period_ticks(const Tuning& t) {
-  const int n = static_cast<int>(t.solve_interval * static_cast<float>(kTickRate) + 0.5f);
-  return n < 1 ? 1 : n;
+  const auto n = std::lround(t.solve_interval * static_cast<float>(kTickRate));
+  return n < 1 ? 1 : static_cast<int>(n);
 }
 
 }  // namespace sortie::squad
