@@ -1,0 +1,92 @@
+// The wide triangle kernels: two 2 x 2 quads side by side per step in AVX2 lanes, chosen at run
+// time on CPUs with AVX2 (RendererOptions::isa). Same operations per lane as the SSE2 kernels,
+// so the same pixels. Only the code between the target pragmas is compiled for AVX2; every
+// header that code relies on is included before them, so no inline function shared with the
+// rest of the library is ever emitted with AVX2 instructions.
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+#include "pipeline.hpp"
+
+#if SORTIE_RENDER_HAVE_AVX2
+#include <immintrin.h>
+
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
+#elif defined(__GNUC__)
+#pragma GCC push_options
+#pragma GCC target("avx2")
+#endif
+
+#include "simd8.hpp"
+
+namespace sortie::render::detail::avx2 {
+namespace {
+
+struct V {
+  using F = simd8::F8;
+  using I = simd8::I8;
+  static constexpr int kLanes = 8;
+  static constexpr int kStep = 4;  // pixel columns per step
+
+  static F fs(float x) { return {_mm256_set1_ps(x)}; }
+  static I is(std::int32_t x) { return {_mm256_set1_epi32(x)}; }
+  static F lane_fx() { return {_mm256_setr_ps(0, 1, 0, 1, 2, 3, 2, 3)}; }
+  static F lane_fy() { return {_mm256_setr_ps(0, 0, 1, 1, 0, 0, 1, 1)}; }
+  static I edge_lanes(std::int32_t e, std::int32_t a, std::int32_t b) {
+    return {_mm256_setr_epi32(e, e + a, e + b, e + a + b, e + 2 * a, e + 3 * a, e + 2 * a + b, e + 3 * a + b)};
+  }
+  static F loadf(const float* p) { return {_mm256_load_ps(p)}; }
+  static I loadu(const std::uint32_t* p) {
+    return {_mm256_load_si256(static_cast<const __m256i*>(static_cast<const void*>(p)))};
+  }
+  static void store_lanes(std::int32_t* out, I v) {
+    _mm256_store_si256(static_cast<__m256i*>(static_cast<void*>(out)), v.v);
+  }
+  static I from_lanes(const std::int32_t* v) {
+    return {_mm256_loadu_si256(static_cast<const __m256i*>(static_cast<const void*>(v)))};
+  }
+
+  static I gather(const std::uint32_t* base, I idx) {
+    return {_mm256_i32gather_epi32(static_cast<const int*>(static_cast<const void*>(base)), idx.v, 4)};
+  }
+  // Texels (x, y) and (x + 1, y) of every lane: 64-bit gathers, then even / odd dwords.
+  static void pairs(const std::uint32_t* tx, __m256i idx, __m256i& left, __m256i& right) {
+    const auto* base = static_cast<const long long*>(static_cast<const void*>(tx));
+    const __m256i lo = _mm256_i32gather_epi64(base, _mm256_castsi256_si128(idx), 4);       // lanes 0..3
+    const __m256i hi = _mm256_i32gather_epi64(base, _mm256_extracti128_si256(idx, 1), 4);  // lanes 4..7
+    // Per 128-bit half: even dwords -> lanes 0 1 4 5 | 2 3 6 7; the qword permute restores 0..7.
+    const __m256 even = _mm256_shuffle_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi), _MM_SHUFFLE(2, 0, 2, 0));
+    const __m256 odd = _mm256_shuffle_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi), _MM_SHUFFLE(3, 1, 3, 1));
+    left = _mm256_permute4x64_epi64(_mm256_castps_si256(even), _MM_SHUFFLE(3, 1, 2, 0));
+    right = _mm256_permute4x64_epi64(_mm256_castps_si256(odd), _MM_SHUFFLE(3, 1, 2, 0));
+  }
+  static void fetch_pairs(const std::uint32_t* tx, I i0, I i1, I& t00, I& t10, I& t01, I& t11) {
+    pairs(tx, i0.v, t00.v, t10.v);
+    pairs(tx, i1.v, t01.v, t11.v);
+  }
+  static I quad_lod(F u, F v, float tex_w, float tex_h) {
+    alignas(32) float uu[8], vv[8];
+    _mm256_store_ps(uu, u.v);
+    _mm256_store_ps(vv, v.v);
+    const std::int32_t a = quad_lod_scalar(uu, vv, tex_w, tex_h);
+    const std::int32_t b = quad_lod_scalar(uu + 4, vv + 4, tex_w, tex_h);
+    return {_mm256_setr_epi32(a, a, a, a, b, b, b, b)};
+  }
+};
+
+}  // namespace
+}  // namespace sortie::render::detail::avx2
+
+#define SORTIE_KERNEL_NS avx2
+#include "raster_kernel.inl"
+#undef SORTIE_KERNEL_NS
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#elif defined(__GNUC__)
+#pragma GCC pop_options
+#endif
+
+#endif  // SORTIE_RENDER_HAVE_AVX2
