@@ -191,7 +191,6 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
   constexpr int kPlanes = plane_count(kTex != Tex::none, kShade);
   float pl[kPlanes * 3];
   std::memcpy(pl, rec + kHeaderWords, sizeof pl);
-  const TriangleEdges t = edges_of(h);
   constexpr float kInvSub = 1.0f / static_cast<float>(1 << kSubpixelBits);
   const float ref_x = static_cast<float>(h.fx[0]) * kInvSub, ref_y = static_cast<float>(h.fy[0]) * kInvSub;
   // Step-aligned region in tile-local pixels (steps of V::kStep columns, 2 rows).
@@ -201,22 +200,41 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
   const std::int32_t ax = tc.tile_x + lx0, ay = tc.tile_y + ly0;
   const std::int64_t span_x = lx1 - lx0 - 1, span_y = ly1 - ly0 - 1;
 
-  // Edges at the region's first pixel. An edge that is non-negative over the whole region is
-  // dropped; one negative over all of it rejects the triangle here; the rest cross the region
-  // and their values there fit in 32 bits (see kGuardPixels).
   std::int32_t e[3], ka[3], kb[3];
-  for (int k = 0; k < 3; ++k) {
-    const std::int64_t e0 = t.ec[k] + static_cast<std::int64_t>(t.ea[k]) * ax + static_cast<std::int64_t>(t.eb[k]) * ay;
-    const std::int64_t ex = t.ea[k] * span_x, ey = t.eb[k] * span_y;
-    const std::int64_t emax = e0 + std::max<std::int64_t>(ex, 0) + std::max<std::int64_t>(ey, 0);
-    if (emax < 0) return;
-    const std::int64_t emin = e0 + std::min<std::int64_t>(ex, 0) + std::min<std::int64_t>(ey, 0);
-    if (emin >= 0) {
-      e[k] = ka[k] = kb[k] = 0;
-    } else {
-      e[k] = static_cast<std::int32_t>(e0);
-      ka[k] = t.ea[k];
-      kb[k] = t.eb[k];
+  const std::int32_t wx = std::max({h.fx[0], h.fx[1], h.fx[2]}) - std::min({h.fx[0], h.fx[1], h.fx[2]});
+  const std::int32_t wy = std::max({h.fy[0], h.fy[1], h.fy[2]}) - std::min({h.fy[0], h.fy[1], h.fy[2]});
+  if (wx <= kTileSize << kSubpixelBits && wy <= kTileSize << kSubpixelBits) {
+    // A triangle at most a tile wide and high (all of a dense mesh): evaluated from its own
+    // vertex at pixels of its bounding box, every edge value fits in 32 bits (< 2^23).
+    constexpr std::int32_t kSub = 1 << kSubpixelBits;
+    const std::int32_t px = ax * kSub + kSub / 2, py = ay * kSub + kSub / 2;
+    for (int k = 0; k < 3; ++k) {
+      const int n = k == 2 ? 0 : k + 1;
+      const std::int32_t dx = h.fx[n] - h.fx[k], dy = h.fy[n] - h.fy[k];
+      const bool top_left = dy < 0 || (dy == 0 && dx > 0);
+      e[k] = dx * (py - h.fy[k]) - dy * (px - h.fx[k]) - (top_left ? 0 : 1);
+      ka[k] = -dy * kSub;
+      kb[k] = dx * kSub;
+    }
+  } else {
+    // Edges at the region's first pixel. An edge that is non-negative over the whole region is
+    // dropped; one negative over all of it rejects the triangle here; the rest cross the region
+    // and their values there fit in 32 bits (see kGuardPixels).
+    const TriangleEdges t = edges_of(h);
+    for (int k = 0; k < 3; ++k) {
+      const std::int64_t e0 =
+          t.ec[k] + static_cast<std::int64_t>(t.ea[k]) * ax + static_cast<std::int64_t>(t.eb[k]) * ay;
+      const std::int64_t ex = t.ea[k] * span_x, ey = t.eb[k] * span_y;
+      const std::int64_t emax = e0 + std::max<std::int64_t>(ex, 0) + std::max<std::int64_t>(ey, 0);
+      if (emax < 0) return;
+      const std::int64_t emin = e0 + std::min<std::int64_t>(ex, 0) + std::min<std::int64_t>(ey, 0);
+      if (emin >= 0) {
+        e[k] = ka[k] = kb[k] = 0;
+      } else {
+        e[k] = static_cast<std::int32_t>(e0);
+        ka[k] = t.ea[k];
+        kb[k] = t.eb[k];
+      }
     }
   }
   // Edges whose value falls going right: once one of them is negative on every lane of a step,
