@@ -35,8 +35,15 @@ void to_window(ClipVertex& v, const FrameGeometry& g, float depth_bias) {
   sy = std::clamp(sy, g.clamp_y0, g.clamp_y1);
   v.fx = floor_i(sx * static_cast<float>(kSubpixel) + 0.5f);
   v.fy = floor_i(sy * static_cast<float>(kSubpixel) + 0.5f);
-  v.sz = (v.z * inv_w + 1.0f) * 0.5f + depth_bias;
-  v.q = inv_w;
+  v.attr[0] = (v.z * inv_w + 1.0f) * 0.5f + depth_bias;
+  v.attr[1] = inv_w;
+  v.attr[2] = v.u * inv_w;
+  v.attr[3] = v.v * inv_w;
+  const float k = 255.0f * inv_w;
+  v.attr[4] = v.r * k;
+  v.attr[5] = v.g * k;
+  v.attr[6] = v.b * k;
+  v.attr[7] = v.a * k;
 }
 
 std::uint16_t outcode(const ClipVertex& v, const FrameGeometry& g) {
@@ -227,7 +234,10 @@ bool setup_triangle(const ClipVertex* p0, const ClipVertex* p1, const ClipVertex
   }
 
   // Planes, four attributes at a time: f = f0 + dfdx (x - x0) + dfdy (y - y0) through the
-  // three vertices (area in pixels^2 = fixed-point area / 256).
+  // three vertices (area in pixels^2 = fixed-point area / 256), written straight into the
+  // record as (value, d/dx, d/dy) triples: z q u v, then the colour channels. A group is
+  // always stored whole; what runs past the draw's planes lands in the next record's space
+  // (or the slack) and is overwritten.
   using namespace simd;
   constexpr float inv_sub = 1.0f / static_cast<float>(kSubpixel);
   const F4 dx1 = f4(static_cast<float>(p1->fx - p0->fx) * inv_sub);
@@ -235,24 +245,6 @@ bool setup_triangle(const ClipVertex* p0, const ClipVertex* p1, const ClipVertex
   const F4 dx2 = f4(static_cast<float>(p2->fx - p0->fx) * inv_sub);
   const F4 dy2 = f4(static_cast<float>(p2->fy - p0->fy) * inv_sub);
   const F4 inv_det = f4(static_cast<float>(kSubpixel * kSubpixel) / static_cast<float>(area));
-  alignas(16) float value[kMaxPlanes], ddx[kMaxPlanes], ddy[kMaxPlanes];
-  auto planes = [&](const F4& f0, const F4& f1, const F4& f2, int at) {
-    const F4 d1 = f1 - f0, d2 = f2 - f0;
-    store(value + at, f0);
-    store(ddx + at, (d1 * dy2 - d2 * dy1) * inv_det);
-    store(ddy + at, (d2 * dx1 - d1 * dx2) * inv_det);
-  };
-  planes(f4(p0->sz, p0->q, p0->u * p0->q, p0->v * p0->q), f4(p1->sz, p1->q, p1->u * p1->q, p1->v * p1->q),
-         f4(p2->sz, p2->q, p2->u * p2->q, p2->v * p2->q), 0);
-  if (d.shade != Shade::flat) {
-    const F4 k0 = f4(255.0f * p0->q), k1 = f4(255.0f * p1->q), k2 = f4(255.0f * p2->q);
-    planes(f4(p0->r, p0->g, p0->b, p0->a) * k0, f4(p1->r, p1->g, p1->b, p1->a) * k1,
-           f4(p2->r, p2->g, p2->b, p2->a) * k2, 4);
-  }
-
-  // The record: header, then the draw's planes in order (z, q, [u, v], colour channels).
-  // Fixed-size copies below run past short records into the next record's space, so keep
-  // kMaxPlanes * 3 words of slack after the last record.
   const std::size_t stride = batch.tri_stride;
   constexpr std::size_t kSlack = kMaxPlanes * 3;
   if (batch.tri_words.size() < batch.tri_used + stride + kSlack)
@@ -260,19 +252,17 @@ bool setup_triangle(const ClipVertex* p0, const ClipVertex* p1, const ClipVertex
   std::uint32_t* rec = batch.tri_words.data() + batch.tri_used;
   batch.tri_used += stride;
   std::memcpy(rec, &h, sizeof h);
-  float out[kMaxPlanes * 3] = {};
-  int n = 0;
-  const bool textured = d.level_count > 0;
-  const int colours = colour_planes(d.shade);
-  for (int i = 0; i < kMaxPlanes; ++i) {
-    if ((i == 2 || i == 3) && !textured) continue;
-    if (i >= 4 && i - 4 >= colours) break;
-    out[n * 3] = value[i];
-    out[n * 3 + 1] = ddx[i];
-    out[n * 3 + 2] = ddy[i];
-    ++n;
+  std::uint32_t* planes = rec + kHeaderWords;
+  auto group = [&](const float* a0, const float* a1, const float* a2, std::uint32_t* out) {
+    const F4 f0 = load(a0), f1 = load(a1), f2 = load(a2);
+    const F4 d1 = f1 - f0, d2 = f2 - f0;
+    store_interleaved3(out, f0, (d1 * dy2 - d2 * dy1) * inv_det, (d2 * dx1 - d1 * dx2) * inv_det);
+  };
+  group(p0->attr, p1->attr, p2->attr, planes);
+  if (d.shade != Shade::flat) {
+    // Colour planes follow z, q (and u, v when textured).
+    group(p0->attr + 4, p1->attr + 4, p2->attr + 4, planes + (d.level_count > 0 ? 12 : 6));
   }
-  std::memcpy(rec + kHeaderWords, out, sizeof out);  // n * 3 words are the record's
   return true;
 }
 

@@ -40,15 +40,16 @@ inline constexpr std::uint16_t kClipPlanes =
 inline constexpr std::uint16_t kRejectPlanes = kNear | kFar | kWPlane | kOutLeft | kOutRight | kOutBottom | kOutTop;
 inline constexpr float kMinW = 1e-6f;
 
-struct ClipVertex {
+struct alignas(16) ClipVertex {
   float x, y, z, w;  // clip space
   float u, v;
   float r, g, b, a;  // 0..1
   // Window position, filled by the vertex stage when no clip plane is crossed (outcode has no
   // kClipPlanes bit) and by the clipper for the vertices it makes.
   std::int32_t fx, fy;  // fixed point, kSubpixelBits fraction
-  float sz;             // window depth + bias
-  float q;              // 1 / w
+  // The values the triangle planes interpolate: window depth + bias, q = 1 / w, u q, v q,
+  // r q 255, g q 255, b q 255, a q 255 (set with fx, fy).
+  alignas(16) float attr[8];
 };
 
 struct SamplerLevel {

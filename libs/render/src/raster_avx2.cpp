@@ -34,8 +34,11 @@ struct V {
   static I is(std::int32_t x) { return {_mm256_set1_epi32(x)}; }
   static F lane_fx() { return {_mm256_setr_ps(0, 1, 0, 1, 2, 3, 2, 3)}; }
   static F lane_fy() { return {_mm256_setr_ps(0, 0, 1, 1, 0, 0, 1, 1)}; }
+  // e + a * x + b * y at the lanes' pixel offsets x = 0 1 0 1 2 3 2 3, y = 0 0 1 1 0 0 1 1.
   static I edge_lanes(std::int32_t e, std::int32_t a, std::int32_t b) {
-    return {_mm256_setr_epi32(e, e + a, e + b, e + a + b, e + 2 * a, e + 3 * a, e + 2 * a + b, e + 3 * a + b)};
+    const __m256i ax = _mm256_mullo_epi32(_mm256_set1_epi32(a), _mm256_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3));
+    const __m256i by = _mm256_and_si256(_mm256_set1_epi32(b), _mm256_setr_epi32(0, 0, -1, -1, 0, 0, -1, -1));
+    return {_mm256_add_epi32(_mm256_set1_epi32(e), _mm256_add_epi32(ax, by))};
   }
   static F loadf(const float* p) { return {_mm256_load_ps(p)}; }
   static I loadu(const std::uint32_t* p) {
@@ -66,13 +69,19 @@ struct V {
     pairs(tx, i0.v, t00.v, t10.v);
     pairs(tx, i1.v, t01.v, t11.v);
   }
+  // One LOD per quad (lanes 0..3 and 4..7) by finite differences, as quad_lod_scalar does.
   static I quad_lod(F u, F v, float tex_w, float tex_h) {
-    alignas(32) float uu[8], vv[8];
-    _mm256_store_ps(uu, u.v);
-    _mm256_store_ps(vv, v.v);
-    const std::int32_t a = quad_lod_scalar(uu, vv, tex_w, tex_h);
-    const std::int32_t b = quad_lod_scalar(uu + 4, vv + 4, tex_w, tex_h);
-    return {_mm256_setr_epi32(a, a, a, a, b, b, b, b)};
+    const __m256 tw = _mm256_set1_ps(tex_w), th = _mm256_set1_ps(tex_h);
+    const __m256 u0 = _mm256_permute_ps(u.v, 0x00), u1 = _mm256_permute_ps(u.v, 0x55),
+                 u2 = _mm256_permute_ps(u.v, 0xAA);
+    const __m256 v0 = _mm256_permute_ps(v.v, 0x00), v1 = _mm256_permute_ps(v.v, 0x55),
+                 v2 = _mm256_permute_ps(v.v, 0xAA);
+    const __m256 dudx = _mm256_mul_ps(_mm256_sub_ps(u1, u0), tw), dvdx = _mm256_mul_ps(_mm256_sub_ps(v1, v0), th);
+    const __m256 dudy = _mm256_mul_ps(_mm256_sub_ps(u2, u0), tw), dvdy = _mm256_mul_ps(_mm256_sub_ps(v2, v0), th);
+    const __m256 rx = _mm256_add_ps(_mm256_mul_ps(dudx, dudx), _mm256_mul_ps(dvdx, dvdx));
+    const __m256 ry = _mm256_add_ps(_mm256_mul_ps(dudy, dudy), _mm256_mul_ps(dvdy, dvdy));
+    const __m256i b = _mm256_castps_si256(_mm256_max_ps(rx, ry));  // rx > ry ? rx : ry
+    return {_mm256_srai_epi32(_mm256_sub_epi32(b, _mm256_set1_epi32(127 << 23)), 16)};
   }
 };
 

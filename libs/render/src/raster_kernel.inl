@@ -123,9 +123,7 @@ SORTIE_INLINE Split sample_trilinear(const DrawState& d, F u, F v, I lod8) {
   alignas(32) std::int32_t lv[kLanes];
   V::store_lanes(lv, level);
   const I f16 = rep16(frac), if16 = V::is(0x01000100) - f16;
-  bool uniform = true;
-  for (int k = 1; k < kLanes; ++k) uniform = uniform && lv[k] == lv[0];
-  if (uniform) {
+  if (movemask(cmpeq(level, V::is(lv[0]))) == kFull) {
     const Split a = sample_bilinear<kWrap>(d.levels[lv[0]], u, v);
     if (lv[0] == max_level || movemask(cmpeq(frac, V::is(0))) == kFull) return a;
     return lerp(a, sample_bilinear<kWrap>(d.levels[lv[0] + 1], u, v), f16, if16);

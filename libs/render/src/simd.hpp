@@ -179,6 +179,20 @@ inline void store(float* p, I4 a) {
   _mm_store_si128(static_cast<__m128i*>(static_cast<void*>(p)), a.v);
 }
 
+// Writes v0 x0 y0 v1 x1 y1 v2 x2 y2 v3 x3 y3 (12 floats, any alignment).
+inline void store_interleaved3(void* out, F4 v, F4 x, F4 y) {
+  const __m128 vx_lo = _mm_unpacklo_ps(v.v, x.v);                        // v0 x0 v1 x1
+  const __m128 vx_hi = _mm_unpackhi_ps(v.v, x.v);                        // v2 x2 v3 x3
+  const __m128 t = _mm_shuffle_ps(y.v, vx_lo, _MM_SHUFFLE(2, 2, 0, 0));  // y0 y0 v1 v1
+  const __m128 u = _mm_shuffle_ps(vx_lo, y.v, _MM_SHUFFLE(1, 1, 3, 3));  // x1 x1 y1 y1
+  const __m128 w = _mm_shuffle_ps(y.v, vx_hi, _MM_SHUFFLE(2, 2, 2, 2));  // y2 y2 v3 v3
+  const __m128 z = _mm_shuffle_ps(vx_hi, y.v, _MM_SHUFFLE(3, 3, 3, 3));  // x3 x3 y3 y3
+  float* o = static_cast<float*>(out);
+  _mm_storeu_ps(o, _mm_shuffle_ps(vx_lo, t, _MM_SHUFFLE(2, 0, 1, 0)));      // v0 x0 y0 v1
+  _mm_storeu_ps(o + 4, _mm_shuffle_ps(u, vx_hi, _MM_SHUFFLE(1, 0, 2, 0)));  // x1 y1 v2 x2
+  _mm_storeu_ps(o + 8, _mm_shuffle_ps(w, z, _MM_SHUFFLE(2, 0, 2, 0)));      // y2 v3 x3 y3
+}
+
 #else  // scalar emulation
 
 struct F4 {
