@@ -19,10 +19,6 @@ std::int32_t floor_i(float x) {
   return i - (x < static_cast<float>(i) ? 1 : 0);
 }
 
-float clamp01(float v) {
-  return v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f;  // NaN -> 0
-}
-
 // Window position of a clip-space vertex (w > 0 is guaranteed by the clip planes).
 void to_window(ClipVertex& v, const FrameGeometry& g, float depth_bias) {
   const float inv_w = 1.0f / v.w;
@@ -44,28 +40,6 @@ void to_window(ClipVertex& v, const FrameGeometry& g, float depth_bias) {
   v.attr[5] = v.g * k;
   v.attr[6] = v.b * k;
   v.attr[7] = v.a * k;
-}
-
-std::uint16_t outcode(const ClipVertex& v, const FrameGeometry& g) {
-  if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z) || !std::isfinite(v.w)) return kInvalid;
-  std::uint16_t o = 0;
-  const float w = v.w;
-  if (v.z < -w) o |= kNear;
-  if (v.z > w) o |= kFar;
-  const float gx = g.guard_x * w;
-  const float gy = g.guard_y * w;
-  if (v.x < -gx) o |= kGuardLeft;
-  if (v.x > gx) o |= kGuardRight;
-  if (v.y < -gy) o |= kGuardBottom;
-  if (v.y > gy) o |= kGuardTop;
-  if (w < kMinW) o |= kWPlane;
-  if (v.x < -w) o |= kOutLeft;
-  if (v.x > w) o |= kOutRight;
-  if (v.y < -w) o |= kOutBottom;
-  if (v.y > w) o |= kOutTop;
-  // Values so large that the plane products overflow are not drawable either.
-  if (!std::isfinite(gx) || !std::isfinite(gy)) return kInvalid;
-  return o;
 }
 
 // Signed distance of a vertex to clip plane `plane` (one bit of kClipPlanes); >= 0 inside.
@@ -473,49 +447,116 @@ void setup_points(const DrawState& d, const FrameGeometry& g, const ClipVertex* 
 
 void transform_vertices(const DrawState& d, const FrameGeometry& g, std::size_t begin, std::size_t end, ClipVertex* out,
                         std::uint16_t* outcodes) {
+  // Four vertices per step in SIMD lanes, every lane computed by the same operations in the
+  // same order as the scalar helpers (outcode, to_window) do for clipped vertices.
+  using namespace simd;
   const MeshView& m = d.call->mesh;
   const Material& mat = d.call->material;
   const bool has_uv = !m.uvs.empty();
   const bool has_color = !m.colors.empty();
   const bool lit = mat.lit && m.primitive == Primitive::triangles;
   const auto& M = d.mvp.m;
-  const core::Vec4 base = d.base_color;
-  for (std::size_t i = begin; i < end; ++i) {
-    const core::Vec3 p = m.positions[i];
-    ClipVertex& v = out[i];
-    v.x = M[0][0] * p.x + M[0][1] * p.y + M[0][2] * p.z + M[0][3];
-    v.y = M[1][0] * p.x + M[1][1] * p.y + M[1][2] * p.z + M[1][3];
-    v.z = M[2][0] * p.x + M[2][1] * p.y + M[2][2] * p.z + M[2][3];
-    v.w = M[3][0] * p.x + M[3][1] * p.y + M[3][2] * p.z + M[3][3];
+  const auto& N = d.normal_matrix.m;
+  const F4 zero = f4(0.0f), one = f4(1.0f), half = f4(0.5f);
+  const F4 inv255 = f4(1.0f / 255.0f);
+  const I4 byte = i4(0xFF);
+  const auto& vp = g.viewport;
+  const F4 vx = f4(static_cast<float>(vp.x)), vw = f4(static_cast<float>(vp.width));
+  const F4 vy = f4(static_cast<float>(vp.y)), vh = f4(static_cast<float>(vp.height));
+  const F4 cx0 = f4(g.clamp_x0), cx1 = f4(g.clamp_x1), cy0 = f4(g.clamp_y0), cy1 = f4(g.clamp_y1);
+  const F4 sub = f4(static_cast<float>(kSubpixel)), bias = f4(mat.depth_bias), k255 = f4(255.0f);
+  auto finite = [](F4 x) { return cmpeq(x - x, f4(0.0f)); };
+  auto bit = [](I4 mask, std::uint16_t b) { return mask & i4(b); };
+  auto row = [](const std::array<float, 4>& r, F4 x, F4 y, F4 z) {
+    return f4(r[0]) * x + f4(r[1]) * y + f4(r[2]) * z + f4(r[3]);
+  };
+  auto dir = [](const std::array<float, 4>& r, F4 x, F4 y, F4 z) { return f4(r[0]) * x + f4(r[1]) * y + f4(r[2]) * z; };
+
+  for (std::size_t i = begin; i < end; i += 4) {
+    const std::size_t n = std::min<std::size_t>(4, end - i);
+    // Lanes past the end repeat the last vertex (computed, not stored).
+    const std::size_t k0 = i, k1 = i + std::min<std::size_t>(1, n - 1), k2 = i + std::min<std::size_t>(2, n - 1),
+                      k3 = i + n - 1;
+    const core::Vec3 *p0 = &m.positions[k0], *p1 = &m.positions[k1], *p2 = &m.positions[k2], *p3 = &m.positions[k3];
+    const F4 px = f4(p0->x, p1->x, p2->x, p3->x), py = f4(p0->y, p1->y, p2->y, p3->y);
+    const F4 pz = f4(p0->z, p1->z, p2->z, p3->z);
+    const F4 x = row(M[0], px, py, pz), y = row(M[1], px, py, pz), z = row(M[2], px, py, pz), w = row(M[3], px, py, pz);
+    F4 u = zero, v = zero;
     if (has_uv) {
-      v.u = m.uvs[i].x;
-      v.v = m.uvs[i].y;
-    } else {
-      v.u = v.v = 0.0f;
+      u = f4(m.uvs[k0].x, m.uvs[k1].x, m.uvs[k2].x, m.uvs[k3].x);
+      v = f4(m.uvs[k0].y, m.uvs[k1].y, m.uvs[k2].y, m.uvs[k3].y);
     }
-    core::Vec4 c = base;
+    F4 r = f4(d.base_color.x), gr = f4(d.base_color.y), b = f4(d.base_color.z), a = f4(d.base_color.w);
     if (has_color) {
-      const Rgba8 vc = m.colors[i];
-      constexpr float k = 1.0f / 255.0f;
-      c.x *= static_cast<float>(vc.r) * k;
-      c.y *= static_cast<float>(vc.g) * k;
-      c.z *= static_cast<float>(vc.b) * k;
-      c.w *= static_cast<float>(vc.a) * k;
+      const I4 c = u4(pack(m.colors[k0]), pack(m.colors[k1]), pack(m.colors[k2]), pack(m.colors[k3]));
+      r = r * (to_f(c & byte) * inv255);
+      gr = gr * (to_f(srl<8>(c) & byte) * inv255);
+      b = b * (to_f(srl<16>(c) & byte) * inv255);
+      a = a * (to_f(srl<24>(c)) * inv255);
     }
     if (lit) {
-      const core::Vec3 n = core::normalize_or(d.normal_matrix.transform_direction(m.normals[i]), {0.0f, 0.0f, 1.0f});
-      const float diffuse = std::max(0.0f, core::dot(n, g.light_dir));
-      c.x *= clamp01(g.ambient.x + g.light_color.x * diffuse);
-      c.y *= clamp01(g.ambient.y + g.light_color.y * diffuse);
-      c.z *= clamp01(g.ambient.z + g.light_color.z * diffuse);
+      const core::Vec3 *n0 = &m.normals[k0], *n1 = &m.normals[k1], *n2 = &m.normals[k2], *n3 = &m.normals[k3];
+      const F4 nx0 = f4(n0->x, n1->x, n2->x, n3->x), ny0 = f4(n0->y, n1->y, n2->y, n3->y);
+      const F4 nz0 = f4(n0->z, n1->z, n2->z, n3->z);
+      const F4 nx = dir(N[0], nx0, ny0, nz0), ny = dir(N[1], nx0, ny0, nz0), nz = dir(N[2], nx0, ny0, nz0);
+      // normalize_or(n, +Z): n / |n|, or +Z when the length is zero or not finite.
+      const F4 len = sqrt(nx * nx + ny * ny + nz * nz);
+      const I4 ok = cmpgt(len, zero) & finite(len);
+      const F4 ux = select(ok, nx / len, zero), uy = select(ok, ny / len, zero), uz = select(ok, nz / len, one);
+      const F4 diffuse = max(ux * f4(g.light_dir.x) + uy * f4(g.light_dir.y) + uz * f4(g.light_dir.z), zero);
+      r = r * clamp(f4(g.ambient.x) + f4(g.light_color.x) * diffuse, zero, one);
+      gr = gr * clamp(f4(g.ambient.y) + f4(g.light_color.y) * diffuse, zero, one);
+      b = b * clamp(f4(g.ambient.z) + f4(g.light_color.z) * diffuse, zero, one);
     }
-    v.r = clamp01(c.x);
-    v.g = clamp01(c.y);
-    v.b = clamp01(c.z);
-    v.a = clamp01(c.w);
-    const std::uint16_t o = outcode(v, g);
-    outcodes[i] = o;
-    if (!(o & (kClipPlanes | kInvalid))) to_window(v, g, mat.depth_bias);
+    r = clamp(r, zero, one);
+    gr = clamp(gr, zero, one);
+    b = clamp(b, zero, one);
+    a = clamp(a, zero, one);
+
+    // Outcodes (see outcode()).
+    const F4 nw = zero - w, gxw = f4(g.guard_x) * w, gyw = f4(g.guard_y) * w;
+    I4 o = bit(cmplt(z, nw), kNear) | bit(cmpgt(z, w), kFar) | bit(cmplt(x, zero - gxw), kGuardLeft) |
+           bit(cmpgt(x, gxw), kGuardRight) | bit(cmplt(y, zero - gyw), kGuardBottom) | bit(cmpgt(y, gyw), kGuardTop) |
+           bit(cmplt(w, f4(kMinW)), kWPlane) | bit(cmplt(x, nw), kOutLeft) | bit(cmpgt(x, w), kOutRight) |
+           bit(cmplt(y, nw), kOutBottom) | bit(cmpgt(y, w), kOutTop);
+    const I4 valid = finite(x) & finite(y) & finite(z) & finite(w) & finite(gxw) & finite(gyw);
+    o = select(valid, o, i4(kInvalid));
+
+    // Window position and plane values (see to_window()); only used where no clip bit is set.
+    const F4 inv_w = one / w;
+    const F4 sx = clamp(vx + (x * inv_w + one) * half * vw, cx0, cx1);
+    const F4 sy = clamp(vy + (one - y * inv_w) * half * vh, cy0, cy1);
+    auto floor_i4 = [](F4 t) {
+      const I4 ti = trunc_i(t);
+      return ti + cmpgt(to_f(ti), t);  // -1 where truncation went up
+    };
+    const I4 fx = floor_i4(sx * sub + half), fy = floor_i4(sy * sub + half);
+    const F4 sz = (z * inv_w + one) * half + bias;
+    const F4 k = k255 * inv_w;
+
+    // Back to four ClipVertex records: transpose groups of four floats.
+    F4 g0 = x, g1 = y, g2 = z, g3 = w;
+    transpose4(g0, g1, g2, g3);
+    F4 h0 = u, h1 = v, h2 = r, h3 = gr;
+    transpose4(h0, h1, h2, h3);
+    F4 j0 = b, j1 = a, j2 = from_bits(fx), j3 = from_bits(fy);
+    transpose4(j0, j1, j2, j3);
+    F4 a0 = sz, a1 = inv_w, a2 = u * inv_w, a3 = v * inv_w;
+    transpose4(a0, a1, a2, a3);
+    F4 b0 = r * k, b1 = gr * k, b2 = b * k, b3 = a * k;
+    transpose4(b0, b1, b2, b3);
+    const F4 lanes[4][5] = {{g0, h0, j0, a0, b0}, {g1, h1, j1, a1, b1}, {g2, h2, j2, a2, b2}, {g3, h3, j3, a3, b3}};
+    alignas(16) std::uint32_t codes[4];
+    store(codes, o);
+    for (std::size_t l = 0; l < n; ++l) {
+      auto* f = reinterpret_cast<float*>(&out[i + l]);
+      storeu(f, lanes[l][0]);
+      storeu(f + 4, lanes[l][1]);
+      storeu(f + 8, lanes[l][2]);
+      storeu(f + 12, lanes[l][3]);
+      storeu(f + 16, lanes[l][4]);
+      outcodes[i + l] = static_cast<std::uint16_t>(codes[l]);
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Internal data of the rendering pipeline (private to libs/render): transformed vertices,
 // set-up primitives, per-draw state, tile context, and the stage entry points.
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -40,6 +41,7 @@ inline constexpr std::uint16_t kClipPlanes =
 inline constexpr std::uint16_t kRejectPlanes = kNear | kFar | kWPlane | kOutLeft | kOutRight | kOutBottom | kOutTop;
 inline constexpr float kMinW = 1e-6f;
 
+// Layout contract of the vertex stage's transposed stores: five groups of four 32-bit values.
 struct alignas(16) ClipVertex {
   float x, y, z, w;  // clip space
   float u, v;
@@ -51,6 +53,8 @@ struct alignas(16) ClipVertex {
   // r q 255, g q 255, b q 255, a q 255 (set with fx, fy).
   alignas(16) float attr[8];
 };
+static_assert(sizeof(ClipVertex) == 80 && offsetof(ClipVertex, fx) == 40 && offsetof(ClipVertex, attr) == 48,
+              "ClipVertex is stored as five groups of four floats");
 
 struct SamplerLevel {
   const std::uint32_t* texels = nullptr;

@@ -66,6 +66,18 @@ inline I4 cmplt(F4 a, F4 b) {
 inline I4 round_i(F4 a) {
   return {_mm_cvtps_epi32(a.v)};
 }
+inline I4 trunc_i(F4 a) {
+  return {_mm_cvttps_epi32(a.v)};
+}
+inline I4 cmpeq(F4 a, F4 b) {
+  return {_mm_castps_si128(_mm_cmpeq_ps(a.v, b.v))};
+}
+inline I4 cmpgt(F4 a, F4 b) {
+  return {_mm_castps_si128(_mm_cmpgt_ps(a.v, b.v))};
+}
+inline F4 sqrt(F4 a) {
+  return {_mm_sqrt_ps(a.v)};
+}
 inline F4 to_f(I4 a) {
   return {_mm_cvtepi32_ps(a.v)};
 }
@@ -179,6 +191,17 @@ inline void store(float* p, I4 a) {
   _mm_store_si128(static_cast<__m128i*>(static_cast<void*>(p)), a.v);
 }
 
+inline F4 loadu(const float* p) {
+  return {_mm_loadu_ps(p)};
+}
+inline void storeu(float* p, F4 a) {
+  _mm_storeu_ps(p, a.v);
+}
+// Rows to columns: a b c d hold rows 0..3 of a 4 x 4 matrix; afterwards they hold its columns.
+inline void transpose4(F4& a, F4& b, F4& c, F4& d) {
+  _MM_TRANSPOSE4_PS(a.v, b.v, c.v, d.v);
+}
+
 // Writes v0 x0 y0 v1 x1 y1 v2 x2 y2 v3 x3 y3 (12 floats, any alignment).
 inline void store_interleaved3(void* out, F4 v, F4 x, F4 y) {
   const __m128 vx_lo = _mm_unpacklo_ps(v.v, x.v);                        // v0 x0 v1 x1
@@ -270,6 +293,30 @@ inline I4 round_i(F4 a) {
                  ? static_cast<std::uint32_t>(static_cast<std::int32_t>(std::nearbyint(x)))
                  : 0x80000000u;
   }
+  return r;
+}
+inline I4 trunc_i(F4 a) {
+  I4 r;
+  for (int i = 0; i < 4; ++i) {
+    const float x = a.v[i];
+    r.v[i] = (x > -2147483904.0f && x < 2147483648.0f) ? static_cast<std::uint32_t>(static_cast<std::int32_t>(x))
+                                                       : 0x80000000u;
+  }
+  return r;
+}
+inline I4 cmpeq(F4 a, F4 b) {
+  I4 r;
+  for (int i = 0; i < 4; ++i) r.v[i] = mask_of(a.v[i] == b.v[i]);
+  return r;
+}
+inline I4 cmpgt(F4 a, F4 b) {
+  I4 r;
+  for (int i = 0; i < 4; ++i) r.v[i] = mask_of(a.v[i] > b.v[i]);
+  return r;
+}
+inline F4 sqrt(F4 a) {
+  F4 r;
+  for (int i = 0; i < 4; ++i) r.v[i] = std::sqrt(a.v[i]);
   return r;
 }
 inline F4 to_f(I4 a) {
