@@ -27,6 +27,9 @@ namespace {
 struct V {
   using F = simd8::F8;
   using I = simd8::I8;
+  struct Split8 {
+    I rb, ga;
+  };
   static constexpr int kLanes = 8;
   static constexpr int kStep = 4;  // pixel columns per step
 
@@ -39,6 +42,20 @@ struct V {
     const __m256i ax = _mm256_mullo_epi32(_mm256_set1_epi32(a), _mm256_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3));
     const __m256i by = _mm256_and_si256(_mm256_set1_epi32(b), _mm256_setr_epi32(0, 0, -1, -1, 0, 0, -1, -1));
     return {_mm256_add_epi32(_mm256_set1_epi32(e), _mm256_add_epi32(ax, by))};
+  }
+  // Channels to 16-bit halves (R | B << 16, G | A << 16) with byte shuffles.
+  static Split8 split(I t) {
+    const __m256i rb = _mm256_setr_epi8(0, -1, 2, -1, 4, -1, 6, -1, 8, -1, 10, -1, 12, -1, 14, -1, 0, -1, 2, -1, 4, -1,
+                                        6, -1, 8, -1, 10, -1, 12, -1, 14, -1);
+    const __m256i ga = _mm256_setr_epi8(1, -1, 3, -1, 5, -1, 7, -1, 9, -1, 11, -1, 13, -1, 15, -1, 1, -1, 3, -1, 5, -1,
+                                        7, -1, 9, -1, 11, -1, 13, -1, 15, -1);
+    return {{_mm256_shuffle_epi8(t.v, rb)}, {_mm256_shuffle_epi8(t.v, ga)}};
+  }
+  // The low 16 bits of each lane in both halves.
+  static I rep16(I f) {
+    const __m256i m = _mm256_setr_epi8(0, 1, 0, 1, 4, 5, 4, 5, 8, 9, 8, 9, 12, 13, 12, 13, 0, 1, 0, 1, 4, 5, 4, 5, 8, 9,
+                                       8, 9, 12, 13, 12, 13);
+    return {_mm256_shuffle_epi8(f.v, m)};
   }
   static F loadf(const float* p) { return {_mm256_load_ps(p)}; }
   static I loadu(const std::uint32_t* p) {

@@ -31,22 +31,32 @@ struct Split {
 };
 
 SORTIE_INLINE Split split(I t) {
-  const I m = V::is(0x00FF00FF);
-  return {t & m, srl<8>(t) & m};
+  const auto s = V::split(t);
+  return {s.rb, s.ga};
 }
 SORTIE_INLINE I join(const Split& s) {
   return s.rb | sll<8>(s.ga);
 }
+// A value below 2^16 in both 16-bit halves.
 SORTIE_INLINE I rep16(I f) {
-  return f | sll<16>(f);
+  return V::rep16(f);
 }
-// (a * (256 - f) + b * f) >> 8 per 16-bit half; f16 / if16 hold f and 256 - f in both halves.
-SORTIE_INLINE I lerp16(I a, I b, I f16, I if16) {
-  return srl16<8>(add16(mullo16(a, if16), mullo16(b, f16)));
+// a * (256 - f) + b * f per 16-bit half (8-bit a, b: the result is the blend * 256, < 2^16);
+// f16 / if16 hold f and 256 - f in both halves.
+SORTIE_INLINE I lerp16w(I a, I b, I f16, I if16) {
+  return add16(mullo16(a, if16), mullo16(b, f16));
 }
+SORTIE_INLINE Split lerp_wide(const Split& a, const Split& b, I f16, I if16) {
+  return {lerp16w(a.rb, b.rb, f16, if16), lerp16w(a.ga, b.ga, f16, if16)};
+}
+// The same, shifted back to 8-bit values.
 SORTIE_INLINE Split lerp(const Split& a, const Split& b, I f16, I if16) {
-  return {lerp16(a.rb, b.rb, f16, if16), lerp16(a.ga, b.ga, f16, if16)};
+  return {srl16<8>(lerp16w(a.rb, b.rb, f16, if16)), srl16<8>(lerp16w(a.ga, b.ga, f16, if16))};
 }
+SORTIE_INLINE Split narrow(const Split& w) {
+  return {srl16<8>(w.rb), srl16<8>(w.ga)};
+}
+// Samplers return channel values * 256 (8.8 fixed point) in 16-bit halves.
 
 // Integer texel coordinates into [0, size).
 template <WrapKind kWrap>
@@ -81,7 +91,8 @@ template <WrapKind kWrap>
 SORTIE_INLINE Split sample_nearest(const SamplerLevel& l, F u, F v) {
   const I x = wrap_coord<kWrap>(sra<8>(round_i(u * V::fs(l.fw256))), l.width, l.wmask);
   const I y = wrap_coord<kWrap>(sra<8>(round_i(v * V::fs(l.fh256))), l.height, l.hmask);
-  return split(V::gather(l.texels, row_offset<kWrap>(y, l) + x));
+  const Split t = split(V::gather(l.texels, row_offset<kWrap>(y, l) + x));
+  return {sll16<8>(t.rb), sll16<8>(t.ga)};
 }
 
 template <WrapKind kWrap>
@@ -110,7 +121,7 @@ SORTIE_INLINE Split sample_bilinear(const SamplerLevel& l, F u, F v) {
   // Weights in both 16-bit halves; 256 - f there is 0x01000100 - f16 (no borrow, f < 256).
   const I fx16 = rep16(fx), ifx16 = V::is(0x01000100) - fx16;
   const I fy16 = rep16(fy), ify16 = V::is(0x01000100) - fy16;
-  return lerp(lerp(split(t00), split(t10), fx16, ifx16), lerp(split(t01), split(t11), fx16, ifx16), fy16, ify16);
+  return lerp_wide(lerp(split(t00), split(t10), fx16, ifx16), lerp(split(t01), split(t11), fx16, ifx16), fy16, ify16);
 }
 
 // Both levels around the LOD (8.8 fixed point per lane), blended by its fraction.
@@ -123,10 +134,16 @@ SORTIE_INLINE Split sample_trilinear(const DrawState& d, F u, F v, I lod8) {
   alignas(32) std::int32_t lv[kLanes];
   V::store_lanes(lv, level);
   const I f16 = rep16(frac), if16 = V::is(0x01000100) - f16;
+  // Lanes with a zero fraction take their level as it is (full precision).
+  const I whole = cmpeq(frac, V::is(0));
+  auto blend = [&](const Split& a, const Split& b) {
+    const Split t = lerp_wide(narrow(a), narrow(b), f16, if16);
+    return Split{select(whole, a.rb, t.rb), select(whole, a.ga, t.ga)};
+  };
   if (movemask(cmpeq(level, V::is(lv[0]))) == kFull) {
     const Split a = sample_bilinear<kWrap>(d.levels[lv[0]], u, v);
-    if (lv[0] == max_level || movemask(cmpeq(frac, V::is(0))) == kFull) return a;
-    return lerp(a, sample_bilinear<kWrap>(d.levels[lv[0] + 1], u, v), f16, if16);
+    if (lv[0] == max_level || movemask(whole) == kFull) return a;
+    return blend(a, sample_bilinear<kWrap>(d.levels[lv[0] + 1], u, v));
   }
   // Lanes on different levels (a level boundary inside the step): each level once.
   Split out{V::is(0), V::is(0)};
@@ -136,7 +153,7 @@ SORTIE_INLINE Split sample_trilinear(const DrawState& d, F u, F v, I lod8) {
     for (int j = 0; j < k; ++j) seen = seen || lv[j] == lk;
     if (seen) continue;
     Split s = sample_bilinear<kWrap>(d.levels[lk], u, v);
-    if (lk < max_level) s = lerp(s, sample_bilinear<kWrap>(d.levels[lk + 1], u, v), f16, if16);
+    if (lk < max_level) s = blend(s, sample_bilinear<kWrap>(d.levels[lk + 1], u, v));
     const I m = cmpeq(level, V::is(lk));
     out.rb = select(m, s.rb, out.rb);
     out.ga = select(m, s.ga, out.ga);
@@ -341,8 +358,12 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
             break;
         }
         if (kShade != Shade::flat || modulate_flat) {
-          s.rb = div255_16(mullo16(s.rb, c_rb));
-          s.ga = div255_16(mullo16(s.ga, c_ga));
+          // texel * colour / 255, rounded: (s * 256) * (c * 257) >> 16 is texel * c * 256 / 255.
+          const I round = V::is(0x00800080);
+          s.rb = srl16<8>(add16(mulhi16(s.rb, sll16<8>(c_rb) | c_rb), round));
+          s.ga = srl16<8>(add16(mulhi16(s.ga, sll16<8>(c_ga) | c_ga), round));
+        } else {
+          s = narrow(s);
         }
         out = join(s);
       } else if constexpr (kShade == Shade::flat) {

@@ -13,6 +13,9 @@ namespace {
 struct V {
   using F = simd::F4;
   using I = simd::I4;
+  struct Split8 {
+    I rb, ga;
+  };
   static constexpr int kLanes = 4;
   static constexpr int kStep = 2;  // pixel columns per step
 
@@ -22,6 +25,11 @@ struct V {
   static F lane_fy() { return simd::f4(0.0f, 0.0f, 1.0f, 1.0f); }
   // e + a * x + b * y at the lanes' pixel offsets (|e| < 2^30, |a|, |b| < 2^24: no overflow).
   static I edge_lanes(std::int32_t e, std::int32_t a, std::int32_t b) { return simd::i4(e, e + a, e + b, e + a + b); }
+  static Split8 split(I t) {
+    const I m = simd::i4(0x00FF00FF);
+    return {t & m, simd::srl<8>(t) & m};
+  }
+  static I rep16(I f) { return f | simd::sll<16>(f); }
   static F loadf(const float* p) { return simd::load(p); }
   static I loadu(const std::uint32_t* p) { return simd::load(p); }
   static void store_lanes(std::int32_t* out, I v) { simd::store(out, v); }

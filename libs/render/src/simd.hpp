@@ -145,6 +145,14 @@ template <int N>
 inline I4 srl16(I4 a) {
   return {_mm_srli_epi16(a.v, N)};
 }
+// High 16 bits of the unsigned 16 x 16 products.
+inline I4 mulhi16(I4 a, I4 b) {
+  return {_mm_mulhi_epu16(a.v, b.v)};
+}
+template <int N>
+inline I4 sll16(I4 a) {
+  return {_mm_slli_epi16(a.v, N)};
+}
 // Bytes, unsigned saturating add.
 inline I4 adds_u8(I4 a, I4 b) {
   return {_mm_adds_epu8(a.v, b.v)};
@@ -394,6 +402,17 @@ template <int N>
 inline I4 srl16(I4 a) {
   I4 r;
   for (int i = 0; i < 4; ++i) r.v[i] = join16(lo16(a.v[i]) >> N, hi16(a.v[i]) >> N);
+  return r;
+}
+inline I4 mulhi16(I4 a, I4 b) {
+  I4 r;
+  for (int i = 0; i < 4; ++i) r.v[i] = join16((lo16(a.v[i]) * lo16(b.v[i])) >> 16, (hi16(a.v[i]) * hi16(b.v[i])) >> 16);
+  return r;
+}
+template <int N>
+inline I4 sll16(I4 a) {
+  I4 r;
+  for (int i = 0; i < 4; ++i) r.v[i] = join16(lo16(a.v[i]) << N, hi16(a.v[i]) << N);
   return r;
 }
 inline I4 adds_u8(I4 a, I4 b) {

@@ -100,6 +100,13 @@ template <int N>
 inline I8 srl16(I8 a) {
   return {_mm256_srli_epi16(a.v, N)};
 }
+inline I8 mulhi16(I8 a, I8 b) {
+  return {_mm256_mulhi_epu16(a.v, b.v)};
+}
+template <int N>
+inline I8 sll16(I8 a) {
+  return {_mm256_slli_epi16(a.v, N)};
+}
 inline I8 adds_u8(I8 a, I8 b) {
   return {_mm256_adds_epu8(a.v, b.v)};
 }
