@@ -59,10 +59,12 @@ core::Status validate_mesh(const MeshView& mesh) {
             .in(mesh.indices.empty() ? "positions" : "indices")
             .expect(fmt::format("a multiple of {} ({})", size, primitive_name(mesh.primitive)), std::to_string(count)));
   if (mesh.indices.empty()) return {};
-  // One pass for the maximum (vectorises); the slow search only runs on failure.
-  std::uint32_t max_index = 0;
-  for (const std::uint32_t i : mesh.indices) max_index = std::max(max_index, i);
-  if (max_index < n) return {};
+  // One pass that only asks whether any index is out of range (vectorises, even on SSE2); the
+  // slow search for the first one runs only on failure.
+  const std::uint32_t limit = n > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(n);
+  std::uint32_t bad = 0;
+  for (const std::uint32_t i : mesh.indices) bad |= i >= limit ? 1u : 0u;
+  if (!bad && n <= 0xFFFFFFFFu) return {};
   for (std::size_t k = 0; k < mesh.indices.size(); ++k) {
     if (mesh.indices[k] >= n)
       return core::fail(core::Diagnostic::error("render.mesh.index_range", "index out of range")

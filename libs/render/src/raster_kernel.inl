@@ -95,33 +95,48 @@ SORTIE_INLINE Split sample_nearest(const SamplerLevel& l, F u, F v) {
   return {sll16<8>(t.rb), sll16<8>(t.ga)};
 }
 
+// The 2 x 2 texels of each lane and its 8.8 fixed-point coordinates (fraction in the low byte).
+struct Texels {
+  I t00, t10, t01, t11, fu, fv;
+};
+
 template <WrapKind kWrap>
-SORTIE_INLINE Split sample_bilinear(const SamplerLevel& l, F u, F v) {
-  const I fu = round_i(u * V::fs(l.fw256) - V::fs(128.0f));
-  const I fv = round_i(v * V::fs(l.fh256) - V::fs(128.0f));
-  const I xi = sra<8>(fu);
-  const I yi = sra<8>(fv);
+SORTIE_INLINE Texels fetch_bilinear(const SamplerLevel& l, F u, F v) {
+  Texels t;
+  t.fu = round_i(u * V::fs(l.fw256) - V::fs(128.0f));
+  t.fv = round_i(v * V::fs(l.fh256) - V::fs(128.0f));
+  const I xi = sra<8>(t.fu);
+  const I yi = sra<8>(t.fv);
   const I x0 = wrap_coord<kWrap>(xi, l.width, l.wmask);
   const I x1 = wrap_coord<kWrap>(xi + V::is(1), l.width, l.wmask);
   const I i0 = row_offset<kWrap>(wrap_coord<kWrap>(yi, l.height, l.hmask), l) + x0;
   const I i1 = row_offset<kWrap>(wrap_coord<kWrap>(yi + V::is(1), l.height, l.hmask), l) + x0;
-  I t00, t10, t01, t11;
   if (movemask(cmpeq(x1, x0 + V::is(1))) == kFull) {
     // No lane wraps between its two columns: each row pair is one 64-bit load.
-    V::fetch_pairs(l.texels, i0, i1, t00, t10, t01, t11);
+    V::fetch_pairs(l.texels, i0, i1, t.t00, t.t10, t.t01, t.t11);
   } else {
     const I dx = x1 - x0;
-    t00 = V::gather(l.texels, i0);
-    t10 = V::gather(l.texels, i0 + dx);
-    t01 = V::gather(l.texels, i1);
-    t11 = V::gather(l.texels, i1 + dx);
+    t.t00 = V::gather(l.texels, i0);
+    t.t10 = V::gather(l.texels, i0 + dx);
+    t.t01 = V::gather(l.texels, i1);
+    t.t11 = V::gather(l.texels, i1 + dx);
   }
-  const I fx = fu & V::is(255);
-  const I fy = fv & V::is(255);
+  return t;
+}
+
+SORTIE_INLINE Split filter_bilinear(const Texels& t) {
+  const I fx = t.fu & V::is(255);
+  const I fy = t.fv & V::is(255);
   // Weights in both 16-bit halves; 256 - f there is 0x01000100 - f16 (no borrow, f < 256).
   const I fx16 = rep16(fx), ifx16 = V::is(0x01000100) - fx16;
   const I fy16 = rep16(fy), ify16 = V::is(0x01000100) - fy16;
-  return lerp_wide(lerp(split(t00), split(t10), fx16, ifx16), lerp(split(t01), split(t11), fx16, ifx16), fy16, ify16);
+  return lerp_wide(lerp(split(t.t00), split(t.t10), fx16, ifx16), lerp(split(t.t01), split(t.t11), fx16, ifx16), fy16,
+                   ify16);
+}
+
+template <WrapKind kWrap>
+SORTIE_INLINE Split sample_bilinear(const SamplerLevel& l, F u, F v) {
+  return filter_bilinear(fetch_bilinear<kWrap>(l, u, v));
 }
 
 // Both levels around the LOD (8.8 fixed point per lane), blended by its fraction.
@@ -141,9 +156,11 @@ SORTIE_INLINE Split sample_trilinear(const DrawState& d, F u, F v, I lod8) {
     return Split{select(whole, a.rb, t.rb), select(whole, a.ga, t.ga)};
   };
   if (movemask(cmpeq(level, V::is(lv[0]))) == kFull) {
-    const Split a = sample_bilinear<kWrap>(d.levels[lv[0]], u, v);
-    if (lv[0] == max_level || movemask(whole) == kFull) return a;
-    return blend(a, sample_bilinear<kWrap>(d.levels[lv[0] + 1], u, v));
+    if (lv[0] == max_level || movemask(whole) == kFull) return sample_bilinear<kWrap>(d.levels[lv[0]], u, v);
+    // Both levels' loads first, then both filters: the loads overlap.
+    const Texels ta = fetch_bilinear<kWrap>(d.levels[lv[0]], u, v);
+    const Texels tb = fetch_bilinear<kWrap>(d.levels[lv[0] + 1], u, v);
+    return blend(filter_bilinear(ta), filter_bilinear(tb));
   }
   // Lanes on different levels (a level boundary inside the step): each level once.
   Split out{V::is(0), V::is(0)};

@@ -400,6 +400,12 @@ core::Status Renderer::Impl::render(const Frame& frame, Framebuffer& target, Fra
       const std::uint32_t begin = b.offsets[tile], end = b.offsets[tile + 1];
       for (std::uint32_t k = begin; k < end; ++k) {
         const std::uint32_t code = b.items[k];
+        // Records were written long before (setup of the whole frame): fetch a few ahead.
+        if (k + 4 < end && (b.items[k + 4] >> 30) == static_cast<std::uint32_t>(ItemKind::triangle)) {
+          const std::uint32_t* ahead = b.triangle(b.items[k + 4] & kItemIndexMask);
+          __builtin_prefetch(ahead);
+          __builtin_prefetch(ahead + 16);  // records span two cache lines
+        }
         const std::uint32_t index = code & kItemIndexMask;
         switch (static_cast<ItemKind>(code >> 30)) {
           case ItemKind::triangle: {
