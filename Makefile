@@ -13,7 +13,7 @@ FUZZ_SECONDS ?= 15
 # Debian packages the project needs (build, tests, benchmarks, fuzzing).
 DEB_PACKAGES := build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev \
   libgtest-dev libgmock-dev libbenchmark-dev libexpected-dev nlohmann-json3-dev libcli11-dev \
-  libfmt-dev zlib1g-dev libpng-dev libxxhash-dev
+  libfmt-dev zlib1g-dev libpng-dev libxxhash-dev libosmesa6-dev
 
 .PHONY: all deps configure build run test test-asan bench fuzz install package clean format
 
