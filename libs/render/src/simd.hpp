@@ -462,6 +462,27 @@ inline void store(std::int32_t* p, I4 a) {
 inline void store(float* p, I4 a) {
   for (int i = 0; i < 4; ++i) __builtin_memcpy(&p[i], &a.v[i], 4);
 }
+inline F4 loadu(const float* p) {
+  return {{p[0], p[1], p[2], p[3]}};
+}
+inline void storeu(float* p, F4 a) {
+  __builtin_memcpy(p, a.v, sizeof a.v);
+}
+inline void transpose4(F4& a, F4& b, F4& c, F4& d) {
+  const F4 r[4] = {a, b, c, d};
+  F4* out[4] = {&a, &b, &c, &d};
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) out[i]->v[j] = r[j].v[i];
+}
+inline void store_interleaved3(void* out, F4 v, F4 x, F4 y) {
+  float t[12];
+  for (int i = 0; i < 4; ++i) {
+    t[i * 3] = v.v[i];
+    t[i * 3 + 1] = x.v[i];
+    t[i * 3 + 2] = y.v[i];
+  }
+  __builtin_memcpy(out, t, sizeof t);
+}
 
 #endif
 
