@@ -125,8 +125,10 @@ TEST(Camera, legacy_d3d7_matches_spec_row_vector_pipeline) {
   block = {fwd.x, left.x, up.x, pos.x, fwd.y, left.y, up.y, pos.y, fwd.z, left.z, up.z, pos.z, 0, 0, 0, 1};
   const double fov = 1.3, n = 0.5, z = 700.0, w = 1024.0, h = 768.0;
   const Camera g = Camera::legacy_d3d7(block, 1024.0f, 768.0f, 1.3f, 0.5f, 700.0f);
-  const double m00 = block[0], m01 = block[1], m02 = block[2], m03 = block[3], m10 = block[4], m11 = block[5],
-               m12 = block[6], m13 = block[7], m20 = block[8], m21 = block[9], m22 = block[10], m23 = block[11];
+  std::array<double, 16> bd{};
+  for (std::size_t k = 0; k < 16; ++k) bd[k] = static_cast<double>(block[k]);
+  const double m00 = bd[0], m01 = bd[1], m02 = bd[2], m03 = bd[3], m10 = bd[4], m11 = bd[5], m12 = bd[6],
+               m13 = bd[7], m20 = bd[8], m21 = bd[9], m22 = bd[10], m23 = bd[11];
   const double V[4][4] = {{-m01, m02, m00, 0},
                           {-m11, m12, m10, 0},
                           {-m21, m22, m20, 0},
@@ -136,7 +138,8 @@ TEST(Camera, legacy_d3d7_matches_spec_row_vector_pipeline) {
   const double P[4][4] = {
       {cf, 0, 0, 0}, {0, (w / h) * cf, 0, 0}, {0, 0, sf * z / (z - n), sf}, {0, 0, -sf * n * z / (z - n), 0}};
   const Vec3 p = pos + fwd * 40.0f + left * 7.0f - up * 3.0f;
-  double row[4] = {p.x, p.y, p.z, 1.0}, vrow[4] = {}, clip[4] = {};
+  double row[4] = {static_cast<double>(p.x), static_cast<double>(p.y), static_cast<double>(p.z), 1.0};
+  double vrow[4] = {}, clip[4] = {};
   for (int j = 0; j < 4; ++j)
     for (int k = 0; k < 4; ++k) vrow[j] += row[k] * V[k][j];
   for (int j = 0; j < 4; ++j)

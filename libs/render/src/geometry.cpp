@@ -46,8 +46,10 @@ void to_window(ClipVertex& v, const FrameGeometry& g, float depth_bias) {
 // Double precision: vertices far outside the guard band (up to the float range) still give
 // usable intersection parameters.
 double plane_distance(const ClipVertex& v, std::uint16_t plane, const FrameGeometry& g) {
-  const double x = v.x, y = v.y, z = v.z, w = v.w;
-  const double gx = g.guard_x, gy = g.guard_y, min_w = kMinW;
+  const auto x = static_cast<double>(v.x), y = static_cast<double>(v.y), z = static_cast<double>(v.z),
+             w = static_cast<double>(v.w);
+  const auto gx = static_cast<double>(g.guard_x), gy = static_cast<double>(g.guard_y),
+             min_w = static_cast<double>(kMinW);
   switch (plane) {
     case kNear:
       return z + w;
@@ -296,8 +298,10 @@ void setup_lines(const DrawState& d, const FrameGeometry& g, const ClipVertex* v
     // each clipped end is put exactly on the plane that cut it.
     const ClipVertex& a = verts[i0];
     const ClipVertex& b = verts[i1];
-    const double ax = a.x, ay = a.y, az = a.z, aw = a.w, bx = b.x, by = b.y, bz = b.z, bw = b.w;
-    const double min_w = kMinW;
+    const auto wide = [](float f) { return static_cast<double>(f); };
+    const double ax = wide(a.x), ay = wide(a.y), az = wide(a.z), aw = wide(a.w), bx = wide(b.x), by = wide(b.y),
+                 bz = wide(b.z), bw = wide(b.w);
+    const double min_w = wide(kMinW);
     const double da[7] = {az + aw, aw - az, ax + aw, aw - ax, ay + aw, aw - ay, aw - min_w};
     const double db[7] = {bz + bw, bw - bz, bx + bw, bw - bx, by + bw, bw - by, bw - min_w};
     constexpr std::uint16_t kPlanes[7] = {kNear, kFar, kOutLeft, kOutRight, kOutBottom, kOutTop, kWPlane};
