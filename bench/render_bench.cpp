@@ -1,6 +1,6 @@
 // The software rasterizer (libs/render) against Mesa's software OpenGL (OSMesa, llvmpipe) on the
 // same triangles, textures, light and camera at 1280 x 720, side by side in one run
-// (docs/decisions/0006-osmesa-bench.md):
+// (docs/decisions/0009-osmesa-bench.md):
 //   (a) the corpus-scale sample terrain: map01's Land.msh (11,858 faces) and its Land2.wea
 //       materials -> MAT0 -> Texm textures (32 x 32), read through libs/iron3d from the sample
 //       game libs/assets generates (the same bytes `sortie sample DIR --scale corpus` writes);
