@@ -10,6 +10,10 @@
 #include "sortie/iron3d/fxid.hpp"
 #include "sortie/iron3d/land_map.hpp"
 #include "sortie/iron3d/land_msh.hpp"
+#include "sortie/iron3d/scr.hpp"
+#include "sortie/iron3d/varset.hpp"
+#include "sortie/iron3d/ctld.hpp"
+#include "sortie/iron3d/wave.hpp"
 
 #include <vector>
 
@@ -36,6 +40,10 @@ std::span<const FormatInfo> all_formats() {
       tma_format_info(),
       land_msh_format_info(),
       land_map_format_info(),
+      scr_format_info(),
+      varset_format_info(),
+      ctld_format_info(),
+      wave_format_info(),
   };
   return kFormats;
 }
