@@ -127,8 +127,8 @@ TEST(Camera, legacy_d3d7_matches_spec_row_vector_pipeline) {
   const Camera g = Camera::legacy_d3d7(block, 1024.0f, 768.0f, 1.3f, 0.5f, 700.0f);
   std::array<double, 16> bd{};
   for (std::size_t k = 0; k < 16; ++k) bd[k] = static_cast<double>(block[k]);
-  const double m00 = bd[0], m01 = bd[1], m02 = bd[2], m03 = bd[3], m10 = bd[4], m11 = bd[5], m12 = bd[6],
-               m13 = bd[7], m20 = bd[8], m21 = bd[9], m22 = bd[10], m23 = bd[11];
+  const double m00 = bd[0], m01 = bd[1], m02 = bd[2], m03 = bd[3], m10 = bd[4], m11 = bd[5], m12 = bd[6], m13 = bd[7],
+               m20 = bd[8], m21 = bd[9], m22 = bd[10], m23 = bd[11];
   const double V[4][4] = {{-m01, m02, m00, 0},
                           {-m11, m12, m10, 0},
                           {-m21, m22, m20, 0},
