@@ -14,7 +14,9 @@
 #include "sortie/squad/accept.hpp"
 #include "sortie/squad/input.hpp"
 #include "sortie/squad/run.hpp"
+#include "sortie/squad/squad_world.hpp"
 #include "sortie/squad/tuning.hpp"
+#include "sortie/world/command_log.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -38,21 +40,32 @@ int squad_run(const SquadRunOptions& o) {
   auto map = squad::load_squad_map(o.map);
   if (!map) return fail_with(map.error(), o.json);
   squad::InputLog replay;
+  world::CommandLog replay_world;
   squad::RunOptions ro;
   ro.seconds = o.seconds;
   ro.seed = o.seed;
   if (!o.replay.empty()) {
     auto bytes = core::read_file(o.replay, squad::kInputLogTicksMax * 8 + 64);
     if (!bytes) return fail_with(bytes.error(), o.json);
-    auto log = squad::read_input_log(*bytes, o.replay);
-    if (!log) return fail_with(log.error(), o.json);
-    replay = std::move(*log);
-    ro.replay = &replay;
+    // A world command log ("SCLG", what --record writes) or the older input log ("SQIL").
+    if (core::as_chars(core::ByteView(*bytes).first(std::min<std::size_t>(4, bytes->size()))) == "SCLG") {
+      auto log = world::read_command_log(*bytes, *squad::squad_command_registry());
+      if (!log) return fail_with(log.error().of(o.replay), o.json);
+      replay_world = std::move(*log);
+      ro.replay_world = &replay_world;
+    } else {
+      auto log = squad::read_input_log(*bytes, o.replay);
+      if (!log) return fail_with(log.error(), o.json);
+      replay = std::move(*log);
+      ro.replay = &replay;
+    }
   }
   auto rep = squad::run_squad(*map, ro);
   if (!rep) return fail_with(rep.error(), o.json);
   if (!o.record.empty()) {
-    auto st = core::write_file_atomic(o.record, squad::write_input_log(rep->log));
+    auto bytes = world::write_command_log(rep->world_log, *squad::squad_command_registry());
+    if (!bytes) return fail_with(bytes.error(), o.json);
+    auto st = core::write_file_atomic(o.record, *bytes);
     if (!st) {
       fail_with(st.error(), o.json);
       return kExitUsage;
@@ -75,8 +88,9 @@ int squad_run(const SquadRunOptions& o) {
                            s.bullet_target_hits, s.bullet_wall_hits, s.shots_vetoed, s.friendly_hits);
   std::cout << fmt::format("melee strikes {} (hits {}, withheld {}), solves {}, commits {}, claws {}\n",
                            s.melee_strikes, s.melee_hits, s.melee_withheld, s.solves, s.commits, s.hostile_attacks);
-  if (!o.record.empty()) std::cout << "input log: " << o.record << "\n";
+  if (!o.record.empty()) std::cout << "world command log: " << o.record << "\n";
   std::cout << "final state hash: " << core::hash_hex(rep->final_hash) << "\n";
+  std::cout << "world state hash: " << core::hash_hex(rep->world_hash) << "\n";
   return kExitOk;
 }
 
@@ -238,8 +252,9 @@ SORTIE_COMMAND(squad, [](CLI::App& root, Outcome& outcome) {
           ->default_str("60");
   auto* seed = add_number(run, "--seed", ro->seed, "seed of the simulation's random streams")->default_str("1");
   run->add_flag("--json", ro->json, "print the report as JSON");
-  run->add_option("--record", ro->record, "write the input log (binary, docs/squad-maps.md) to this file");
-  run->add_option("--replay", ro->replay, "replay an input log (its seed and length) instead of the script")
+  run->add_option("--record", ro->record, "write the world command log (SCLG, docs/squad-maps.md) to this file");
+  run->add_option("--replay", ro->replay,
+                  "replay a world command log or an older SQIL input log (its seed and length) instead of the script")
       ->excludes(seconds)
       ->excludes(seed);
   run->callback([ro, &outcome] { outcome.exit_code = squad_run(*ro); });
