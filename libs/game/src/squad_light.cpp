@@ -5,6 +5,10 @@
 #include <cmath>
 #include <thread>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "squad_view_state.hpp"
 
 namespace sortie::game::detail {
@@ -19,6 +23,22 @@ float smoothstep(float e0, float e1, float x) {
   const float t = std::clamp((x - e0) / (e1 - e0), 0.0f, 1.0f);
   return t * t * (3.0f - 2.0f * t);
 }
+
+// Channels to a packed opaque pixel: clamped to 0..255, then truncated (the SSE2 and the scalar
+// forms give the same bits: the same float operations in the same order).
+#if defined(__SSE2__)
+std::uint32_t pack_clamped(__m128 rgb) {
+  __m128i i = _mm_cvttps_epi32(_mm_min_ps(_mm_max_ps(rgb, _mm_setzero_ps()), _mm_set1_ps(255.0f)));
+  i = _mm_packs_epi32(i, i);
+  i = _mm_packus_epi16(i, i);
+  return (static_cast<std::uint32_t>(_mm_cvtsi128_si32(i)) & 0x00ffffffu) | 0xff000000u;
+}
+#else
+std::uint32_t pack_clamped(float r, float g, float b) {
+  const auto ch = [](float c) { return static_cast<std::uint8_t>(std::clamp(c, 0.0f, 255.0f)); };
+  return render::pack({ch(r), ch(g), ch(b), 255});
+}
+#endif
 
 struct PointLight {
   core::Vec2 pos;
@@ -242,6 +262,24 @@ void light_pass(const State& st, const SquadSnapshot& s, const PixelToWorld& p2w
         const float* f10 = &m.factors[(static_cast<std::size_t>(j0) * cols + static_cast<std::size_t>(i1)) * 4];
         const float* f01 = &m.factors[(static_cast<std::size_t>(j1) * cols + static_cast<std::size_t>(i0)) * 4];
         const float* f11 = &m.factors[(static_cast<std::size_t>(j1) * cols + static_cast<std::size_t>(i1)) * 4];
+#if defined(__SSE2__)
+        const __m128 vfu = _mm_set1_ps(fu);
+        const __m128 q00 = _mm_loadu_ps(f00);
+        const __m128 q01 = _mm_loadu_ps(f01);
+        const __m128 qa = _mm_add_ps(q00, _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(f10), q00), vfu));
+        const __m128 qb = _mm_add_ps(q01, _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(f11), q01), vfu));
+        const __m128 fac = _mm_add_ps(qa, _mm_mul_ps(_mm_sub_ps(qb, qa), _mm_set1_ps(fv)));
+        const __m128i zero = _mm_setzero_si128();
+        const __m128i pix = _mm_cvtsi32_si128(static_cast<int>(color[at]));
+        const __m128 col = _mm_cvtepi32_ps(_mm_unpacklo_epi16(_mm_unpacklo_epi8(pix, zero), zero));
+        const render::Rgba8 in = render::unpack(color[at]);
+        const float lum =
+            0.30f * static_cast<float>(in.r) + 0.59f * static_cast<float>(in.g) + 0.11f * static_cast<float>(in.b);
+        const float mem = _mm_cvtss_f32(_mm_shuffle_ps(fac, fac, 3)) * lum;
+        const __m128 out =
+            _mm_add_ps(_mm_mul_ps(col, fac), _mm_mul_ps(_mm_set1_ps(mem), _mm_set_ps(0.0f, 1.15f, 0.9f, 0.75f)));
+        color[at] = pack_clamped(out);
+#else
         float fac[4];
         for (int c = 0; c < 4; ++c) {
           const float a = f00[c] + (f10[c] - f00[c]) * fu;
@@ -253,9 +291,8 @@ void light_pass(const State& st, const SquadSnapshot& s, const PixelToWorld& p2w
         const float g = static_cast<float>(in.g);
         const float b = static_cast<float>(in.b);
         const float mem = fac[3] * (0.30f * r + 0.59f * g + 0.11f * b);
-        const auto ch = [](float c) { return static_cast<std::uint8_t>(std::clamp(c, 0.0f, 255.0f)); };
-        color[at] = render::pack(
-            {ch(r * fac[0] + mem * 0.75f), ch(g * fac[1] + mem * 0.9f), ch(b * fac[2] + mem * 1.15f), 255});
+        color[at] = pack_clamped(r * fac[0] + mem * 0.75f, g * fac[1] + mem * 0.9f, b * fac[2] + mem * 1.15f);
+#endif
       }
     }
   });
@@ -306,14 +343,20 @@ void finish_pass(State& st, const SquadSnapshot& s, render::Framebuffer& fb, uns
         const std::size_t at = row + x;
         const float vig = 1.0f - strength * cst.vignette[at];
         const float pe = pulse * cst.edge[at];
-        const render::Rgba8 in = render::unpack(color[at]);
         const float n = grow[(x + sx) & (kGrainSize - 1)] * grain + 2.0f;
         const float cool = vig * (1.0f - 0.35f * pe);
-        const float r = static_cast<float>(in.r) * vig + n + 110.0f * pe;
-        const float g = static_cast<float>(in.g) * cool + n;
-        const float b = static_cast<float>(in.b) * cool + n;
-        const auto ch = [](float c) { return static_cast<std::uint8_t>(std::clamp(c, 0.0f, 255.0f)); };
-        color[at] = render::pack({ch(r), ch(g), ch(b), 255});
+#if defined(__SSE2__)
+        const __m128i zero = _mm_setzero_si128();
+        const __m128i pix = _mm_cvtsi32_si128(static_cast<int>(color[at]));
+        const __m128 col = _mm_cvtepi32_ps(_mm_unpacklo_epi16(_mm_unpacklo_epi8(pix, zero), zero));
+        const __m128 mul = _mm_set_ps(0.0f, cool, cool, vig);
+        const __m128 add = _mm_set_ps(0.0f, n, n, n + 110.0f * pe);
+        color[at] = pack_clamped(_mm_add_ps(_mm_mul_ps(col, mul), add));
+#else
+        const render::Rgba8 in = render::unpack(color[at]);
+        color[at] = pack_clamped(static_cast<float>(in.r) * vig + (n + 110.0f * pe), static_cast<float>(in.g) * cool + n,
+                                 static_cast<float>(in.b) * cool + n);
+#endif
       }
     }
   });
