@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 
 #include "sortie/assets/prototype_resolver.hpp"
@@ -74,6 +75,19 @@ std::uint32_t full_mip_count(std::uint32_t width, std::uint32_t height) {
   return width == 0 || height == 0 ? 0 : n;
 }
 
+std::uint64_t mip_chain_bytes(std::uint32_t width, std::uint32_t height) {
+  constexpr std::uint64_t kSaturated = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t total = 0;
+  for (std::uint32_t level = 0; level < full_mip_count(width, height); ++level) {
+    // Each level is below 2^64 pixels (two u32 factors); times 4 it may not be.
+    const std::uint64_t pixels =
+        std::uint64_t{std::max<std::uint32_t>(1, width >> level)} * std::max<std::uint32_t>(1, height >> level);
+    if (pixels > (kSaturated - total) / 4) return kSaturated;
+    total += pixels * 4;
+  }
+  return total;
+}
+
 iron3d::Rgba8Image downsample_rgba8(const iron3d::Rgba8Image& src) {
   const std::uint32_t w = src.width, h = src.height;
   if (w == 0 || h == 0 || src.pixels.size() != static_cast<std::size_t>(w) * h * 4) return {};
@@ -102,23 +116,35 @@ iron3d::Rgba8Image downsample_rgba8(const iron3d::Rgba8Image& src) {
 }
 
 core::Result<PreparedTexture> prepare_texture(const iron3d::Texm& texm, std::string archive, std::string entry,
-                                              bool lightmap) {
+                                              bool lightmap, std::uint64_t max_bytes) {
+  const std::uint32_t full = full_mip_count(texm.width, texm.height);
+  // The chain's size from the declared one, before any level is decoded or reserved. A chain
+  // that saturates is refused whatever the limit: its byte counts would not fit the decoder.
+  const std::uint64_t chain = mip_chain_bytes(texm.width, texm.height);
+  if (full == 0 || chain > max_bytes || chain == std::numeric_limits<std::uint64_t>::max())
+    return core::fail(
+        core::Diagnostic::error("visual.texture_size",
+                                full == 0 ? "texture has no pixels" : "texture's full mip chain is too large")
+            .of(fmt::format("{}:{}", archive, entry))
+            .in("width, height")
+            .expect(full == 0 ? std::string("width and height > 0") : fmt::format("<= {} RGBA8 bytes", max_bytes),
+                    fmt::format("{} x {} ({} bytes)", texm.width, texm.height, chain)));
   PreparedTexture t;
   t.archive = std::move(archive);
   t.entry = std::move(entry);
   t.lightmap = lightmap;
   t.source_format = texm.format;
   t.page = texm.page;
-  const std::uint32_t full = full_mip_count(texm.width, texm.height);
-  const auto from_file = std::min<std::uint32_t>(full, static_cast<std::uint32_t>(texm.mips.size()));
+  // Level 0 always comes from the file (a Texm without levels is an error of the decoder).
+  const auto from_file = static_cast<std::uint32_t>(std::clamp<std::size_t>(texm.mips.size(), 1, full));
   t.mips.reserve(full);
   for (std::uint32_t level = 0; level < from_file; ++level) {
     SORTIE_TRY(auto image, iron3d::decode_texm_rgba8(texm, level));
     t.mips.push_back(std::move(image));
   }
   t.source_levels = from_file;
-  while (!t.mips.empty() && t.mips.size() < full) t.mips.push_back(downsample_rgba8(t.mips.back()));
-  t.base_level = full == 0 ? 0 : std::min(iron3d::texm_mip_skip(texm), full - 1);
+  while (t.mips.size() < full) t.mips.push_back(downsample_rgba8(t.mips.back()));
+  t.base_level = std::min(iron3d::texm_mip_skip(texm), full - 1);
   return t;
 }
 
@@ -174,8 +200,9 @@ core::Result<PreparedMesh> prepare_mesh(const iron3d::MshModel& model, std::stri
   pm.archive = std::move(archive);
   pm.entry = std::move(entry);
   const std::string where = fmt::format("{}:{}", pm.archive, pm.entry);
-  auto range_error = [&](std::string field, std::string expected, std::string found) {
-    return core::fail(core::Diagnostic::error("visual.mesh_range", "batch reaches outside the model's streams")
+  auto range_error = [&](std::string field, std::string expected, std::string found,
+                         std::string_view message = "batch reaches outside the model's streams") {
+    return core::fail(core::Diagnostic::error("visual.mesh_range", std::string(message))
                           .of(where)
                           .in(std::move(field))
                           .expect(std::move(expected), std::move(found)));
@@ -247,7 +274,11 @@ core::Result<PreparedMesh> prepare_mesh(const iron3d::MshModel& model, std::stri
     pm.slots.push_back(std::move(ps));
   }
 
-  // Nodes: slot map and static pose, composed parent first (§9.3).
+  // Nodes: slot map and static pose, composed parent first (§9.3). A node index is a u16 with
+  // 0xFFFF for "none" (PreparedPart::node, PreparedNode::parent), as in the file.
+  if (model.nodes.size() >= iron3d::kMshNone)
+    return range_error("nodes", fmt::format("fewer than {} nodes", iron3d::kMshNone),
+                       fmt::format("{}", model.nodes.size()), "more nodes than a u16 node index can name");
   pm.nodes.reserve(model.nodes.size());
   for (std::size_t ni = 0; ni < model.nodes.size(); ++ni) {
     const auto& n = model.nodes[ni];
@@ -302,10 +333,18 @@ core::Result<PreparedMesh> prepare_mesh(const iron3d::MshModel& model, std::stri
 
 // ---- terrain ----------------------------------------------------------------------------------
 
-PreparedTerrain prepare_terrain_geometry(const iron3d::LandMsh& msh, std::string path, core::Diagnostics* warnings) {
+core::Result<PreparedTerrain> prepare_terrain_geometry(const iron3d::LandMsh& msh, std::string path,
+                                                       core::Diagnostics* warnings) {
   PreparedTerrain t;
   t.path = std::move(path);
   const std::size_t vertex_count = msh.positions.size();
+  for (std::size_t i = 0; i < msh.faces.size(); ++i)
+    for (std::size_t k = 0; k < 3; ++k)
+      if (msh.faces[i].vertices[k] >= vertex_count)
+        return core::fail(core::Diagnostic::error("visual.terrain_range", "face vertex is not below the position count")
+                              .of(t.path)
+                              .in(fmt::format("faces[{}].vertices[{}]", i, k))
+                              .expect(fmt::format("< {}", vertex_count), fmt::format("{}", msh.faces[i].vertices[k])));
   t.positions.reserve(vertex_count);
   for (const auto& p : msh.positions) {
     t.positions.push_back(vec3(p));

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <unordered_map>
 
 #include "sortie/assets/prototype_resolver.hpp"
@@ -198,7 +199,14 @@ class VisualStoreBuilder {
       if (!payload) return fail_with(invalid, via, where + ": does not decode", payload.error(), a.path().path);
       auto texm = iron3d::read_texm(*payload, read_options(where));
       if (!texm) return fail_with(invalid, via, where + ": invalid Texm", texm.error(), a.path().path);
-      auto prepared = prepare_texture(*texm, a.path().path, entry, lightmap);
+      // The budget is checked on the declared size, before any pixel is decoded.
+      const std::uint64_t left = options_.max_texture_bytes - texture_bytes_;
+      if (const std::uint64_t chain = mip_chain_bytes(texm->width, texm->height); chain > left)
+        return over_budget(a.path().path, entry, via,
+                           chain > std::numeric_limits<std::uint64_t>::max() - texture_bytes_
+                               ? std::numeric_limits<std::uint64_t>::max()
+                               : texture_bytes_ + chain);
+      auto prepared = prepare_texture(*texm, a.path().path, entry, lightmap, left);
       if (!prepared)
         return fail_with(invalid, via, where + ": does not decode to RGBA8", prepared.error(), a.path().path);
       tex = std::make_shared<const PreparedTexture>(std::move(*prepared));
@@ -212,13 +220,18 @@ class VisualStoreBuilder {
   core::Status register_texture(Registry<PreparedTexture>& registered, const std::string& id,
                                 const std::shared_ptr<const PreparedTexture>& tex, const std::string& via) {
     if (!registered.emplace(id, tex).second) return {};
+    if (tex->byte_size() > options_.max_texture_bytes - texture_bytes_)
+      return over_budget(tex->archive, tex->entry, via, texture_bytes_ + tex->byte_size());
     texture_bytes_ += tex->byte_size();
-    if (texture_bytes_ > options_.max_texture_bytes)
-      return fail("visual.texture_budget", via,
-                  fmt::format("{}:{}: the mission's decoded textures exceed the budget", tex->archive, tex->entry),
-                  tex->archive, fmt::format("<= {} RGBA8 bytes", options_.max_texture_bytes),
-                  fmt::format("{} bytes", texture_bytes_));
     return {};
+  }
+
+  // `total`: the store's texture bytes with the one that does not fit.
+  tl::unexpected<core::Diagnostic> over_budget(const std::string& archive, const std::string& entry,
+                                               const std::string& via, std::uint64_t total) const {
+    return fail("visual.texture_budget", via,
+                fmt::format("{}:{}: the mission's decoded textures exceed the budget", archive, entry), archive,
+                fmt::format("<= {} RGBA8 bytes", options_.max_texture_bytes), fmt::format("{} bytes", total));
   }
 
   // ---- materials --------------------------------------------------------------------------
@@ -421,12 +434,14 @@ class VisualStoreBuilder {
 
   core::Status build_terrain(const MissionData& md) {
     const std::string path = md.land_dir.path.empty() ? std::string() : md.land_dir.path + "/Land.msh";
-    store_.terrain_ = prepare_terrain_geometry(md.land_msh, path, &store_.warnings_);
+    head_ = md.tma_path.path + ": ";
+    field_.clear();
+    auto terrain = prepare_terrain_geometry(md.land_msh, path, &store_.warnings_);
+    if (!terrain) return fail_with("visual.terrain_range", "", "terrain", terrain.error(), path);
+    store_.terrain_ = std::move(*terrain);
     PreparedTerrain& t = store_.terrain_;
     for (const EnvironmentWear& env : md.environment) {
       if (env.layer < 1 || env.layer > 2) continue;
-      head_ = md.tma_path.path + ": ";
-      field_.clear();
       PreparedTerrainLayer& layer = t.layers[static_cast<std::size_t>(env.layer - 1)];
       layer.wear_path = env.path;
       SORTIE_TRY(layer.materials, material_slots(env.resolved.requested_materials, env.resolved.materials, env.path));
