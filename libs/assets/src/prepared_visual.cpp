@@ -33,6 +33,32 @@ void warn(core::Diagnostics* warnings, core::Diagnostic d) {
   if (warnings) warnings->push_back(std::move(d));
 }
 
+// A per-vertex stream of a mesh or the terrain, and the words its findings use.
+struct VertexStream {
+  const char* code;      // "visual.normal_count"
+  const char* singular;  // "normal"
+  const char* plural;    // "normals"
+};
+constexpr VertexStream kNormalStream{"visual.normal_count", "normal", "normals"};
+constexpr VertexStream kUvStream{"visual.uv_count", "UV", "UVs"};
+
+// `in` converted one value per position into `out`; a stream of another length is left out with
+// a warning (the positions stay usable, a renderer falls back to flat normals / no texture).
+template <class In, class Out, class Convert>
+void convert_per_vertex(const std::vector<In>& in, std::size_t vertex_count, std::vector<Out>& out, Convert convert,
+                        const VertexStream& stream, const std::string& where, core::Diagnostics* warnings) {
+  if (in.size() != vertex_count) {
+    warn(warnings,
+         core::Diagnostic::warning(stream.code, fmt::format("{} stream length differs from the positions; {} left out",
+                                                            stream.singular, stream.plural))
+             .of(where)
+             .expect(fmt::format("{} {}", vertex_count, stream.plural), fmt::format("{}", in.size())));
+    return;
+  }
+  out.reserve(vertex_count);
+  for (const auto& v : in) out.push_back(convert(v));
+}
+
 // Rigid transform of a type-8 key: rotation from the quaternion (x, y, z, w) / 32767,
 // normalised (all zero = identity), then translation.
 core::Result<core::Mat4> key_pose(const iron3d::MshAnimKey& key) {
@@ -211,29 +237,20 @@ core::Result<PreparedMesh> prepare_mesh(const iron3d::MshModel& model, std::stri
   const std::size_t vertex_count = model.positions.size();
   pm.positions.reserve(vertex_count);
   for (const auto& p : model.positions) pm.positions.push_back(vec3(p));
-  if (model.normals) {
-    if (model.normals->size() == vertex_count) {
-      pm.normals.reserve(vertex_count);
-      for (const auto& n : *model.normals) pm.normals.push_back({snorm8(n[0]), snorm8(n[1]), snorm8(n[2])});
-    } else {
-      warn(warnings, core::Diagnostic::warning("visual.normal_count",
-                                               "normal stream length differs from the positions; "
-                                               "normals left out")
-                         .of(where)
-                         .expect(fmt::format("{} normals", vertex_count), fmt::format("{}", model.normals->size())));
-    }
-  }
-  if (model.uv0) {
-    if (model.uv0->size() == vertex_count) {
-      pm.uvs.reserve(vertex_count);
-      for (const auto& t : *model.uv0) pm.uvs.push_back({uv16(t[0]), uv16(t[1])});
-    } else {
-      warn(warnings,
-           core::Diagnostic::warning("visual.uv_count", "UV stream length differs from the positions; UVs left out")
-               .of(where)
-               .expect(fmt::format("{} UVs", vertex_count), fmt::format("{}", model.uv0->size())));
-    }
-  }
+  if (model.normals)
+    convert_per_vertex(
+        *model.normals, vertex_count, pm.normals,
+        [](const auto& n) {
+          return core::Vec3{snorm8(n[0]), snorm8(n[1]), snorm8(n[2])};
+        },
+        kNormalStream, where, warnings);
+  if (model.uv0)
+    convert_per_vertex(
+        *model.uv0, vertex_count, pm.uvs,
+        [](const auto& t) {
+          return core::Vec2{uv16(t[0]), uv16(t[1])};
+        },
+        kUvStream, where, warnings);
 
   // Slots: each slot's batches grouped by WEAR row (rows ascending, batch order kept).
   pm.slots.reserve(model.slots.size());
@@ -350,24 +367,18 @@ core::Result<PreparedTerrain> prepare_terrain_geometry(const iron3d::LandMsh& ms
     t.positions.push_back(vec3(p));
     t.bounds.expand(t.positions.back());
   }
-  if (msh.normals.size() == vertex_count) {
-    t.normals.reserve(vertex_count);
-    for (const auto& n : msh.normals) t.normals.push_back({snorm8(n.x), snorm8(n.y), snorm8(n.z)});
-  } else {
-    warn(warnings, core::Diagnostic::warning("visual.normal_count",
-                                             "normal stream length differs from the positions; normals left out")
-                       .of(t.path)
-                       .expect(fmt::format("{} normals", vertex_count), fmt::format("{}", msh.normals.size())));
-  }
-  if (msh.uvs.size() == vertex_count) {
-    t.uvs.reserve(vertex_count);
-    for (const auto& uv : msh.uvs) t.uvs.push_back({uv16(uv.u), uv16(uv.v)});
-  } else {
-    warn(warnings,
-         core::Diagnostic::warning("visual.uv_count", "UV stream length differs from the positions; UVs left out")
-             .of(t.path)
-             .expect(fmt::format("{} UVs", vertex_count), fmt::format("{}", msh.uvs.size())));
-  }
+  convert_per_vertex(
+      msh.normals, vertex_count, t.normals,
+      [](const iron3d::PackedNormal& n) {
+        return core::Vec3{snorm8(n.x), snorm8(n.y), snorm8(n.z)};
+      },
+      kNormalStream, t.path, warnings);
+  convert_per_vertex(
+      msh.uvs, vertex_count, t.uvs,
+      [](const iron3d::PackedUv& uv) {
+        return core::Vec2{uv16(uv.u), uv16(uv.v)};
+      },
+      kUvStream, t.path, warnings);
   t.faces.reserve(msh.faces.size());
   for (const auto& f : msh.faces) {
     PreparedTerrainFace face;

@@ -25,17 +25,6 @@ Failure failure_from(const core::Diagnostic& d, std::string code, std::string wh
   return f;
 }
 
-std::string join_via(std::string_view a, std::string_view b) {
-  return a.empty() ? std::string(b) : fmt::format("{} -> {}", a, b);
-}
-
-iron3d::ReadOptions read_options(core::Profile profile, std::string file) {
-  iron3d::ReadOptions ro;
-  ro.profile = profile;
-  ro.file_name = std::move(file);
-  return ro;
-}
-
 core::Result<std::shared_ptr<const MountedArchive>> open_named_archive(ArchiveRepository& repo, std::string_view name,
                                                                        PathPolicy policy) {
   SORTIE_TRY(auto path, normalize_path(clean_legacy_name(name), policy));
@@ -123,7 +112,7 @@ struct PrototypeResolver::Impl {
   Impl(ArchiveRepository& r, ResolverOptions o) : repo(r), options(std::move(o)), chain(repo, options) {}
 
   iron3d::ReadOptions read_options(std::string file) const {
-    return detail::read_options(options.profile, std::move(file));
+    return iron3d::ReadOptions{options.profile, std::move(file)};
   }
 
   // --- prototypes (§7.3) -------------------------------------------------------------------
@@ -182,7 +171,7 @@ struct PrototypeResolver::Impl {
   std::shared_ptr<const PrototypeInfo> prototype(std::string_view archive_name, std::string_view raw_key) {
     const std::string key = clean_legacy_name(raw_key);
     const std::string archive = clean_legacy_name(archive_name);
-    const std::string cache_key = core::ascii_upper(archive) + "|" + core::ascii_upper(key);
+    const std::string cache_key = detail::entry_key(archive, key);
     if (auto it = prototypes.find(cache_key); it != prototypes.end()) return it->second;
     auto info = std::make_shared<PrototypeInfo>();
     resolve_prototype(archive, key, *info);

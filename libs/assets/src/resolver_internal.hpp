@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "provenance.hpp"
 #include "sortie/assets/prototype_resolver.hpp"
 
 namespace sortie::assets::detail {
@@ -30,11 +31,6 @@ struct Failure {
 // A failure caused by a diagnostic of a reader or the repository (its text is appended to `what`).
 Failure failure_from(const core::Diagnostic& d, std::string code, std::string what, std::string archive,
                      std::string entry);
-
-// "a -> b", or b alone when a is empty.
-std::string join_via(std::string_view a, std::string_view b);
-
-iron3d::ReadOptions read_options(core::Profile profile, std::string file);
 
 // Opens an archive by a name found in data (NUL-cut and trimmed, then normalized by `policy`).
 core::Result<std::shared_ptr<const MountedArchive>> open_named_archive(ArchiveRepository& repo, std::string_view name,

@@ -12,16 +12,9 @@
 #include "sortie/iron3d/wear.hpp"
 
 namespace sortie::assets::detail {
-namespace {
-
-constexpr std::uint32_t kTypeWear = iron3d::nres_type_tag("WEAR");
-constexpr std::uint32_t kTypeMat0 = iron3d::nres_type_tag("MAT0");
-constexpr std::uint32_t kTypeTexm = iron3d::nres_type_tag("Texm");
-
-}  // namespace
 
 std::shared_ptr<const MeshVisual> VisualChain::mesh_visual(const std::string& archive, const std::string& entry) {
-  const std::string cache_key = core::ascii_upper(archive) + "|" + core::ascii_upper(entry);
+  const std::string cache_key = entry_key(archive, entry);
   if (auto it = meshes_.find(cache_key); it != meshes_.end()) return it->second;
   auto v = std::make_shared<MeshVisual>();
   auto a = open_named_archive(repo_, archive, PathPolicy::strict_legacy);
@@ -32,14 +25,14 @@ std::shared_ptr<const MeshVisual> VisualChain::mesh_visual(const std::string& ar
       v->mesh_failure = failure_from(payload.error(), "load.mesh_invalid",
                                      fmt::format("{}:{}: does not decode", archive, entry), archive, entry);
     } else {
-      auto msh = iron3d::read_msh(*payload, read_options(options_.profile, archive + ":" + entry));
+      auto msh = iron3d::read_msh(*payload, iron3d::ReadOptions{options_.profile, archive + ":" + entry});
       if (!msh)
         v->mesh_failure = failure_from(msh.error(), "load.mesh_invalid",
                                        fmt::format("{}:{}: invalid MSH", archive, entry), archive, entry);
     }
     v->wear_entry = iron3d::wear_name_for_msh(entry);
     const auto wi = (*a)->find(v->wear_entry);
-    if (!wi || ((*a)->kind() == ArchiveKind::nres && (*a)->type_id(*wi) != kTypeWear)) {
+    if (!wi || !(*a)->may_be_type(*wi, iron3d::kWearTypeId)) {
       v->wear_failure = Failure{"load.wear_missing",
                                 fmt::format("{}: WEAR entry '{}' not found", archive, v->wear_entry),
                                 archive,
@@ -50,7 +43,8 @@ std::shared_ptr<const MeshVisual> VisualChain::mesh_visual(const std::string& ar
       v->wear_failure =
           failure_from(bytes.error(), "load.wear_invalid",
                        fmt::format("{}:{}: does not decode", archive, v->wear_entry), archive, v->wear_entry);
-    } else if (auto wear = iron3d::read_wear(*bytes, read_options(options_.profile, archive + ":" + v->wear_entry));
+    } else if (auto wear =
+                   iron3d::read_wear(*bytes, iron3d::ReadOptions{options_.profile, archive + ":" + v->wear_entry});
                !wear) {
       v->wear_failure =
           failure_from(wear.error(), "load.wear_invalid",
@@ -78,7 +72,7 @@ std::shared_ptr<const VisualChain::MaterialInfo> VisualChain::material(const std
                      fmt::format("{}: archive does not open", options_.material_lib), options_.material_lib, name);
   } else {
     const MountedArchive& a = **lib;
-    auto is_mat0 = [&](std::size_t i) { return a.kind() != ArchiveKind::nres || a.type_id(i) == kTypeMat0; };
+    auto is_mat0 = [&](std::size_t i) { return a.may_be_type(i, iron3d::kMat0TypeId); };
     std::optional<std::size_t> index;
     if (auto i = a.find(clean_legacy_name(name)); i && is_mat0(*i)) index = i;
     m->fallback = !index.has_value();
@@ -96,13 +90,13 @@ std::shared_ptr<const VisualChain::MaterialInfo> VisualChain::material(const std
     } else {
       m->entry = a.name(*index);
       auto payload = a.payload(*index);
-      const std::uint32_t version = a.nres_entry(*index) ? a.nres_entry(*index)->attr2 : 6;
+      const std::uint32_t version = a.nres_entry(*index) ? a.nres_entry(*index)->attr2 : iron3d::kMat0MaxKnownVersion;
       if (!payload) {
         m->failure =
             failure_from(payload.error(), "load.material_invalid",
                          fmt::format("{}:{}: does not decode", a.path().path, m->entry), a.path().path, m->entry);
       } else if (auto mat = iron3d::read_mat0(*payload, version,
-                                              read_options(options_.profile, a.path().path + ":" + m->entry));
+                                              iron3d::ReadOptions{options_.profile, a.path().path + ":" + m->entry});
                  !mat) {
         m->failure = failure_from(mat.error(), "load.material_invalid",
                                   fmt::format("{}:{}: invalid MAT0", a.path().path, m->entry), a.path().path, m->entry);
@@ -117,7 +111,7 @@ std::shared_ptr<const VisualChain::MaterialInfo> VisualChain::material(const std
 
 std::shared_ptr<const VisualChain::ResourceCheck> VisualChain::texture(const std::string& lib_name,
                                                                        const std::string& name, bool lightmap) {
-  const std::string cache_key = core::ascii_upper(lib_name) + "|" + core::ascii_upper(name);
+  const std::string cache_key = entry_key(lib_name, name);
   if (auto it = textures_.find(cache_key); it != textures_.end()) return it->second;
   auto t = std::make_shared<ResourceCheck>();
   const std::string missing_code = lightmap ? "load.lightmap_missing" : "load.texture_missing";
@@ -129,7 +123,7 @@ std::shared_ptr<const VisualChain::ResourceCheck> VisualChain::texture(const std
   } else {
     const MountedArchive& a = **lib;
     const auto i = a.find(clean_legacy_name(name));
-    if (!i || (a.kind() == ArchiveKind::nres && a.type_id(*i) != kTypeTexm)) {
+    if (!i || !a.may_be_type(*i, iron3d::kTexmMagic)) {
       t->failure = Failure{missing_code,   fmt::format("{}: texture '{}' not found", a.path().path, name),
                            a.path().path,  name,
                            "a Texm entry", i ? "an entry of another type" : "none"};
@@ -140,7 +134,8 @@ std::shared_ptr<const VisualChain::ResourceCheck> VisualChain::texture(const std
         t->failure =
             failure_from(payload.error(), invalid_code, fmt::format("{}:{}: does not decode", a.path().path, t->entry),
                          a.path().path, t->entry);
-      } else if (auto tex = iron3d::read_texm(*payload, read_options(options_.profile, a.path().path + ":" + t->entry));
+      } else if (auto tex =
+                     iron3d::read_texm(*payload, iron3d::ReadOptions{options_.profile, a.path().path + ":" + t->entry});
                  !tex) {
         t->failure = failure_from(tex.error(), invalid_code,
                                   fmt::format("{}:{}: invalid Texm", a.path().path, t->entry), a.path().path, t->entry);
@@ -157,7 +152,7 @@ void VisualChain::wear_rows(const MeshVisual& v, std::uint32_t wear_node, const 
     ++st.material_slots;
     const auto r = static_cast<std::int32_t>(row);
     const auto mat = material(v.materials[row]);
-    const std::string mat_via = join_via(via, fmt::format("row {} '{}'", row, v.materials[row]));
+    const std::string mat_via = join_via(via, wear_row_step(row, v.materials[row]));
     rc.requested_materials.push_back(v.materials[row]);
     if (mat->failure) {
       w.fail(wear_node, NodeKind::material, EdgeKind::wear_to_material, *mat->failure, mat_via, component, r);
@@ -199,7 +194,7 @@ void VisualChain::wear_rows(const MeshVisual& v, std::uint32_t wear_node, const 
     const auto lm = texture(options_.lightmap_lib, v.lightmaps[row], true);
     if (lm->failure) {
       w.fail(wear_node, NodeKind::lightmap, EdgeKind::wear_to_lightmap, *lm->failure,
-             join_via(via, fmt::format("LIGHTMAPS row {} '{}'", row, v.lightmaps[row])), component, r);
+             join_via(via, lightmap_row_step(row, v.lightmaps[row])), component, r);
       continue;
     }
     rc.lightmaps.push_back(lm->entry);

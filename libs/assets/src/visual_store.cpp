@@ -6,6 +6,7 @@
 #include <limits>
 #include <unordered_map>
 
+#include "provenance.hpp"
 #include "sortie/assets/prototype_resolver.hpp"
 #include "sortie/core/text.hpp"
 #include "sortie/iron3d/mat0.hpp"
@@ -15,17 +16,8 @@
 namespace sortie::assets {
 namespace {
 
-constexpr std::uint32_t kTypeMat0 = iron3d::nres_type_tag("MAT0");
-constexpr std::uint32_t kTypeTexm = iron3d::nres_type_tag("Texm");
-
-std::string identity(std::string_view archive, std::string_view entry) {
-  return core::ascii_upper(archive) + "|" + core::ascii_upper(entry);
-}
-
-// "a -> b", or b alone when a is empty.
-std::string join_via(std::string_view a, std::string_view b) {
-  return a.empty() ? std::string(b) : fmt::format("{} -> {}", a, b);
-}
+using detail::entry_key;
+using detail::join_via;
 
 template <class T>
 using Registry = std::unordered_map<std::string, std::shared_ptr<const T>>;  // by identity
@@ -95,7 +87,7 @@ const PreparedPlacement* VisualStore::placement(std::int32_t placed_index) const
 }
 
 const PreparedPrototype* VisualStore::prototype(std::string_view archive, std::string_view key) const {
-  const auto it = prototype_index_.find(identity(archive, key));
+  const auto it = prototype_index_.find(entry_key(archive, key));
   return it == prototype_index_.end() ? nullptr : &prototypes_[it->second];
 }
 
@@ -177,7 +169,7 @@ class VisualStoreBuilder {
   core::Result<std::shared_ptr<const PreparedTexture>> texture(const std::string& lib, const std::string& raw_name,
                                                                bool lightmap, const std::string& via) {
     const std::string name = clean_legacy_name(raw_name);
-    const std::string id = identity(lib, name);
+    const std::string id = entry_key(lib, name);
     auto& registered = lightmap ? lightmaps_ : textures_;
     std::shared_ptr<const PreparedTexture> tex;
     if (auto it = cache_.textures.find(id); it != cache_.textures.end()) {
@@ -189,7 +181,7 @@ class VisualStoreBuilder {
       SORTIE_TRY(auto archive, open(lib, via, missing));
       const MountedArchive& a = *archive;
       const auto index = a.find(name);
-      if (!index || (a.kind() == ArchiveKind::nres && a.type_id(*index) != kTypeTexm))
+      if (!index || !a.may_be_type(*index, iron3d::kTexmMagic))
         return fail(missing, via,
                     fmt::format("{}: {} '{}' not found", a.path().path, lightmap ? "lightmap" : "texture", name),
                     a.path().path, "a Texm entry", index ? "an entry of another type" : "none");
@@ -213,7 +205,7 @@ class VisualStoreBuilder {
       ++(lightmap ? cache_.stats.lightmaps_decoded : cache_.stats.textures_decoded);
       cache_.textures.emplace(id, tex);
     }
-    SORTIE_CHECK(register_texture(registered, identity(tex->archive, tex->entry), tex, via));
+    SORTIE_CHECK(register_texture(registered, entry_key(tex->archive, tex->entry), tex, via));
     return tex;
   }
 
@@ -239,7 +231,7 @@ class VisualStoreBuilder {
   // The material serving a WEAR row (`entry` as the resolver found it), phases bound to textures.
   core::Result<std::shared_ptr<const PreparedMaterial>> material(const std::string& entry, const std::string& via) {
     const std::string& lib = options_.material_lib;
-    const std::string id = identity(lib, entry);
+    const std::string id = entry_key(lib, entry);
     std::shared_ptr<const PreparedMaterial> mat;
     if (auto it = cache_.materials.find(id); it != cache_.materials.end()) {
       ++cache_.stats.hits;
@@ -248,12 +240,12 @@ class VisualStoreBuilder {
       for (const auto& phase : mat->phases)
         if (phase.texture)
           SORTIE_CHECK(
-              register_texture(textures_, identity(phase.texture->archive, phase.texture->entry), phase.texture, via));
+              register_texture(textures_, entry_key(phase.texture->archive, phase.texture->entry), phase.texture, via));
     } else {
       SORTIE_TRY(auto archive, open(lib, via, "visual.material_missing"));
       const MountedArchive& a = *archive;
       const auto index = a.find(entry);
-      if (!index || (a.kind() == ArchiveKind::nres && a.type_id(*index) != kTypeMat0))
+      if (!index || !a.may_be_type(*index, iron3d::kMat0TypeId))
         return fail("visual.material_missing", via, fmt::format("{}: material '{}' not found", a.path().path, entry),
                     a.path().path, "a MAT0 entry", index ? "an entry of another type" : "none");
       const std::string name = a.name(*index);
@@ -294,7 +286,7 @@ class VisualStoreBuilder {
       slot.requested = requested[row];
       // The resolver tries the exact name first, so any other entry is DEFAULT or the first one.
       slot.fallback = !core::iequals_ascii(clean_legacy_name(requested[row]), entries[row]);
-      SORTIE_TRY(slot.material, material(entries[row], join_via(via, fmt::format("row {} '{}'", row, requested[row]))));
+      SORTIE_TRY(slot.material, material(entries[row], join_via(via, detail::wear_row_step(row, requested[row]))));
       slots.push_back(std::move(slot));
     }
     return slots;
@@ -306,7 +298,7 @@ class VisualStoreBuilder {
     out.reserve(entries.size());
     for (std::size_t row = 0; row < entries.size(); ++row) {
       SORTIE_TRY(auto lm, texture(options_.lightmap_lib, entries[row], true,
-                                  join_via(via, fmt::format("LIGHTMAPS row {} '{}'", row, entries[row]))));
+                                  join_via(via, detail::lightmap_row_step(row, entries[row]))));
       out.push_back(std::move(lm));
     }
     return out;
@@ -316,7 +308,7 @@ class VisualStoreBuilder {
 
   core::Result<std::shared_ptr<const PreparedMesh>> mesh(const std::string& archive_name, const std::string& entry,
                                                          const std::string& via) {
-    const std::string id = identity(archive_name, entry);
+    const std::string id = entry_key(archive_name, entry);
     auto it = cache_.meshes.find(id);
     if (it != cache_.meshes.end()) {
       ++cache_.stats.hits;
@@ -346,7 +338,7 @@ class VisualStoreBuilder {
   }
 
   core::Result<std::shared_ptr<const PreparedVisual>> visual(const ResolvedComponent& rc, const std::string& via) {
-    const std::string id = identity(rc.mesh_archive, rc.mesh_entry);
+    const std::string id = entry_key(rc.mesh_archive, rc.mesh_entry);
     if (auto it = visuals_.find(id); it != visuals_.end()) return it->second;
     std::shared_ptr<const PreparedVisual> v;
     if (auto it = cache_.visuals.find(id); it != cache_.visuals.end()) {
@@ -356,7 +348,7 @@ class VisualStoreBuilder {
       SORTIE_CHECK(mesh(rc.mesh_archive, rc.mesh_entry, via));
       for (const auto& slot : v->materials) SORTIE_CHECK(material(slot.material->entry, via));
       for (const auto& lm : v->lightmaps)
-        SORTIE_CHECK(register_texture(lightmaps_, identity(lm->archive, lm->entry), lm, via));
+        SORTIE_CHECK(register_texture(lightmaps_, entry_key(lm->archive, lm->entry), lm, via));
     } else {
       auto built = std::make_shared<PreparedVisual>();
       const std::string mesh_via = join_via(via, fmt::format("{}:{}", rc.mesh_archive, rc.mesh_entry));
@@ -402,7 +394,7 @@ class VisualStoreBuilder {
       for (const ResolvedComponent& rc : ro.components) {
         const std::string via =
             rc.unit_component_index >= 0 ? fmt::format("component[{}] '{}'", rc.unit_component_index, rc.key) : "";
-        const std::string id = identity(rc.archive, rc.key);
+        const std::string id = entry_key(rc.archive, rc.key);
         auto [it, added] = prototypes.try_emplace(id);
         if (added) {
           it->second.archive = rc.archive;
