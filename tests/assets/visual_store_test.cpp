@@ -418,6 +418,20 @@ std::unique_ptr<MemoryVfs> vfs_of(const GameBuilder& g) {
   return vfs;
 }
 
+// `g`'s files with `archive` taken from `other`: a resource gone between resolution and preparation.
+std::unique_ptr<MemoryVfs> vfs_with_archive_of(const GameBuilder& g, const GameBuilder& other,
+                                               const std::string& archive) {
+  auto vfs = vfs_of(g);
+  auto files = other.build();
+  EXPECT_TRUE(files.has_value());
+  if (files && files->count(archive)) {
+    EXPECT_TRUE(vfs->add(archive, files->at(archive)).has_value());
+  } else {
+    ADD_FAILURE() << archive << " not built";
+  }
+  return vfs;
+}
+
 // A resolved mission "m1" without a map: placed objects i at (i, 2i, 3), yaw 0.5, scale z 2.
 struct Resolved {
   std::unique_ptr<MemoryVfs> vfs;
@@ -563,16 +577,10 @@ TEST(VisualStore, missing_texture_names_the_whole_chain) {
   auto r = resolve(small_game(), {"s_tree"});
   ASSERT_TRUE(r.md.ok());
   // The texture disappears between resolution and preparation (another repository).
-  auto files = small_game().build();
-  ASSERT_TRUE(files.has_value());
   GameBuilder only_a;
   ASSERT_TRUE(only_a.add_texture("T_A", 16, 16, 565, 2, 1).has_value());
-  auto textures = only_a.build();
-  ASSERT_TRUE(textures.has_value());
-  MemoryVfs vfs;
-  for (const auto& [path, bytes] : *files) ASSERT_TRUE(vfs.add(path, bytes).has_value());
-  ASSERT_TRUE(vfs.add("textures.lib", textures->at("textures.lib")).has_value());
-  ArchiveRepository repo(vfs);
+  auto vfs = vfs_with_archive_of(small_game(), only_a, "textures.lib");
+  ArchiveRepository repo(*vfs);
   VisualCache cache;
   auto store = build_visual_store(repo, cache, r.md);
   ASSERT_FALSE(store.has_value());
@@ -584,6 +592,24 @@ TEST(VisualStore, missing_texture_names_the_whole_chain) {
   EXPECT_EQ(d.file, "textures.lib");
   EXPECT_EQ(d.field, "objects[0]");
   EXPECT_EQ(cache.stats().textures_decoded, 1u);  // T_A was prepared before the failure
+}
+
+TEST(VisualStore, missing_lightmap_names_its_wear_row) {
+  auto r = resolve(small_game(), {"b_base"});
+  ASSERT_TRUE(r.md.ok());
+  // lightmap.lib is replaced after resolution by one without LM_A.
+  GameBuilder other;
+  ASSERT_TRUE(other.add_lightmap("LM_OTHER", 8, 8, 1).has_value());
+  auto vfs = vfs_with_archive_of(small_game(), other, "lightmap.lib");
+  ArchiveRepository repo(*vfs);
+  VisualCache cache;
+  auto store = build_visual_store(repo, cache, r.md);
+  ASSERT_FALSE(store.has_value());
+  EXPECT_EQ(store.error().code, "visual.lightmap_missing");
+  EXPECT_EQ(store.error().message,
+            "m1: objects[0] 'b_base' -> bases.rlb:bunker.msh -> bunker.wea -> LIGHTMAPS row 0 'LM_A' -> "
+            "lightmap.lib: lightmap 'LM_A' not found");
+  EXPECT_EQ(store.error().file, "lightmap.lib");
 }
 
 TEST(VisualStore, refuses_a_mission_with_failed_edges) {
