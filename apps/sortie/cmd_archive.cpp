@@ -93,13 +93,13 @@ core::Result<OpenedArchive> open_nres(core::Bytes bytes, const std::string& path
                        e.data_offset, archive->payload(i)});
   }
   for (std::size_t g = 0; g < archive->gaps.size(); ++g)
-    if (!archive->gaps[g].all_zero) o.extra_blobs.emplace_back(archive->gaps[g].offset, archive->gap_bytes(g));
+    if (!archive->gap_is_zero(g)) o.extra_blobs.emplace_back(archive->gaps[g].offset, archive->gap_bytes(g));
   o.find = [archive](std::string_view name) { return archive->find(to_archive_name(name)); };
   o.manifest = [archive](std::span<const std::string> files, std::span<const std::string> blobs) {
     std::vector<std::string> gap_files(archive->gaps.size());
     std::size_t k = 0;
     for (std::size_t g = 0; g < archive->gaps.size(); ++g)
-      if (!archive->gaps[g].all_zero && k < blobs.size()) gap_files[g] = blobs[k++];
+      if (!archive->gap_is_zero(g) && k < blobs.size()) gap_files[g] = blobs[k++];
     return iron3d::nres_manifest(*archive, files, gap_files);
   };
   o.keep_alive = archive;
