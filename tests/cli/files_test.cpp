@@ -236,6 +236,33 @@ TEST_F(CliFilesTest, check_strict_and_compatible_pass_every_sample_file) {
   EXPECT_NE(compat.out.find((sample_dir() / "objects.rlb").string() + ": ok (rsli, compatible)"), std::string::npos);
 }
 
+// Content beats the name: renamed sample files are checked as what they are.
+TEST_F(CliFilesTest, renamed_files_are_detected_by_content) {
+  const struct {
+    const char* from;
+    const char* to;
+    const char* format;
+  } cases[] = {
+      {"DATA/MAPS/map01/Land.msh", "hill.msh", "land_msh"},  // was checked as a model and rejected
+      {"DATA/MAPS/map01/Land.msh", "terrain.bin", "land_msh"},
+      {"DATA/MAPS/map01/Land.map", "areas.bin", "land_map"},
+      {"BuildDat.lst", "builds.txt", "build_dat"},  // was recognised by its exact name only
+      {"MISSIONS/m01/data.tma", "mission.bin", "tma"},
+  };
+  std::vector<std::string> args{"check", "--strict"};
+  for (const auto& c : cases) {
+    const fs::path f = dir_ / c.to;
+    fs::copy_file(sample_dir() / c.from, f, fs::copy_options::overwrite_existing);
+    args.push_back(f.string());
+    const auto j = run_sortie({"inspect", "--json", f.string()}).json();
+    EXPECT_EQ(j.value("format", ""), c.format) << c.to;
+  }
+  const auto r = run_sortie(args);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  for (const auto& c : cases)
+    EXPECT_NE(r.out.find((dir_ / c.to).string() + ": ok (" + c.format + ", strict)"), std::string::npos) << r.out;
+}
+
 TEST_F(CliFilesTest, check_json_summarises_good_and_bad_files) {
   auto bytes = file_bytes(sample_dir() / "textures.lib");
   bytes.resize(1000);

@@ -1,5 +1,4 @@
 // NRes in the format table: detect, inspect (JSON model), check, roundtrip.
-#include <cstring>
 
 #include "sortie/core/text.hpp"
 #include "sortie/iron3d/nres.hpp"
@@ -52,7 +51,7 @@ NresReadOptions read_options(const ReadOptions& o) {
 }
 
 int detect(core::ByteView data, std::string_view /*file_name*/) {
-  return data.size() >= 4 && std::memcmp(data.data(), "NRes", 4) == 0 ? 1 : 0;
+  return nres_has_magic(data) ? kDetectContainer : kDetectNone;
 }
 
 core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {

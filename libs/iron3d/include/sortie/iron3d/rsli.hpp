@@ -213,6 +213,10 @@ struct RsliPackResult {
 // Without "header_hex" a fresh header is used. Errors: manifest.*, rsli.*, loader errors.
 core::Result<RsliPackResult> rsli_pack_manifest(const core::Json& manifest, const RsliFileLoader& load);
 
+// The 4-byte signature "NL" 00 01 at offset 0 (spec §2.4): the one place that knows it for
+// detection (format table, archive facade). read_rsli reports each of the four bytes itself.
+bool rsli_has_magic(core::ByteView bytes);
+
 FormatInfo rsli_format_info();
 
 }  // namespace sortie::iron3d
