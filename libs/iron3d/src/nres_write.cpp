@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstring>
 #include <numeric>
 
@@ -35,6 +36,23 @@ std::optional<std::string> nres_type_tag_text(std::uint32_t type_id) {
     s[static_cast<std::size_t>(i)] = static_cast<char>(c);
   }
   return s;
+}
+
+std::optional<std::uint32_t> parse_nres_type_id(std::string_view text) {
+  // A number first (decimal or 0x hex), so "1234" and "0x15" are numbers; else a 4-byte tag.
+  std::string_view digits = text;
+  int base = 10;
+  if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
+    digits.remove_prefix(2);
+    base = 16;
+  }
+  std::uint32_t v = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, base);
+  if (!digits.empty() && ec == std::errc() && end == digits.data() + digits.size()) return v;
+  if (text.size() != 4) return std::nullopt;
+  v = 0;
+  for (std::size_t i = 4; i-- > 0;) v = (v << 8) | static_cast<unsigned char>(text[i]);
+  return v;
 }
 
 core::Status nres_validate_new_name(std::string_view name) {

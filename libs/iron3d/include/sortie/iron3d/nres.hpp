@@ -215,6 +215,9 @@ constexpr std::uint32_t nres_type_tag(const char (&tag)[5]) {
 }
 // "MAT0" when all four bytes are printable ASCII, else nullopt.
 std::optional<std::string> nres_type_tag_text(std::uint32_t type_id);
+// A type id as a user writes it: decimal ("7"), hex ("0x15") or, when it is no number, a
+// four-character tag ("MAT0"). nullopt for anything else or a number above 0xffffffff.
+std::optional<std::uint32_t> parse_nres_type_id(std::string_view text);
 
 // Editable document. Keeps the original layout (payloads and gaps in file order) so that the
 // lossless-layout encode copies every gap/padding/unindexed segment verbatim. Every encode

@@ -196,6 +196,8 @@ core::Json rsli_json(const RsliArchive& archive);
 // (entry order); `body_file` holds every byte after the table (without the trailer).
 core::Json rsli_manifest(const RsliArchive& archive, std::span<const std::string> files,
                          std::span<const core::Bytes> decoded, const std::string& body_file);
+core::Json rsli_manifest(const RsliArchive& archive, std::span<const std::string> files,
+                         std::span<const core::ByteView> decoded, const std::string& body_file);
 // The bytes `body_file` of rsli_manifest must hold.
 core::ByteView rsli_body_bytes(const RsliArchive& archive);
 
