@@ -263,6 +263,45 @@ TEST_F(CliFilesTest, renamed_files_are_detected_by_content) {
     EXPECT_NE(r.out.find((dir_ / c.to).string() + ": ok (" + c.format + ", strict)"), std::string::npos) << r.out;
 }
 
+// `.fomap` is in the format table: inspect (human and --json), check, and no roundtrip.
+TEST_F(CliFilesTest, fomap_maps_are_inspected_and_checked) {
+  const std::string map =
+      "[ProtoMap]\nSize = 100 100\nWorkHex = 10 10\n\n"
+      "[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 5 5\n\n"
+      "[$Name/Item]\n$Id = 2\n$Proto = Wall\nHex = 6 6\n\n"
+      "[$Name/Item]\n$Id = 3\n$Proto = Wall\nHex = 7 7\n";
+  const fs::path f = dir_ / "town.fomap";
+  put_bytes(f, core::as_bytes(map));
+  const auto j = run_sortie({"inspect", "--json", f.string()}).json();
+  EXPECT_EQ(j.value("format", ""), "fomap");
+  EXPECT_EQ(j.at("generation"), "current");
+  EXPECT_EQ(j.at("counts"), (core::Json{{"critters", 1}, {"items", 2}}));
+  EXPECT_EQ(j.at("distinct_protos"), 2);
+  EXPECT_EQ(j.at("header_keys"), (core::Json{"Size", "WorkHex"}));
+  EXPECT_EQ(j.at("maps").at(0).at("name"), "town");
+  const auto human = run_sortie({"inspect", f.string()});
+  EXPECT_EQ(human.exit_code, 0);
+  EXPECT_NE(human.out.find("format: \"fomap\""), std::string::npos) << human.out;
+  EXPECT_NE(human.out.find("  critters: 1\n"), std::string::npos) << human.out;
+  // Renamed, it is still a map (content first).
+  const fs::path renamed = dir_ / "town.txt";
+  put_bytes(renamed, core::as_bytes(map));
+  EXPECT_EQ(run_sortie({"inspect", "--json", renamed.string()}).json().value("format", ""), "fomap");
+  const auto check = run_sortie({"check", "--strict", f.string()});
+  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+  EXPECT_NE(check.out.find(f.string() + ": ok (fomap, strict)"), std::string::npos) << check.out;
+  EXPECT_NE(check.out.find("[fomap.check.protos]"), std::string::npos) << check.out;  // says what was not checked
+  std::string dup = map;
+  dup.replace(dup.find("$Id = 3"), 7, "$Id = 2");
+  put_bytes(f, core::as_bytes(dup));
+  const auto bad = run_sortie({"check", "--strict", f.string()});
+  EXPECT_EQ(bad.exit_code, 1) << bad.out;
+  EXPECT_NE(bad.out.find("[map-format.rule.shared-placement-ids."), std::string::npos) << bad.out;
+  const auto rt = run_sortie({"roundtrip", f.string()});
+  EXPECT_EQ(rt.exit_code, 2);
+  EXPECT_NE(rt.err.find("[usage.roundtrip]"), std::string::npos) << rt.err;
+}
+
 TEST_F(CliFilesTest, check_json_summarises_good_and_bad_files) {
   auto bytes = file_bytes(sample_dir() / "textures.lib");
   bytes.resize(1000);

@@ -23,19 +23,10 @@ namespace sortie::iron3d {
 
 std::span<const FormatInfo> all_formats() {
   static const std::vector<FormatInfo> kFormats = {
-      nres_format_info(),
-      rsli_format_info(),
-      unit_dat_format_info(),
-      object_refs_format_info(),
-      msh_format_info(),
-      wear_format_info(),
-      mat0_format_info(),
-      texm_format_info(),
-      fxid_format_info(),
-      build_dat_format_info(),
-      tma_format_info(),
-      land_msh_format_info(),
-      land_map_format_info(),
+      nres_format_info(),     rsli_format_info(),      unit_dat_format_info(), object_refs_format_info(),
+      msh_format_info(),      wear_format_info(),      mat0_format_info(),     texm_format_info(),
+      fxid_format_info(),     build_dat_format_info(), tma_format_info(),      land_msh_format_info(),
+      land_map_format_info(), fomap_format_info(),
   };
   return kFormats;
 }

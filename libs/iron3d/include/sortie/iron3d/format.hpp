@@ -39,9 +39,14 @@ struct FormatInfo {
   core::Result<core::Json> (*inspect)(core::ByteView data, const ReadOptions& options) = nullptr;
   // Decode and validate; warnings of the compatible profile come back in the report.
   core::Result<CheckReport> (*check)(core::ByteView data, const ReadOptions& options) = nullptr;
-  // Decode then encode with the lossless writer.
+  // Decode then encode with the lossless writer. nullptr for a text format that is its own
+  // model and has no writer to compare (fomap).
   core::Result<core::Bytes> (*roundtrip)(core::ByteView data, const ReadOptions& options) = nullptr;
 };
+
+// FOnline `.fomap` maps (format_fomap.cpp, through libs/fomap): the one row of the table that
+// is not an Iron3D format, so `inspect` and `formats` cover every file sortie reads.
+FormatInfo fomap_format_info();
 
 std::span<const FormatInfo> all_formats();
 const FormatInfo* find_format(std::string_view name);
