@@ -79,38 +79,31 @@ Queries queries(bool hit) {
   return q;
 }
 
-void BM_NresOpen100k(benchmark::State& state) {
-  const core::SharedBytes bytes(archive_bytes());
+// Opens `input` (a SharedBytes: borrowed; a ByteView: copied first) once per iteration.
+template <typename Input>
+void open_repeatedly(benchmark::State& state, const Input& input) {
   for (auto _ : state) {
-    auto a = iron3d::read_nres(bytes);
+    auto a = iron3d::read_nres(input);
     if (!a || a->entries.size() != kEntries) state.SkipWithError("read failed");
     benchmark::DoNotOptimize(a);
   }
-  count_bytes(state, bytes.size());
+  count_bytes(state, input.size());
+}
+
+void BM_NresOpen100k(benchmark::State& state) {
+  open_repeatedly(state, core::SharedBytes(archive_bytes()));
 }
 BENCHMARK(BM_NresOpen100k)->Unit(benchmark::kMillisecond)->Repetitions(7)->ReportAggregatesOnly(true);
 
 // Borrowed input: the archive shares the buffer (no copy). The comparison figure.
 void BM_NresOpen16MB(benchmark::State& state) {
-  const core::SharedBytes& bytes = archive_16mb();
-  for (auto _ : state) {
-    auto a = iron3d::read_nres(bytes);
-    if (!a || a->entries.size() != kEntries) state.SkipWithError("read failed");
-    benchmark::DoNotOptimize(a);
-  }
-  count_bytes(state, bytes.size());
+  open_repeatedly(state, archive_16mb());
 }
 BENCHMARK(BM_NresOpen16MB)->Unit(benchmark::kMillisecond)->Repetitions(7)->ReportAggregatesOnly(true);
 
 // A caller's ByteView is copied first (the archive may outlive the caller's buffer).
 void BM_NresOpenCopy16MB(benchmark::State& state) {
-  const core::ByteView bytes = archive_16mb().view();
-  for (auto _ : state) {
-    auto a = iron3d::read_nres(bytes);
-    if (!a || a->entries.size() != kEntries) state.SkipWithError("read failed");
-    benchmark::DoNotOptimize(a);
-  }
-  count_bytes(state, bytes.size());
+  open_repeatedly(state, archive_16mb().view());
 }
 BENCHMARK(BM_NresOpenCopy16MB)->Unit(benchmark::kMillisecond)->Repetitions(3)->ReportAggregatesOnly(true);
 

@@ -74,7 +74,7 @@ struct NresName {
   [[nodiscard]] core::FixedString to_fixed() const { return core::FixedString{std::string(raw.data(), raw.size())}; }
   // Records of the formats inside NRes (MSH streams, terrain streams) keep a core::FixedString;
   // the conversion is implicit so they take a directory name as it is.
-  operator core::FixedString() const { return to_fixed(); }  // NOLINT(google-explicit-constructor)
+  operator core::FixedString() const { return to_fixed(); }
   bool operator==(const NresName&) const = default;
 };
 
@@ -125,9 +125,8 @@ class NresArchive {
   [[nodiscard]] core::ByteView gap_bytes(std::size_t gap_index) const;
   // True when gaps[gap_index] holds only zero bytes (reads them).
   [[nodiscard]] bool gap_is_zero(std::size_t gap_index) const;
-  // The complete source image (what read_nres was given) and the buffer that holds it.
+  // The complete source image (what read_nres was given).
   [[nodiscard]] core::ByteView bytes() const { return bytes_.view(); }
-  [[nodiscard]] const core::SharedBytes& shared_bytes() const { return bytes_; }
   // ASCII case-insensitive lookup; the first entry in physical order among fold-equal names.
   // This is exactly the answer of the sort-table binary search (equal names are contiguous
   // in a valid table, and the earliest wins) and of the linear fallback; find() answers it
