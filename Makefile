@@ -10,12 +10,18 @@ SORTIE := $(BUILD_DIR)/apps/sortie/sortie
 RUN_ARGS ?=
 FUZZ_SECONDS ?= 15
 
-# Debian packages the project needs (build, tests, benchmarks, fuzzing).
+# Debian packages the project needs, one group a line: build; libraries; tools (format, tidy,
+# ccache); the viewer (SDL2) and its headless test (Xvfb); networking (ENet); benchmark peers
+# (OSMesa for the renderer, Recast/Detour for navigation, sox for MS ADPCM; tests skip without sox).
 DEB_PACKAGES := build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev \
   libgtest-dev libgmock-dev libbenchmark-dev libexpected-dev nlohmann-json3-dev libcli11-dev \
-  libfmt-dev zlib1g-dev libpng-dev libxxhash-dev
+  libfmt-dev zlib1g-dev libpng-dev libxxhash-dev \
+  ccache clang-format clang-tidy \
+  libsdl2-dev xvfb xauth \
+  libenet-dev \
+  libosmesa6-dev librecast-dev sox
 
-.PHONY: all deps configure build run test test-asan bench fuzz install package clean format
+.PHONY: all deps configure build run test test-asan bench fuzz install package clean format format-check tidy hooks
 
 all: build
 
@@ -42,6 +48,8 @@ run: build
 test: build
 	ctest --test-dir $(BUILD_DIR) -j $(JOBS) --output-on-failure
 
+# The sanitizer tests and the libFuzzer targets share one clang tree (build/asan): `make fuzz`
+# after `make test-asan` only links what is left.
 test-asan: deps
 	cmake --preset asan -DSORTIE_WERROR=$(WERROR) > /dev/null
 	cmake --build build/asan -j $(JOBS)
@@ -52,11 +60,12 @@ bench: build
 
 # Builds every libFuzzer target, writes the seed corpus with our own writers, fuzzes each for
 # FUZZ_SECONDS, JOBS targets at a time.
+FUZZ_PRESET ?= asan
 fuzz: deps
-	cmake --preset fuzz -DSORTIE_WERROR=$(WERROR) > /dev/null
-	cmake --build build/fuzz -j $(JOBS) --target fuzz_all
-	build/fuzz/fuzz/fuzz_seeds build/fuzz/seeds > /dev/null
-	fuzz/run_all.sh build/fuzz $(FUZZ_SECONDS) $(JOBS)
+	cmake --preset $(FUZZ_PRESET) -DSORTIE_WERROR=$(WERROR) > /dev/null
+	cmake --build build/$(FUZZ_PRESET) -j $(JOBS) --target fuzz_all
+	build/$(FUZZ_PRESET)/fuzz/fuzz_seeds build/$(FUZZ_PRESET)/seeds > /dev/null
+	fuzz/run_all.sh build/$(FUZZ_PRESET) $(FUZZ_SECONDS) $(JOBS)
 
 install: build
 	cmake --install $(BUILD_DIR) $(if $(PREFIX),--prefix $(PREFIX),)
@@ -66,6 +75,20 @@ package: build
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
+
+# The whole tree must be clang-formatted (CI runs this; it takes seconds).
+format-check:
+	clang-format --dry-run -Werror $$(git ls-files '*.cpp' '*.hpp')
+
+# clang-tidy (.clang-tidy: naming rules and bug-prone patterns) on the C++ files changed since
+# TIDY_BASE (default: where this branch left main), using the release tree's compile commands.
+TIDY_BASE ?= $(shell git merge-base HEAD main 2>/dev/null || echo HEAD)
+tidy: configure
+	tools/tidy_changed.sh $(BUILD_DIR) $(TIDY_BASE)
+
+# Installs a pre-commit hook that runs the format check and tidy on the staged files.
+hooks:
+	install -m 755 tools/pre-commit $$(git rev-parse --git-path hooks)/pre-commit
 
 clean:
 	rm -rf build

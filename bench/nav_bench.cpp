@@ -9,6 +9,7 @@
 #include "sortie/core/rng.hpp"
 #include "sortie/iron3d/terrain_builder.hpp"
 #include "sortie/nav/areal_map.hpp"
+#include "sortie/nav/iron3d_input.hpp"
 #include "sortie/nav/terrain_world.hpp"
 
 using namespace sortie;
@@ -24,20 +25,28 @@ const iron3d::LandMap& corpus_map() {
   static const iron3d::LandMap m = iron3d::make_land_map_for(corpus_msh(), {25, 24}).value();
   return m;
 }
+const nav::TriangleSoup& corpus_soup() {
+  static const nav::TriangleSoup s = nav::triangle_soup_from(corpus_msh());
+  return s;
+}
+const nav::ArealInput& corpus_areal_input() {
+  static const nav::ArealInput in = nav::areal_input_from(corpus_map()).value();
+  return in;
+}
 const nav::TerrainWorld& corpus_world() {
-  static const nav::TerrainWorld w = nav::TerrainWorld::build(corpus_msh()).value();
+  static const nav::TerrainWorld w = nav::TerrainWorld::build(corpus_soup()).value();
   return w;
 }
 const nav::ArealMap& corpus_areals() {
-  static const nav::ArealMap m = nav::ArealMap::build(corpus_map()).value();
+  static const nav::ArealMap m = nav::ArealMap::build(corpus_areal_input()).value();
   return m;
 }
 
 // 1,024 query points spread over the terrain bounds (deterministic).
-std::vector<nav::Point2> query_points() {
+std::vector<core::Vec2> query_points() {
   const auto b = corpus_world().bounds();
   core::Rng rng(42, 7);
-  std::vector<nav::Point2> pts(1024);
+  std::vector<core::Vec2> pts(1024);
   for (auto& p : pts) {
     p.x = b.min.x + rng.unit_f32() * (b.max.x - b.min.x);
     p.y = b.min.y + rng.unit_f32() * (b.max.y - b.min.y);
@@ -45,13 +54,24 @@ std::vector<nav::Point2> query_points() {
   return pts;
 }
 
-void BM_TerrainWorldBuild(benchmark::State& state) {
+// Land.msh -> TriangleSoup (the Iron3D edge; copies positions, widens indices).
+void BM_TriangleSoupFromLandMsh(benchmark::State& state) {
   const auto& msh = corpus_msh();
   for (auto _ : state) {
-    auto w = nav::TerrainWorld::build(msh);
-    benchmark::DoNotOptimize(w);
+    auto s = nav::triangle_soup_from(msh);
+    benchmark::DoNotOptimize(s);
   }
   state.counters["faces"] = static_cast<double>(msh.faces.size());
+}
+BENCHMARK(BM_TriangleSoupFromLandMsh)->Unit(benchmark::kMicrosecond);
+
+void BM_TerrainWorldBuild(benchmark::State& state) {
+  const auto& soup = corpus_soup();
+  for (auto _ : state) {
+    auto w = nav::TerrainWorld::build(soup);
+    benchmark::DoNotOptimize(w);
+  }
+  state.counters["faces"] = static_cast<double>(soup.faces.size());
 }
 BENCHMARK(BM_TerrainWorldBuild)->Unit(benchmark::kMillisecond);
 
@@ -83,23 +103,34 @@ void BM_RaycastSlanted(benchmark::State& state) {
   const auto& w = corpus_world();
   const auto pts = query_points();
   const auto b = w.bounds();
-  const nav::Vec3f eye{(b.min.x + b.max.x) * 0.5f, (b.min.y + b.max.y) * 0.5f, b.max.z + 200.0f};
+  const core::Vec3 eye{(b.min.x + b.max.x) * 0.5f, (b.min.y + b.max.y) * 0.5f, b.max.z + 200.0f};
   std::size_t i = 0;
   for (auto _ : state) {
     const auto& p = pts[i++ & 1023];
-    const nav::Vec3f dir{p.x - eye.x, p.y - eye.y, b.min.z - eye.z};
+    const core::Vec3 dir{p.x - eye.x, p.y - eye.y, b.min.z - eye.z};
     benchmark::DoNotOptimize(w.raycast(eye, dir, 0));
   }
 }
 BENCHMARK(BM_RaycastSlanted);
 
-void BM_ArealMapBuild(benchmark::State& state) {
+// Land.map -> ArealInput (the Iron3D edge; unpacks the grid into per-cell lists).
+void BM_ArealInputFromLandMap(benchmark::State& state) {
   const auto& map = corpus_map();
   for (auto _ : state) {
-    auto m = nav::ArealMap::build(map);
-    benchmark::DoNotOptimize(m);
+    auto in = nav::areal_input_from(map);
+    benchmark::DoNotOptimize(in);
   }
   state.counters["areals"] = static_cast<double>(map.areals.size());
+}
+BENCHMARK(BM_ArealInputFromLandMap)->Unit(benchmark::kMicrosecond);
+
+void BM_ArealMapBuild(benchmark::State& state) {
+  const auto& input = corpus_areal_input();
+  for (auto _ : state) {
+    auto m = nav::ArealMap::build(input);
+    benchmark::DoNotOptimize(m);
+  }
+  state.counters["areals"] = static_cast<double>(input.areals.size());
 }
 BENCHMARK(BM_ArealMapBuild)->Unit(benchmark::kMicrosecond);
 

@@ -19,7 +19,7 @@ Tma corpus_mission() {
   t.land_path = "DATA\\MAPS\\Part2_07\\land";
   t.description_raw = "MISSIONS\\Part2_07\\briefing.txt";
   for (int p = 0; p < 61; ++p) {
-    std::vector<TmaVec3> pts;
+    std::vector<core::Vec3> pts;
     for (std::uint32_t k = 0, n = 2 + rng.below(14); k < n; ++k)
       pts.push_back({rng.unit_f32() * 1000, rng.unit_f32() * 1000, rng.unit_f32() * 10});
     t.add_path(p * 3 - 7, std::move(pts));

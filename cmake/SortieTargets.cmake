@@ -1,3 +1,28 @@
+# The library areas, in layer order (ARCHITECTURE.md). libs/<area>/ with a CMakeLists.txt becomes
+# the static library sortie::<area>; tests/<area>/ its GoogleTest binary. This is the one list:
+# libs/, tests/, apps/, bench/ and fuzz/ all read it.
+set(SORTIE_AREAS core iron3d fomap assets nav world mission squad env net render)
+
+# sortie_link_used_areas(<target> <source>...)
+# Links <target> to the sortie::<area> libraries its sources include (`#include "sortie/<area>/..."`),
+# and to nothing else, so a heavy dependency of one area (ENet, SDL2, OSMesa) reaches only the
+# targets that use it. Editing one of the sources re-runs CMake, so a new include is picked up.
+function(sortie_link_used_areas target)
+  set(used "")
+  foreach(src ${ARGN})
+    file(STRINGS ${src} lines REGEX "^[ \t]*#[ \t]*include[ \t]+\"sortie/[a-z0-9_]+/")
+    foreach(line ${lines})
+      string(REGEX REPLACE ".*\"sortie/([a-z0-9_]+)/.*" "\\1" area "${line}")
+      if(TARGET sortie_${area})
+        list(APPEND used sortie::${area})
+      endif()
+    endforeach()
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${src})
+  endforeach()
+  list(REMOVE_DUPLICATES used)
+  target_link_libraries(${target} PRIVATE ${used})
+endfunction()
+
 # sortie_add_library(<area> [PUBLIC_DEPS ...] [PRIVATE_DEPS ...])
 # One static library per libs/<area> folder: sources are libs/<area>/src/*.cpp,
 # public headers are libs/<area>/include/sortie/<area>/*.hpp.

@@ -1,26 +1,60 @@
-// Fuzzes the command log reader; a log that reads must write back to the same bytes, and
-// replaying it into an empty world must never crash.
+// Fuzzes the command log readers: bytes (version 1 and 2) and JSON (v1 and v2 formats).
+// A version 2 log that reads must write back to the same bytes; a version 1 log (or a JSON log)
+// must survive write + read unchanged; replaying a log into an empty world must never crash.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
-#include "sortie/world/command.hpp"
+#include "sortie/world/command_json.hpp"
+#include "sortie/world/command_log.hpp"
 #include "sortie/world/world.hpp"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace sortie;
-  const core::ByteView bytes(data, size);
-  auto log = world::read_command_log(bytes);
-  if (!log) return 0;
-  const core::Bytes back = world::write_command_log(*log);
-  if (back.size() != size || !std::equal(back.begin(), back.end(), data)) __builtin_trap();
+namespace {
+
+using namespace sortie;
+
+void replay_bounded(const world::CommandLog& log) {
   world::World w;
-  for (const auto& command : log->commands) {
+  for (const auto& command : log.commands) {
     if (command.tick > 64) continue;  // bounded run
     (void)w.submit(command);
   }
   for (int i = 0; i < 65; ++i) {
     if (!w.tick()) __builtin_trap();
+  }
+}
+
+void check_bytes(const std::uint8_t* data, std::size_t size) {
+  auto log = world::read_command_log(core::ByteView(data, size));
+  if (!log) return;
+  auto back = world::write_command_log(*log);
+  if (!back) __builtin_trap();  // everything that reads must write
+  const bool v2 = size >= 8 && data[4] == world::kCommandLogVersion;
+  if (v2 && (back->size() != size || !std::equal(back->begin(), back->end(), data))) __builtin_trap();
+  auto again = world::read_command_log(*back);
+  if (!again || *again != *log) __builtin_trap();
+  replay_bounded(*log);
+}
+
+void check_json(const std::uint8_t* data, std::size_t size) {
+  const core::Json j = core::Json::parse(data, data + size, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return;
+  auto log = world::command_log_from_json(j);
+  if (!log) return;
+  auto out = world::command_log_json(*log);
+  if (!out) __builtin_trap();
+  auto again = world::command_log_from_json(core::Json::parse(core::dump_json(*out)));
+  if (!again || *again != *log) __builtin_trap();
+  replay_bounded(*log);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size >= 4 && std::equal(data, data + 4, "SCLG")) {
+    check_bytes(data, size);
+  } else {
+    check_json(data, size);
   }
   return 0;
 }

@@ -10,6 +10,7 @@ namespace sortie::cli {
 
 int exit_code_for(const core::Diagnostic& d) {
   if (d.code.rfind("io.", 0) == 0 || d.code.rfind("usage.", 0) == 0) return kExitUsage;
+  if (d.code == "load.mission_missing") return kExitUsage;  // the mission named on the command line does not exist
   return kExitInvalid;
 }
 

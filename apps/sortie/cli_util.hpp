@@ -15,7 +15,8 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitInvalid = 1;
 inline constexpr int kExitUsage = 2;
 
-// Exit code for a diagnostic: I/O and usage codes ("io.*", "usage.*") give 2, the rest 1.
+// Exit code for a diagnostic: I/O and usage codes ("io.*", "usage.*") and a mission name that
+// does not exist (load.mission_missing) give 2, the rest 1.
 int exit_code_for(const core::Diagnostic& d);
 
 // Prints "sortie: <diagnostic>" to stderr.

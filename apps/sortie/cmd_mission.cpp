@@ -1,4 +1,4 @@
-// `sortie mission graph GAME_DIR --mission M [--json]` and `sortie mission list GAME_DIR`.
+// `sortie mission graph|load GAME_DIR --mission M [--json]` and `sortie mission list GAME_DIR`.
 #include <fmt/format.h>
 
 #include <iostream>
@@ -7,9 +7,7 @@
 #include "cli_util.hpp"
 #include "command.hpp"
 #include "sortie/assets/inventory.hpp"
-#include "sortie/assets/mission_data.hpp"
-#include "sortie/assets/vfs.hpp"
-#include "sortie/mission/mission_loader.hpp"
+#include "sortie/mission/game_context.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -23,22 +21,30 @@ struct MissionCliOptions {
   bool inventory = false;
 };
 
+core::Result<mission::GameContext> open_game(const MissionCliOptions& o) {
+  mission::GameContextOptions go;
+  go.profile = o.compatible ? core::Profile::compatible : core::Profile::strict;
+  return mission::GameContext::open(o.game_dir, go);
+}
+
+int fail_with(const core::Diagnostic& d, bool json) {
+  if (json) print_json(core::Json{{"ok", false}, {"error", d.to_json()}});
+  print_error(d);
+  return exit_code_for(d);
+}
+
+void print_diagnostics(const core::Diagnostics& failures, const core::Diagnostics& warnings) {
+  for (const auto& d : failures) std::cout << "error: " << d.to_string() << "\n";
+  for (const auto& d : warnings) std::cout << core::to_string(d.severity) << ": " << d.to_string() << "\n";
+}
+
 int run_graph(const MissionCliOptions& o) {
-  assets::DirectoryVfs vfs(o.game_dir);
-  assets::ArchiveRepository repo(vfs);
-  assets::ResolverOptions ro;
-  ro.profile = o.compatible ? core::Profile::compatible : core::Profile::strict;
-  assets::PrototypeResolver resolver(repo, ro);
-  assets::MissionPrepareOptions po;
-  po.profile = ro.profile;
-  auto md = assets::prepare_mission(repo, resolver, o.mission, po);
-  if (!md) {
-    if (o.json) print_json(core::Json{{"ok", false}, {"error", md.error().to_json()}});
-    print_error(md.error());
-    return exit_code_for(md.error());
-  }
+  auto game = open_game(o);
+  if (!game) return fail_with(game.error(), o.json);
+  auto md = game->prepare(o.mission);
+  if (!md) return fail_with(md.error(), o.json);
   std::optional<assets::InventoryReport> inv;
-  if (o.inventory) inv = assets::inventory_archives(repo, md->graph, ro.profile);
+  if (o.inventory) inv = assets::inventory_archives(game->repository(), md->graph, game->options().profile);
   if (o.json) {
     core::Json j = md->graph.to_json(o.edges);
     if (inv) j["inventory"] = inv->to_json();
@@ -51,8 +57,7 @@ int run_graph(const MissionCliOptions& o) {
   } else {
     std::cout << md->object_chain.to_table() << "\n" << md->graph.stats.to_table();
     std::cout << fmt::format("{} nodes, {} edges\n", md->graph.nodes().size(), md->graph.edges().size());
-    for (const auto& d : md->graph.failures()) std::cout << "error: " << d.to_string() << "\n";
-    for (const auto& d : md->graph.warnings) std::cout << core::to_string(d.severity) << ": " << d.to_string() << "\n";
+    print_diagnostics(md->graph.failures(), md->graph.warnings);
     if (inv) {
       std::cout << fmt::format("inventory: {} archives, {} entries, {} reached, {} unreached decoded, {} broken\n",
                                inv->archives, inv->entries, inv->reached, inv->checked, inv->warnings.size());
@@ -63,24 +68,15 @@ int run_graph(const MissionCliOptions& o) {
 }
 
 int run_load(const MissionCliOptions& o) {
-  assets::DirectoryVfs vfs(o.game_dir);
-  assets::ArchiveRepository repo(vfs);
-  assets::ResolverOptions ro;
-  ro.profile = o.compatible ? core::Profile::compatible : core::Profile::strict;
-  assets::PrototypeResolver resolver(repo, ro);
-  mission::MissionSession session(repo, resolver);
+  auto game = open_game(o);
+  if (!game) return fail_with(game.error(), o.json);
   mission::MissionLoadOptions lo;
-  lo.profile = ro.profile;
-  Progress bar("loading " + o.mission, 8);
+  Progress bar("loading " + o.mission, 9);
   int phase_no = 0;
   lo.progress = [&](std::string_view phase, std::size_t, std::size_t) { bar.update(static_cast<std::uint64_t>(++phase_no), phase); };
-  auto report = session.load(o.mission, lo);
+  auto report = game->load(o.mission, lo);
   bar.finish();
-  if (!report) {
-    if (o.json) print_json(core::Json{{"ok", false}, {"error", report.error().to_json()}});
-    print_error(report.error());
-    return exit_code_for(report.error());
-  }
+  if (!report) return fail_with(report.error(), o.json);
   if (o.json) {
     print_json(report->to_json());
   } else {
@@ -88,25 +84,28 @@ int run_load(const MissionCliOptions& o) {
     std::cout << "phases:";
     for (const auto& t : report->timings) std::cout << fmt::format(" {} {:.2f} ms;", t.phase, t.milliseconds);
     std::cout << "\n";
-    for (const auto& d : report->failures) std::cout << "error: " << d.to_string() << "\n";
-    for (const auto& d : report->warnings) std::cout << core::to_string(d.severity) << ": " << d.to_string() << "\n";
-    if (report->ok)
+    print_diagnostics(report->failures, report->warnings);
+    if (report->ok) {
+      const auto& v = report->visuals;
+      std::cout << fmt::format(
+          "prepared {} meshes, {} materials, {} textures + {} lightmaps ({} KiB RGBA8), terrain "
+          "and {} placements\n",
+          v.meshes, v.materials, v.textures, v.lightmaps, (v.texture_bytes + 1023) / 1024, v.placements);
       std::cout << fmt::format("loaded {}: {} objects constructed, {} registered\n", report->mission, report->constructed,
                                report->registered);
-    else
+    } else {
       std::cout << fmt::format("load of {} failed: {} failure(s); nothing was registered\n", report->mission,
                                report->failures.size());
+    }
   }
   return report->ok ? kExitOk : kExitInvalid;
 }
 
 int run_list(const MissionCliOptions& o) {
-  assets::DirectoryVfs vfs(o.game_dir);
-  auto missions = assets::list_missions(vfs);
-  if (!missions) {
-    print_error(missions.error());
-    return exit_code_for(missions.error());
-  }
+  auto game = open_game(o);
+  if (!game) return fail_with(game.error(), false);
+  auto missions = game->missions();
+  if (!missions) return fail_with(missions.error(), false);
   if (o.json) {
     print_json(*missions);
   } else {
@@ -140,8 +139,12 @@ SORTIE_COMMAND(mission, [](CLI::App& root, Outcome& outcome) {
     auto o = std::make_shared<MissionCliOptions>();
     auto* cmd = group->add_subcommand("load", "Load a mission through every phase (staged, transactional) and report");
     cmd->footer(
-        "Phases: context, mission, foundation, prototypes, environment, construct, register, scenario.\n"
-        "Exit 1 with the diagnostics when a reachable resource is missing or broken (nothing registered).\n\n"
+        "Phases: context, mission, foundation, prototypes, environment, resources (prepared meshes, materials,\n"
+        "RGBA8 textures and terrain), construct, register, scenario.\n"
+        "Exit 1 with the diagnostics when a reachable resource is missing or broken (nothing registered);\n"
+        "exit 2 when the game directory or the named mission does not exist.\n"
+        "A WEAR row naming a material that material.lib lacks is served by DEFAULT (as the engine does)\n"
+        "and reported as a load.material_fallback warning.\n\n"
         "Examples:\n  sortie mission load GAME_DIR --mission m01\n  sortie mission load GAME_DIR -m m02 --json\n");
     cmd->add_option("game_dir", o->game_dir, "game directory")->required()->check(CLI::ExistingDirectory);
     cmd->add_option("--mission,-m", o->mission, "mission name (MISSIONS/<name>/data.tma) or path to a data.tma")->required();

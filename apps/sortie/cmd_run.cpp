@@ -5,15 +5,21 @@
 #include <iostream>
 #include <memory>
 
+#include "cli_options.hpp"
 #include "cli_util.hpp"
 #include "command.hpp"
 #include "sortie/assets/sample_game.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/hash.hpp"
+#include "sortie/mission/game_context.hpp"
 #include "sortie/mission/scenario.hpp"
+#include "sortie/world/command_json.hpp"
 
 namespace sortie::cli {
 namespace {
+
+// A billion ticks of 16 ms is six months of game time: more is a typo, not a run.
+constexpr std::uint64_t kMaxRunTicks = 1'000'000'000;
 
 struct RunCliOptions {
   std::string game_dir;
@@ -25,6 +31,13 @@ struct RunCliOptions {
   std::string replay;
   std::string sample_scale = "demo";
 };
+
+// Prints an error (and, with --json, {"ok": false, "error": ...}); returns its exit code.
+int fail_with(const core::Diagnostic& d, bool json) {
+  if (json) print_json(core::Json{{"ok", false}, {"error", d.to_json()}});
+  print_error(d);
+  return exit_code_for(d);
+}
 
 int run_main(const RunCliOptions& o) {
   namespace fs = std::filesystem;
@@ -47,37 +60,25 @@ int run_main(const RunCliOptions& o) {
     std::cout << "game: " << game.string() << "\n";
   }
 
-  assets::DirectoryVfs vfs(game);
+  auto context = mission::GameContext::open(game);
+  if (!context) return fail_with(context.error(), o.json);
   std::string mission = o.mission;
   if (mission.empty()) {
-    auto list = assets::list_missions(vfs);
-    if (!list || list->empty()) {
-      core::Diagnostic d = list ? core::Diagnostic::error("load.mission_missing", "no MISSIONS/<name>/data.tma in the game directory")
-                                : list.error();
-      d.file = game.string();
-      print_error(d);
-      return kExitInvalid;
-    }
-    mission = list->front();
+    auto first = context->first_mission();
+    if (!first) return fail_with(first.error(), o.json);
+    mission = *first;
   }
 
-  assets::ArchiveRepository repo(vfs);
-  assets::PrototypeResolver resolver(repo);
-  mission::MissionSession session(repo, resolver);
   mission::MissionLoadOptions lo;
   lo.world.seed = o.seed;
-  Progress load_bar("loading " + mission, 8);
+  Progress load_bar("loading " + mission, 9);
   int phase_no = 0;
   lo.progress = [&](std::string_view phase, std::size_t, std::size_t) { load_bar.update(static_cast<std::uint64_t>(++phase_no), phase); };
   const auto t0 = std::chrono::steady_clock::now();
-  auto report = session.load(mission, lo);
+  auto report = context->load(mission, lo);
   load_bar.finish();
   const double load_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  if (!report) {
-    if (o.json) print_json(core::Json{{"ok", false}, {"error", report.error().to_json()}});
-    print_error(report.error());
-    return exit_code_for(report.error());
-  }
+  if (!report) return fail_with(report.error(), o.json);
   if (!report->ok) {
     if (o.json) print_json(core::Json{{"ok", false}, {"load", report->to_json()}});
     for (const auto& d : report->failures) print_error(d);
@@ -85,7 +86,7 @@ int run_main(const RunCliOptions& o) {
                              report->failures.size());
     return kExitInvalid;
   }
-  auto* loaded = session.current();
+  auto* loaded = context->current();
 
   mission::ScenarioResult result;
   if (!o.replay.empty()) {
@@ -95,8 +96,10 @@ int run_main(const RunCliOptions& o) {
       return exit_code_for(text.error());
     }
     auto j = core::Json::parse(*text, nullptr, false);
-    auto log = j.is_discarded() ? core::Result<world::CommandLog>(core::fail(core::Diagnostic::error("run.replay", "not JSON").of(o.replay)))
-                                : world::command_log_from_json(j.contains("commands_log") ? j["commands_log"] : j);
+    auto log = j.is_discarded() ? core::Result<world::CommandLog>(
+                                      core::fail(core::Diagnostic::error("run.replay", "not JSON").of(o.replay)))
+                                : world::command_log_from_json(j.contains("commands_log") ? j["commands_log"] : j,
+                                                               loaded->world->commands());
     if (!log) {
       print_error(log.error());
       return kExitInvalid;
@@ -132,10 +135,15 @@ int run_main(const RunCliOptions& o) {
                  {"run", result.to_json()},
                  {"final_hash", core::hash_hex(result.final_hash)}};
   if (!o.out_dir.empty()) {
+    auto log_json = world::command_log_json(result.log, loaded->world->commands());
+    if (!log_json) {
+      print_error(log_json.error());
+      return kExitInvalid;
+    }
     std::error_code ec;
     fs::create_directories(o.out_dir, ec);
     auto st = core::write_file_atomic(fs::path(o.out_dir) / "report.json", core::dump_json(rep));
-    if (st) st = core::write_file_atomic(fs::path(o.out_dir) / "commands.json", core::dump_json(world::command_log_json(result.log)));
+    if (st) st = core::write_file_atomic(fs::path(o.out_dir) / "commands.json", core::dump_json(*log_json));
     if (!st) {
       print_error(st.error());
       return kExitUsage;
@@ -146,6 +154,7 @@ int run_main(const RunCliOptions& o) {
     return kExitOk;
   }
   std::cout << "\n" << report->object_chain.to_table() << "\n" << report->mission_total.to_table() << "\n";
+  for (const auto& d : report->warnings) std::cout << core::to_string(d.severity) << ": " << d.to_string() << "\n";
   std::cout << "load phases:";
   for (const auto& t : report->timings) std::cout << fmt::format(" {} {:.1f} ms;", t.phase, t.milliseconds);
   std::cout << fmt::format("\nloaded {} objects ({} registered) in {:.1f} ms\n", report->constructed, report->registered, load_ms);
@@ -165,13 +174,18 @@ SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
       "Without GAME_DIR the embedded sample game is used (generated once into the cache directory,\n"
       "$XDG_CACHE_HOME/sortie or ~/.cache/sortie). The load is staged and transactional: a broken\n"
       "reachable resource stops it with a diagnostic naming the placed object, key, archive, entry and\n"
-      "relation, and exit code 1. The final state hash is the same on every run, compiler and build.\n\n"
-      "Examples:\n  sortie run\n  sortie run --ticks 2000 --json\n  sortie run /games/parkan --mission m03 --out /tmp/run\n"
+      "relation, and exit code 1; a game directory or mission that does not exist is exit code 2.\n"
+      "The final state hash is the same on every run, compiler and build; with --ticks 0 it is the\n"
+      "hash of the state as loaded.\n\n"
+      "Examples:\n  sortie run\n  sortie run --ticks 2000 --json\n  sortie run /games/parkan --mission m03 --out "
+      "/tmp/run\n"
       "  sortie run --replay /tmp/run/commands.json --ticks 600   (same final hash)\n");
   cmd->add_option("game_dir", o->game_dir, "game directory (default: the embedded sample)");
   cmd->add_option("--mission,-m", o->mission, "mission name or data.tma path (default: the first mission)");
-  cmd->add_option("--ticks,-n", o->ticks, "calculation ticks to run (16 ms each)")->default_str("600");
-  cmd->add_option("--seed", o->seed, "seed of the simulation and order streams")->default_str("1");
+  add_number(cmd, "--ticks,-n", o->ticks, "calculation ticks to run (16 ms each)", std::uint64_t{0},
+             kMaxRunTicks)
+      ->default_str("600");
+  add_number(cmd, "--seed", o->seed, "seed of the simulation and order streams")->default_str("1");
   cmd->add_flag("--json", o->json, "print the whole report as JSON");
   cmd->add_option("--out", o->out_dir, "write report.json and commands.json into this directory");
   cmd->add_option("--replay", o->replay, "replay a commands.json instead of generating orders");

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli_options.hpp"
 #include "cli_util.hpp"
 #include "command.hpp"
 #include "sortie/assets/sample_game.hpp"
@@ -56,7 +57,7 @@ SORTIE_COMMAND(sample, [](CLI::App& root, Outcome& outcome) {
       "  sortie run /tmp/big --mission m03\n");
   cmd->add_option("out_dir", o->out_dir, "directory to write (created if needed)")->required();
   cmd->add_option("--scale", o->scale, "demo or corpus")->check(CLI::IsMember({"demo", "corpus"}))->default_str("demo");
-  cmd->add_option("--seed", o->seed, "generator seed")->default_str("1");
+  add_number(cmd, "--seed", o->seed, "generator seed")->default_str("1");
   cmd->add_option("--objects", o->objects, "container of objects.rlb: rsli or nres")
       ->check(CLI::IsMember({"rsli", "nres"}))
       ->default_str("rsli");

@@ -1,38 +1,21 @@
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <algorithm>
 
+#include "small_game.hpp"
 #include "sortie/assets/archive_repository.hpp"
 #include "sortie/assets/dependency_graph.hpp"
 #include "sortie/assets/game_builder.hpp"
 #include "sortie/assets/prototype_resolver.hpp"
+#include "sortie/iron3d/wear.hpp"
 
 using namespace sortie::assets;
 using sortie::core::Bytes;
 
 namespace {
 
-// A small game: two models, three materials (one DEFAULT), two textures, one lightmap,
-// a registry with inheritance and a non-geometric prototype, one unit DAT.
-GameBuilder small_game(ArchiveFormat objects = ArchiveFormat::rsli) {
-  GameBuilder g(objects);
-  EXPECT_TRUE(g.add_texture("T_A", 16, 16, 565, 2, 1).has_value());
-  EXPECT_TRUE(g.add_texture("T_B", 8, 8, 4444, 1, 2).has_value());
-  EXPECT_TRUE(g.add_lightmap("LM_A", 8, 8, 3).has_value());
-  EXPECT_TRUE(g.add_material("M_ONE", {"T_A"}).has_value());
-  EXPECT_TRUE(g.add_material("M_TWO", {"T_A", "T_B"}, true).has_value());
-  EXPECT_TRUE(g.add_material("DEFAULT", {"T_B"}).has_value());
-  EXPECT_TRUE(g.add_model({"static.rlb", "tree.msh", {"M_ONE", "M_TWO"}, {}}).has_value());
-  EXPECT_TRUE(g.add_model({"bases.rlb", "bunker.msh", {"M_TWO", "M_ONE"}, {"LM_A"}}).has_value());
-  g.add_prototype("s_tree", {{"static.rlb", "tree.msh"}});
-  g.add_prototype("b_base", {{"bases.rlb", "bunker.msh"}});
-  g.add_prototype("b_child", {{"objects.rlb", "b_base"}, {"bases.rlb", "child.bas"}});
-  g.add_prototype("sun", {{"system.rlb", "sun.bas"}});
-  EXPECT_TRUE(g.add_unit_dat("UNITS/u1.dat", {"s_tree", "b_child"}).has_value());
-  return g;
-}
+using test::small_game;
 
 std::vector<PlacedObjectRequest> placed(std::vector<std::string> names) {
   std::vector<PlacedObjectRequest> out;
@@ -118,6 +101,10 @@ TEST(PrototypeResolver, missing_texture_fails_its_edge_with_provenance) {
   EXPECT_NE(d.message.find("static.rlb:tree.msh"), std::string::npos) << d.message;
   EXPECT_NE(d.message.find("M_TWO"), std::string::npos) << d.message;
   EXPECT_NE(d.message.find("textures.lib: texture 'T_B' not found"), std::string::npos) << d.message;
+  // The whole chain, each link once: placed object, mesh, WEAR, row, texture.
+  EXPECT_EQ(d.message,
+            "m1: objects[0] 's_tree' -> static.rlb:tree.msh -> tree.wea -> row 1 'M_TWO' -> textures.lib: "
+            "texture 'T_B' not found");
   const auto& failed = *std::find_if(graph.edges().begin(), graph.edges().end(), [](const Edge& e) { return e.failure; });
   EXPECT_EQ(failed.kind, EdgeKind::material_to_texture);
   EXPECT_EQ(graph.nodes()[failed.to].label(), "textures.lib:T_B");
@@ -179,15 +166,63 @@ TEST(PrototypeResolver, direct_model_key_falls_back_to_mesh_candidates) {
   EXPECT_EQ(clean_legacy_name(std::string(" key\0tail", 9)), "key");
 }
 
-TEST(PrototypeResolver, unknown_material_falls_back_to_default) {
+TEST(PrototypeResolver, unknown_material_falls_back_to_default_with_a_warning) {
   auto g = small_game();
-  ASSERT_TRUE(g.add_model({"static.rlb", "odd.msh", {"NO_SUCH_MAT"}, {}}).has_value());
+  ASSERT_TRUE(g.add_model({"static.rlb", "odd.msh", {"M_ONE", "NO_SUCH_MAT"}, {}}).has_value());
   g.add_prototype("odd", {{"static.rlb", "odd.msh"}});
-  auto r = resolve(g, {"odd"});
-  ASSERT_TRUE(r.graph.ok());
-  ASSERT_EQ(r.objects[0].components[0].materials.size(), 1u);
-  EXPECT_EQ(r.objects[0].components[0].materials[0], "DEFAULT");
-  EXPECT_EQ(r.objects[0].components[0].textures, (std::vector<std::string>{"T_B"}));
+  g.add_prototype("odd_too", {{"objects.rlb", "odd"}});
+  auto r = resolve(g, {"odd", "odd_too", "s_tree"});
+  ASSERT_TRUE(r.graph.ok());  // a fallback is not a failure: the engine draws with DEFAULT
+  const auto& c = r.objects[0].components[0];
+  EXPECT_EQ(c.requested_materials, (std::vector<std::string>{"M_ONE", "NO_SUCH_MAT"}));
+  EXPECT_EQ(c.materials, (std::vector<std::string>{"M_ONE", "DEFAULT"}));
+  EXPECT_EQ(c.textures, (std::vector<std::string>{"T_A", "T_B"}));
+  // Counted per material slot (two objects reach the row), reported once per WEAR row.
+  EXPECT_EQ(r.graph.stats.material_slots, 6u);
+  EXPECT_EQ(r.graph.stats.material_fallbacks, 2u);
+  ASSERT_EQ(r.graph.warnings.size(), 1u);
+  const auto& w = r.graph.warnings[0];
+  EXPECT_EQ(w.code, "load.material_fallback");
+  EXPECT_EQ(w.severity, sortie::core::Severity::warning);
+  EXPECT_EQ(w.message,
+            "MISSIONS/m1/data.tma: objects[0] 'odd' -> static.rlb:odd.msh -> odd.wea -> row 1 'NO_SUCH_MAT' "
+            "-> material.lib: Material NO_SUCH_MAT not found; using 'DEFAULT'");
+  EXPECT_EQ(w.file, "material.lib");
+  EXPECT_EQ(w.field, "objects[0]");
+  EXPECT_EQ(r.graph.stats.to_json()["material_fallbacks"], 2);
+  EXPECT_NE(r.graph.stats.to_table().find("2 material slots fell back (material not found)\n"), std::string::npos);
+  // The row still reaches DEFAULT in the graph.
+  std::size_t to_default = 0;
+  for (const auto& e : r.graph.edges())
+    to_default += e.kind == EdgeKind::wear_to_material && r.graph.nodes()[e.to].entry == "DEFAULT" ? 1 : 0;
+  EXPECT_EQ(to_default, 2u);
+}
+
+TEST(PrototypeResolver, no_fallback_no_warning_and_no_fallback_line) {
+  auto r = resolve(small_game(), {"s_tree"});
+  EXPECT_EQ(r.graph.stats.material_fallbacks, 0u);
+  EXPECT_TRUE(r.graph.warnings.empty());
+  EXPECT_EQ(r.graph.stats.to_table().find("fell back"), std::string::npos);
+}
+
+TEST(PrototypeResolver, environment_wear_rows_resolve_with_the_table_path_as_the_chain_head) {
+  MemoryVfs vfs;
+  ASSERT_TRUE(small_game().fill(vfs).has_value());
+  ArchiveRepository repo(vfs);
+  PrototypeResolver resolver(repo);
+  DependencyGraph graph;
+  auto wear = sortie::iron3d::build_wear({"M_TWO", "GONE"}, {"LM_A"});
+  ASSERT_TRUE(wear.has_value());
+  const auto bytes = sortie::iron3d::write_wear(*wear);
+  const auto rc =
+      resolver.resolve_environment_wear("DATA/MAPS/a/Land2.wea", bytes, graph, graph.node(NodeKind::mission, "m1"));
+  ASSERT_TRUE(graph.ok());
+  EXPECT_EQ(rc.requested_materials, (std::vector<std::string>{"M_TWO", "GONE"}));
+  EXPECT_EQ(rc.materials, (std::vector<std::string>{"M_TWO", "DEFAULT"}));
+  EXPECT_EQ(rc.lightmaps, (std::vector<std::string>{"LM_A"}));
+  ASSERT_EQ(graph.warnings.size(), 1u);
+  EXPECT_EQ(graph.warnings[0].message,
+            "DATA/MAPS/a/Land2.wea: row 1 'GONE' -> material.lib: Material GONE not found; using 'DEFAULT'");
 }
 
 TEST(DependencyGraph, json_lists_edges_with_kind_archive_entry) {

@@ -99,9 +99,63 @@ TEST(CliMission, load_constructs_and_registers_every_object) {
   EXPECT_EQ(j.at("failures").size(), 0u);
   const auto h = run_sortie({"mission", "load", sample_dir().string(), "-m", "m02"});
   EXPECT_NE(h.out.find("loaded MISSIONS/m02/data.tma: 16 objects constructed, 16 registered\n"), std::string::npos) << h.out;
-  const auto missing = run_sortie({"mission", "load", sample_dir().string(), "-m", "m99"});
-  EXPECT_EQ(missing.exit_code, 1);
-  EXPECT_NE(missing.err.find("[load.mission_missing]"), std::string::npos) << missing.err;
+  EXPECT_NE(h.out.find("prepared 23 meshes, 37 materials, 21 textures + 4 lightmaps ("), std::string::npos) << h.out;
+  EXPECT_EQ(j.at("visuals").at("meshes"), 23);
+  EXPECT_EQ(j.at("visuals").at("placements"), 16);
+  const auto& phases = j.at("timings");
+  ASSERT_EQ(phases.size(), 9u);
+  EXPECT_EQ(phases.at(5).at("phase"), "resources");
+}
+
+TEST(CliMission, a_mission_that_does_not_exist_is_a_usage_error) {
+  for (const char* verb : {"load", "graph"}) {
+    const auto missing = run_sortie({"mission", verb, sample_dir().string(), "-m", "m99"});
+    EXPECT_EQ(missing.exit_code, 2) << verb;
+    EXPECT_NE(missing.err.find("mission 'm99' not found"), std::string::npos) << missing.err;
+    EXPECT_NE(missing.err.find("[load.mission_missing]"), std::string::npos) << missing.err;
+  }
+  const auto run = run_sortie({"run", sample_dir().string(), "-m", "m99"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("[load.mission_missing]"), std::string::npos) << run.err;
+}
+
+TEST(CliRun, missing_game_directory_is_an_io_error) {
+  const auto r = run_sortie({"run", "/no/such/dir"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("/no/such/dir: cannot open the game directory: no such directory [io.not_found]"),
+            std::string::npos)
+      << r.err;
+  const auto j = run_sortie({"run", "/no/such/dir", "--json"});
+  EXPECT_EQ(j.exit_code, 2);
+  EXPECT_EQ(j.json().at("ok"), false);
+  EXPECT_EQ(j.json().at("error").at("code"), "io.not_found");
+  // A file where the directory should be is an I/O error too.
+  const auto f = run_sortie({"run", (sample_dir() / "BuildDat.lst").string()});
+  EXPECT_EQ(f.exit_code, 2);
+  EXPECT_NE(f.err.find("[io.not_a_directory]"), std::string::npos) << f.err;
+}
+
+TEST(CliRun, zero_ticks_print_the_hash_of_the_loaded_state) {
+  const auto text = run_sortie({"run", sample_dir().string(), "--ticks", "0"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_EQ(text.out.find("final state hash: 0000000000000000"), std::string::npos) << text.out;
+  const auto j = run_sortie({"run", sample_dir().string(), "--ticks", "0", "--json"});
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  const std::string hash = j.json().at("final_hash").get<std::string>();
+  EXPECT_NE(hash, "0000000000000000");
+  EXPECT_EQ(j.json().at("run").at("ticks"), 0);
+  EXPECT_NE(text.out.find("final state hash: " + hash + "\n"), std::string::npos) << text.out;
+  // The loaded state of another mission hashes differently; one tick moves the clock on.
+  const auto m2 = run_sortie({"run", sample_dir().string(), "--ticks", "0", "-m", "m02", "--json"});
+  EXPECT_NE(m2.json().at("final_hash"), hash);
+  const auto one = run_sortie({"run", sample_dir().string(), "--ticks", "1", "--json"});
+  EXPECT_NE(one.json().at("final_hash"), hash);
+}
+
+TEST(CliRun, sample_run_keeps_its_golden_hash) {
+  const auto r = run_sortie({"run", sample_dir().string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("final state hash: 00caee6afb3f8a96\n"), std::string::npos) << r.out;
 }
 
 TEST(CliRun, json_is_deterministic) {
@@ -141,6 +195,15 @@ TEST_F(CliMissionTest, run_out_then_replay_gives_the_same_hash) {
   EXPECT_EQ(bad.exit_code, 2);
 }
 
+TEST(CliMission, replays_a_version_1_command_log_to_its_recorded_hash) {
+  // golden/run_v1/commands.json: `sortie run --out` on the demo sample (600 ticks) written by the
+  // world before the open command set ("sortie-command-log-v1"); that run printed this hash.
+  const fs::path log = fs::path(SORTIE_TEST_DATA_DIR) / "golden/run_v1/commands.json";
+  const auto r = run_sortie({"run", sample_dir().string(), "--replay", log.string(), "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.json().at("final_hash"), "00caee6afb3f8a96");
+}
+
 TEST_F(CliMissionTest, removed_texture_fails_the_load_naming_texture_and_object) {
   // Pick a texture reached through a placed object, as a user would from the graph.
   const auto g = run_sortie({"mission", "graph", sample_dir().string(), "-m", "m01", "--json"});
@@ -178,6 +241,56 @@ TEST_F(CliMissionTest, removed_texture_fails_the_load_naming_texture_and_object)
   const auto run = run_sortie({"run", game.string(), "-m", "m01"});
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.err.find("texture '" + texture + "' not found"), std::string::npos) << run.err;
+}
+
+TEST_F(CliMissionTest, missing_material_is_a_warning_in_load_graph_and_run) {
+  // A material m01 reaches through a placed object, removed as a user would.
+  const auto g = run_sortie({"mission", "graph", sample_dir().string(), "-m", "m01", "--json"});
+  ASSERT_EQ(g.exit_code, 0);
+  std::string material;
+  const core::Json graph_json = g.json();
+  for (const auto& e : graph_json.at("edges"))
+    if (e.at("kind") == "wear_to_material" && e.contains("placed_index") && e.at("entry") != "DEFAULT") {
+      material = e.at("entry").get<std::string>();
+      break;
+    }
+  ASSERT_FALSE(material.empty());
+  const fs::path game = copy_sample();
+  ASSERT_EQ(run_sortie({"archive", "remove", (game / "material.lib").string(), material}).exit_code, 0);
+  const std::string said = "Material " + material + " not found; using 'DEFAULT'";
+
+  // The engine keeps going with DEFAULT, so does the load: exit 0 with a warning naming the chain.
+  const auto load = run_sortie({"mission", "load", game.string(), "-m", "m01"});
+  EXPECT_EQ(load.exit_code, 0) << load.all();
+  EXPECT_NE(load.out.find("warning: material.lib: objects[0]: MISSIONS/m01/data.tma: objects[0] "), std::string::npos)
+      << load.out;
+  EXPECT_NE(load.out.find(said), std::string::npos) << load.out;
+  EXPECT_NE(load.out.find("[load.material_fallback]"), std::string::npos) << load.out;
+  EXPECT_NE(load.out.find(" material slots fell back (material not found)\n"), std::string::npos) << load.out;
+  const auto lj = run_sortie({"mission", "load", game.string(), "-m", "m01", "--json"});
+  ASSERT_EQ(lj.exit_code, 0);
+  const auto lr = lj.json();
+  EXPECT_GT(lr.at("mission_total").at("material_fallbacks").get<int>(), 0);
+  EXPECT_GT(lr.at("visuals").at("material_fallbacks").get<int>(), 0);
+  bool in_json = false;
+  for (const auto& w : lr.at("warnings"))
+    in_json |=
+        w.at("code") == "load.material_fallback" && w.at("message").get<std::string>().find(said) != std::string::npos;
+  EXPECT_TRUE(in_json) << lr.at("warnings").dump();
+
+  const auto graph = run_sortie({"mission", "graph", game.string(), "-m", "m01"});
+  EXPECT_EQ(graph.exit_code, 0);
+  EXPECT_NE(graph.out.find(said), std::string::npos) << graph.out;
+  const auto gj = run_sortie({"mission", "graph", game.string(), "-m", "m01", "--json", "--no-edges"}).json();
+  EXPECT_GT(gj.at("statistics").at("material_fallbacks").get<int>(), 0);
+  EXPECT_EQ(gj.at("warnings").at(0).at("code"), "load.material_fallback");
+
+  const auto run = run_sortie({"run", game.string(), "-m", "m01", "--ticks", "10"});
+  EXPECT_EQ(run.exit_code, 0) << run.all();
+  EXPECT_NE(run.out.find(said), std::string::npos) << run.out;
+  const auto rj = run_sortie({"run", game.string(), "-m", "m01", "--ticks", "10", "--json"}).json();
+  EXPECT_GT(rj.at("load").at("mission_total").at("material_fallbacks").get<int>(), 0);
+  EXPECT_EQ(rj.at("load").at("warnings").at(0).at("code"), "load.material_fallback");
 }
 
 }  // namespace

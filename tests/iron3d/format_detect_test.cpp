@@ -11,6 +11,7 @@
 #include "sortie/iron3d/texm.hpp"
 #include "sortie/iron3d/tma.hpp"
 #include "sortie/iron3d/unit_dat.hpp"
+#include "sortie/iron3d/wave.hpp"
 
 namespace sortie::iron3d {
 namespace {
@@ -118,6 +119,18 @@ TEST(FormatDetect, signatures_beat_extensions) {
   short_unit.resize(50);  // header kept, size wrong: only the name says unit DAT
   EXPECT_EQ(detected(short_unit, "u.dat"), "unit_dat");
   EXPECT_EQ(detected(short_unit, "u.bin"), "none");
+}
+
+TEST(FormatDetect, wave_riff_header_beats_a_name) {
+  const std::vector<std::int16_t> pcm = {1, -2};
+  const Bytes wav = write_wave(make_pcm16_wave(22050, 1, pcm));
+  EXPECT_EQ(detected(wav, "x.msh"), "wave");
+  EXPECT_EQ(detected(wav, "thunder"), "wave");
+  EXPECT_EQ(score("wave", wav, "x"), kDetectContent);
+  EXPECT_EQ(score("wave", Bytes{'R', 'I', 'F', 'F'}, "a.wav"), kDetectName);
+  EXPECT_EQ(score("scr", Bytes{}, "a.scr"), kDetectName);
+  EXPECT_EQ(score("varset", Bytes{}, "a.var"), kDetectName);
+  EXPECT_EQ(score("ctld", Bytes{}, "a.ctl"), kDetectName);
 }
 
 TEST(FormatDetect, containers_without_a_specific_shape_stay_archives) {

@@ -54,13 +54,13 @@ TEST(LandMap, decodes_spec_vector_31_5) {
   EXPECT_EQ(m->entry.name.text(), "Res12");
   ASSERT_EQ(m->areals.size(), 1u);
   const Areal& a = m->areals[0];
-  EXPECT_EQ(a.anchor, (Vec3f{0, 0, 0}));
+  EXPECT_EQ(a.anchor, (core::Vec3{0, 0, 0}));
   EXPECT_EQ(a.area_metric, 2.0f);
-  EXPECT_EQ(a.normal, (Vec3f{0, 1, 0}));
+  EXPECT_EQ(a.normal, (core::Vec3{0, 1, 0}));
   EXPECT_EQ(a.class_id, 7u);
   EXPECT_EQ(a.logic_flag, 0u);
   ASSERT_EQ(a.vertices.size(), 2u);
-  EXPECT_EQ(a.vertices[1], (Vec3f{1, 0, 0}));
+  EXPECT_EQ(a.vertices[1], (core::Vec3{1, 0, 0}));
   ASSERT_EQ(a.links.size(), 2u);
   EXPECT_TRUE(a.links[0].is_none());
   EXPECT_TRUE(a.polygons.empty());

@@ -38,7 +38,7 @@ TEST(LandMsh, decodes_minimal_mesh) {
   EXPECT_EQ(m->entries[8].type_id, 21u);
   EXPECT_EQ(m->entries[8].name.text(), "Res21");
   ASSERT_EQ(m->positions.size(), 3u);
-  EXPECT_EQ(m->positions[1], (Vec3f{1, 0, 0}));
+  EXPECT_EQ(m->positions[1], (core::Vec3{1, 0, 0}));
   EXPECT_EQ(m->normals.size(), 3u);
   EXPECT_EQ(m->uvs.size(), 3u);
   EXPECT_TRUE(m->slots.empty());
@@ -482,7 +482,7 @@ TEST(LandMshBuilder, heights_follow_the_heightfield) {
   hf.heights = {0, 2, 4, 0, 2, 4};
   auto m = make_land_msh_from_heightfield(hf);
   ASSERT_TRUE(m);
-  EXPECT_EQ(m->positions[5], (Vec3f{14, 22, 5}));
+  EXPECT_EQ(m->positions[5], (core::Vec3{14, 22, 5}));
   auto z = land_msh_height_at(*m, 11, 21);
   ASSERT_TRUE(z);
   EXPECT_FLOAT_EQ(*z, 2.0f);
@@ -547,7 +547,7 @@ TEST(LandMsh, keeps_slot_header_slot_tail_and_nodes_raw) {
   ASSERT_EQ(m->slots.size(), 1u);
   EXPECT_EQ(m->slots[0].word4, 0xABCD);
   EXPECT_EQ(m->slots[0].word6, 0x1234);
-  EXPECT_EQ(m->slots[0].aabb_max, (Vec3f{3, 4, 5}));
+  EXPECT_EQ(m->slots[0].aabb_max, (core::Vec3{3, 4, 5}));
   EXPECT_EQ(m->slots[0].sphere_radius, 9.0f);
   EXPECT_EQ(m->slots[0].tail[0], 0xDEADBEEFu);
   EXPECT_EQ(m->slots[0].tail[4], 0xFFFFFFFFu);

@@ -102,15 +102,15 @@ TEST(FomapInstance, publishes_critters_items_and_children_as_registered_objects)
   // Authored -> runtime -> ObjectId.
   EXPECT_EQ(r->objects[0].authored_id, 100);
   EXPECT_EQ(r->objects[0].runtime_id, 1000u);
-  EXPECT_EQ(r->objects[0].id, (ObjectId{1, kFomapCritterClass, 1000}));
-  EXPECT_EQ(r->objects[1].id, (ObjectId{1, kFomapItemClass, 1001}));
+  EXPECT_EQ(r->objects[0].id, (ObjectId{1, world::class_ids::kFomapCritter, 1000}));
+  EXPECT_EQ(r->objects[1].id, (ObjectId{1, world::class_ids::kFomapItem, 1001}));
   EXPECT_EQ(r->objects[2].authored_id, 101);
-  EXPECT_EQ(r->objects[2].id, (ObjectId{1, kFomapItemClass, 1002}));
+  EXPECT_EQ(r->objects[2].id, (ObjectId{1, world::class_ids::kFomapItem, 1002}));
   EXPECT_EQ(r->objects[3].authored_id, 201);
   EXPECT_EQ(r->objects[3].owner_runtime_id, 1001u);
   ASSERT_EQ(r->by_authored.size(), 2u);  // the id map: critters and dynamic map items only
-  EXPECT_EQ(r->by_authored.at(100), (ObjectId{1, kFomapCritterClass, 1000}));
-  EXPECT_EQ(r->by_authored.at(200), (ObjectId{1, kFomapItemClass, 1001}));
+  EXPECT_EQ(r->by_authored.at(100), (ObjectId{1, world::class_ids::kFomapCritter, 1000}));
+  EXPECT_EQ(r->by_authored.at(200), (ObjectId{1, world::class_ids::kFomapItem, 1001}));
   ASSERT_NE(r->by_runtime_id(1003), nullptr);
   EXPECT_EQ(r->by_runtime_id(1003)->authored_id, 201);
 
@@ -122,7 +122,7 @@ TEST(FomapInstance, publishes_critters_items_and_children_as_registered_objects)
 
   const world::WorldObject& guard = *w.find(r->objects[0].handle);
   EXPECT_EQ(guard.prototype_key, "Guard");
-  EXPECT_EQ(guard.transform.position, (world::Vec3{3.0f, 3.0f, 0.0f}));
+  EXPECT_EQ(guard.transform.position, (core::Vec3{3.0f, 3.0f, 0.0f}));
   EXPECT_TRUE(guard.visible);
   const std::vector<std::string> guard_keys{"fomap.kind",  "fomap.authored_id", "fomap.runtime_id", "fomap.ownership",
                                             "fomap.hex_x", "fomap.hex_y",       "fomap.dir",        "fomap.hex_blocked"};
@@ -136,7 +136,7 @@ TEST(FomapInstance, publishes_critters_items_and_children_as_registered_objects)
   EXPECT_EQ(int_prop(guard, "fomap.hex_blocked"), 1);
 
   const world::WorldObject& crate = *w.find(r->objects[1].handle);
-  EXPECT_EQ(crate.transform.position, (world::Vec3{5.0f, 5.0f, 0.0f}));
+  EXPECT_EQ(crate.transform.position, (core::Vec3{5.0f, 5.0f, 0.0f}));
   EXPECT_EQ(text_prop(crate, "fomap.kind"), "Item");
   EXPECT_EQ(int_prop(crate, "fomap.hex_x"), 5);
   EXPECT_EQ(int_prop(crate, "fomap.count"), 1);
@@ -144,13 +144,13 @@ TEST(FomapInstance, publishes_critters_items_and_children_as_registered_objects)
   const world::WorldObject& ammo = *w.find(r->objects[2].handle);
   EXPECT_EQ(text_prop(ammo, "fomap.ownership"), "CritterInventory");
   EXPECT_EQ(int_prop(ammo, "fomap.owner_runtime_id"), 1000);
-  EXPECT_EQ(text_prop(ammo, "fomap.owner"), (ObjectId{1, kFomapCritterClass, 1000}).to_string());
+  EXPECT_EQ(text_prop(ammo, "fomap.owner"), (ObjectId{1, world::class_ids::kFomapCritter, 1000}).to_string());
   EXPECT_EQ(ammo.properties.find("fomap.hex_x"), nullptr);
-  EXPECT_EQ(ammo.transform.position, (world::Vec3{3.0f, 3.0f, 0.0f}));  // carried by its owner
+  EXPECT_EQ(ammo.transform.position, (core::Vec3{3.0f, 3.0f, 0.0f}));  // carried by its owner
   EXPECT_FALSE(ammo.visible);
   const world::WorldObject& in_crate = *w.find(r->objects[3].handle);
   EXPECT_EQ(text_prop(in_crate, "fomap.ownership"), "ItemContainer");
-  EXPECT_EQ(text_prop(in_crate, "fomap.owner"), (ObjectId{1, kFomapItemClass, 1001}).to_string());
+  EXPECT_EQ(text_prop(in_crate, "fomap.owner"), (ObjectId{1, world::class_ids::kFomapItem, 1001}).to_string());
 
   // Skipped children come through with their reasons.
   ASSERT_EQ(r->skipped.size(), 3u);
@@ -162,7 +162,7 @@ TEST(FomapInstance, publishes_critters_items_and_children_as_registered_objects)
   EXPECT_EQ(r->skipped[2].reason_code, "owner-missing");
 
   // The static grid stays prepared data: no world object for the wall, only the summary.
-  EXPECT_FALSE(w.lookup(ObjectId{1, kFomapStaticClass, 0}));
+  EXPECT_FALSE(w.lookup(ObjectId{1, world::class_ids::kFomapStatic, 0}));
   EXPECT_EQ(r->statics.static_items, 1u);
   EXPECT_TRUE(r->statics.grid_known);
   EXPECT_EQ(r->statics.width, 10);
@@ -218,14 +218,14 @@ TEST(FomapInstance, owner_option_sets_the_object_owner) {
   opt.owner = 3;
   auto r = publish_fomap_instance(materialized(small_statics()), w, opt);
   ASSERT_TRUE(r);
-  EXPECT_EQ(r->objects[0].id, (ObjectId{3, kFomapCritterClass, 1000}));
+  EXPECT_EQ(r->objects[0].id, (ObjectId{3, world::class_ids::kFomapCritter, 1000}));
   EXPECT_TRUE(w.find(r->objects[0].handle)->is_mirror());
   EXPECT_EQ(r->registered, 4u);
 }
 
 TEST(FomapInstance, rejects_taken_object_id_and_leaves_the_world_untouched) {
   World w;
-  ASSERT_TRUE(w.create_object(ObjectId{1, kFomapItemClass, 1003}, "Other"));
+  ASSERT_TRUE(w.create_object(ObjectId{1, world::class_ids::kFomapItem, 1003}, "Other"));
   const std::uint64_t before = w.compute_state_hash();
   auto r = publish_fomap_instance(materialized(small_statics()), w);
   ASSERT_FALSE(r);

@@ -1,39 +1,29 @@
 // Staged mission loading on the generated sample: success, determinism, and fault injection for
 // every edge kind (the load fails with that edge's diagnostic, nothing is registered, and the
 // previously loaded world stays untouched).
+#include "sortie/mission/mission_loader.hpp"
+
 #include <gtest/gtest.h>
 
 #include <map>
 #include <set>
 
+#include "demo_game.hpp"
 #include "sortie/assets/sample_game.hpp"
 #include "sortie/core/text.hpp"
 #include "sortie/iron3d/nres.hpp"
 #include "sortie/iron3d/rsli.hpp"
-#include "sortie/mission/mission_loader.hpp"
 #include "sortie/mission/scenario.hpp"
+#include "sortie/world/movement_commands.hpp"
 
 using namespace sortie;
 using assets::EdgeKind;
 
 namespace {
 
-using Files = std::map<std::string, core::Bytes>;
-
-const Files& demo_files() {
-  static const Files files = [] {
-    auto g = assets::generate_sample_files({assets::SampleScale::demo, 1, assets::ArchiveFormat::rsli});
-    EXPECT_TRUE(g.has_value());
-    return g->first;
-  }();
-  return files;
-}
-
-std::unique_ptr<assets::MemoryVfs> vfs_of(const Files& files) {
-  auto vfs = std::make_unique<assets::MemoryVfs>();
-  for (const auto& [p, b] : files) EXPECT_TRUE(vfs->add(p, b).has_value());
-  return vfs;
-}
+using mission::test::demo_files;
+using mission::test::Files;
+using mission::test::game_over;
 
 std::string find_key(const Files& files, std::string_view path) {
   for (const auto& [p, b] : files)
@@ -85,51 +75,35 @@ bool corrupt_entry(Files& files, std::string_view archive, std::string_view entr
   return true;
 }
 
-struct Loaded {
-  std::unique_ptr<assets::MemoryVfs> vfs;
-  std::unique_ptr<assets::ArchiveRepository> repo;
-  std::unique_ptr<assets::PrototypeResolver> resolver;
-  std::unique_ptr<mission::MissionSession> session;
-};
-
-Loaded session_over(const Files& files) {
-  Loaded l;
-  l.vfs = vfs_of(files);
-  l.repo = std::make_unique<assets::ArchiveRepository>(*l.vfs);
-  l.resolver = std::make_unique<assets::PrototypeResolver>(*l.repo);
-  l.session = std::make_unique<mission::MissionSession>(*l.repo, *l.resolver);
-  return l;
-}
-
 }  // namespace
 
 TEST(MissionLoader, loads_registers_everything_and_runs_deterministically) {
   std::uint64_t hashes[2] = {};
   for (auto& h : hashes) {
-    auto l = session_over(demo_files());
-    auto report = l.session->load("m01");
+    auto l = game_over(demo_files());
+    auto report = l.load("m01");
     ASSERT_TRUE(report.has_value()) << report.error().to_string();
     ASSERT_TRUE(report->ok) << report->failures.front().to_string();
     EXPECT_EQ(report->constructed, 16u);
     EXPECT_EQ(report->registered, 16u);
-    const auto* cur = l.session->current();
+    const auto* cur = l.current();
     ASSERT_NE(cur, nullptr);
     EXPECT_EQ(cur->world->queue().size(), 16u);
     std::vector<std::string> phases;
     for (const auto& t : report->timings) phases.push_back(t.phase);
-    EXPECT_EQ(phases, (std::vector<std::string>{"context", "mission", "foundation", "prototypes", "environment", "construct",
-                                                "register", "scenario"}));
+    EXPECT_EQ(phases, (std::vector<std::string>{"context", "mission", "foundation", "prototypes", "environment",
+                                                "resources", "construct", "register", "scenario"}));
     mission::ScenarioOptions so;
     so.ticks = 300;
-    auto run = mission::run_scenario(*l.session->current(), so);
+    auto run = mission::run_scenario(*l.current(), so);
     ASSERT_TRUE(run.has_value());
     EXPECT_GT(run->orders, 0u);
     h = run->final_hash;
 
     // Replay of the recorded log on a fresh load reaches the same hash.
-    auto l2 = session_over(demo_files());
-    ASSERT_TRUE(l2.session->load("m01").has_value());
-    auto replayed = mission::replay_scenario(*l2.session->current(), run->log, so.ticks);
+    auto l2 = game_over(demo_files());
+    ASSERT_TRUE(l2.load("m01").has_value());
+    auto replayed = mission::replay_scenario(*l2.current(), run->log, so.ticks);
     ASSERT_TRUE(replayed.has_value());
     EXPECT_EQ(*replayed, run->final_hash);
   }
@@ -141,9 +115,9 @@ TEST(MissionLoader, every_edge_kind_failure_stops_the_load_and_keeps_the_previou
   std::map<EdgeKind, std::pair<std::string, std::string>> targets;  // kind -> (archive/file, entry)
   std::map<EdgeKind, std::string> mission_of;
   {
-    auto l = session_over(demo_files());
+    auto l = game_over(demo_files());
     for (const char* m : {"m01", "m02", "m03"}) {
-      auto md = assets::prepare_mission(*l.repo, *l.resolver, m);
+      auto md = l.prepare(m);
       ASSERT_TRUE(md.has_value());
       ASSERT_TRUE(md->ok());
       for (const auto& e : md->graph.edges()) {
@@ -184,20 +158,19 @@ TEST(MissionLoader, every_edge_kind_failure_stops_the_load_and_keeps_the_previou
     ASSERT_TRUE(injected) << archive << ":" << entry;
 
     // A previous world, loaded from the intact game, must survive the failed load.
-    auto good = session_over(demo_files());
-    auto first = good.session->load(mission_of[kind]);
+    auto good = game_over(demo_files());
+    auto first = good.load(mission_of[kind]);
     ASSERT_TRUE(first.has_value() && first->ok);
-    const auto* before = good.session->current();
+    const auto* before = good.current();
     const std::uint64_t hash_before = before->world->compute_state_hash();
     const std::size_t registered_before = before->world->queue().size();
 
-    // Same session, but its VFS now serves the broken files.
-    auto l = session_over(broken);
-    mission::MissionSession session(*l.repo, *l.resolver);
-    ASSERT_TRUE(session.load(mission_of[kind] == "m01" ? "m02" : "m01").has_value());  // a previous world
-    const auto* prev = session.current();
+    // A game whose VFS serves the broken files, with a previous world from another mission.
+    auto l = game_over(broken);
+    ASSERT_TRUE(l.load(mission_of[kind] == "m01" ? "m02" : "m01").has_value());
+    const auto* prev = l.current();
     const std::uint64_t prev_hash = prev ? prev->world->compute_state_hash() : 0;
-    auto report = session.load(mission_of[kind]);
+    auto report = l.load(mission_of[kind]);
     ASSERT_TRUE(report.has_value());
     EXPECT_FALSE(report->ok);
     EXPECT_EQ(report->registered, 0u);
@@ -211,7 +184,7 @@ TEST(MissionLoader, every_edge_kind_failure_stops_the_load_and_keeps_the_previou
     if (kind >= EdgeKind::object_to_prototype) {
       EXPECT_NE(d.message.find("objects["), std::string::npos) << d.message;
     }
-    EXPECT_EQ(session.current(), prev);
+    EXPECT_EQ(l.current(), prev);
     if (prev) {
       EXPECT_EQ(prev->world->compute_state_hash(), prev_hash);
     }
@@ -221,10 +194,10 @@ TEST(MissionLoader, every_edge_kind_failure_stops_the_load_and_keeps_the_previou
 }
 
 TEST(MissionLoader, move_orders_become_terrain_routes_and_units_walk_on_the_ground) {
-  auto l = session_over(demo_files());
-  auto report = l.session->load("m01");
+  auto l = game_over(demo_files());
+  auto report = l.load("m01");
   ASSERT_TRUE(report.has_value() && report->ok);
-  auto* cur = l.session->current();
+  auto* cur = l.current();
   ASSERT_NE(cur, nullptr);
   ASSERT_NE(cur->world, nullptr);
   world::World& w = *cur->world;
@@ -237,12 +210,10 @@ TEST(MissionLoader, move_orders_become_terrain_routes_and_units_walk_on_the_grou
   ASSERT_GT(run->orders, 0u);
   EXPECT_EQ(run->routed, run->orders);  // the sample's areals cover every unit and goal
   for (const auto& c : run->log.commands) {
-    ASSERT_EQ(c.kind, world::CommandKind::route);
-    auto waypoints = world::decode_waypoints(c.text);
-    ASSERT_TRUE(waypoints);
-    ASSERT_FALSE(waypoints->empty());
-    EXPECT_EQ(waypoints->back(), (world::Vec2{c.x, c.y}));
-    for (const auto& p : *waypoints) EXPECT_TRUE(ground->height_at(p.x, p.y).has_value());
+    auto route = world::payload_of<world::RouteCommand>(c);
+    ASSERT_TRUE(route) << route.error().to_string();
+    ASSERT_FALSE(route->waypoints.empty());
+    for (const auto& p : route->waypoints) EXPECT_TRUE(ground->height_at(p.x, p.y).has_value());
   }
   std::size_t walked = 0;
   for (const auto& info : cur->objects) {

@@ -1,4 +1,6 @@
-// TerrainWorld (spec §18): BVH, height_at, normal_at, raycast on hand-made and builder meshes.
+// TerrainWorld (spec §18) over Land.msh data (nav::terrain_world_from): BVH, height_at, normal_at, raycast.
+#include "sortie/nav/terrain_world.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -6,7 +8,7 @@
 
 #include "sortie/core/rng.hpp"
 #include "sortie/iron3d/terrain_builder.hpp"
-#include "sortie/nav/terrain_world.hpp"
+#include "sortie/nav/iron3d_input.hpp"
 
 using namespace sortie;
 using namespace sortie::nav;
@@ -32,7 +34,7 @@ iron3d::LandMsh two_face_mesh() {
 }  // namespace
 
 TEST(TerrainWorld, two_face_mesh_height_is_interpolated) {
-  auto w = TerrainWorld::build(two_face_mesh());
+  auto w = terrain_world_from(two_face_mesh());
   ASSERT_TRUE(w);
   auto h = w->height_at(0.25f, 0.25f);
   ASSERT_TRUE(h);
@@ -45,7 +47,7 @@ TEST(TerrainWorld, two_face_mesh_height_is_interpolated) {
 }
 
 TEST(TerrainWorld, height_outside_every_face_is_an_explicit_miss) {
-  auto w = TerrainWorld::build(two_face_mesh());
+  auto w = terrain_world_from(two_face_mesh());
   ASSERT_TRUE(w);
   EXPECT_FALSE(w->height_at(2.0f, 0.5f));
   EXPECT_FALSE(w->height_at(-0.01f, 0.5f));
@@ -57,7 +59,7 @@ TEST(TerrainWorld, height_takes_the_highest_overlapping_face) {
   iron3d::LandMsh m;
   m.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 3}, {1, 0, 3}, {0, 1, 3}};
   m.faces = {face(0, 1, 2), face(3, 4, 5)};
-  auto w = TerrainWorld::build(m);
+  auto w = terrain_world_from(m);
   ASSERT_TRUE(w);
   auto s = w->sample_at(0.2f, 0.2f);
   ASSERT_TRUE(s);
@@ -66,7 +68,7 @@ TEST(TerrainWorld, height_takes_the_highest_overlapping_face) {
 }
 
 TEST(TerrainWorld, normal_is_unit_and_points_up) {
-  auto w = TerrainWorld::build(two_face_mesh());
+  auto w = terrain_world_from(two_face_mesh());
   ASSERT_TRUE(w);
   auto n = w->normal_at(0.25f, 0.25f);
   ASSERT_TRUE(n);
@@ -78,7 +80,7 @@ TEST(TerrainWorld, normal_is_unit_and_points_up) {
 }
 
 TEST(TerrainWorld, ray_straight_down_hits_face_zero_at_one_and_a_half) {
-  auto w = TerrainWorld::build(two_face_mesh());
+  auto w = terrain_world_from(two_face_mesh());
   ASSERT_TRUE(w);
   auto hit = w->raycast({0.25f, 0.25f, 2.0f}, {0, 0, -1}, 0);
   ASSERT_TRUE(hit);
@@ -88,24 +90,24 @@ TEST(TerrainWorld, ray_straight_down_hits_face_zero_at_one_and_a_half) {
 }
 
 TEST(TerrainWorld, ray_with_a_disjoint_mask_misses) {
-  auto w = TerrainWorld::build(two_face_mesh());
+  auto w = terrain_world_from(two_face_mesh());
   ASSERT_TRUE(w);
   EXPECT_FALSE(w->raycast({0.25f, 0.25f, 2.0f}, {0, 0, -1}, 0x80000000u));
   EXPECT_TRUE(w->raycast({0.25f, 0.25f, 2.0f}, {0, 0, -1}, 0x00000001u));
 }
 
 TEST(TerrainWorld, ray_pointing_away_or_parallel_misses) {
-  auto w = TerrainWorld::build(two_face_mesh());
+  auto w = terrain_world_from(two_face_mesh());
   ASSERT_TRUE(w);
-  EXPECT_FALSE(w->raycast({0.25f, 0.25f, 2.0f}, {0, 0, 1}, 0));     // distance would be negative
-  EXPECT_FALSE(w->raycast({0.25f, 0.25f, 2.0f}, {1, 0, 0}, 0));     // never reaches the surface
+  EXPECT_FALSE(w->raycast({0.25f, 0.25f, 2.0f}, {0, 0, 1}, 0));  // distance would be negative
+  EXPECT_FALSE(w->raycast({0.25f, 0.25f, 2.0f}, {1, 0, 0}, 0));  // never reaches the surface
 }
 
 TEST(TerrainWorld, ray_tie_keeps_the_lower_face_index) {
   iron3d::LandMsh m;
   m.positions = {{0, 0, 1}, {1, 0, 1}, {0, 1, 1}};
   m.faces = {face(0, 1, 2, 2), face(0, 1, 2, 1)};  // two identical faces
-  auto w = TerrainWorld::build(m);
+  auto w = terrain_world_from(m);
   ASSERT_TRUE(w);
   auto hit = w->raycast({0.2f, 0.2f, 5.0f}, {0, 0, -1}, 0);
   ASSERT_TRUE(hit);
@@ -125,7 +127,7 @@ TEST(TerrainWorld, sixteen_separated_faces_give_small_candidate_sets) {
     m.positions.push_back({x, 1, 0});
     m.faces.push_back(face(b, static_cast<std::uint16_t>(b + 1), static_cast<std::uint16_t>(b + 2)));
   }
-  auto w = TerrainWorld::build(m);
+  auto w = terrain_world_from(m);
   ASSERT_TRUE(w);
   EXPECT_EQ(w->nodes().size(), 3u);  // root + two leaves of 8
   for (std::uint32_t i = 0; i < 16; ++i) {
@@ -146,7 +148,7 @@ TEST(TerrainWorld, sixteen_separated_faces_give_small_candidate_sets) {
 TEST(TerrainWorld, rejects_face_with_missing_vertex) {
   iron3d::LandMsh m = two_face_mesh();
   m.faces[1].vertices[2] = 9;
-  auto w = TerrainWorld::build(m);
+  auto w = terrain_world_from(m);
   ASSERT_FALSE(w);
   EXPECT_EQ(w.error().code, "nav.terrain.vertex");
   EXPECT_EQ(w.error().field, "faces[1].vertices[2]");
@@ -156,7 +158,7 @@ TEST(TerrainWorld, builder_terrain_heights_match_the_heightfield_at_vertices) {
   const auto field = iron3d::make_sample_heightfield(33, 29, 7, 8.0f);
   auto msh = iron3d::make_land_msh_from_heightfield(field);
   ASSERT_TRUE(msh);
-  auto w = TerrainWorld::build(*msh);
+  auto w = terrain_world_from(*msh);
   ASSERT_TRUE(w);
   EXPECT_EQ(w->face_count(), std::size_t{2} * 32 * 28);
   for (std::uint32_t y = 0; y < field.rows; ++y) {
@@ -174,7 +176,7 @@ TEST(TerrainWorld, builder_terrain_matches_brute_force_and_raycast_agrees) {
   const auto field = iron3d::make_sample_heightfield(40, 40, 11, 8.0f);
   auto msh = iron3d::make_land_msh_from_heightfield(field);
   ASSERT_TRUE(msh);
-  auto w = TerrainWorld::build(*msh);
+  auto w = terrain_world_from(*msh);
   ASSERT_TRUE(w);
   const auto b = w->bounds();
   core::Rng rng(5, 1);
@@ -200,8 +202,8 @@ TEST(TerrainWorld, build_is_deterministic) {
   const auto field = iron3d::make_sample_heightfield(20, 20, 3, 8.0f);
   auto msh = iron3d::make_land_msh_from_heightfield(field);
   ASSERT_TRUE(msh);
-  auto a = TerrainWorld::build(*msh);
-  auto b = TerrainWorld::build(*msh);
+  auto a = terrain_world_from(*msh);
+  auto b = terrain_world_from(*msh);
   ASSERT_TRUE(a && b);
   EXPECT_EQ(a->leaf_order(), b->leaf_order());
   ASSERT_EQ(a->nodes().size(), b->nodes().size());
@@ -214,7 +216,7 @@ TEST(TerrainWorld, build_is_deterministic) {
 TEST(TerrainWorld, first_face_centroid_query_includes_it_with_fewer_candidates) {
   auto msh = iron3d::make_land_msh_from_heightfield(iron3d::make_sample_heightfield(78, 78, 2026));
   ASSERT_TRUE(msh);
-  auto w = TerrainWorld::build(*msh);
+  auto w = terrain_world_from(*msh);
   ASSERT_TRUE(w);
   ASSERT_GT(w->face_count(), kBvhLeafFaces);
   const auto& f = msh->faces[0];
@@ -230,4 +232,102 @@ TEST(TerrainWorld, first_face_centroid_query_includes_it_with_fewer_candidates) 
   auto s = w->sample_at(cx, cy);
   ASSERT_TRUE(s);
   EXPECT_NEAR(s->z, (a.z + b.z + c.z) / 3.0f, 1e-3f);
+}
+
+// ---- A TriangleSoup built by hand (no Iron3D data) ----
+namespace {
+
+// 3 x 3 vertices 10 apart over [0, 20]^2 (vertex row * 3 + col), heights
+//   row 2:  6  7  9
+//   row 1:  3  5  4
+//   row 0:  0  1  2
+// Cell (col, row) = faces 2 * (row * 2 + col) and + 1: the lower triangle (a, b, d) with mask 0x1
+// and the upper one (b, c, d) with mask 0x2, where a..d are the corners counter-clockwise from
+// the lower left (diagonal b-d).
+TriangleSoup soup_2x2() {
+  TriangleSoup s;
+  const float z[9] = {0, 1, 2, 3, 5, 4, 6, 7, 9};
+  for (std::uint32_t r = 0; r < 3; ++r)
+    for (std::uint32_t c = 0; c < 3; ++c)
+      s.positions.push_back({10.0f * static_cast<float>(c), 10.0f * static_cast<float>(r), z[r * 3 + c]});
+  for (std::uint32_t r = 0; r < 2; ++r) {
+    for (std::uint32_t c = 0; c < 2; ++c) {
+      const std::uint32_t a = r * 3 + c, b = a + 1, cc = a + 4, d = a + 3;
+      s.faces.push_back({{a, b, d}, 0x1});
+      s.faces.push_back({{b, cc, d}, 0x2});
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST(TerrainWorldSoup, heights_are_the_planes_of_the_hand_made_faces) {
+  auto w = TerrainWorld::build(soup_2x2());
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->face_count(), 8u);
+  // Cell (0, 0), lower face 0 at (u, v) = (0.5, 0.25): 0 + 0.5 * 1 + 0.25 * 3 = 1.25.
+  auto s = w->sample_at(5.0f, 2.5f);
+  ASSERT_TRUE(s);
+  EXPECT_FLOAT_EQ(s->z, 1.25f);
+  EXPECT_EQ(s->face, 0u);
+  // Cell (1, 1), upper face 7 at (u, v) = (0.75, 0.5): 9 + 0.25 * (7 - 9) + 0.5 * (4 - 9) = 6.
+  s = w->sample_at(17.5f, 15.0f);
+  ASSERT_TRUE(s);
+  EXPECT_FLOAT_EQ(s->z, 6.0f);
+  EXPECT_EQ(s->face, 7u);
+  // The centre vertex (z 5) lies on faces 1..6: equal heights keep the lowest index.
+  s = w->sample_at(10.0f, 10.0f);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->z, 5.0f);
+  EXPECT_EQ(s->face, 1u);
+  EXPECT_FALSE(w->height_at(25.0f, 5.0f));
+  const core::Aabb b = w->bounds();
+  EXPECT_EQ(b.min, (core::Vec3{0, 0, 0}));
+  EXPECT_EQ(b.max, (core::Vec3{20, 20, 9}));
+}
+
+TEST(TerrainWorldSoup, normal_and_ray_of_the_upper_right_face) {
+  auto w = TerrainWorld::build(soup_2x2());
+  ASSERT_TRUE(w);
+  // Face 7 rises 0.2 per unit of x and 0.5 per unit of y: normal (-0.2, -0.5, 1) / sqrt(1.29).
+  auto n = w->normal_at(17.5f, 15.0f);
+  ASSERT_TRUE(n);
+  const float len = std::sqrt(1.29f);
+  EXPECT_NEAR(n->x, -0.2f / len, 1e-6f);
+  EXPECT_NEAR(n->y, -0.5f / len, 1e-6f);
+  EXPECT_NEAR(n->z, 1.0f / len, 1e-6f);
+  // Straight down from z 100: t = 94; (17.5, 15) = b + 0.25 (c - b) + 0.25 (d - b).
+  auto hit = w->raycast({17.5f, 15.0f, 100.0f}, {0, 0, -1});
+  ASSERT_TRUE(hit);
+  EXPECT_EQ(hit->face, 7u);
+  EXPECT_FLOAT_EQ(hit->distance, 94.0f);
+  EXPECT_FLOAT_EQ(hit->u, 0.25f);
+  EXPECT_FLOAT_EQ(hit->v, 0.25f);
+  EXPECT_FLOAT_EQ(hit->point.z, 6.0f);
+  // Face 7 carries mask 0x2: a ray asking for 0x1 only passes through it.
+  EXPECT_FALSE(w->raycast({17.5f, 15.0f, 100.0f}, {0, 0, -1}, 0x1));
+  auto masked = w->raycast({17.5f, 15.0f, 100.0f}, {0, 0, -1}, 0x3);
+  ASSERT_TRUE(masked);
+  EXPECT_EQ(masked->face, 7u);
+}
+
+TEST(TerrainWorldSoup, rejects_face_index_past_the_positions) {
+  auto s = soup_2x2();
+  s.faces[5].vertices[1] = 9;
+  auto w = TerrainWorld::build(s);
+  ASSERT_FALSE(w);
+  EXPECT_EQ(w.error().code, "nav.terrain.vertex");
+  EXPECT_EQ(w.error().field, "faces[5].vertices[1]");
+  EXPECT_EQ(w.error().expected, "< 9");
+  EXPECT_EQ(w.error().found, "9");
+}
+
+TEST(TerrainWorldSoup, empty_soup_has_no_surface_and_an_empty_box) {
+  auto w = TerrainWorld::build(TriangleSoup{});
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->face_count(), 0u);
+  EXPECT_FALSE(w->height_at(0.0f, 0.0f));
+  EXPECT_FALSE(w->raycast({0, 0, 1}, {0, 0, -1}));
+  EXPECT_TRUE(w->bounds().empty());
 }

@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 #include "sortie/world/clock.hpp"
 
 using namespace sortie::world;
@@ -39,7 +42,15 @@ TEST(PlatformClockTest, manual_clock_moves_only_by_hand) {
   EXPECT_EQ(clock.now_us(), 0u);
   clock.advance(123);
   EXPECT_EQ(clock.now_us(), 123u);
+}
+
+TEST(PlatformClockTest, steady_clock_counts_microseconds) {
+  // The steady clock must advance, in microseconds: after sleeping 20 ms it has moved by at
+  // least 20,000 (a clock stuck at one value, or counting in ms or ns, fails this).
   SteadyPlatformClock steady;
   const auto a = steady.now_us();
-  EXPECT_GE(steady.now_us(), a);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  const auto b = steady.now_us();
+  EXPECT_GE(b - a, 20'000u);
+  EXPECT_LT(b - a, 20'000'000u);  // and not in nanoseconds
 }

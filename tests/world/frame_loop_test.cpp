@@ -1,10 +1,11 @@
+#include "sortie/world/frame_loop.hpp"
+
+#include <gtest/gtest.h>
+
 #include <memory>
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
-#include "sortie/world/frame_loop.hpp"
 #include "sortie/world/movement.hpp"
 #include "sortie/world/world.hpp"
 
@@ -56,7 +57,7 @@ TEST(FrameLoopTest, calculation_continues_without_rendering) {
 TEST(FrameLoopTest, snapshot_is_immutable_and_game_speed_does_not_follow_frame_rate) {
   World world;
   auto h = world.add_new_object(1, "unit");
-  world.find(*h)->controller = std::make_unique<MoveController>(Vec2{1000.0f, 0.0f}, 1.0f);
+  world.find(*h)->controller = std::make_unique<MoveController>(sortie::core::Vec2{1000.0f, 0.0f}, 1.0f);
   ManualPlatformClock clock;
   FrameLoop loop(world, clock);
   ASSERT_TRUE(loop.run_frame());
@@ -70,7 +71,7 @@ TEST(FrameLoopTest, snapshot_is_immutable_and_game_speed_does_not_follow_frame_r
 
   World other;
   auto h2 = other.add_new_object(1, "unit");
-  other.find(*h2)->controller = std::make_unique<MoveController>(Vec2{1000.0f, 0.0f}, 1.0f);
+  other.find(*h2)->controller = std::make_unique<MoveController>(sortie::core::Vec2{1000.0f, 0.0f}, 1.0f);
   ManualPlatformClock clock2;
   FrameLoop loop2(other, clock2);
   ASSERT_TRUE(loop2.run_frame());

@@ -13,8 +13,8 @@ TEST(ObjectIdTest, packs_owner_class_and_index) {
 
 TEST(WorldIdentity, create_and_add_are_two_steps) {
   World world;
-  Transform t;
-  t.position = Vec3{1.0f, 2.0f, 3.0f};
+  sortie::core::Transform t;
+  t.position = sortie::core::Vec3{1.0f, 2.0f, 3.0f};
   auto h = world.create_local_object(7, "tank.dat", t);
   ASSERT_TRUE(h);
   WorldObject* o = world.find(*h);
@@ -31,7 +31,7 @@ TEST(WorldIdentity, create_and_add_are_two_steps) {
   auto snap = world.snapshot();
   ASSERT_EQ(snap->objects.size(), 1u);
   EXPECT_EQ(snap->objects[0].prototype_key, "tank.dat");
-  EXPECT_EQ(snap->objects[0].transform.position, (Vec3{1.0f, 2.0f, 3.0f}));
+  EXPECT_EQ(snap->objects[0].transform.position, (sortie::core::Vec3{1.0f, 2.0f, 3.0f}));
   EXPECT_EQ(snap->objects[0].id, (ObjectId{1, 7, 1}));
 }
 
@@ -121,7 +121,7 @@ TEST(WorldIdentity, queue_keeps_registration_order_across_slot_reuse) {
   ASSERT_TRUE(world.request_delete(*a));
   auto c = world.create_local_object(1, "c");  // reuses slot 0
   auto d = world.add_new_object(1, "d");
-  ASSERT_TRUE(world.add_to_game(*c));         // registered after d
+  ASSERT_TRUE(world.add_to_game(*c));  // registered after d
   ASSERT_EQ(world.queue().size(), 3u);
   EXPECT_EQ(world.queue()[0], *b);
   EXPECT_EQ(world.queue()[1], *d);

@@ -1,15 +1,21 @@
+#include "sortie/world/movement.hpp"
+
+#include <gtest/gtest.h>
+
 #include <bit>
 #include <cmath>
 #include <limits>
 #include <memory>
 #include <optional>
 
-#include <gtest/gtest.h>
-
-#include "sortie/world/movement.hpp"
+#include "sortie/world/builtin_commands.hpp"
+#include "sortie/world/movement_commands.hpp"
 #include "sortie/world/world.hpp"
 
 using namespace sortie::world;
+using sortie::core::Transform;
+using sortie::core::Vec2;
+using sortie::core::Vec3;
 
 namespace {
 
@@ -65,7 +71,7 @@ TEST(ReferenceMovement, rejects_step_off_the_surface_without_changing_the_transf
   auto r = advance_reference_movement(t, Vec2{200.0f, 0.0f}, 5.0f, &ramp);
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, "world.move.no_surface");
-  EXPECT_TRUE(same_bits(t, before));
+  EXPECT_TRUE(sortie::core::same_bits(t, before));
 }
 
 TEST(ReferenceMovement, rejects_non_finite_input_and_non_positive_step) {
@@ -76,7 +82,7 @@ TEST(ReferenceMovement, rejects_non_finite_input_and_non_positive_step) {
   EXPECT_EQ(advance_reference_movement(t, Vec2{0.0f, 1.0f}, inf, nullptr).error().code, "world.move.not_finite");
   EXPECT_EQ(advance_reference_movement(t, Vec2{0.0f, 1.0f}, 0.0f, nullptr).error().code, "world.move.step");
   EXPECT_EQ(advance_reference_movement(t, Vec2{0.0f, 1.0f}, -2.0f, nullptr).error().code, "world.move.step");
-  EXPECT_TRUE(same_bits(t, at(0.0f, 0.0f)));
+  EXPECT_TRUE(sortie::core::same_bits(t, at(0.0f, 0.0f)));
 }
 
 TEST(MoveControllerTest, uses_game_time_and_stops_while_paused) {
@@ -84,7 +90,7 @@ TEST(MoveControllerTest, uses_game_time_and_stops_while_paused) {
   auto h = world.add_new_object(1, "unit");
   ASSERT_TRUE(h);
   world.find(*h)->controller = std::make_unique<MoveController>(Vec2{10.0f, 0.0f}, 4.0f);  // 1 unit per step
-  ASSERT_TRUE(world.submit(Command::pause(2, true)));
+  ASSERT_TRUE(world.submit(make_command(2, PauseCommand{true})));
   for (int i = 0; i < 4; ++i) ASSERT_TRUE(world.tick());
   EXPECT_EQ(world.find(*h)->transform.position.x, 2.0f);
 }
@@ -131,7 +137,7 @@ TEST(RouteControllerTest, route_command_attaches_a_route_controller_on_the_groun
   auto h = world.add_new_object(1, "unit");
   ASSERT_TRUE(h);
   const ObjectId id = world.find(*h)->id();
-  ASSERT_TRUE(world.submit(Command::route(0, id, {{2.0f, 0.0f}, {2.0f, 3.0f}}, 2.0f)));
+  ASSERT_TRUE(world.submit(make_command(0, RouteCommand{id, {{2.0f, 0.0f}, {2.0f, 3.0f}}, 2.0f})));
   ASSERT_TRUE(world.tick());
   ASSERT_NE(world.find(*h)->controller, nullptr);
   EXPECT_EQ(world.find(*h)->controller->kind(), "route");
@@ -142,17 +148,24 @@ TEST(RouteControllerTest, route_command_attaches_a_route_controller_on_the_groun
   EXPECT_TRUE(dynamic_cast<RouteController&>(*world.find(*h)->controller).done());
 }
 
-TEST(RouteControllerTest, rejects_route_command_with_bad_waypoints_or_speed) {
+TEST(RouteControllerTest, rejects_route_command_with_bad_payload_waypoints_or_speed) {
   World world;
-  Command bad = Command::route(0, ObjectId{1, 1, 1}, {{1.0f, 1.0f}}, 2.0f);
-  bad.text = "nonsense";
+  Command bad = make_command(0, RouteCommand{ObjectId{1, 1, 1}, {{1.0f, 1.0f}}, 2.0f});
+  bad.payload.resize(bad.payload.size() - 1);  // the last waypoint is cut
   auto r = world.submit(bad);
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().code, "world.command.waypoints");
-  auto slow = world.submit(Command::route(0, ObjectId{1, 1, 1}, {{1.0f, 1.0f}}, 0.0f));
+  EXPECT_EQ(r.error().code, "world.command.payload.eof");
+  Command huge = make_command(0, RouteCommand{ObjectId{1, 1, 1}, {{1.0f, 1.0f}}, 2.0f});
+  huge.payload[12] = 0xff;  // waypoint count 0x..ff: more than the bytes left
+  EXPECT_EQ(world.submit(huge).error().code, "world.command.payload.eof");
+  auto slow = world.submit(make_command(0, RouteCommand{ObjectId{1, 1, 1}, {{1.0f, 1.0f}}, 0.0f}));
   ASSERT_FALSE(slow);
   EXPECT_EQ(slow.error().code, "world.command.invalid");
-  auto inf = world.submit(Command::route(0, ObjectId{1, 1, 1}, {{std::numeric_limits<float>::infinity(), 1.0f}}, 1.0f));
+  auto empty = world.submit(make_command(0, RouteCommand{ObjectId{1, 1, 1}, {}, 1.0f}));
+  ASSERT_FALSE(empty);
+  EXPECT_EQ(empty.error().code, "world.command.invalid");
+  auto inf = world.submit(
+      make_command(0, RouteCommand{ObjectId{1, 1, 1}, {{std::numeric_limits<float>::infinity(), 1.0f}}, 1.0f}));
   ASSERT_FALSE(inf);
   EXPECT_EQ(inf.error().code, "world.command.invalid");
   EXPECT_TRUE(world.command_log().commands.empty());

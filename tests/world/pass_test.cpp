@@ -1,11 +1,13 @@
 // The calculation pass: events, deferred deletion and addition, commands, clocks, maintenance.
+#include <gtest/gtest.h>
+
 #include <memory>
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
+#include "sortie/world/builtin_commands.hpp"
 #include "sortie/world/movement.hpp"
+#include "sortie/world/movement_commands.hpp"
 #include "sortie/world/world.hpp"
 
 using namespace sortie::world;
@@ -57,14 +59,14 @@ TEST(WorldPass, deletion_from_inside_an_event_handler_is_deferred) {
     was_in_calculation = w.in_calculation();
     ASSERT_TRUE(w.request_delete(e.target));
     ASSERT_TRUE(w.request_delete(e.target));  // a second request is deduplicated
-    WorldObject* still = w.find(e.target);   // memory is not released inside the pass
+    WorldObject* still = w.find(e.target);    // memory is not released inside the pass
     seen_pending = still != nullptr && still->pending_delete();
   });
   world.post(Event{0, EventType::damage, b, {}, 5, 0});
   ASSERT_TRUE(world.tick());
   EXPECT_TRUE(was_in_calculation);
   EXPECT_TRUE(seen_pending);
-  EXPECT_EQ(world.find(b), nullptr);  // released after the traversal
+  EXPECT_EQ(world.find(b), nullptr);                        // released after the traversal
   EXPECT_EQ(visits, (std::vector<std::string>{"a", "c"}));  // b was not updated any more
   ASSERT_EQ(world.queue().size(), 2u);
   EXPECT_EQ(world.queue()[0], a);
@@ -82,7 +84,7 @@ TEST(WorldPass, events_for_objects_pending_deletion_are_skipped) {
     if (e.target == a) (void)w.request_delete(b);
   });
   const auto s1 = world.post(Event{0, EventType::damage, a, {}, 0, 0});
-  world.post(Event{0, EventType::damage, b, {}, 0, 0});  // b is pending deletion by then
+  world.post(Event{0, EventType::damage, b, {}, 0, 0});                   // b is pending deletion by then
   const auto s3 = world.post(Event{0, EventType::damage, {}, {}, 0, 0});  // world-wide event
   ASSERT_TRUE(world.tick());
   EXPECT_EQ(handled, (std::vector<std::uint64_t>{s1, s3}));
@@ -162,9 +164,9 @@ TEST(WorldPass, rejects_reentrant_tick_from_a_handler) {
 TEST(WorldPass, pause_and_speed_commands_drive_the_game_clock) {
   World world(WorldConfig{.step_us = 20'000});
   Handle a = add_counted(world, nullptr, "a");
-  ASSERT_TRUE(world.submit(Command::pause(1, true)));
-  ASSERT_TRUE(world.submit(Command::pause(3, false)));
-  ASSERT_TRUE(world.submit(Command::set_speed(3, 500)));
+  ASSERT_TRUE(world.submit(make_command(1, PauseCommand{true})));
+  ASSERT_TRUE(world.submit(make_command(3, PauseCommand{false})));
+  ASSERT_TRUE(world.submit(make_command(3, SetSpeedCommand{500})));
   std::vector<std::uint64_t> times;
   std::vector<std::uint64_t> dts;
   for (int i = 0; i < 5; ++i) {
@@ -181,17 +183,18 @@ TEST(WorldPass, pause_and_speed_commands_drive_the_game_clock) {
 TEST(WorldPass, rejects_late_and_invalid_commands) {
   World world;
   ASSERT_TRUE(world.tick());
-  auto late = world.submit(Command::pause(0, true));
+  auto late = world.submit(make_command(0, PauseCommand{true}));
   ASSERT_FALSE(late);
   EXPECT_EQ(late.error().code, "world.command.late");
-  EXPECT_EQ(world.submit(Command::set_speed(5, 0)).error().code, "world.command.invalid");
-  EXPECT_EQ(world.submit(Command::move(5, ObjectId{1, 1, 1}, 1.0f, 2.0f, -1.0f)).error().code, "world.command.invalid");
+  EXPECT_EQ(world.submit(make_command(5, SetSpeedCommand{0})).error().code, "world.command.invalid");
+  EXPECT_EQ(world.submit(make_command(5, MoveCommand{ObjectId{1, 1, 1}, {1.0f, 2.0f}, -1.0f})).error().code,
+            "world.command.invalid");
   EXPECT_TRUE(world.command_log().commands.empty());
 }
 
 TEST(WorldPass, commands_for_missing_objects_are_skipped_and_counted) {
   World world;
-  ASSERT_TRUE(world.submit(Command::move(0, ObjectId{1, 9, 9}, 1.0f, 1.0f, 1.0f)));
+  ASSERT_TRUE(world.submit(make_command(0, MoveCommand{ObjectId{1, 9, 9}, {1.0f, 1.0f}, 1.0f})));
   ASSERT_TRUE(world.tick());
   EXPECT_EQ(world.commands_skipped(), 1u);
   EXPECT_EQ(world.commands_applied(), 0u);
@@ -199,21 +202,21 @@ TEST(WorldPass, commands_for_missing_objects_are_skipped_and_counted) {
 
 TEST(WorldPass, spawn_move_and_remove_commands) {
   World world(WorldConfig{.step_us = 100'000});
-  ASSERT_TRUE(world.submit(Command::spawn(0, 3, "jeep", 0.0f, 0.0f, 0.0f)));
-  ASSERT_TRUE(world.submit(Command::move(1, ObjectId{1, 3, 1}, 3.0f, 4.0f, 10.0f)));  // 1 unit per tick
-  ASSERT_TRUE(world.submit(Command::set_property(1, ObjectId{1, 3, 1}, "stance", 2)));
+  ASSERT_TRUE(world.submit(make_command(0, SpawnCommand{3, "jeep", {0.0f, 0.0f, 0.0f}})));
+  ASSERT_TRUE(world.submit(make_command(1, MoveCommand{ObjectId{1, 3, 1}, {3.0f, 4.0f}, 10.0f})));  // 1 unit per tick
+  ASSERT_TRUE(world.submit(make_command(1, SetPropertyCommand{ObjectId{1, 3, 1}, "stance", 2})));
   std::vector<std::uint64_t> arrived_ticks;
   world.on(EventType::arrived, [&](World& w, const Event&) { arrived_ticks.push_back(w.clock().tick); });
   for (int i = 0; i < 8; ++i) ASSERT_TRUE(world.tick());
   auto h = world.lookup(ObjectId{1, 3, 1});
   ASSERT_TRUE(h);
   const WorldObject* o = world.find(*h);
-  EXPECT_EQ(o->transform.position, (Vec3{3.0f, 4.0f, 0.0f}));  // 5 units away, reached on the 5th step
+  EXPECT_EQ(o->transform.position, (sortie::core::Vec3{3.0f, 4.0f, 0.0f}));  // 5 units away, reached on the 5th step
   EXPECT_EQ(o->properties.get_int("stance"), 2);
   // moved on ticks 1..5 (tick counter 1..5 during the pass), arrival dispatched on the next pass
   ASSERT_EQ(arrived_ticks.size(), 1u);
   EXPECT_EQ(arrived_ticks[0], 6u);
-  ASSERT_TRUE(world.submit(Command::remove(8, ObjectId{1, 3, 1})));
+  ASSERT_TRUE(world.submit(make_command(8, RemoveCommand{ObjectId{1, 3, 1}})));
   ASSERT_TRUE(world.tick());
   EXPECT_FALSE(world.lookup(ObjectId{1, 3, 1}).has_value());
   EXPECT_EQ(world.commands_applied(), 4u);

@@ -53,6 +53,7 @@ GraphStatistics& GraphStatistics::operator+=(const GraphStatistics& o) {
   material_slots += o.material_slots;
   texture_requests += o.texture_requests;
   lightmap_requests += o.lightmap_requests;
+  material_fallbacks += o.material_fallbacks;
   failures += o.failures;
   return *this;
 }
@@ -70,6 +71,7 @@ core::Json GraphStatistics::to_json() const {
                     {"material_slots", material_slots},
                     {"texture_requests", texture_requests},
                     {"lightmap_requests", lightmap_requests},
+                    {"material_fallbacks", material_fallbacks},
                     {"failures", failures}};
 }
 
@@ -82,6 +84,8 @@ std::string GraphStatistics::to_table() const {
                      thousands(direct_references), thousands(non_geometric));
   out += fmt::format("{} material slots\n", thousands(material_slots));
   out += fmt::format("{} texture requests + {} lightmaps\n", thousands(texture_requests), thousands(lightmap_requests));
+  if (material_fallbacks > 0)
+    out += fmt::format("{} material slots fell back (material not found)\n", thousands(material_fallbacks));
   out += fmt::format("failures {}\n", thousands(failures));
   return out;
 }
@@ -93,6 +97,12 @@ std::uint32_t DependencyGraph::node(NodeKind kind, std::string archive, std::str
   nodes_.push_back(Node{kind, std::move(archive), std::move(entry)});
   index_.emplace(std::move(key), id);
   return id;
+}
+
+bool DependencyGraph::warn_once(std::string key, core::Diagnostic diagnostic) {
+  if (!warned_.insert(std::move(key)).second) return false;
+  warnings.push_back(std::move(diagnostic));
+  return true;
 }
 
 std::uint32_t DependencyGraph::add_edge(Edge edge) {

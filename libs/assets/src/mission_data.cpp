@@ -178,7 +178,7 @@ core::Result<MissionData> prepare_mission(ArchiveRepository& repo, PrototypeReso
       if (!p || !vfs.exists(*p)) continue;
       auto bytes = vfs.read(*p);
       if (!bytes) continue;
-      resolver.resolve_environment_wear(path, *bytes, graph, mission_node);
+      md.environment.push_back({layer, p->path, resolver.resolve_environment_wear(path, *bytes, graph, mission_node)});
     }
   }
   graph.stats.scope = fmt::format("{}: mission total (object chain + environment WEAR)", md.tma_path.path);

@@ -43,7 +43,8 @@ struct PrototypeInfo {
 
 struct MaterialInfo {
   std::optional<Failure> failure;
-  std::string entry;  // resolved MAT0 entry name (exact, DEFAULT or first entry)
+  std::string entry;      // resolved MAT0 entry name (exact, DEFAULT or first entry)
+  bool fallback = false;  // the requested name was not found: DEFAULT or the first entry serves it
   std::vector<std::string> textures;
 };
 
@@ -60,6 +61,11 @@ struct MeshVisual {
   std::vector<std::string> lightmaps;
 };
 
+// "a -> b", or b alone when a is empty.
+std::string join_via(std::string_view a, std::string_view b) {
+  return a.empty() ? std::string(b) : fmt::format("{} -> {}", a, b);
+}
+
 struct Walk {
   DependencyGraph& graph;
   std::string mission;
@@ -67,13 +73,14 @@ struct Walk {
   std::string placed_name;
 
   std::string chain(std::string_view tail) const {
+    if (placed_index < 0) return fmt::format("{}: {}", mission, tail);  // environment WEAR of the map
     return fmt::format("{}: objects[{}] '{}' -> {}", mission, placed_index, placed_name, tail);
   }
 
   void fail(std::uint32_t from, NodeKind to_kind, EdgeKind kind, const Failure& f, std::string_view via,
             std::int32_t component, std::int32_t row = -1) {
     const std::uint32_t to = graph.node(to_kind, f.archive, f.entry);
-    core::Diagnostic d = core::Diagnostic::error(f.code, chain(via.empty() ? f.what : fmt::format("{} -> {}", via, f.what)));
+    core::Diagnostic d = core::Diagnostic::error(f.code, chain(join_via(via, f.what)));
     d.file = f.archive;
     d.field = fmt::format("objects[{}]", placed_index);
     d.expected = f.expected;
@@ -337,6 +344,7 @@ struct PrototypeResolver::Impl {
       auto is_mat0 = [&](std::size_t i) { return a.kind() != ArchiveKind::nres || a.type_id(i) == kTypeMat0; };
       std::optional<std::size_t> index;
       if (auto i = a.find(clean_legacy_name(name)); i && is_mat0(*i)) index = i;
+      m->fallback = !index.has_value();
       if (!index)
         if (auto i = a.find("DEFAULT"); i && is_mat0(*i)) index = i;
       if (!index && a.size() > 0 && is_mat0(0)) index = 0;
@@ -401,10 +409,25 @@ struct PrototypeResolver::Impl {
       ++st.material_slots;
       const auto r = static_cast<std::int32_t>(row);
       const auto mat = material(v.materials[row]);
-      const std::string mat_via = fmt::format("{} -> row {} '{}'", via, row, v.materials[row]);
+      const std::string mat_via = join_via(via, fmt::format("row {} '{}'", row, v.materials[row]));
+      rc.requested_materials.push_back(v.materials[row]);
       if (mat->failure) {
-        w.fail(wear_node, NodeKind::material, EdgeKind::wear_to_material, *mat->failure, via, component, r);
+        w.fail(wear_node, NodeKind::material, EdgeKind::wear_to_material, *mat->failure, mat_via, component, r);
         continue;
+      }
+      if (mat->fallback) {
+        ++st.material_fallbacks;
+        const Node& wear = w.graph.nodes()[wear_node];
+        core::Diagnostic d = core::Diagnostic::warning(
+            "load.material_fallback",
+            w.chain(join_via(mat_via, fmt::format("{}: Material {} not found; using '{}'", options.material_lib,
+                                                  v.materials[row], mat->entry))));
+        d.file = options.material_lib;
+        d.field = w.placed_index >= 0 ? fmt::format("objects[{}]", w.placed_index) : std::string();
+        d.expected = fmt::format("a MAT0 entry named '{}'", v.materials[row]);
+        d.found = fmt::format("none; '{}' serves the row", mat->entry);
+        w.graph.warn_once(fmt::format("{}|{}|{}", core::ascii_upper(wear.archive), core::ascii_upper(wear.entry), row),
+                          std::move(d));
       }
       rc.materials.push_back(mat->entry);
       const std::uint32_t mat_node = w.graph.node(NodeKind::material, options.material_lib, mat->entry);
@@ -427,7 +450,8 @@ struct PrototypeResolver::Impl {
       const auto r = static_cast<std::int32_t>(row);
       const auto lm = texture(options.lightmap_lib, v.lightmaps[row], true);
       if (lm->failure) {
-        w.fail(wear_node, NodeKind::lightmap, EdgeKind::wear_to_lightmap, *lm->failure, via, component, r);
+        w.fail(wear_node, NodeKind::lightmap, EdgeKind::wear_to_lightmap, *lm->failure,
+               join_via(via, fmt::format("LIGHTMAPS row {} '{}'", row, v.lightmaps[row])), component, r);
         continue;
       }
       rc.lightmaps.push_back(lm->entry);
@@ -532,8 +556,10 @@ std::vector<ResolvedObject> PrototypeResolver::resolve(std::string_view mission_
       const std::string proto_archive = normalize_path(clean_legacy_name(rq.archive), PathPolicy::host_compatible)
                                             .value_or(GamePath{rq.archive, rq.archive, rq.archive})
                                             .path;
+      rc.archive = proto_archive;
       const std::uint32_t proto_node = graph.node(NodeKind::prototype, proto_archive, rc.key);
-      const std::string via = rq.via.empty() ? fmt::format("'{}'", rc.key) : rq.via;
+      // A direct key is the placed object's own name, already in the chain's head.
+      const std::string& via = rq.via;
       if (info->failure && info->failed_edge != EdgeKind::prototype_to_mesh &&
           info->failed_edge != EdgeKind::prototype_to_parent) {
         w.fail(rq.from, NodeKind::prototype, rq.kind, *info->failure, rq.via, rq.component);
@@ -561,7 +587,7 @@ std::vector<ResolvedObject> PrototypeResolver::resolve(std::string_view mission_
       ++st.mesh_requests;
       const std::uint32_t mesh_node = graph.node(NodeKind::mesh, rc.mesh_archive, rc.mesh_entry);
       const auto visual = im.mesh_visual(rc.mesh_archive, rc.mesh_entry);
-      const std::string mesh_via = fmt::format("{} -> {}:{}", via, rc.mesh_archive, rc.mesh_entry);
+      const std::string mesh_via = join_via(via, fmt::format("{}:{}", rc.mesh_archive, rc.mesh_entry));
       if (visual->mesh_failure) {
         w.fail(proto_node, NodeKind::mesh, EdgeKind::prototype_to_mesh, *visual->mesh_failure, via, rq.component);
         ro.components.push_back(std::move(rc));
@@ -577,7 +603,7 @@ std::vector<ResolvedObject> PrototypeResolver::resolve(std::string_view mission_
       rc.wear_entry = visual->wear_entry;
       const std::uint32_t wear_node = graph.node(NodeKind::wear, rc.mesh_archive, rc.wear_entry);
       w.edge(mesh_node, wear_node, EdgeKind::mesh_to_wear, rq.component);
-      const std::string wear_via = fmt::format("{} -> {}", mesh_via, rc.wear_entry);
+      const std::string wear_via = join_via(mesh_via, rc.wear_entry);
       im.wear_rows(*visual, wear_node, wear_via, rq.component, w, rc, st);
       ro.components.push_back(std::move(rc));
     }
@@ -586,10 +612,12 @@ std::vector<ResolvedObject> PrototypeResolver::resolve(std::string_view mission_
   return out;
 }
 
-void PrototypeResolver::resolve_environment_wear(std::string_view label, core::ByteView wear_bytes, DependencyGraph& graph,
-                                                 std::uint32_t from_node) {
+ResolvedComponent PrototypeResolver::resolve_environment_wear(std::string_view label, core::ByteView wear_bytes,
+                                                              DependencyGraph& graph, std::uint32_t from_node) {
   Impl& im = *impl_;
   Walk w{graph, std::string(label), -1, "environment"};
+  ResolvedComponent rc;
+  rc.key = std::string(label);
   const std::uint32_t wear_node = graph.node(NodeKind::wear, std::string(label));
   auto wear = iron3d::read_wear(wear_bytes, im.read_options(std::string(label)));
   if (!wear) {
@@ -597,14 +625,14 @@ void PrototypeResolver::resolve_environment_wear(std::string_view label, core::B
            Impl::from_diag(wear.error(), "load.wear_invalid", fmt::format("{}: invalid WEAR table", label),
                            std::string(label), ""),
            "", -1);
-    return;
+    return rc;
   }
   w.edge(from_node, wear_node, EdgeKind::mesh_to_wear, -1);
   MeshVisual v;
   v.materials = iron3d::wear_material_names(*wear);
   v.lightmaps = iron3d::wear_lightmap_names(*wear);
-  ResolvedComponent rc;
-  im.wear_rows(v, wear_node, std::string(label), -1, w, rc, graph.stats);
+  im.wear_rows(v, wear_node, "", -1, w, rc, graph.stats);
+  return rc;
 }
 
 }  // namespace sortie::assets

@@ -205,6 +205,9 @@ core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> gener
     for (int layer = 1; layer <= 2; ++layer) {
       std::vector<std::string> mats;
       for (int r = 0; r < 3; ++r) mats.push_back(fmt::format("MAT_{:04}", 1 + rng.below(p.materials - 1)));
+      // The terrain's face tags name Land2 rows up to 3 (0xFF03, as on the retail maps): a fourth
+      // row, chosen outside the seeded stream so every other file stays as generator version 1 made it.
+      mats.push_back(fmt::format("MAT_{:04}", 1 + (mi * 2 + static_cast<std::uint32_t>(layer)) % (p.materials - 1)));
       SORTIE_TRY(auto wear, iron3d::build_wear(mats, {fmt::format("LM_{:03}", rng.below(p.lightmaps))}));
       g.add_file(fmt::format("{}/Land{}.wea", land_dir, layer), iron3d::write_wear(wear));
     }
@@ -215,10 +218,10 @@ core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> gener
     auto point = [&](float margin) {
       const float x = x0 + margin + rng.unit_f32() * (extent - 2 * margin);
       const float y = y0 + margin + rng.unit_f32() * (extent - 2 * margin);
-      return iron3d::TmaVec3{x, y, height_at(field, x, y)};
+      return core::Vec3{x, y, height_at(field, x, y)};
     };
     for (int pi = 0; pi < 2; ++pi) {
-      std::vector<iron3d::TmaVec3> pts;
+      std::vector<core::Vec3> pts;
       const std::uint32_t n = 4 + rng.below(3);
       for (std::uint32_t k = 0; k < n; ++k) pts.push_back(point(16.0f));
       tma.add_path(static_cast<std::int32_t>(10 * (mi + 1) + static_cast<std::uint32_t>(pi)), std::move(pts));

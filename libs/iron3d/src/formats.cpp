@@ -1,3 +1,4 @@
+// clang-format off
 #include "sortie/iron3d/format.hpp"
 #include "sortie/iron3d/nres.hpp"
 #include "sortie/iron3d/rsli.hpp"
@@ -10,11 +11,16 @@
 #include "sortie/iron3d/fxid.hpp"
 #include "sortie/iron3d/land_map.hpp"
 #include "sortie/iron3d/land_msh.hpp"
+#include "sortie/iron3d/scr.hpp"
+#include "sortie/iron3d/varset.hpp"
+#include "sortie/iron3d/ctld.hpp"
+#include "sortie/iron3d/wave.hpp"
 
 #include <vector>
 
 #include "sortie/iron3d/build_dat.hpp"
 #include "sortie/iron3d/tma.hpp"
+// clang-format on
 
 // Each format's header declares `FormatInfo <name>_format_info();`. Add one include and one
 // row per format below, one per line, so concurrent additions merge cleanly.
@@ -22,12 +28,28 @@
 namespace sortie::iron3d {
 
 std::span<const FormatInfo> all_formats() {
+  // clang-format off
   static const std::vector<FormatInfo> kFormats = {
-      nres_format_info(),     rsli_format_info(),      unit_dat_format_info(), object_refs_format_info(),
-      msh_format_info(),      wear_format_info(),      mat0_format_info(),     texm_format_info(),
-      fxid_format_info(),     build_dat_format_info(), tma_format_info(),      land_msh_format_info(),
-      land_map_format_info(), fomap_format_info(),
+      nres_format_info(),
+      rsli_format_info(),
+      unit_dat_format_info(),
+      object_refs_format_info(),
+      msh_format_info(),
+      wear_format_info(),
+      mat0_format_info(),
+      texm_format_info(),
+      fxid_format_info(),
+      build_dat_format_info(),
+      tma_format_info(),
+      land_msh_format_info(),
+      land_map_format_info(),
+      scr_format_info(),
+      varset_format_info(),
+      ctld_format_info(),
+      wave_format_info(),
+      fomap_format_info(),
   };
+  // clang-format on
   return kFormats;
 }
 

@@ -16,8 +16,10 @@ using core::load_u32;
 
 namespace {
 
-void decode_vertex(const std::uint8_t* p, Vec3f& v) { v = {load_f32(p), load_f32(p + 4), load_f32(p + 8)}; }
-void encode_vertex(std::uint8_t* p, const Vec3f& v) {
+void decode_vertex(const std::uint8_t* p, core::Vec3& v) {
+  v = {load_f32(p), load_f32(p + 4), load_f32(p + 8)};
+}
+void encode_vertex(std::uint8_t* p, const core::Vec3& v) {
   core::store_u32(p, std::bit_cast<std::uint32_t>(v.x));
   core::store_u32(p + 4, std::bit_cast<std::uint32_t>(v.y));
   core::store_u32(p + 8, std::bit_cast<std::uint32_t>(v.z));

@@ -32,15 +32,21 @@ static_assert(sizeof(TerrainFace28) == kFaceStride && offsetof(TerrainFace28, ve
 // ---- one description per record (read and write side by side) ----
 
 void put_f32(std::uint8_t* p, float v) { store_u32(p, std::bit_cast<std::uint32_t>(v)); }
-Vec3f get_vec3(const std::uint8_t* p) { return {load_f32(p), load_f32(p + 4), load_f32(p + 8)}; }
-void put_vec3(std::uint8_t* p, const Vec3f& v) {
+core::Vec3 get_vec3(const std::uint8_t* p) {
+  return {load_f32(p), load_f32(p + 4), load_f32(p + 8)};
+}
+void put_vec3(std::uint8_t* p, const core::Vec3& v) {
   put_f32(p, v.x);
   put_f32(p + 4, v.y);
   put_f32(p + 8, v.z);
 }
 
-void decode_position(const std::uint8_t* p, Vec3f& v) { v = get_vec3(p); }
-void encode_position(std::uint8_t* p, const Vec3f& v) { put_vec3(p, v); }
+void decode_position(const std::uint8_t* p, core::Vec3& v) {
+  v = get_vec3(p);
+}
+void encode_position(std::uint8_t* p, const core::Vec3& v) {
+  put_vec3(p, v);
+}
 void decode_normal(const std::uint8_t* p, PackedNormal& n) {
   n = {static_cast<std::int8_t>(p[0]), static_cast<std::int8_t>(p[1]), static_cast<std::int8_t>(p[2]),
        static_cast<std::int8_t>(p[3])};

@@ -32,11 +32,11 @@ namespace {
 
 std::string hex16(std::uint32_t v) { return fmt::format("{:#06x}", v); }
 
-Json bounds_json(std::span<const Vec3f> pts) {
+Json bounds_json(std::span<const core::Vec3> pts) {
   Json j;
   j["count"] = pts.size();
   if (pts.empty()) return j;
-  Vec3f lo = pts[0], hi = pts[0];
+  core::Vec3 lo = pts[0], hi = pts[0];
   for (const auto& p : pts) {
     lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
     hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};

@@ -44,9 +44,12 @@ core::Status size_multiple(const Ctx& c, const MshStream& s, std::size_t stride)
                         .expect(fmt::format("n x {} bytes", stride), fmt::format("{} bytes", s.payload.size())));
 }
 
-MshVec3 vec3(const std::uint8_t* p) { return {core::load_f32(p), core::load_f32(p + 4), core::load_f32(p + 8)}; }
-bool finite(const MshVec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-void put(core::ByteWriter& w, const MshVec3& v) { w.f32(v.x), w.f32(v.y), w.f32(v.z); }
+core::Vec3 vec3(const std::uint8_t* p) {
+  return {core::load_f32(p), core::load_f32(p + 4), core::load_f32(p + 8)};
+}
+void put(core::ByteWriter& w, const core::Vec3& v) {
+  w.f32(v.x), w.f32(v.y), w.f32(v.z);
+}
 
 }  // namespace
 
@@ -246,7 +249,7 @@ core::Result<MshModel> read_msh_streams(std::vector<MshStream> streams, const Re
   // 7. Slot bounds.
   for (std::size_t i = 0; i < m.slots.size(); ++i) {
     const auto& s = m.slots[i];
-    const bool ok = finite(s.aabb_min) && finite(s.aabb_max) && finite(s.sphere_center) &&
+    const bool ok = core::is_finite(s.aabb_min) && core::is_finite(s.aabb_max) && core::is_finite(s.sphere_center) &&
                     std::isfinite(s.sphere_radius) && s.sphere_radius >= 0 && s.aabb_min.x <= s.aabb_max.x &&
                     s.aabb_min.y <= s.aabb_max.y && s.aabb_min.z <= s.aabb_max.z;
     if (!ok)

@@ -154,8 +154,8 @@ core::Result<MshModel> build_msh_model(const MshBuildInput& in) {
       slot.aabb_max = {std::max(slot.aabb_max.x, p.x), std::max(slot.aabb_max.y, p.y), std::max(slot.aabb_max.z, p.z)};
     }
   }
-  const MshVec3 c{(slot.aabb_min.x + slot.aabb_max.x) / 2, (slot.aabb_min.y + slot.aabb_max.y) / 2,
-                  (slot.aabb_min.z + slot.aabb_max.z) / 2};
+  const core::Vec3 c{(slot.aabb_min.x + slot.aabb_max.x) / 2, (slot.aabb_min.y + slot.aabb_max.y) / 2,
+                     (slot.aabb_min.z + slot.aabb_max.z) / 2};
   float r = 0;
   for (const auto& p : in.positions)
     r = std::max(r, std::sqrt((p.x - c.x) * (p.x - c.x) + (p.y - c.y) * (p.y - c.y) + (p.z - c.z) * (p.z - c.z)));
@@ -174,15 +174,15 @@ core::Result<MshModel> build_msh_model(const MshBuildInput& in) {
     std::copy(w.buffer().begin(), w.buffer().end(), m.bounds_header.begin());
   }
   // Face normals -> triangle descriptors and accumulated vertex normals.
-  std::vector<MshVec3> acc(in.positions.size());
+  std::vector<core::Vec3> acc(in.positions.size());
   std::vector<MshTriDesc> descs;
   for (const auto& b : m.batches)
     for (std::uint32_t t = 0; t < b.index_count / 3u; ++t) {
       const auto& a = in.positions[in.indices[b.index_start + 3 * t]];
       const auto& p1 = in.positions[in.indices[b.index_start + 3 * t + 1]];
       const auto& p2 = in.positions[in.indices[b.index_start + 3 * t + 2]];
-      const MshVec3 u{p1.x - a.x, p1.y - a.y, p1.z - a.z}, v{p2.x - a.x, p2.y - a.y, p2.z - a.z};
-      MshVec3 n{u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x};
+      const core::Vec3 u{p1.x - a.x, p1.y - a.y, p1.z - a.z}, v{p2.x - a.x, p2.y - a.y, p2.z - a.z};
+      core::Vec3 n{u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x};
       const float len = std::sqrt(n.x * n.x + n.y * n.y + n.z * n.z);
       if (len > 0) n = {n.x / len, n.y / len, n.z / len};
       MshTriDesc d;

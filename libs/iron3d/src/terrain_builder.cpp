@@ -28,19 +28,22 @@ constexpr double D(float v) { return static_cast<double>(v); }
 struct DVec {
   double x, y, z;
 };
-DVec dv(const Vec3f& v) { return {D(v.x), D(v.y), D(v.z)}; }
+DVec dv(const core::Vec3& v) {
+  return {D(v.x), D(v.y), D(v.z)};
+}
 
 void put_f32(std::uint8_t* p, float v) { core::store_u32(p, std::bit_cast<std::uint32_t>(v)); }
 
 struct Box {
-  Vec3f lo{std::numeric_limits<float>::max(), std::numeric_limits<float>::max(), std::numeric_limits<float>::max()};
-  Vec3f hi{std::numeric_limits<float>::lowest(), std::numeric_limits<float>::lowest(),
-           std::numeric_limits<float>::lowest()};
-  void add(const Vec3f& p) {
+  core::Vec3 lo{std::numeric_limits<float>::max(), std::numeric_limits<float>::max(),
+                std::numeric_limits<float>::max()};
+  core::Vec3 hi{std::numeric_limits<float>::lowest(), std::numeric_limits<float>::lowest(),
+                std::numeric_limits<float>::lowest()};
+  void add(const core::Vec3& p) {
     lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
     hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
   }
-  [[nodiscard]] Vec3f center() const { return {(lo.x + hi.x) / 2, (lo.y + hi.y) / 2, (lo.z + hi.z) / 2}; }
+  [[nodiscard]] core::Vec3 center() const { return {(lo.x + hi.x) / 2, (lo.y + hi.y) / 2, (lo.z + hi.z) / 2}; }
   [[nodiscard]] float radius() const {
     const double dx = D(hi.x) - D(lo.x), dy = D(hi.y) - D(lo.y), dz = D(hi.z) - D(lo.z);
     return static_cast<float>(std::sqrt(dx * dx + dy * dy + dz * dz) / 2);
@@ -230,7 +233,7 @@ core::Result<LandMsh> make_land_msh_from_heightfield(const Heightfield& hf, cons
       put_f32(p + 12 * i + 4, (i & 2) ? all.hi.y : all.lo.y);
       put_f32(p + 12 * i + 8, (i & 4) ? all.hi.z : all.lo.z);
     }
-    const Vec3f c = all.center();
+    const core::Vec3 c = all.center();
     put_f32(p + 0x60, c.x);
     put_f32(p + 0x64, c.y);
     put_f32(p + 0x68, c.z);
@@ -290,7 +293,9 @@ core::Result<LandMap> make_land_map_for(const LandMsh& msh, const LandMapBuildOp
   for (std::uint32_t j = 0; j < ay; ++j)
     for (std::uint32_t i = 0; i < ax; ++i) {
       Areal& a = map.areals[std::size_t{j} * ax + i];
-      auto corner = [&](std::uint32_t ci, std::uint32_t cj) { return Vec3f{xs[ci], ys[cj], zs[std::size_t{cj} * (ax + 1) + ci]}; };
+      auto corner = [&](std::uint32_t ci, std::uint32_t cj) {
+        return core::Vec3{xs[ci], ys[cj], zs[std::size_t{cj} * (ax + 1) + ci]};
+      };
       a.vertices = {corner(i, j), corner(i + 1, j), corner(i + 1, j + 1), corner(i, j + 1)};
       // Edge k runs from vertex k to k + 1: below, right, above, left; each names the opposite edge.
       const std::int64_t si = i, sj = j;
@@ -310,8 +315,9 @@ core::Result<LandMap> make_land_map_for(const LandMsh& msh, const LandMapBuildOp
         cz += p.z;
       }
       const double len = std::sqrt(nx * nx + ny * ny + nz * nz);
-      a.normal = len > 0 ? Vec3f{static_cast<float>(nx / len), static_cast<float>(ny / len), static_cast<float>(nz / len)}
-                         : Vec3f{0, 0, 1};
+      a.normal =
+          len > 0 ? core::Vec3{static_cast<float>(nx / len), static_cast<float>(ny / len), static_cast<float>(nz / len)}
+                  : core::Vec3{0, 0, 1};
       a.anchor = {static_cast<float>(cx / 4), static_cast<float>(cy / 4), static_cast<float>(cz / 4)};
       a.area_metric = static_cast<float>(std::fabs(area) / 2);
     }

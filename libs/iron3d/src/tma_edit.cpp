@@ -74,7 +74,7 @@ std::optional<float> parse_float(std::string_view s) {
   return v;
 }
 
-Result<TmaVec3> parse_vec3(std::string_view text, const std::string& field) {
+Result<core::Vec3> parse_vec3(std::string_view text, const std::string& field) {
   const auto parts = split_commas(text);
   if (parts.size() != 3)
     return fail(edit_error("tma.edit.value", "expected three comma-separated numbers", field).expect("X,Y,Z", std::string(text)));
@@ -85,7 +85,7 @@ Result<TmaVec3> parse_vec3(std::string_view text, const std::string& field) {
       return fail(edit_error("tma.edit.value", "not a finite number", field).expect("X,Y,Z", std::string(text)));
     v[i] = *f;
   }
-  return TmaVec3{v[0], v[1], v[2]};
+  return core::Vec3{v[0], v[1], v[2]};
 }
 
 Result<std::uint32_t> parse_int_value(std::string_view text, const std::string& field) {
@@ -214,7 +214,7 @@ Status apply_set(Tma& t, std::string_view assignment) {
     return {};
   }
   if (p.field == "position" || p.field == "orientation" || p.field == "scale") {
-    SORTIE_TRY(const TmaVec3 v, parse_vec3(value, field));
+    SORTIE_TRY(const core::Vec3 v, parse_vec3(value, field));
     (p.field == "position" ? o->position : p.field == "orientation" ? o->orientation : o->scale) = v;
     return {};
   }
@@ -319,7 +319,7 @@ core::Status tma_remove_property(Tma& t, std::size_t object, std::string_view na
                          fmt::format("objects[{}].properties[{}]", object, tma_text_utf8(name))));
 }
 
-core::Status tma_move_object(Tma& t, std::size_t object, TmaVec3 position) {
+core::Status tma_move_object(Tma& t, std::size_t object, core::Vec3 position) {
   SORTIE_TRY(TmaObject* o, object_at(t, object, object_field(object)));
   o->position = position;
   return {};
@@ -414,7 +414,7 @@ core::Result<TmaObject> tma_object_from_json(const core::Json& j) {
     }
     return {};
   };
-  auto vec = [&](const std::string& key, TmaVec3& out) -> Status {
+  auto vec = [&](const std::string& key, core::Vec3& out) -> Status {
     if (j.contains(key + "_hex")) {  // exact bits (non-finite components)
       const auto& h = j[key + "_hex"];
       if (!h.is_string()) return bad(key + "_hex", "expected a hex string");
@@ -524,8 +524,8 @@ core::Status apply_edit(Tma& t, const TmaEdit& e) {
     case TmaEditKind::move: {
       SORTIE_CHECK(need(4, "N X Y Z"));
       SORTIE_TRY(const std::size_t n, parse_index(e.args[0], "objects"));
-      SORTIE_TRY(const TmaVec3 v, parse_vec3(fmt::format("{},{},{}", e.args[1], e.args[2], e.args[3]),
-                                             fmt::format("objects[{}].position", n)));
+      SORTIE_TRY(const core::Vec3 v, parse_vec3(fmt::format("{},{},{}", e.args[1], e.args[2], e.args[3]),
+                                                fmt::format("objects[{}].position", n)));
       return tma_move_object(t, n, v);
     }
     case TmaEditKind::rename: {

@@ -16,10 +16,12 @@ void put_text(Json& j, const char* key, const std::string& raw) {
   if (!d.lossless) j[std::string(key) + "_hex"] = core::to_hex(core::as_bytes(raw));
 }
 
-Json vec3(const TmaVec3& v) { return Json::array({v.x, v.y, v.z}); }
+Json vec3(const core::Vec3& v) {
+  return Json::array({v.x, v.y, v.z});
+}
 
 // JSON has no NaN/Inf: a vector holding one also gets "<key>_hex" with its 12 raw bytes.
-void put_vec3(Json& j, const char* key, const TmaVec3& v) {
+void put_vec3(Json& j, const char* key, const core::Vec3& v) {
   j[key] = vec3(v);
   if (std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z)) return;
   std::uint8_t raw[12];

@@ -359,7 +359,7 @@ class Decoder {
     return true;
   }
 
-  static TmaVec3 vec3(const std::uint8_t* p) { return {load_f32(p), load_f32(p + 4), load_f32(p + 8)}; }
+  static core::Vec3 vec3(const std::uint8_t* p) { return {load_f32(p), load_f32(p + 4), load_f32(p + 8)}; }
 
   const std::uint8_t* data_;
   std::size_t size_;

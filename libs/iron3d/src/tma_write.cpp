@@ -124,7 +124,7 @@ class Encoder {
   }
   void i32(std::int32_t v) { u32(static_cast<std::uint32_t>(v)); }
   void f32(float v) { u32(std::bit_cast<std::uint32_t>(v)); }
-  void vec3(const TmaVec3& v) {
+  void vec3(const core::Vec3& v) {
     f32(v.x);
     f32(v.y);
     f32(v.z);
@@ -229,7 +229,8 @@ TmaClan& TmaClan::add_relation(std::string other_clan, std::int32_t value) {
   return *this;
 }
 
-TmaObject TmaObject::placed(std::string resource, std::string instance, TmaVec3 pos, TmaVec3 orient, TmaVec3 scl) {
+TmaObject TmaObject::placed(std::string resource, std::string instance, core::Vec3 pos, core::Vec3 orient,
+                            core::Vec3 scl) {
   TmaObject o;
   o.resource_name = std::move(resource);
   o.instance_name = std::move(instance);
@@ -256,7 +257,7 @@ TmaProperty* TmaObject::find_property(std::string_view name) {
   return nullptr;
 }
 
-TmaPath& Tma::add_path(std::int32_t id, std::vector<TmaVec3> points) {
+TmaPath& Tma::add_path(std::int32_t id, std::vector<core::Vec3> points) {
   paths.push_back({id, std::move(points)});
   return paths.back();
 }

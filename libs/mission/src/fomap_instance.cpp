@@ -24,7 +24,8 @@ std::string entity_path(const RuntimeEntity& e) {
 }
 
 world::ObjectId object_id_of(world::PlayerId owner, const RuntimeEntity& e) {
-  return world::ObjectId{owner, e.kind == EntityKind::critter ? kFomapCritterClass : kFomapItemClass,
+  return world::ObjectId{owner,
+                         e.kind == EntityKind::critter ? world::class_ids::kFomapCritter : world::class_ids::kFomapItem,
                          static_cast<std::uint32_t>(e.runtime_id)};
 }
 
@@ -154,7 +155,7 @@ core::Result<FomapInstanceResult> publish_fomap_instance(const fomap::Materializ
     FomapPublishedObject& o = r.objects[i];
     const bool on_map = e.ownership == fomap::Ownership::map_hex;
     const world::ObjectId* owner_id = on_map ? nullptr : &r.objects[index_of.at(e.owner_runtime_id)].id;
-    world::Transform t;
+    core::Transform t;
     if (on_map) {
       t.position = {static_cast<float>(e.hex.x), static_cast<float>(e.hex.y), 0.0f};
     } else {

@@ -5,12 +5,12 @@
 #include <chrono>
 
 #include "sortie/core/text.hpp"
-#include "sortie/nav/terrain_world.hpp"
+#include "sortie/nav/iron3d_input.hpp"
 
 namespace sortie::mission {
 
+using core::Transform;
 using world::Properties;
-using world::Transform;
 using world::WorldObject;
 namespace {
 
@@ -49,7 +49,7 @@ class TerrainGround final : public HeightField {
 
 std::shared_ptr<const HeightField> make_terrain_ground(const assets::MissionData& data) {
   if (data.land_msh.faces.empty()) return nullptr;
-  auto terrain = nav::TerrainWorld::build(data.land_msh);
+  auto terrain = nav::terrain_world_from(data.land_msh);
   if (!terrain) return nullptr;  // cannot happen on a validated Land.msh (face references checked on read)
   return std::make_shared<TerrainGround>(std::move(*terrain));
 }
@@ -64,14 +64,20 @@ core::Json MissionLoadReport::to_json() const {
                     {"failures", core::diagnostics_json(failures)},
                     {"warnings", core::diagnostics_json(warnings)},
                     {"timings", timings_json},
+                    {"visuals", visuals.to_json()},
                     {"constructed", constructed},
                     {"registered", registered}};
 }
 
-core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionData> data, const MissionLoadOptions& options,
-                                        std::vector<assets::PhaseTiming>& timings) {
+core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionData> data,
+                                        std::shared_ptr<const assets::VisualStore> visuals,
+                                        const MissionLoadOptions& options, std::vector<assets::PhaseTiming>& timings) {
+  if (!data || !visuals)
+    return core::fail(
+        core::Diagnostic::error("world.load.cross_reference", "no prepared data or visual store to build from"));
   LoadedMission lm;
   lm.data = data;
+  lm.visuals = visuals;
   lm.world = std::make_unique<World>(options.world);
   World& w = *lm.world;
   const auto& objects = data->tma.objects;
@@ -85,7 +91,8 @@ core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionDat
     const auto& o = objects[i];
     const auto& resolved = data->objects.at(i);
     const bool unit = resolved.via_unit_dat;
-    const ObjectId id{w.local_player(), unit ? kUnitObjectClass : kStaticObjectClass, static_cast<std::uint32_t>(i + 1)};
+    const ObjectId id{w.local_player(), unit ? world::class_ids::kTmaUnit : world::class_ids::kTmaStatic,
+                      static_cast<std::uint32_t>(i + 1)};
     auto handle = w.create_object(id, resolved.resource_name, to_transform(o));
     if (!handle)
       return core::fail(std::move(handle.error()).within(fmt::format("objects[{}]", i)));
@@ -106,11 +113,20 @@ core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionDat
     if (resolved.components.size() != info.components)
       return core::fail(core::Diagnostic::error("world.load.cross_reference", "component count changed during construction")
                             .in(fmt::format("objects[{}]", info.placed_index)));
-    for (const auto& c : resolved.components)
-      if (c.geometric && (c.mesh_entry.empty() || c.wear_entry.empty()))
-        return core::fail(core::Diagnostic::error("world.load.cross_reference", "geometric component without a prepared visual")
-                              .in(fmt::format("objects[{}]", info.placed_index))
-                              .expect("a mesh and a WEAR table", c.key));
+    const assets::PreparedPlacement* placement = visuals->placement(info.placed_index);
+    if (!placement || placement->components.size() != resolved.components.size())
+      return core::fail(
+          core::Diagnostic::error("world.load.cross_reference", "placed object without its prepared placement")
+              .in(fmt::format("objects[{}]", info.placed_index)));
+    for (std::size_t k = 0; k < resolved.components.size(); ++k) {
+      const auto& c = resolved.components[k];
+      const assets::PreparedPrototype* proto = placement->components[k].prototype;
+      if (!proto || (c.geometric && (!proto->visual || !proto->visual->mesh)))
+        return core::fail(
+            core::Diagnostic::error("world.load.cross_reference", "geometric component without a prepared visual")
+                .in(fmt::format("objects[{}]", info.placed_index))
+                .expect("a prepared mesh and WEAR table", c.key));
+    }
     const WorldObject* obj = w.find(info.handle);
     if (!obj || obj->registered())
       return core::fail(core::Diagnostic::error("world.load.cross_reference", "object not pending before registration")
@@ -124,6 +140,10 @@ core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionDat
   if (options.make_ground) w.set_height_field(options.make_ground(*data));
   timings.push_back({"scenario", ms_since(t0)});
   return lm;
+}
+
+core::Result<MissionLoadReport> MissionSession::load(std::string_view mission) {
+  return load(mission, MissionLoadOptions{});
 }
 
 core::Result<MissionLoadReport> MissionSession::load(std::string_view mission, const MissionLoadOptions& options) {
@@ -140,8 +160,22 @@ core::Result<MissionLoadReport> MissionSession::load(std::string_view mission, c
   report.timings = prepared.timings;
   if (!prepared.ok()) return report;  // nothing constructed, nothing registered, world untouched
 
+  // Phase 5: resource preparation (the prepared-visual store).
+  auto t0 = Clock::now();
+  if (options.progress) options.progress("resources", 0, prepared.objects.size());
+  assets::VisualStoreOptions vo = options.visuals;
+  vo.profile = options.profile;
+  auto visuals = assets::build_visual_store(repo_, visual_cache_, prepared, vo);
+  report.timings.push_back({"resources", ms_since(t0)});
+  if (!visuals) {
+    report.failures.push_back(std::move(visuals.error()));
+    return report;
+  }
+  report.visuals = (*visuals)->stats();
+  for (const auto& d : (*visuals)->warnings()) report.warnings.push_back(d);
+
   auto data = std::make_shared<const assets::MissionData>(std::move(prepared));
-  auto built = build_world(data, options, report.timings);
+  auto built = build_world(data, *visuals, options, report.timings);
   if (!built) {
     report.failures.push_back(std::move(built.error()));
     return report;

@@ -8,12 +8,13 @@
 
 #include "sortie/core/hash.hpp"
 #include "sortie/core/rng.hpp"
-#include "sortie/nav/areal_map.hpp"
+#include "sortie/nav/iron3d_input.hpp"
+#include "sortie/world/movement_commands.hpp"
 
 namespace sortie::mission {
 
+using core::Transform;
 using world::Properties;
-using world::Transform;
 using world::WorldObject;
 namespace {
 
@@ -38,22 +39,20 @@ Bounds terrain_bounds(const assets::MissionData& data) {
 // and the goal's areal are located, routed (BFS) and turned into a corridor through the shared
 // edges' midpoints ending at the goal. nullopt = an explicit miss (unit or goal outside every
 // areal, no route): the caller then gives a straight move order.
-std::optional<std::vector<world::Vec2>> plan_route(const nav::ArealMap& areals, const World& w, ObjectId unit, float x,
-                                                   float y) {
+std::optional<std::vector<core::Vec2>> plan_route(const nav::ArealMap& areals, const World& w, ObjectId unit, float x,
+                                                  float y) {
   auto handle = w.lookup(unit);
   if (!handle) return std::nullopt;
   const WorldObject* obj = w.find(*handle);
   if (obj == nullptr) return std::nullopt;
-  const nav::Point2 from{obj->transform.position.x, obj->transform.position.y};
-  const nav::Point2 to{x, y};
+  const core::Vec2 from{obj->transform.position.x, obj->transform.position.y};
+  const core::Vec2 to{x, y};
   auto start = areals.locate(from.x, from.y);
   auto goal = areals.locate(to.x, to.y);
   if (!start || !goal) return std::nullopt;
   auto route = areals.route(*start, *goal);
   if (!route) return std::nullopt;
-  std::vector<world::Vec2> out;
-  for (const nav::Point2& p : areals.corridor(*route, from, to)) out.push_back(world::Vec2{p.x, p.y});
-  return out;
+  return areals.corridor(*route, from, to);
 }
 
 }  // namespace
@@ -86,7 +85,7 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
   core::Rng orders(options.seed, 0x4F524452);  // "ORDR": a stream of its own
   std::optional<nav::ArealMap> areals;
   if (!mission.data->land_map.areals.empty()) {
-    SORTIE_TRY(auto built, nav::ArealMap::build(mission.data->land_map));
+    SORTIE_TRY(auto built, nav::areal_map_from(mission.data->land_map));
     areals = std::move(built);
   }
   const auto start = std::chrono::steady_clock::now();
@@ -99,10 +98,12 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
         const float y = b.min_y + margin + orders.unit_f32() * std::max(1.0f, b.max_y - b.min_y - 2 * margin);
         auto waypoints = areals ? plan_route(*areals, w, target, x, y) : std::nullopt;
         if (waypoints) {
-          SORTIE_CHECK(w.submit(Command::route(tick, target, *waypoints, options.speed)));
+          SORTIE_CHECK(
+              w.submit(world::make_command(tick, world::RouteCommand{target, std::move(*waypoints), options.speed})));
           ++r.routed;
         } else {
-          SORTIE_CHECK(w.submit(Command::move(tick, target, x, y, options.speed)));
+          SORTIE_CHECK(
+              w.submit(world::make_command(tick, world::MoveCommand{target, core::Vec2{x, y}, options.speed})));
         }
         ++r.orders;
       }
@@ -113,7 +114,8 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
     if (progress) progress(t + 1, options.ticks);
   }
   r.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  r.final_hash = w.last_hash();
+  // No tick ran: the hash of the state as loaded (last_hash() is only set by a tick).
+  r.final_hash = r.ticks == 0 ? w.compute_state_hash() : w.last_hash();
   r.log = w.command_log();
   return r;
 }
@@ -122,7 +124,7 @@ core::Result<std::uint64_t> replay_scenario(LoadedMission& mission, const Comman
   World& w = *mission.world;
   for (const auto& c : log.commands) SORTIE_CHECK(w.submit(c));
   for (std::uint64_t t = 0; t < ticks; ++t) SORTIE_CHECK(w.tick());
-  return w.last_hash();
+  return ticks == 0 ? w.compute_state_hash() : w.last_hash();
 }
 
 }  // namespace sortie::mission

@@ -9,10 +9,13 @@
 #include <set>
 #include <tuple>
 
+#include "nav_internal.hpp"
+
 namespace sortie::nav {
 
 using core::Diagnostic;
 using core::fail;
+using core::Vec2;
 
 namespace {
 
@@ -28,7 +31,7 @@ double segment_distance_sq(double px, double py, double ax, double ay, double bx
   return cx * cx + cy * cy;
 }
 
-double anchor_distance(Point2 a, Point2 b) {
+double anchor_distance(Vec2 a, Vec2 b) {
   const double dx = static_cast<double>(a.x) - static_cast<double>(b.x);
   const double dy = static_cast<double>(a.y) - static_cast<double>(b.y);
   return std::sqrt(dx * dx + dy * dy);
@@ -47,45 +50,44 @@ Route unwind(const std::vector<std::uint32_t>& parent, std::uint32_t start, std:
 
 }  // namespace
 
-core::Result<ArealMap> ArealMap::build(const iron3d::LandMap& map) {
+core::Result<ArealMap> ArealMap::build(const ArealInput& input) {
   ArealMap m;
-  const std::size_t n = map.areals.size();
+  const std::size_t n = input.areals.size();
   if (n > std::numeric_limits<std::int32_t>::max()) {
     return fail(Diagnostic::error("nav.areal.limit", "too many areals").expect("<= 2^31 - 1", std::to_string(n)));
   }
+  // Offsets into the adjacency and candidate lists are u32.
+  std::uint64_t link_total = 0;
+  for (const ArealPolygon& a : input.areals) link_total += a.links.size();
+  if (link_total > std::numeric_limits<std::uint32_t>::max()) {
+    return fail(Diagnostic::error("nav.areal.limit", "too many links")
+                    .in("areals")
+                    .expect("<= 2^32 - 1", std::to_string(link_total)));
+  }
   m.areals_.reserve(n);
   m.adjacency_start_.reserve(n + 1);
-  double min_x = std::numeric_limits<double>::max(), min_y = min_x;
-  double max_x = std::numeric_limits<double>::lowest(), max_y = max_x;
   for (std::size_t i = 0; i < n; ++i) {
-    const auto& a = map.areals[i];
+    const ArealPolygon& a = input.areals[i];
     ArealShape s;
-    s.anchor = {a.anchor.x, a.anchor.y};
-    s.ring.reserve(a.vertices.size());
+    s.anchor = a.anchor;
+    s.ring = a.ring;
+    s.class_id = a.class_id;
+    s.logic_flag = a.logic_flag;
     s.min_x = s.min_y = std::numeric_limits<float>::max();
     s.max_x = s.max_y = std::numeric_limits<float>::lowest();
-    for (const auto& v : a.vertices) {
-      s.ring.push_back({v.x, v.y});
+    for (const Vec2 v : a.ring) {
       s.min_x = std::min(s.min_x, v.x);
       s.min_y = std::min(s.min_y, v.y);
       s.max_x = std::max(s.max_x, v.x);
       s.max_y = std::max(s.max_y, v.y);
-      min_x = std::min(min_x, static_cast<double>(v.x));
-      min_y = std::min(min_y, static_cast<double>(v.y));
-      max_x = std::max(max_x, static_cast<double>(v.x));
-      max_y = std::max(max_y, static_cast<double>(v.y));
     }
     std::vector<std::uint32_t> nb;
     for (std::size_t k = 0; k < a.links.size(); ++k) {
-      const auto& l = a.links[k];
-      if (k < a.vertices.size()) s.links.push_back(l.is_none() ? -1 : l.area_ref);
-      if (l.is_none()) continue;
-      if (l.area_ref < 0 || static_cast<std::size_t>(l.area_ref) >= n) {
-        return fail(Diagnostic::error("nav.areal.link", "link names a missing areal")
-                        .in(fmt::format("areals[{}].links[{}]", i, k))
-                        .expect(fmt::format("0..{}", n == 0 ? 0 : n - 1), std::to_string(l.area_ref)));
-      }
-      if (static_cast<std::size_t>(l.area_ref) != i) nb.push_back(static_cast<std::uint32_t>(l.area_ref));
+      const std::int32_t l = a.links[k];
+      if (k < a.ring.size()) s.links.push_back(l);
+      if (l == -1) continue;
+      if (l < 0 || static_cast<std::size_t>(l) >= n) return fail(detail::missing_areal_link(i, k, n, l));
+      if (static_cast<std::size_t>(l) != i) nb.push_back(static_cast<std::uint32_t>(l));
     }
     std::sort(nb.begin(), nb.end());
     nb.erase(std::unique(nb.begin(), nb.end()), nb.end());
@@ -95,26 +97,33 @@ core::Result<ArealMap> ArealMap::build(const iron3d::LandMap& map) {
   }
   m.adjacency_start_.push_back(static_cast<std::uint32_t>(m.adjacency_.size()));
 
-  const auto& g = map.grid;
+  if (!input.grid) return m;
+  const CandidateGrid& g = *input.grid;
   const std::uint64_t cells = std::uint64_t{g.cells_x} * g.cells_y;
   if (cells != g.cells.size()) {
     return fail(Diagnostic::error("nav.areal.grid", "grid cell count does not match its size")
                     .in("grid.cells")
                     .expect(std::to_string(cells), std::to_string(g.cells.size())));
   }
-  if (cells > 0 && min_x <= max_x) {
+  std::uint64_t id_total = 0;
+  for (const auto& ids : g.cells) id_total += ids.size();
+  if (id_total > std::numeric_limits<std::uint32_t>::max()) {
+    return fail(Diagnostic::error("nav.areal.grid", "too many grid candidates")
+                    .in("grid.cells")
+                    .expect("<= 2^32 - 1", std::to_string(id_total)));
+  }
+  if (cells > 0 && g.min.x <= g.max.x && g.min.y <= g.max.y) {
     m.cells_x_ = g.cells_x;
     m.cells_y_ = g.cells_y;
-    m.grid_min_x_ = min_x;
-    m.grid_min_y_ = min_y;
-    m.grid_span_x_ = max_x - min_x;
-    m.grid_span_y_ = max_y - min_y;
+    m.grid_min_x_ = static_cast<double>(g.min.x);
+    m.grid_min_y_ = static_cast<double>(g.min.y);
+    m.grid_span_x_ = static_cast<double>(g.max.x) - static_cast<double>(g.min.x);
+    m.grid_span_y_ = static_cast<double>(g.max.y) - static_cast<double>(g.min.y);
     m.cell_start_.reserve(g.cells.size() + 1);
     for (std::size_t c = 0; c < g.cells.size(); ++c) {
       m.cell_start_.push_back(static_cast<std::uint32_t>(m.cell_ids_.size()));
-      auto ids = g.candidates(c);
       const std::size_t from = m.cell_ids_.size();
-      for (std::uint16_t id : ids) {
+      for (std::uint32_t id : g.cells[c]) {
         if (id >= n) {
           return fail(Diagnostic::error("nav.areal.grid", "grid names a missing areal")
                           .in(fmt::format("grid.cells[{}]", c))
@@ -191,7 +200,8 @@ std::optional<LocateResult> ArealMap::locate_detail(float x, float y) const {
     return std::nullopt;
   };
   if (auto cell = cell_of(x, y)) {
-    std::span<const std::uint32_t> ids(cell_ids_.data() + cell_start_[*cell], cell_start_[*cell + 1] - cell_start_[*cell]);
+    std::span<const std::uint32_t> ids(cell_ids_.data() + cell_start_[*cell],
+                                       cell_start_[*cell + 1] - cell_start_[*cell]);
     if (auto r = pick(ids, LocateSource::grid)) return r;
   }
   struct AllIds {
@@ -248,7 +258,7 @@ std::optional<Route> ArealMap::route_astar(std::uint32_t start, std::uint32_t go
   if (start >= n || goal >= n) return std::nullopt;
   if (start == goal) return Route{start};
   constexpr std::uint32_t kUnseen = std::numeric_limits<std::uint32_t>::max();
-  const Point2 target = areals_[goal].anchor;
+  const Vec2 target = areals_[goal].anchor;
   std::vector<double> g(n, std::numeric_limits<double>::infinity());
   std::vector<std::uint32_t> parent(n, kUnseen);
   std::vector<bool> closed(n, false);
@@ -276,21 +286,21 @@ std::optional<Route> ArealMap::route_astar(std::uint32_t start, std::uint32_t go
   return std::nullopt;
 }
 
-std::vector<Point2> ArealMap::corridor(std::span<const std::uint32_t> route, Point2 from, Point2 to) const {
+std::vector<Vec2> ArealMap::corridor(std::span<const std::uint32_t> route, Vec2 from, Vec2 to) const {
   (void)from;
-  std::vector<Point2> out;
+  std::vector<Vec2> out;
   out.reserve(route.size());
   for (std::size_t i = 0; i + 1 < route.size(); ++i) {
     const std::uint32_t a = route[i];
     const std::uint32_t b = route[i + 1];
     if (a >= areals_.size() || b >= areals_.size()) break;
     const ArealShape& s = areals_[a];
-    std::optional<Point2> gate;
+    std::optional<Vec2> gate;
     for (std::size_t k = 0; k < s.links.size() && k < s.ring.size(); ++k) {
       if (s.links[k] != static_cast<std::int32_t>(b)) continue;
-      const Point2 p = s.ring[k];
-      const Point2 q = s.ring[(k + 1) % s.ring.size()];
-      gate = Point2{(p.x + q.x) * 0.5f, (p.y + q.y) * 0.5f};
+      const Vec2 p = s.ring[k];
+      const Vec2 q = s.ring[(k + 1) % s.ring.size()];
+      gate = Vec2{(p.x + q.x) * 0.5f, (p.y + q.y) * 0.5f};
       break;
     }
     out.push_back(gate ? *gate : areals_[b].anchor);

@@ -8,24 +8,22 @@
 
 namespace sortie::nav {
 
+using core::Aabb;
 using core::Diagnostic;
 using core::fail;
+using core::Vec3;
 
 namespace {
 
-Vec3f sub(Vec3f a, Vec3f b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-Vec3f cross(Vec3f a, Vec3f b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
-float dot(Vec3f a, Vec3f b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-float axis_of(Vec3f v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
-
-void grow(Aabb& box, Vec3f p) {
-  box.min = {std::min(box.min.x, p.x), std::min(box.min.y, p.y), std::min(box.min.z, p.z)};
-  box.max = {std::max(box.max.x, p.x), std::max(box.max.y, p.y), std::max(box.max.z, p.z)};
+float axis_of(const Vec3& v, int axis) {
+  return axis == 0 ? v.x : (axis == 1 ? v.y : v.z);
 }
 
+// The BVH's start box: +-FLT_MAX rather than core::Aabb's infinities, so a NaN coordinate
+// leaves the same finite bound it always has (the boxes and the split are hashed indirectly).
 Aabb empty_box() {
   constexpr float hi = std::numeric_limits<float>::max();
-  return Aabb{{hi, hi, hi}, {-hi, -hi, -hi}};
+  return Aabb::from_min_max({hi, hi, hi}, {-hi, -hi, -hi});
 }
 
 bool covers_xy(const Aabb& b, float x, float y) {
@@ -34,7 +32,7 @@ bool covers_xy(const Aabb& b, float x, float y) {
 }
 
 // Slab test on the box grown by kBvhEpsilon; the ray starts at t = 0.
-bool hits_box(const Aabb& b, Vec3f o, Vec3f d) {
+bool hits_box(const Aabb& b, const Vec3& o, const Vec3& d) {
   float t_near = 0.0f;
   float t_far = std::numeric_limits<float>::infinity();
   for (int axis = 0; axis < 3; ++axis) {
@@ -58,7 +56,7 @@ bool hits_box(const Aabb& b, Vec3f o, Vec3f d) {
 
 // Axis choice of §18: Y if ext.y > ext.x && ext.y >= ext.z; Z if ext.z > ext.x && ext.z > ext.y; else X.
 int longest_axis(const Aabb& b) {
-  const Vec3f ext = sub(b.max, b.min);
+  const Vec3 ext = b.extent();
   if (ext.y > ext.x && ext.y >= ext.z) return 1;
   if (ext.z > ext.x && ext.z > ext.y) return 2;
   return 0;
@@ -66,30 +64,30 @@ int longest_axis(const Aabb& b) {
 
 }  // namespace
 
-core::Result<TerrainWorld> TerrainWorld::build(const iron3d::LandMsh& msh) {
-  if (msh.faces.size() > std::numeric_limits<std::uint32_t>::max() / 2) {
+core::Result<TerrainWorld> TerrainWorld::build(const TriangleSoup& soup) {
+  if (soup.faces.size() > std::numeric_limits<std::uint32_t>::max() / 2) {
     return fail(Diagnostic::error("nav.terrain.face_limit", "too many faces for the BVH")
-                    .expect("<= 2^31", std::to_string(msh.faces.size())));
+                    .expect("<= 2^31", std::to_string(soup.faces.size())));
   }
   TerrainWorld w;
-  w.faces_.reserve(msh.faces.size());
-  w.face_boxes_.reserve(msh.faces.size());
-  std::vector<Vec3f> centroids;
-  centroids.reserve(msh.faces.size());
-  for (std::size_t i = 0; i < msh.faces.size(); ++i) {
-    const auto& f = msh.faces[i];
+  w.faces_.reserve(soup.faces.size());
+  w.face_boxes_.reserve(soup.faces.size());
+  std::vector<Vec3> centroids;
+  centroids.reserve(soup.faces.size());
+  for (std::size_t i = 0; i < soup.faces.size(); ++i) {
+    const auto& f = soup.faces[i];
     for (std::size_t k = 0; k < 3; ++k) {
-      if (f.vertices[k] >= msh.positions.size()) {
+      if (f.vertices[k] >= soup.positions.size()) {
         return fail(Diagnostic::error("nav.terrain.vertex", "face references a missing vertex")
                         .in(fmt::format("faces[{}].vertices[{}]", i, k))
-                        .expect(fmt::format("< {}", msh.positions.size()), std::to_string(f.vertices[k])));
+                        .expect(fmt::format("< {}", soup.positions.size()), std::to_string(f.vertices[k])));
       }
     }
-    Face face{msh.positions[f.vertices[0]], msh.positions[f.vertices[1]], msh.positions[f.vertices[2]], f.surface_mask};
+    Face face{soup.positions[f.vertices[0]], soup.positions[f.vertices[1]], soup.positions[f.vertices[2]], f.mask};
     Aabb box = empty_box();
-    grow(box, face.a);
-    grow(box, face.b);
-    grow(box, face.c);
+    box.expand(face.a);
+    box.expand(face.b);
+    box.expand(face.c);
     const float third = 1.0f / 3.0f;
     centroids.push_back({(face.a.x + face.b.x + face.c.x) * third, (face.a.y + face.b.y + face.c.y) * third,
                          (face.a.z + face.b.z + face.c.z) * third});
@@ -105,12 +103,12 @@ core::Result<TerrainWorld> TerrainWorld::build(const iron3d::LandMsh& msh) {
   return w;
 }
 
-std::uint32_t TerrainWorld::build_node(std::uint32_t first, std::uint32_t count, std::vector<Vec3f>& centroids) {
+std::uint32_t TerrainWorld::build_node(std::uint32_t first, std::uint32_t count, std::vector<Vec3>& centroids) {
   Aabb box = empty_box();
   for (std::uint32_t i = first; i < first + count; ++i) {
     const Aabb& fb = face_boxes_[order_[i]];
-    grow(box, fb.min);
-    grow(box, fb.max);
+    box.expand(fb.min);
+    box.expand(fb.max);
   }
   const auto index = static_cast<std::uint32_t>(nodes_.size());
   nodes_.push_back(BvhNode{box, 0, 0, 0, 0});
@@ -139,8 +137,8 @@ std::uint32_t TerrainWorld::build_node(std::uint32_t first, std::uint32_t count,
 namespace {
 // Faces of every leaf whose box passes `enter`, in ascending face index (depth-first traversal).
 template <class Enter>
-std::vector<std::uint32_t> collect_candidates(const std::vector<BvhNode>& nodes, const std::vector<std::uint32_t>& order,
-                                              Enter enter) {
+std::vector<std::uint32_t> collect_candidates(const std::vector<BvhNode>& nodes,
+                                              const std::vector<std::uint32_t>& order, Enter enter) {
   std::vector<std::uint32_t> out;
   if (nodes.empty()) return out;
   std::uint32_t stack[64];
@@ -165,7 +163,7 @@ std::vector<std::uint32_t> TerrainWorld::candidates_at(float x, float y) const {
   return collect_candidates(nodes_, order_, [&](const Aabb& box) { return covers_xy(box, x, y); });
 }
 
-std::vector<std::uint32_t> TerrainWorld::candidates_on_ray(Vec3f origin, Vec3f dir) const {
+std::vector<std::uint32_t> TerrainWorld::candidates_on_ray(const Vec3& origin, const Vec3& dir) const {
   return collect_candidates(nodes_, order_, [&](const Aabb& box) { return hits_box(box, origin, dir); });
 }
 
@@ -217,19 +215,18 @@ std::optional<float> TerrainWorld::height_at(float x, float y) const {
   return s->z;
 }
 
-std::optional<Vec3f> TerrainWorld::normal_at(float x, float y) const {
+std::optional<Vec3> TerrainWorld::normal_at(float x, float y) const {
   auto s = sample_at(x, y);
   if (!s) return std::nullopt;
   const Face& f = faces_[s->face];
-  Vec3f n = cross(sub(f.b, f.a), sub(f.c, f.a));
-  const float len = std::sqrt(dot(n, n));
+  const Vec3 n = core::cross(f.b - f.a, f.c - f.a);
+  const float len = core::length(n);
   if (!(len > 0.0f)) return std::nullopt;
   const float sign = n.z < 0.0f ? -1.0f : 1.0f;
-  const float inv = sign / len;
-  return Vec3f{n.x * inv, n.y * inv, n.z * inv};
+  return n * (sign / len);
 }
 
-std::optional<RayHit> TerrainWorld::raycast(Vec3f origin, Vec3f dir, std::uint32_t mask) const {
+std::optional<RayHit> TerrainWorld::raycast(const Vec3& origin, const Vec3& dir, std::uint32_t mask) const {
   // Same result as visiting candidates in ascending face index where only a strictly smaller
   // distance replaces the best: equal distances keep the lower face index.
   std::optional<RayHit> best;
@@ -237,22 +234,22 @@ std::optional<RayHit> TerrainWorld::raycast(Vec3f origin, Vec3f dir, std::uint32
        [&](std::uint32_t i) {
          const Face& f = faces_[i];
          if (mask != 0 && (f.mask & mask) == 0) return;
-         const Vec3f e1 = sub(f.b, f.a);
-         const Vec3f e2 = sub(f.c, f.a);
-         const Vec3f p = cross(dir, e2);
-         const float det = dot(e1, p);
+         const Vec3 e1 = f.b - f.a;
+         const Vec3 e2 = f.c - f.a;
+         const Vec3 p = core::cross(dir, e2);
+         const float det = core::dot(e1, p);
          if (std::fabs(det) <= kRayDetEpsilon) return;
          const float inv = 1.0f / det;
-         const Vec3f s = sub(origin, f.a);
-         const float u = dot(s, p) * inv;
+         const Vec3 s = origin - f.a;
+         const float u = core::dot(s, p) * inv;
          if (u < -kRayUvEpsilon || u > 1.0f + kRayUvEpsilon) return;
-         const Vec3f q = cross(s, e1);
-         const float v = dot(dir, q) * inv;
+         const Vec3 q = core::cross(s, e1);
+         const float v = core::dot(dir, q) * inv;
          if (v < -kRayUvEpsilon || u + v > 1.0f + kRayUvEpsilon) return;
-         const float t = dot(e2, q) * inv;
+         const float t = core::dot(e2, q) * inv;
          if (!(t >= 0.0f)) return;
          if (!best || t < best->distance || (t == best->distance && i < best->face)) {
-           best = RayHit{i, t, u, v, {origin.x + t * dir.x, origin.y + t * dir.y, origin.z + t * dir.z}};
+           best = RayHit{i, t, u, v, origin + t * dir};
          }
        });
   return best;

@@ -8,6 +8,10 @@ namespace sortie::world {
 
 namespace {
 
+using core::Transform;
+using core::Vec2;
+using core::Vec3;
+
 // Every draw is its own statement: the order of function arguments is unspecified (gcc and
 // clang differ), and the order of draws is part of the simulation.
 Vec2 random_point(core::Rng& rng, float arena) {
@@ -16,14 +20,16 @@ Vec2 random_point(core::Rng& rng, float arena) {
   return Vec2{x, y};
 }
 
-float random_speed(core::Rng& rng) { return 4.0f + static_cast<float>(rng.below(8)); }
+float random_speed(core::Rng& rng) {
+  return 4.0f + static_cast<float>(rng.below(8));
+}
 
 core::Result<Handle> spawn_unit(World& world, const DemoConfig& config) {
   core::Rng& rng = world.sim_rng();
   Transform t;
   const Vec2 p = random_point(rng, config.arena);
   t.position = Vec3{p.x, p.y, 0.0f};
-  SORTIE_TRY(Handle h, world.create_local_object(kDemoUnitClass, "unit.demo", t));
+  SORTIE_TRY(Handle h, world.create_local_object(class_ids::kDemoUnit, "unit.demo", t));
   WorldObject* o = world.find(h);
   o->properties.set("hp", std::int64_t{100});
   o->properties.set("arrivals", std::int64_t{0});

@@ -10,18 +10,21 @@ namespace sortie::world {
 
 using core::Diagnostic;
 using core::fail;
+using core::Transform;
+using core::Vec2;
+using core::Vec3;
 
 core::Result<bool> advance_reference_movement(Transform& transform, Vec2 target, float max_step,
                                               const HeightField* ground) {
-  if (!is_finite(target.x) || !is_finite(target.y) || !is_finite(max_step)) {
+  if (!core::is_finite(target) || !core::is_finite(max_step)) {
     return fail(Diagnostic::error("world.move.not_finite", "movement target and step must be finite"));
   }
   if (!(max_step > 0.0f)) {
-    return fail(Diagnostic::error("world.move.step", "movement step must be > 0")
-                    .expect("> 0", fmt::format("{}", max_step)));
+    return fail(
+        Diagnostic::error("world.move.step", "movement step must be > 0").expect("> 0", fmt::format("{}", max_step)));
   }
   const Vec3 goal{target.x, target.y, transform.position.z};
-  const float distance = distance_xy(transform.position, goal);
+  const float distance = core::distance_xy(transform.position, goal);
   Vec3 next = transform.position;
   bool reached = false;
   if (distance <= max_step) {
@@ -95,7 +98,7 @@ void RouteController::update(UpdateContext& ctx) {
       return;
     }
     if (!*reached) break;
-    budget = budget - distance_xy(before, ctx.self.transform.position);
+    budget = budget - core::distance_xy(before, ctx.self.transform.position);
     ++next_;
     if (done()) {
       ctx.world.post(Event{0, EventType::arrived, ctx.self.handle(), {}, static_cast<std::int64_t>(next_), 0});

@@ -1,13 +1,9 @@
-// Small value types: properties, transforms, event names, clocks.
-#include <bit>
+// Small value types: properties, event names, clocks.
 #include <chrono>
-#include <cmath>
-#include <cstring>
 
 #include "sortie/world/clock.hpp"
 #include "sortie/world/event.hpp"
 #include "sortie/world/properties.hpp"
-#include "sortie/world/transform.hpp"
 
 namespace sortie::world {
 
@@ -47,35 +43,22 @@ bool Properties::erase(std::string_view key) {
   return false;
 }
 
-// ---- transforms
-
-bool same_bits(const Transform& a, const Transform& b) {
-  return std::memcmp(&a, &b, sizeof(Transform)) == 0;
-}
-
-bool is_finite(float v) {
-  // Exponent all ones = inf or NaN; bit test instead of std::isfinite so -ffast-math could
-  // never fold it away.
-  return (std::bit_cast<std::uint32_t>(v) & 0x7f800000u) != 0x7f800000u;
-}
-
-float distance_xy(const Vec3& a, const Vec3& b) {
-  const float dx = b.x - a.x;
-  const float dy = b.y - a.y;
-  const float sq = dx * dx + dy * dy;
-  return std::sqrt(sq);  // IEEE-754 correctly rounded: the same bits everywhere
-}
-
 // ---- events
 
 std::string_view to_string(EventType type) {
   switch (type) {
-    case EventType::arrived: return "arrived";
-    case EventType::spawned: return "spawned";
-    case EventType::damage: return "damage";
-    case EventType::collision: return "collision";
-    case EventType::timer: return "timer";
-    case EventType::user: return "user";
+    case EventType::arrived:
+      return "arrived";
+    case EventType::spawned:
+      return "spawned";
+    case EventType::damage:
+      return "damage";
+    case EventType::collision:
+      return "collision";
+    case EventType::timer:
+      return "timer";
+    case EventType::user:
+      return "user";
   }
   return "custom";
 }

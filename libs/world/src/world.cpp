@@ -1,11 +1,11 @@
 #include "sortie/world/world.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <utility>
 
-#include <fmt/format.h>
-
-#include "sortie/world/movement.hpp"
+#include "sortie/world/command_registry.hpp"
 
 namespace sortie::world {
 
@@ -25,11 +25,15 @@ Diagnostic shut_down_error() {
 
 }  // namespace
 
-std::string ObjectId::to_string() const { return fmt::format("p{}:c{}:#{}", owner, class_id, index); }
+std::string ObjectId::to_string() const {
+  return fmt::format("p{}:c{}:#{}", owner, class_id, index);
+}
 
 World::World(WorldConfig config)
-    : config_(config), sim_rng_(config.seed, /*stream=*/1) {
-  clock_.step_us = config.step_us;
+    : config_(std::move(config)),
+      commands_(config_.commands ? config_.commands : standard_command_registry()),
+      sim_rng_(config_.seed, /*stream=*/1) {
+  clock_.step_us = config_.step_us;
 }
 
 World::~World() = default;
@@ -45,7 +49,7 @@ ObjectId World::allocate_id(ClassId class_id) {
   return id;
 }
 
-core::Result<Handle> World::create_object(ObjectId id, std::string prototype_key, const Transform& transform) {
+core::Result<Handle> World::create_object(ObjectId id, std::string prototype_key, const core::Transform& transform) {
   if (shut_down_) return fail(shut_down_error());
   if (by_id_.count(id) != 0) {
     return fail(Diagnostic::error("world.id.duplicate", "an object with this id already exists")
@@ -73,7 +77,8 @@ core::Result<Handle> World::create_object(ObjectId id, std::string prototype_key
   return slot.object->handle_;
 }
 
-core::Result<Handle> World::create_mirror_object(ObjectId id, std::string prototype_key, const Transform& transform) {
+core::Result<Handle> World::create_mirror_object(ObjectId id, std::string prototype_key,
+                                                 const core::Transform& transform) {
   if (id.owner == config_.local_player) {
     return fail(Diagnostic::error("world.id.not_remote", "a mirror object must be owned by a remote player")
                     .expect(fmt::format("owner != {}", config_.local_player), id.to_string()));
@@ -81,7 +86,8 @@ core::Result<Handle> World::create_mirror_object(ObjectId id, std::string protot
   return create_object(id, std::move(prototype_key), transform);
 }
 
-core::Result<Handle> World::create_local_object(ClassId class_id, std::string prototype_key, const Transform& transform) {
+core::Result<Handle> World::create_local_object(ClassId class_id, std::string prototype_key,
+                                                const core::Transform& transform) {
   if (shut_down_) return fail(shut_down_error());
   return create_object(allocate_id(class_id), std::move(prototype_key), transform);
 }
@@ -110,7 +116,8 @@ core::Status World::add_to_game(Handle handle) {
   return {};
 }
 
-core::Result<Handle> World::add_new_object(ClassId class_id, std::string prototype_key, const Transform& transform) {
+core::Result<Handle> World::add_new_object(ClassId class_id, std::string prototype_key,
+                                           const core::Transform& transform) {
   SORTIE_TRY(Handle h, create_local_object(class_id, std::move(prototype_key), transform));
   SORTIE_CHECK(add_to_game(h));
   return h;
@@ -131,7 +138,7 @@ void World::release(Handle handle) {
   slot.object.reset();
   --live_count_;
   if (slot.generation == UINT32_MAX) return;  // retired: the slot is never reused
-  slot.generation += 1;  // every handle to the old occupant is stale from now on
+  slot.generation += 1;                       // every handle to the old occupant is stale from now on
   free_slots_.push_back(handle.slot);
 }
 
@@ -180,6 +187,13 @@ std::optional<Handle> World::lookup(ObjectId id) const {
   return it->second;
 }
 
+WorldObject* World::find_live(ObjectId id) {
+  auto it = by_id_.find(id);
+  if (it == by_id_.end()) return nullptr;
+  WorldObject* o = find(it->second);
+  return (o != nullptr && !o->pending_delete_) ? o : nullptr;
+}
+
 // ---------------------------------------------------------------- events
 
 std::uint64_t World::post(Event event) {
@@ -223,113 +237,34 @@ core::Status World::submit(Command command) {
     return fail(Diagnostic::error("world.command.late", "command is stamped for a tick that already ran")
                     .expect(fmt::format(">= {}", clock_.tick), std::to_string(command.tick)));
   }
-  auto invalid = [&](std::string what) {
-    return fail(Diagnostic::error("world.command.invalid", std::move(what)).in(std::string(to_string(command.kind))));
-  };
-  switch (command.kind) {
-    case CommandKind::move:
-      if (!is_finite(command.x) || !is_finite(command.y) || !is_finite(command.speed) || !(command.speed > 0.0f)) {
-        return invalid("move needs a finite target and a finite speed > 0");
-      }
-      break;
-    case CommandKind::pause:
-      if (command.value != 0 && command.value != 1) return invalid("pause value must be 0 or 1");
-      break;
-    case CommandKind::set_speed:
-      if (command.value < 1 || command.value > 100000) return invalid("speed scale must be 1..100000 per mille");
-      break;
-    case CommandKind::spawn:
-      if (command.value < 0 || command.value > 0xffff) return invalid("class id must be 0..65535");
-      if (!is_finite(command.x) || !is_finite(command.y) || !is_finite(command.z)) return invalid("spawn position must be finite");
-      break;
-    case CommandKind::route: {
-      if (!is_finite(command.speed) || !(command.speed > 0.0f)) return invalid("route needs a finite speed > 0");
-      auto waypoints = decode_waypoints(command.text);
-      if (!waypoints) return fail(std::move(waypoints.error()));
-      for (const Vec2& p : *waypoints) {
-        if (!is_finite(p.x) || !is_finite(p.y)) return invalid("route waypoints must be finite");
-      }
-      break;
-    }
-    case CommandKind::stop:
-    case CommandKind::remove:
-    case CommandKind::set_property:
-      break;
-    default:
-      return invalid("unknown command kind");
+  const CommandKindInfo* kind = commands_->find(command.kind);
+  if (kind == nullptr) {
+    return fail(Diagnostic::error("world.command.kind_unknown", "no command kind with this wire id is registered")
+                    .expect(commands_->describe(), std::to_string(command.kind)));
   }
+  core::ByteReader r(command.payload, "command payload");
+  r.set_code_prefix("world.command.payload");
+  r.set_field(kind->name);
+  SORTIE_CHECK(kind->check(r));
+  SORTIE_CHECK(r.require_end("command payload"));
+  if (kind->validate) SORTIE_CHECK(kind->validate(*this, command.payload));
   log_.commands.push_back(command);
   pending_commands_.emplace(command.tick, std::move(command));
   return {};
 }
 
+const CommandRegistry& World::commands() const {
+  return *commands_;
+}
+
 core::Status World::apply_command(const Command& command) {
-  auto target = [&]() -> WorldObject* {
-    auto h = lookup(command.target);
-    if (!h) return nullptr;
-    WorldObject* o = find(*h);
-    return (o != nullptr && !o->pending_delete_) ? o : nullptr;
-  };
-  switch (command.kind) {
-    case CommandKind::move: {
-      WorldObject* o = target();
-      if (o == nullptr) break;
-      auto* move = dynamic_cast<MoveController*>(o->controller.get());
-      if (move != nullptr) {
-        move->order(Vec2{command.x, command.y}, command.speed);
-      } else {
-        o->controller = std::make_unique<MoveController>(Vec2{command.x, command.y}, command.speed, ground_);
-      }
-      ++commands_applied_;
-      return {};
-    }
-    case CommandKind::route: {
-      WorldObject* o = target();
-      if (o == nullptr) break;
-      SORTIE_TRY(auto waypoints, decode_waypoints(command.text));  // validated on submit
-      o->controller = std::make_unique<RouteController>(std::move(waypoints), command.speed, ground_);
-      ++commands_applied_;
-      return {};
-    }
-    case CommandKind::stop: {
-      WorldObject* o = target();
-      if (o == nullptr) break;
-      o->controller.reset();
-      ++commands_applied_;
-      return {};
-    }
-    case CommandKind::pause:
-      clock_.paused = command.value != 0;
-      ++commands_applied_;
-      return {};
-    case CommandKind::set_speed:
-      clock_.scale_permille = static_cast<std::uint32_t>(command.value);
-      ++commands_applied_;
-      return {};
-    case CommandKind::spawn: {
-      Transform t;
-      t.position = Vec3{command.x, command.y, command.z};
-      SORTIE_TRY(Handle h, add_new_object(static_cast<ClassId>(command.value), command.text, t));
-      post(Event{0, EventType::spawned, h, {}, 0, 0});
-      ++commands_applied_;
-      return {};
-    }
-    case CommandKind::remove: {
-      WorldObject* o = target();
-      if (o == nullptr) break;
-      SORTIE_CHECK(request_delete(o->handle_));
-      ++commands_applied_;
-      return {};
-    }
-    case CommandKind::set_property: {
-      WorldObject* o = target();
-      if (o == nullptr) break;
-      o->properties.set(command.text, command.value);
-      ++commands_applied_;
-      return {};
-    }
+  const CommandKindInfo* kind = commands_->find(command.kind);  // checked on submit
+  SORTIE_TRY(CommandOutcome outcome, kind->apply(*this, command.payload));
+  if (outcome == CommandOutcome::applied) {
+    ++commands_applied_;
+  } else {
+    ++commands_skipped_;
   }
-  ++commands_skipped_;
   return {};
 }
 

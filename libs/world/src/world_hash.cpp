@@ -16,6 +16,9 @@
 //   queue: count u32, (slot u32, generation u32) each
 //   pending events: count u32, (sequence u64, type u32, target, other, a u64, b u64) each
 //   deferred deletions, deferred additions: count u32, handles
+//   only when some object has components (so worlds without any encode as before):
+//     "components\0", count u32 of such objects, per object in slot order: slot u32, then
+//     ComponentStore::encode (count u32, per component in name order: name lp, encoding lp)
 //   pending commands are input, not state: they are not encoded.
 #include <algorithm>
 #include <bit>
@@ -32,8 +35,8 @@ void put_handle(StateWriter& w, Handle h) {
   w.u32(h.generation);
 }
 
-void put_transform(StateWriter& w, const Transform& t) {
-  for (const Vec3* v : {&t.position, &t.orientation, &t.scale}) {
+void put_transform(StateWriter& w, const core::Transform& t) {
+  for (const core::Vec3* v : {&t.position, &t.orientation, &t.scale}) {
     w.f32(v->x);
     w.f32(v->y);
     w.f32(v->z);
@@ -82,6 +85,7 @@ void World::encode_state(StateWriter& w) const {
   }
 
   w.u64(slots_.size());
+  std::uint32_t with_components = 0;
   for (const Slot& slot : slots_) {
     w.u32(slot.generation);
     w.u8(slot.object ? 1 : 0);
@@ -99,6 +103,7 @@ void World::encode_state(StateWriter& w) const {
     w.str(o.prototype_key);
     put_transform(w, o.transform);
     put_properties(w, o.properties);
+    if (!o.components.empty()) ++with_components;
     w.u8(o.controller ? 1 : 0);
     if (o.controller) {
       w.str(o.controller->kind());
@@ -125,6 +130,16 @@ void World::encode_state(StateWriter& w) const {
   for (const Handle& h : deferred_delete_) put_handle(w, h);
   w.u32(static_cast<std::uint32_t>(deferred_add_.size()));
   for (const Handle& h : deferred_add_) put_handle(w, h);
+
+  if (with_components == 0) return;
+  w.raw(std::string_view("components\0", 11));
+  w.u32(with_components);
+  for (std::size_t i = 0; i < slots_.size(); ++i) {
+    const WorldObject* o = slots_[i].object.get();
+    if (o == nullptr || o->components.empty()) continue;
+    w.u32(static_cast<std::uint32_t>(i));
+    o->components.encode(w);
+  }
 }
 
 core::Bytes World::canonical_state() const {

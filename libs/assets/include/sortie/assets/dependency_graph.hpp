@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "sortie/core/diagnostic.hpp"
@@ -68,6 +69,10 @@ struct GraphStatistics {
   std::uint64_t material_slots = 0;
   std::uint64_t texture_requests = 0;
   std::uint64_t lightmap_requests = 0;
+  // Material slots whose WEAR name is not in material.lib and that were served by DEFAULT or the
+  // library's first entry (the engine's "Material %s not found."); counted per slot, like
+  // material_slots, with one warning per distinct WEAR row.
+  std::uint64_t material_fallbacks = 0;
   std::uint64_t failures = 0;
   GraphStatistics& operator+=(const GraphStatistics& o);
   [[nodiscard]] core::Json to_json() const;
@@ -85,7 +90,9 @@ class DependencyGraph {
   [[nodiscard]] const std::vector<Edge>& edges() const { return edges_; }
   [[nodiscard]] const core::Diagnostics& failures() const { return failures_; }
   [[nodiscard]] bool ok() const { return failures_.empty(); }
-  core::Diagnostics warnings;  // inventory findings and compatible-profile warnings
+  core::Diagnostics warnings;  // inventory findings, compatible-profile warnings, material fallbacks
+  // Appends `diagnostic` to `warnings` unless a warning with the same `key` was added before.
+  bool warn_once(std::string key, core::Diagnostic diagnostic);
   GraphStatistics stats;
 
   // {"statistics": {...}, "edges": [{"from","to","kind","archive","entry",...}], "failures": [...]}
@@ -96,6 +103,7 @@ class DependencyGraph {
   std::unordered_map<std::string, std::uint32_t> index_;  // kind|ARCHIVE|ENTRY (folded) -> node
   std::vector<Edge> edges_;
   core::Diagnostics failures_;
+  std::unordered_set<std::string> warned_;
 };
 
 }  // namespace sortie::assets

@@ -32,6 +32,13 @@ struct MissionPrepareOptions {
   ProgressFn progress;
 };
 
+// A map's environment WEAR table (Land1.wea = layer 1, Land2.wea = layer 2), resolved.
+struct EnvironmentWear {
+  int layer = 1;
+  std::string path;            // game path of the .wea file
+  ResolvedComponent resolved;  // key = path; requested_materials, materials and lightmaps per row
+};
+
 struct MissionData {
   GamePath tma_path;
   GamePath land_dir;
@@ -40,6 +47,7 @@ struct MissionData {
   iron3d::LandMap land_map;
   iron3d::BuildDat build_dat;
   std::vector<ResolvedObject> objects;
+  std::vector<EnvironmentWear> environment;  // the WEAR layers the map has (none when not resolved)
   DependencyGraph graph;
   GraphStatistics object_chain;  // statistics of the placed-object chain alone
   std::vector<PhaseTiming> timings;

@@ -2,7 +2,8 @@
 // Resolution of placed objects to prepared visuals (spec §7.3, §14; seed 000):
 //   placed resource name -> direct key | unit DAT -> component keys
 //   -> objects.rlb entry (with parent expansion) -> effective MSH -> WEAR (same archive)
-//   -> every WEAR row: MAT0 in material.lib (exact, DEFAULT, first entry) -> Texm in textures.lib
+//   -> every WEAR row: MAT0 in material.lib (exact, DEFAULT, first entry; a fallback is a
+//      load.material_fallback warning, the engine's "Material %s not found.") -> Texm in textures.lib
 //   -> every LIGHTMAPS row: Texm in lightmap.lib
 // Every reference becomes an edge of the DependencyGraph; failures name the placed object,
 // the expanded key, the archive, the entry and the relation kind.
@@ -36,13 +37,15 @@ struct ResolverOptions {
 
 // One effective prototype request of a placed object (the object itself, or one unit component).
 struct ResolvedComponent {
+  std::string archive;                     // game path the key was requested from ("objects.rlb", ...)
   std::string key;                         // expanded prototype key
   std::int32_t unit_component_index = -1;  // record index in the unit DAT, -1 for a direct key
   bool geometric = false;
   std::string mesh_archive;  // game path of the archive holding the MSH
   std::string mesh_entry;    // entry name of the MSH
   std::string wear_entry;    // entry name of the WEAR table
-  std::vector<std::string> materials;   // WEAR rows resolved to MAT0 entry names
+  std::vector<std::string> requested_materials;  // WEAR row names, row order
+  std::vector<std::string> materials;   // WEAR rows resolved to MAT0 entry names (exact, DEFAULT or first entry)
   std::vector<std::string> textures;    // texture requests in order (per material, per phase)
   std::vector<std::string> lightmaps;   // lightmap requests in order
 };
@@ -66,9 +69,10 @@ class PrototypeResolver {
   std::vector<ResolvedObject> resolve(std::string_view mission_label, std::uint32_t mission_node,
                                       std::span<const PlacedObjectRequest> objects, DependencyGraph& graph);
 
-  // Resolves one WEAR table given by its bytes (e.g. a map's environment Land1.wea) into the graph.
-  void resolve_environment_wear(std::string_view label, core::ByteView wear_bytes, DependencyGraph& graph,
-                                std::uint32_t from_node);
+  // Resolves one WEAR table given by its bytes (e.g. a map's environment Land1.wea) into the graph;
+  // the result names its materials and lightmaps (no mesh, key = label).
+  ResolvedComponent resolve_environment_wear(std::string_view label, core::ByteView wear_bytes, DependencyGraph& graph,
+                                             std::uint32_t from_node);
 
  private:
   struct Impl;

@@ -62,6 +62,7 @@ core::Result<std::filesystem::path> ensure_cached_sample(const SampleOptions& op
 // $XDG_CACHE_HOME/sortie, else $HOME/.cache/sortie, else the system temporary directory.
 std::filesystem::path default_cache_root();
 
-inline constexpr int kSampleGeneratorVersion = 1;
+// 2: Land1.wea / Land2.wea have four rows (the terrain's face tags reach Land2 row 3).
+inline constexpr int kSampleGeneratorVersion = 2;
 
 }  // namespace sortie::assets

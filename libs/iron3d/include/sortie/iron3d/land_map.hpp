@@ -39,16 +39,16 @@ struct PolygonBlock {
 
 struct Areal {
   // ArealPrefix56, every field as stored.
-  Vec3f anchor;
+  core::Vec3 anchor;
   float reserved_12 = 0;
   float area_metric = 0;
-  Vec3f normal;
+  core::Vec3 normal;
   std::uint32_t logic_flag = 0;
   std::uint32_t reserved_36 = 0;
   std::uint32_t class_id = 0;
   std::uint32_t reserved_44 = 0;
   // vertex_count and poly_count are vertices.size() and polygons.size().
-  std::vector<Vec3f> vertices;    // boundary polygon
+  std::vector<core::Vec3> vertices;  // boundary polygon
   std::vector<EdgeLink> links;    // vertices.size() + 3 * polygons.size(); link k < vertex count = boundary edge k
   std::vector<PolygonBlock> polygons;
   [[nodiscard]] std::size_t link_count() const { return vertices.size() + 3 * polygons.size(); }

@@ -57,9 +57,9 @@ struct TerrainSlot68 {
   std::uint16_t pair_count = 0;
   std::uint16_t word4 = 0;  // batch_start in models; opaque here
   std::uint16_t word6 = 0;  // batch_count in models; opaque here
-  Vec3f aabb_min;
-  Vec3f aabb_max;
-  Vec3f sphere_center;
+  core::Vec3 aabb_min;
+  core::Vec3 aabb_max;
+  core::Vec3 sphere_center;
   float sphere_radius = 0;
   std::array<std::uint32_t, 5> tail{};  // opaque
   bool operator==(const TerrainSlot68&) const = default;
@@ -112,7 +112,7 @@ struct LandMsh {
   core::Bytes nodes_raw;                                  // type 1 (38-byte Node38 records)
   std::array<std::uint8_t, kLandMshSlotHeaderSize> slot_header{};  // type 2 header, raw
   std::vector<TerrainSlot68> slots;                       // type 2
-  std::vector<Vec3f> positions;                           // type 3
+  std::vector<core::Vec3> positions;                      // type 3
   std::vector<PackedNormal> normals;                      // type 4
   std::vector<PackedUv> uvs;                              // type 5
   std::vector<MaterialPair> material_pairs;               // type 11

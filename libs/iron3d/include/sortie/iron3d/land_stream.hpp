@@ -10,6 +10,7 @@
 
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/json.hpp"
+#include "sortie/core/math.hpp"
 
 namespace sortie::iron3d {
 
@@ -40,11 +41,9 @@ struct LandStreamOut {
   core::Bytes payload;
 };
 
-struct Vec3f {
-  float x = 0, y = 0, z = 0;
-  bool operator==(const Vec3f&) const = default;
-};
-static_assert(sizeof(Vec3f) == 12);
+// On-disk float triples (positions, bounds, normals) are core::Vec3: three IEEE-754 floats,
+// copied bit for bit, so the record arrays below may move them in one block.
+static_assert(sizeof(core::Vec3) == 12 && std::is_trivially_copyable_v<core::Vec3>);
 
 namespace detail {
 
@@ -76,7 +75,9 @@ core::Bytes encode_records(const std::vector<T>& in, std::size_t stride, Encode 
   return out;
 }
 
-inline core::Json vec3_json(const Vec3f& v) { return core::Json::array({v.x, v.y, v.z}); }
+inline core::Json vec3_json(const core::Vec3& v) {
+  return core::Json::array({v.x, v.y, v.z});
+}
 
 }  // namespace detail
 }  // namespace sortie::iron3d

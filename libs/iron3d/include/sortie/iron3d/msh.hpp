@@ -11,6 +11,7 @@
 
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/diagnostic.hpp"
+#include "sortie/core/math.hpp"
 #include "sortie/iron3d/format.hpp"
 #include "sortie/iron3d/nres.hpp"
 
@@ -39,14 +40,9 @@ struct MshNode {  // Node38
   bool operator==(const MshNode&) const = default;
 };
 
-struct MshVec3 {
-  float x = 0, y = 0, z = 0;
-  bool operator==(const MshVec3&) const = default;
-};
-
 struct MshSlot {  // Slot68
   std::uint16_t tri_start = 0, tri_count = 0, batch_start = 0, batch_count = 0;
-  MshVec3 aabb_min, aabb_max, sphere_center;
+  core::Vec3 aabb_min, aabb_max, sphere_center;
   float sphere_radius = 0;
   std::array<std::uint32_t, 5> tail{};
   bool operator==(const MshSlot&) const = default;
@@ -73,7 +69,7 @@ struct MshBatch {  // Batch20 (type 13), fields at unaligned offsets
 };
 
 struct MshAnimKey {  // AnimKey24 (type 8), raw
-  MshVec3 translation;
+  core::Vec3 translation;
   float time = 0;
   std::array<std::int16_t, 4> rotation{0, 0, 0, 32767};  // x, y, z, w / 32767
   bool operator==(const MshAnimKey&) const = default;
@@ -86,7 +82,7 @@ struct MshModel {
   std::vector<MshNode> nodes;      // empty for the 24-byte variant
   std::array<std::uint8_t, kMshBoundsHeaderSize> bounds_header{};
   std::vector<MshSlot> slots;
-  std::vector<MshVec3> positions;
+  std::vector<core::Vec3> positions;
   std::vector<std::uint16_t> indices;
   std::vector<MshBatch> batches;
   std::optional<std::vector<std::array<std::int8_t, 4>>> normals;  // type 4
@@ -132,7 +128,7 @@ struct MshBuildBatch {
   std::uint16_t index_count = 0;
 };
 struct MshBuildInput {
-  std::vector<MshVec3> positions;
+  std::vector<core::Vec3> positions;
   std::vector<std::array<float, 2>> uvs;  // optional; same count as positions when given
   std::vector<std::uint16_t> indices;     // triangle list
   std::vector<MshBuildBatch> batches;

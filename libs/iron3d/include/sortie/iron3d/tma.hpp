@@ -29,6 +29,7 @@
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/json.hpp"
+#include "sortie/core/math.hpp"
 #include "sortie/iron3d/format.hpp"
 
 namespace sortie::iron3d {
@@ -53,14 +54,10 @@ inline constexpr std::uint32_t kTmaMaxRelations = 65536;
 inline constexpr std::uint32_t kTmaMaxProperties = 1000000;
 inline constexpr std::uint32_t kTmaMaxExtras = 1000000;
 
-struct TmaVec3 {
-  float x = 0, y = 0, z = 0;
-};
-
 // PathRecord: `path_id` is the identity scripts refer to (not the index; may be negative).
 struct TmaPath {
   std::int32_t id = 0;
-  std::vector<TmaVec3> points;
+  std::vector<core::Vec3> points;
 };
 
 struct TmaRelation {
@@ -114,17 +111,17 @@ struct TmaObject {
   std::string resource_name;  // prototype key (s_tree_04) or unit DAT path (...\w_m_wlk2.dat)
   std::uint32_t raw_after_resource = 0;
   std::uint32_t identity_or_clan_raw = 0;
-  TmaVec3 position;
-  TmaVec3 orientation;  // radians, Rz(z)*Ry(y)*Rx(x)
-  TmaVec3 scale{1, 1, 1};
+  core::Vec3 position;
+  core::Vec3 orientation;  // radians, Rz(z)*Ry(y)*Rx(x)
+  core::Vec3 scale{1, 1, 1};
   std::string instance_name;
   std::uint32_t raw_after_name = 0;
   std::int32_t link0 = -1, link1 = -1;
   std::uint32_t property_schema_version = kTmaPropertySchemaVersion;
   std::vector<TmaProperty> properties;
 
-  static TmaObject placed(std::string resource_name, std::string instance_name, TmaVec3 position,
-                          TmaVec3 orientation = {}, TmaVec3 scale = {1, 1, 1});
+  static TmaObject placed(std::string resource_name, std::string instance_name, core::Vec3 position,
+                          core::Vec3 orientation = {}, core::Vec3 scale = {1, 1, 1});
   TmaProperty& add_property(std::string name, std::array<std::uint32_t, 4> raw = {});
   // First property with this exact (byte-equal) name, or nullptr.
   [[nodiscard]] const TmaProperty* find_property(std::string_view name) const;
@@ -133,7 +130,7 @@ struct TmaObject {
 
 // ExtraRecord28: position + four raw words (kept unnormalised).
 struct TmaExtra {
-  TmaVec3 position;
+  core::Vec3 position;
   std::array<std::uint32_t, 4> raw{};
 };
 
@@ -151,7 +148,7 @@ struct Tma {
   std::uint32_t extra_section_version = kTmaExtraSectionVersion;
   std::vector<TmaExtra> extras;
 
-  TmaPath& add_path(std::int32_t id, std::vector<TmaVec3> points);
+  TmaPath& add_path(std::int32_t id, std::vector<core::Vec3> points);
   TmaClan& add_clan(TmaClan clan);
   TmaObject& add_object(TmaObject object);
   TmaExtra& add_extra(TmaExtra extra);

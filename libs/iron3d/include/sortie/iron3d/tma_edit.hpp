@@ -34,7 +34,7 @@ core::Status tma_add_property(Tma& tma, std::size_t object, TmaProperty property
 // Removes property `index`, or the first property named `name`.
 core::Status tma_remove_property(Tma& tma, std::size_t object, std::size_t index);
 core::Status tma_remove_property(Tma& tma, std::size_t object, std::string_view name);
-core::Status tma_move_object(Tma& tma, std::size_t object, TmaVec3 position);
+core::Status tma_move_object(Tma& tma, std::size_t object, core::Vec3 position);
 // Sets instance_name (raw bytes).
 core::Status tma_rename_object(Tma& tma, std::size_t object, std::string instance_name);
 // Appends an object; returns its index (the runtime identity of the new object).

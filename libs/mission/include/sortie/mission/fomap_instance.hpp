@@ -6,7 +6,7 @@
 // Mapping (stable; it is part of the world state hash):
 //   * every RuntimeEntity (critters, dynamic MapHex items, attached children) becomes one
 //     world object with ObjectId {owner = options.owner (default: the world's local player),
-//     class = kFomapCritterClass | kFomapItemClass, index = runtime id}; prototype key = proto name.
+//     class = world::class_ids::kFomapCritter | kFomapItem, index = runtime id}; prototype key = proto name.
 //   * transform: MapHex entities at position (x = hex_x, y = hex_y, z = 0), floats holding the
 //     integer hex coordinates exactly; orientation 0, scale 1 (the critter Dir is a property,
 //     hexes have no metric orientation). Children (inventory / container) sit at their owner's
@@ -21,7 +21,7 @@
 //     (the materialized model carries no authored property bag and no CritterSlot; those are
 //     not published.)
 //   * static grid items (instance Static) get no runtime id and no world object: the grid stays
-//     prepared data in fomap::MapStatics (class id kFomapStaticClass is reserved for them) and
+//     prepared data in fomap::MapStatics (class id world::class_ids::kFomapStatic is reserved for them) and
 //     the result only summarises it.
 //
 // Transactional: everything is validated first (no calculation pass running, the world not shut
@@ -43,13 +43,10 @@
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/json.hpp"
 #include "sortie/fomap/materialize.hpp"
+#include "sortie/world/class_ids.hpp"
 #include "sortie/world/world.hpp"
 
 namespace sortie::mission {
-
-inline constexpr world::ClassId kFomapCritterClass = 30;  // materialized critter
-inline constexpr world::ClassId kFomapItemClass = 31;     // dynamic map item or attached child
-inline constexpr world::ClassId kFomapStaticClass = 32;   // reserved: static grid items (never created)
 
 struct FomapPublishOptions {
   std::optional<world::PlayerId> owner;      // default: world.local_player()

@@ -1,7 +1,8 @@
 #pragma once
 // The staged, transactional mission loader (seed 000 "Фазы loader-а", seed 003; spec §26.3):
-//   1 context  2 foundation  3 mission description  4 prototype resolution  5 resource preparation
-//   (libs/assets: prepare_mission) -> 6 construction (pending, invisible objects in a NEW world)
+//   1 context  2 foundation  3 mission description  4 prototype resolution (libs/assets:
+//   prepare_mission)  5 resource preparation (the prepared-visual store: meshes, materials,
+//   RGBA8 textures, terrain) -> 6 construction (pending, invisible objects in a NEW world)
 //   -> 7 cross-reference validation and registration of everything at once -> 8 scenario start.
 // A reachable failure stops the load before anything is registered; the session keeps its
 // previous world untouched.
@@ -12,6 +13,8 @@
 #include <vector>
 
 #include "sortie/assets/mission_data.hpp"
+#include "sortie/assets/visual_store.hpp"
+#include "sortie/world/class_ids.hpp"
 #include "sortie/world/world.hpp"
 
 namespace sortie::mission {
@@ -22,9 +25,6 @@ using world::HeightField;
 using world::ObjectId;
 using world::World;
 using world::WorldConfig;
-
-inline constexpr ClassId kStaticObjectClass = 10;  // placed object with a direct prototype key
-inline constexpr ClassId kUnitObjectClass = 20;    // placed unit (unit DAT with components)
 
 // The default ground: a world::HeightField over a nav::TerrainWorld built from the mission's
 // Land.msh (raw Land.msh Z, spec §15.6/§18); nullptr when the mesh has no faces.
@@ -37,6 +37,7 @@ struct MissionLoadOptions {
   // Ground for scenario start (movement controllers snap Z to it); objects' Z stays as authored
   // until they move. Empty function = no ground.
   std::function<std::shared_ptr<const HeightField>(const assets::MissionData&)> make_ground = make_terrain_ground;
+  assets::VisualStoreOptions visuals;  // its profile is `profile`
 };
 
 struct PlacedObjectInfo {
@@ -53,8 +54,9 @@ struct MissionLoadReport {
   assets::GraphStatistics object_chain;
   assets::GraphStatistics mission_total;
   core::Diagnostics failures;   // every failed reachable edge (load stopped before registration)
-  core::Diagnostics warnings;
+  core::Diagnostics warnings;   // graph warnings (e.g. load.material_fallback), then visual.* findings
   std::vector<assets::PhaseTiming> timings;
+  assets::VisualStoreStats visuals;  // of the prepared-visual store (phase "resources")
   std::size_t constructed = 0;
   std::size_t registered = 0;
   [[nodiscard]] core::Json to_json() const;
@@ -62,6 +64,10 @@ struct MissionLoadReport {
 
 struct LoadedMission {
   std::shared_ptr<const assets::MissionData> data;
+  // What a renderer draws: terrain, and per placed object (visuals->placements(), TMA order, the
+  // same index as `objects`) its authored transform and prototypes with decoded visuals.
+  // Immutable; the live transform of a moving object is in `world`.
+  std::shared_ptr<const assets::VisualStore> visuals;
   std::unique_ptr<World> world;
   std::vector<PlacedObjectInfo> objects;  // TMA order
 };
@@ -72,19 +78,28 @@ class MissionSession {
   MissionSession(assets::ArchiveRepository& repo, assets::PrototypeResolver& resolver) : repo_(repo), resolver_(resolver) {}
   // On failure the report lists the diagnostics and the current mission is unchanged.
   // Fatal errors (the mission file missing/undecodable) come back as the error.
-  core::Result<MissionLoadReport> load(std::string_view mission, const MissionLoadOptions& options = {});
+  core::Result<MissionLoadReport> load(std::string_view mission, const MissionLoadOptions& options);
+  // With default options. An overload defined in the library rather than a default argument:
+  // gcc 12 warns (-Wmaybe-uninitialized, a false positive) about the temporary's shared_ptr
+  // members when it is built and destroyed inline at every call site.
+  core::Result<MissionLoadReport> load(std::string_view mission);
   [[nodiscard]] const LoadedMission* current() const { return current_ ? &*current_ : nullptr; }
   [[nodiscard]] LoadedMission* current() { return current_ ? &*current_ : nullptr; }
+  // Prepared meshes, materials and textures kept between this session's loads.
+  [[nodiscard]] const assets::VisualCache& visual_cache() const { return visual_cache_; }
 
  private:
   assets::ArchiveRepository& repo_;
   assets::PrototypeResolver& resolver_;
+  assets::VisualCache visual_cache_;
   std::optional<LoadedMission> current_;
 };
 
-// Phases 6-8 on prepared data: a new world, constructed, validated, registered and started.
-// Errors (world.load.*) leave nothing behind: the returned world is discarded by the caller.
-core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionData> data, const MissionLoadOptions& options,
-                                        std::vector<assets::PhaseTiming>& timings);
+// Phases 6-8 on prepared data: a new world, constructed, validated (every geometric component
+// has its prepared visual in `visuals`), registered and started. Errors (world.load.*) leave
+// nothing behind: the returned world is discarded by the caller.
+core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionData> data,
+                                        std::shared_ptr<const assets::VisualStore> visuals,
+                                        const MissionLoadOptions& options, std::vector<assets::PhaseTiming>& timings);
 
 }  // namespace sortie::mission

@@ -25,7 +25,7 @@ struct ScenarioOptions {
 
 struct ScenarioResult {
   std::uint64_t ticks = 0;
-  std::uint64_t final_hash = 0;
+  std::uint64_t final_hash = 0;  // after the last tick; with 0 ticks, the hash of the loaded state
   std::uint64_t orders = 0;
   std::uint64_t routed = 0;  // orders given as route commands
   std::uint64_t objects = 0;

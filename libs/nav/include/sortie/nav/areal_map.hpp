@@ -1,25 +1,20 @@
 #pragma once
-// ArealMap: navigation over a Land.map (spec iron3d-formats §18, §16; seed 000 "Поиск области",
-// "Маршрут"). A point is located through the candidate grid and an exact even-odd test; a route
-// is a sequence of areal ids over the adjacency graph built from the edge links; a corridor turns
-// a route into waypoints for a movement controller. A miss is always explicit (nullopt).
+// ArealMap: navigation over areal polygons (spec iron3d-formats §18; seed 000 "Поиск области",
+// "Маршрут"). Any source fills an ArealInput: a Land.map (nav/iron3d_input.hpp), a squad map, a
+// FOnline hex grid. A point is located through the candidate grid and an exact even-odd test; a
+// route is a sequence of areal ids over the adjacency graph built from the edge links; a corridor
+// turns a route into waypoints for a movement controller. A miss is always explicit (nullopt).
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <vector>
 
 #include "sortie/core/diagnostic.hpp"
-#include "sortie/iron3d/land_map.hpp"
+#include "sortie/core/math.hpp"
 
 namespace sortie::nav {
 
 inline constexpr double kEdgeEpsilon = 1e-4;  // a point this close to a boundary edge is inside
-
-struct Point2 {
-  float x = 0;
-  float y = 0;
-  bool operator==(const Point2&) const = default;
-};
 
 enum class LocateSource : std::uint8_t { grid, scan };
 
@@ -30,12 +25,43 @@ struct LocateResult {
 
 using Route = std::vector<std::uint32_t>;
 
+// One areal: a boundary ring (XY, either winding) with a link per edge.
+struct ArealPolygon {
+  core::Vec2 anchor;             // the areal's reference point: A* costs, corridor fallback
+  std::vector<core::Vec2> ring;  // boundary vertices; edge k runs from ring[k] to ring[k + 1 mod n]
+  // links[k] for k < ring.size(): the areal across edge k, -1 = none. Entries past the ring
+  // (Land.map polygon blocks) count for adjacency only; a shorter list leaves edges unlinked.
+  std::vector<std::int32_t> links;
+  std::uint32_t class_id = 0;    // raw, kept for callers (Land.map class_id)
+  std::uint32_t logic_flag = 0;  // raw, kept for callers (Land.map logic_flag)
+  bool operator==(const ArealPolygon&) const = default;
+};
+
+// Candidate lists over a regular grid: [min, max] split into cells_x * cells_y equal cells with
+// f64 boundaries; a point on an inner cell boundary belongs to the lower cell (§18).
+struct CandidateGrid {
+  core::Vec2 min;
+  core::Vec2 max;
+  std::uint32_t cells_x = 0;
+  std::uint32_t cells_y = 0;
+  std::vector<std::vector<std::uint32_t>> cells;  // row-major (y * cells_x + x): areal ids, any order
+  bool operator==(const CandidateGrid&) const = default;
+};
+
+struct ArealInput {
+  std::vector<ArealPolygon> areals;
+  // Without a grid (or with zero cells, or min > max) every locate scans all areals.
+  std::optional<CandidateGrid> grid;
+  bool operator==(const ArealInput&) const = default;
+};
+
 class ArealMap {
  public:
   ArealMap() = default;
-  // Errors: nav.areal.link (a link names a missing areal), nav.areal.grid (a grid id out of range
-  // or a cell count that does not match cells_x * cells_y).
-  static core::Result<ArealMap> build(const iron3d::LandMap& map);
+  // Errors: nav.areal.link (areals[i].links[k] is neither -1 nor an areal id), nav.areal.grid
+  // (grid.cells[c] names a missing areal, grid.cells does not hold cells_x * cells_y lists, or
+  // more than 2^32 - 1 ids in all), nav.areal.limit (more than 2^31 - 1 areals or 2^32 - 1 links).
+  static core::Result<ArealMap> build(const ArealInput& input);
 
   // Grid cell -> candidates (ascending id); among the candidates holding the point, one holding
   // it strictly inside (not only through the 1e-4 edge rule) wins, lowest id first. No candidate
@@ -63,28 +89,33 @@ class ArealMap {
   // Waypoints for a route from `from` to `to`: the midpoint of the boundary edge each areal
   // shares with the next one (the link naming it; the next anchor if no link does), then `to`.
   // `from` itself is not included (the mover is there). An empty route gives [to].
-  [[nodiscard]] std::vector<Point2> corridor(std::span<const std::uint32_t> route, Point2 from, Point2 to) const;
+  [[nodiscard]] std::vector<core::Vec2> corridor(std::span<const std::uint32_t> route, core::Vec2 from,
+                                                 core::Vec2 to) const;
 
   [[nodiscard]] std::size_t areal_count() const { return areals_.size(); }
-  [[nodiscard]] Point2 anchor(std::uint32_t areal) const { return areals_.at(areal).anchor; }
+  [[nodiscard]] core::Vec2 anchor(std::uint32_t areal) const { return areals_.at(areal).anchor; }
+  [[nodiscard]] std::uint32_t class_id(std::uint32_t areal) const { return areals_.at(areal).class_id; }
+  [[nodiscard]] std::uint32_t logic_flag(std::uint32_t areal) const { return areals_.at(areal).logic_flag; }
 
  private:
   struct ArealShape {
-    Point2 anchor;
-    std::vector<Point2> ring;          // boundary vertices (XY)
-    std::vector<std::int32_t> links;   // area_ref per boundary edge (-1 none)
+    core::Vec2 anchor;
+    std::vector<core::Vec2> ring;     // boundary vertices (XY)
+    std::vector<std::int32_t> links;  // link per boundary edge (-1 none)
     float min_x = 0, min_y = 0, max_x = 0, max_y = 0;
+    std::uint32_t class_id = 0;
+    std::uint32_t logic_flag = 0;
   };
   // 0 = outside, 1 = within the edge tolerance only, 2 = strictly inside.
   [[nodiscard]] int classify(std::uint32_t areal, float x, float y) const;
 
   std::vector<ArealShape> areals_;
-  std::vector<std::uint32_t> adjacency_;         // concatenated neighbour lists
-  std::vector<std::uint32_t> adjacency_start_;   // areal_count + 1 offsets
+  std::vector<std::uint32_t> adjacency_;        // concatenated neighbour lists
+  std::vector<std::uint32_t> adjacency_start_;  // areal_count + 1 offsets
   std::uint32_t cells_x_ = 0, cells_y_ = 0;
   double grid_min_x_ = 0, grid_min_y_ = 0, grid_span_x_ = 0, grid_span_y_ = 0;
-  std::vector<std::uint32_t> cell_start_;        // cell_count + 1 offsets into cell_ids_
-  std::vector<std::uint32_t> cell_ids_;          // candidates per cell, ascending
+  std::vector<std::uint32_t> cell_start_;  // cell_count + 1 offsets into cell_ids_
+  std::vector<std::uint32_t> cell_ids_;    // candidates per cell, ascending
 };
 
 }  // namespace sortie::nav

@@ -1,19 +1,19 @@
 #pragma once
-// TerrainWorld: the prepared query structure over a Land.msh (spec iron3d-formats §18, §15;
-// seed 000 "Пространственные задачи runtime"). Surface triangles are every TerrainFace28 with
-// its full mask; a BVH splits them at the median centroid of the longest node axis; queries
-// visit candidates in ascending face index. Every float operation runs in a fixed order and the
+// TerrainWorld: the prepared query structure over a triangle soup (spec iron3d-formats §18;
+// seed 000 "Пространственные задачи runtime"). Any source fills a TriangleSoup: a Land.msh
+// (nav/iron3d_input.hpp: every TerrainFace28 with its full mask), a squad map, a FOnline grid.
+// A BVH splits the faces at the median centroid of the longest node axis; queries visit
+// candidates in ascending face index. Every float operation runs in a fixed order and the
 // library is built with -ffp-contract=off, so results are bit-identical across runs.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
 
 #include "sortie/core/diagnostic.hpp"
-#include "sortie/iron3d/land_msh.hpp"
+#include "sortie/core/math.hpp"
 
 namespace sortie::nav {
-
-using iron3d::Vec3f;
 
 inline constexpr std::size_t kBvhLeafFaces = 8;
 inline constexpr float kBvhEpsilon = 1e-4f;          // node AABB tests
@@ -22,15 +22,22 @@ inline constexpr float kDegenerateArea = 1e-6f;      // height_at: |denominator|
 inline constexpr float kRayDetEpsilon = 1e-6f;       // raycast: |det| <= this rejects
 inline constexpr float kRayUvEpsilon = 1e-5f;        // raycast: u, v and u + v tolerance
 
-struct Aabb {
-  Vec3f min;
-  Vec3f max;
-  bool operator==(const Aabb&) const = default;
+// The input: positions and faces (three position indices and a surface mask each). Face i keeps
+// index i in every result (RayHit::face, HeightSample::face, candidates).
+struct TriangleSoup {
+  struct Face {
+    std::array<std::uint32_t, 3> vertices{};  // indices into positions
+    std::uint32_t mask = 0;                   // surface flags; raycast(mask != 0) keeps faces sharing a bit
+    bool operator==(const Face&) const = default;
+  };
+  std::vector<core::Vec3> positions;
+  std::vector<Face> faces;
+  bool operator==(const TriangleSoup&) const = default;
 };
 
 // Leaf when count > 0 (faces are order_[first, first + count)); otherwise children left, right.
 struct BvhNode {
-  Aabb box;
+  core::Aabb box;
   std::uint32_t first = 0;
   std::uint32_t count = 0;
   std::uint32_t left = 0;
@@ -43,7 +50,7 @@ struct RayHit {
   float distance = 0;  // ray parameter t: in units of |dir| (the distance when dir is unit)
   float u = 0;         // barycentric weight of vertex 1
   float v = 0;         // barycentric weight of vertex 2
-  Vec3f point;         // origin + t * dir
+  core::Vec3 point;    // origin + t * dir
 };
 
 struct HeightSample {
@@ -54,36 +61,38 @@ struct HeightSample {
 class TerrainWorld {
  public:
   TerrainWorld() = default;
-  // Errors: nav.terrain.vertex (a face references a missing vertex), nav.terrain.face_limit
-  // (more faces than a u32 index can hold).
-  static core::Result<TerrainWorld> build(const iron3d::LandMsh& msh);
+  // Errors: nav.terrain.vertex (faces[i].vertices[k] names a missing position),
+  // nav.terrain.face_limit (more than 2^31 faces).
+  static core::Result<TerrainWorld> build(const TriangleSoup& soup);
 
   // Maximum interpolated Z among faces whose 2-D barycentric weights at (x, y) are all within
   // [-1e-4, 1.0001]; nullopt = no surface there.
   [[nodiscard]] std::optional<float> height_at(float x, float y) const;
   [[nodiscard]] std::optional<HeightSample> sample_at(float x, float y) const;
   // Unit normal (Z >= 0) of the face that gives height_at; nullopt = no surface.
-  [[nodiscard]] std::optional<Vec3f> normal_at(float x, float y) const;
+  [[nodiscard]] std::optional<core::Vec3> normal_at(float x, float y) const;
   // Nearest hit (distance >= 0) by Möller–Trumbore; mask != 0 keeps faces sharing a bit with it.
   // Ties keep the lower face index.
-  [[nodiscard]] std::optional<RayHit> raycast(Vec3f origin, Vec3f dir, std::uint32_t mask = 0) const;
+  [[nodiscard]] std::optional<RayHit> raycast(const core::Vec3& origin, const core::Vec3& dir,
+                                              std::uint32_t mask = 0) const;
 
   // Candidate faces (ascending index) of the leaves whose XY box covers (x, y) / the ray hits.
   [[nodiscard]] std::vector<std::uint32_t> candidates_at(float x, float y) const;
-  [[nodiscard]] std::vector<std::uint32_t> candidates_on_ray(Vec3f origin, Vec3f dir) const;
+  [[nodiscard]] std::vector<std::uint32_t> candidates_on_ray(const core::Vec3& origin, const core::Vec3& dir) const;
 
   [[nodiscard]] std::size_t face_count() const { return faces_.size(); }
   [[nodiscard]] const std::vector<BvhNode>& nodes() const { return nodes_; }
   // Face indices in BVH leaf order (leaves address ranges of it).
   [[nodiscard]] const std::vector<std::uint32_t>& leaf_order() const { return order_; }
-  [[nodiscard]] Aabb bounds() const { return nodes_.empty() ? Aabb{} : nodes_[0].box; }
+  // The root box; an empty box (core::Aabb{}) when there are no faces.
+  [[nodiscard]] core::Aabb bounds() const { return nodes_.empty() ? core::Aabb{} : nodes_[0].box; }
 
  private:
   struct Face {
-    Vec3f a, b, c;
+    core::Vec3 a, b, c;
     std::uint32_t mask = 0;
   };
-  std::uint32_t build_node(std::uint32_t first, std::uint32_t count, std::vector<Vec3f>& centroids);
+  std::uint32_t build_node(std::uint32_t first, std::uint32_t count, std::vector<core::Vec3>& centroids);
   [[nodiscard]] std::optional<float> face_height(const Face& f, float x, float y) const;
   // Depth-first walk of the BVH (left child first): `enter(box)` prunes nodes, `visit(face)` is
   // called for every face of every leaf reached.
@@ -91,7 +100,7 @@ class TerrainWorld {
   void walk(Enter enter, Visit visit) const;
 
   std::vector<Face> faces_;
-  std::vector<Aabb> face_boxes_;
+  std::vector<core::Aabb> face_boxes_;
   std::vector<std::uint32_t> order_;
   std::vector<BvhNode> nodes_;
 };

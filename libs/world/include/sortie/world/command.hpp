@@ -2,6 +2,18 @@
 // Commands: the only input of the simulation. Each is stamped with the tick it applies on and
 // applied at the start of that tick's calculation pass, in submission order. A recorded log
 // replays to the same per-tick state hashes (replay.hpp).
+//
+// The command set is open: a command is a kind (a numeric wire id registered in a
+// CommandRegistry, command_registry.hpp) and that kind's payload, kept as its canonical bytes.
+// A kind's payload is a struct with a byte codec; make_command() and payload_of() convert:
+//
+//   world.submit(make_command(tick, MoveCommand{unit, {10.0f, 4.0f}, 6.0f}));
+//   if (auto move = payload_of<MoveCommand>(command)) ...
+//
+// World's own kinds are in builtin_commands.hpp, move/route in movement_commands.hpp; other
+// areas define and register theirs the same way. Logs: command_log.hpp (bytes),
+// command_json.hpp (JSON).
+#include <concepts>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -9,53 +21,18 @@
 
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/diagnostic.hpp"
-#include "sortie/core/json.hpp"
-#include "sortie/world/ids.hpp"
-#include "sortie/world/movement.hpp"
 
 namespace sortie::world {
 
-enum class CommandKind : std::uint8_t {
-  move = 1,          // target, x, y, speed: give a move order (attaches a MoveController)
-  stop = 2,          // target: drop the controller
-  pause = 3,         // value: 1 pause, 0 resume
-  set_speed = 4,     // value: game speed scale in per mille (1..100000)
-  spawn = 5,         // value: class id, text: prototype key, x, y, z: create and add a local object
-  remove = 6,        // target: delete (deferred when inside the pass)
-  set_property = 7,  // target, text: key, value: integer
-  route = 8,         // target, text: waypoints (encode_waypoints), speed; x, y: the last waypoint
-                     // (for readers of the log): attaches a RouteController
-};
-
-std::string_view to_string(CommandKind kind);
+// Numeric id of a command kind: the kind in byte logs, the key of the registry. 0 is never a kind.
+using CommandKindId = std::uint16_t;
 
 struct Command {
   std::uint64_t tick = 0;  // applies at the start of this tick (the tick counter before it runs)
-  CommandKind kind = CommandKind::pause;
-  ObjectId target;
-  float x = 0.0f;
-  float y = 0.0f;
-  float z = 0.0f;
-  float speed = 0.0f;
-  std::int64_t value = 0;
-  std::string text;
+  CommandKindId kind = 0;  // wire id of a registered kind
+  core::Bytes payload;     // the kind's canonical payload encoding
   friend bool operator==(const Command&, const Command&) = default;
-
-  static Command move(std::uint64_t tick, ObjectId target, float x, float y, float speed);
-  static Command stop(std::uint64_t tick, ObjectId target);
-  static Command pause(std::uint64_t tick, bool paused);
-  static Command set_speed(std::uint64_t tick, std::uint32_t scale_permille);
-  static Command spawn(std::uint64_t tick, ClassId class_id, std::string prototype, float x, float y, float z);
-  static Command remove(std::uint64_t tick, ObjectId target);
-  static Command set_property(std::uint64_t tick, ObjectId target, std::string key, std::int64_t value);
-  static Command route(std::uint64_t tick, ObjectId target, const std::vector<Vec2>& waypoints, float speed);
 };
-
-// Waypoints of a route command as text: "xxxxxxxx,yyyyyyyy" per waypoint (the f32 bit patterns,
-// 8 lowercase hex digits each), joined by ';'. Exact bits, so JSON and bytes logs stay lossless.
-std::string encode_waypoints(const std::vector<Vec2>& waypoints);
-// Errors: world.command.waypoints (wrong length, separator or digit; empty text).
-core::Result<std::vector<Vec2>> decode_waypoints(std::string_view text);
 
 // Commands in application order (non-decreasing tick).
 struct CommandLog {
@@ -63,13 +40,55 @@ struct CommandLog {
   friend bool operator==(const CommandLog&, const CommandLog&) = default;
 };
 
-// JSON: {"format":"sortie-command-log-v1","commands":[{"tick":..,"kind":"move",...}]}.
-// Floats are written as their exact values and as "*_bits" (u32) so the log is lossless.
-core::Json command_log_json(const CommandLog& log);
-core::Result<CommandLog> command_log_from_json(const core::Json& json);
-// Bytes: "SCLG" u32 version=1, u32 count, per command: u64 tick, u8 kind, u64 target raw,
-// f32 x y z speed, u64 value, lp_string text. Reader is bounded and ends at the payload end.
-core::Bytes write_command_log(const CommandLog& log);
-core::Result<CommandLog> read_command_log(core::ByteView bytes);
+// What applying a command did: `skipped` when its target is gone (deleted or pending deletion).
+// Both are counted in the state hash.
+enum class CommandOutcome : std::uint8_t { applied, skipped };
+
+// A payload type: a stable name and wire id, and a byte codec. read() reads exactly one payload
+// (the caller checks that it ends at the payload end) and rejects non-canonical bytes, so that
+// write(read(bytes)) == bytes for every payload that reads.
+template <class P>
+concept CommandPayload = requires(const P& p, core::ByteWriter& w, core::ByteReader& r) {
+  { P::kName } -> std::convertible_to<std::string_view>;
+  { P::kWireId } -> std::convertible_to<CommandKindId>;
+  p.write(w);
+  { P::read(r) } -> std::same_as<core::Result<P>>;
+};
+
+template <CommandPayload P>
+core::Bytes encode_payload(const P& payload) {
+  core::ByteWriter w;
+  payload.write(w);
+  return w.take();
+}
+
+template <CommandPayload P>
+Command make_command(std::uint64_t tick, const P& payload) {
+  return Command{tick, P::kWireId, encode_payload(payload)};
+}
+
+// Decodes one payload of type P; it must end exactly at the end of `payload`.
+// Errors: world.command.payload.* (malformed payload bytes).
+template <CommandPayload P>
+core::Result<P> decode_payload(core::ByteView payload) {
+  core::ByteReader r(payload, "command payload");
+  r.set_code_prefix("world.command.payload");
+  r.set_field(std::string(P::kName));
+  SORTIE_TRY(P p, P::read(r));
+  SORTIE_CHECK(r.require_end("command payload"));
+  return p;
+}
+
+// Decodes the payload of a command of kind P. Errors: world.command.kind_mismatch (the command
+// is of another kind), world.command.payload.* (malformed payload bytes).
+template <CommandPayload P>
+core::Result<P> payload_of(const Command& command) {
+  if (command.kind != P::kWireId) {
+    return core::fail(
+        core::Diagnostic::error("world.command.kind_mismatch", "command is of another kind")
+            .expect(std::string(P::kName) + " (" + std::to_string(P::kWireId) + ")", std::to_string(command.kind)));
+  }
+  return decode_payload<P>(command.payload);
+}
 
 }  // namespace sortie::world

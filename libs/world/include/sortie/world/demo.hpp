@@ -2,15 +2,15 @@
 // A synthetic busy world for determinism tests and benchmarks: units walk to random targets
 // (MoveController); on arrival a handler either gives a new order, damages another unit
 // (a damage event) or - with churn - deletes the unit from inside the handler and spawns a
-// replacement. Every random choice comes from the world's simulation RNG stream.
+// replacement. Units are of class class_ids::kDemoUnit. Every random choice comes from the world's simulation RNG
+// stream.
 #include <cstdint>
 
 #include "sortie/core/diagnostic.hpp"
+#include "sortie/world/class_ids.hpp"
 #include "sortie/world/world.hpp"
 
 namespace sortie::world {
-
-inline constexpr ClassId kDemoUnitClass = 1;
 
 struct DemoConfig {
   std::uint32_t units = 64;

@@ -6,23 +6,17 @@
 #include <vector>
 
 #include "sortie/core/diagnostic.hpp"
+#include "sortie/core/math.hpp"
 #include "sortie/world/controller.hpp"
-#include "sortie/world/transform.hpp"
 
 namespace sortie::world {
-
-struct Vec2 {
-  float x = 0.0f;
-  float y = 0.0f;
-  friend bool operator==(const Vec2&, const Vec2&) = default;
-};
 
 // Moves `transform` toward `target` by at most `max_step`; reaches it exactly when the
 // distance is <= max_step. Z becomes height_at(x, y) when `ground` is given. Orientation and
 // scale bits are kept. Returns whether the target was reached. Errors (transform untouched):
 // `world.move.not_finite` (target or step), `world.move.step` (step <= 0),
 // `world.move.no_surface` (no ground under the new XY).
-core::Result<bool> advance_reference_movement(Transform& transform, Vec2 target, float max_step,
+core::Result<bool> advance_reference_movement(core::Transform& transform, core::Vec2 target, float max_step,
                                               const HeightField* ground);
 
 // Move order: walk to `target` at `speed` units per game second; posts EventType::arrived on
@@ -30,20 +24,20 @@ core::Result<bool> advance_reference_movement(Transform& transform, Vec2 target,
 // posts arrived with b = 1.
 class MoveController final : public Controller {
  public:
-  MoveController(Vec2 target, float speed, std::shared_ptr<const HeightField> ground = nullptr)
+  MoveController(core::Vec2 target, float speed, std::shared_ptr<const HeightField> ground = nullptr)
       : target_(target), speed_(speed), ground_(std::move(ground)) {}
   std::string_view kind() const override { return "move"; }
   void update(UpdateContext& ctx) override;
   void encode(StateWriter& out) const override;
   std::unique_ptr<Controller> clone() const override { return std::make_unique<MoveController>(*this); }
 
-  void order(Vec2 target, float speed);
-  [[nodiscard]] Vec2 target() const { return target_; }
+  void order(core::Vec2 target, float speed);
+  [[nodiscard]] core::Vec2 target() const { return target_; }
   [[nodiscard]] float speed() const { return speed_; }
   [[nodiscard]] bool moving() const { return moving_; }
 
  private:
-  Vec2 target_;
+  core::Vec2 target_;
   float speed_;
   std::shared_ptr<const HeightField> ground_;
   bool moving_ = true;
@@ -53,7 +47,7 @@ class MoveController final : public Controller {
 // rule; posts arrived (a = waypoint count) after the last one.
 class RouteController final : public Controller {
  public:
-  RouteController(std::vector<Vec2> waypoints, float speed, std::shared_ptr<const HeightField> ground = nullptr)
+  RouteController(std::vector<core::Vec2> waypoints, float speed, std::shared_ptr<const HeightField> ground = nullptr)
       : waypoints_(std::move(waypoints)), speed_(speed), ground_(std::move(ground)) {}
   std::string_view kind() const override { return "route"; }
   void update(UpdateContext& ctx) override;
@@ -63,7 +57,7 @@ class RouteController final : public Controller {
   [[nodiscard]] bool done() const { return next_ >= waypoints_.size(); }
 
  private:
-  std::vector<Vec2> waypoints_;
+  std::vector<core::Vec2> waypoints_;
   float speed_;
   std::shared_ptr<const HeightField> ground_;
   std::size_t next_ = 0;

@@ -1,15 +1,17 @@
 #pragma once
 // A runtime object (seed 003 "минимальный runtime-object"): identity, class, ownership,
-// transform, active state, ordered properties, a controller slot, participation in calculation
-// and render, and the world-managed registration / deferred-deletion state.
+// transform, active state, ordered properties, typed components, a controller slot,
+// participation in calculation and render, and the world-managed registration /
+// deferred-deletion state.
 #include <cstdint>
 #include <memory>
 #include <string>
 
+#include "sortie/core/math.hpp"
+#include "sortie/world/component.hpp"
 #include "sortie/world/controller.hpp"
 #include "sortie/world/ids.hpp"
 #include "sortie/world/properties.hpp"
-#include "sortie/world/transform.hpp"
 
 namespace sortie::world {
 
@@ -23,10 +25,11 @@ class WorldObject {
  public:
   // Filled during construction (before add-to-game) and changed by controllers afterwards.
   std::string prototype_key;
-  Transform transform;
-  Properties properties;
-  bool active = true;        // takes part in the calculation pass
-  bool visible = true;       // takes part in the render snapshot
+  core::Transform transform;  // position, raw orientation, scale: exact IEEE-754 bits, hashed
+  Properties properties;      // mission properties (string keys, insertion order)
+  ComponentStore components;  // typed per-object state of the game layers (component.hpp)
+  bool active = true;         // takes part in the calculation pass
+  bool visible = true;        // takes part in the render snapshot
   std::unique_ptr<Controller> controller;
 
   [[nodiscard]] const ObjectId& id() const { return id_; }

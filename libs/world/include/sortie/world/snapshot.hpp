@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "sortie/core/math.hpp"
 #include "sortie/world/event.hpp"
 #include "sortie/world/ids.hpp"
 #include "sortie/world/object.hpp"
-#include "sortie/world/transform.hpp"
 
 namespace sortie::world {
 
@@ -17,7 +17,7 @@ struct ObjectView {
   ObjectId id;
   Ownership ownership;
   std::string prototype_key;
-  Transform transform;
+  core::Transform transform;
   bool active = true;
 };
 

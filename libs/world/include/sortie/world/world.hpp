@@ -4,8 +4,9 @@
 // the event queue, commands, the calculation pass and the state hash after every tick.
 //
 // One calculation pass (World::tick):
-//   1. prepare input/events: apply this tick's commands (in submission order), advance the
-//      game clock by one step (0 while paused, scaled otherwise);
+//   1. prepare input/events: apply this tick's commands (in submission order, each through
+//      its kind in the world's CommandRegistry), advance the game clock by one step (0 while
+//      paused, scaled otherwise);
 //   2. enter calculation (in_calculation = true);
 //   3. dispatch the events queued before the pass, in sequence order; events posted during
 //      the pass wait for the next tick; events whose target is pending deletion are skipped;
@@ -27,6 +28,7 @@
 
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/diagnostic.hpp"
+#include "sortie/core/math.hpp"
 #include "sortie/core/rng.hpp"
 #include "sortie/world/clock.hpp"
 #include "sortie/world/command.hpp"
@@ -38,6 +40,7 @@
 
 namespace sortie::world {
 
+class CommandRegistry;
 class HeightField;
 
 inline constexpr std::uint64_t kShortMaintenanceUs = 20 * kMicrosPerSecond;
@@ -46,8 +49,11 @@ inline constexpr std::uint64_t kLongMaintenanceUs = 60 * kMicrosPerSecond;
 struct WorldConfig {
   PlayerId local_player = 1;
   std::uint32_t step_us = kDefaultStepUs;
-  std::uint64_t seed = 0;             // simulation RNG stream seed
-  bool keep_hash_history = true;      // remember the hash of every tick
+  std::uint64_t seed = 0;         // simulation RNG stream seed
+  bool keep_hash_history = true;  // remember the hash of every tick
+  // The command kinds this world applies (command_registry.hpp); null = the standard set
+  // (world's built-in kinds and the movement kinds).
+  std::shared_ptr<const CommandRegistry> commands{};
 };
 
 enum class Phase : std::uint8_t { idle, preparing, calculating, applying_deferred, maintenance, shut_down };
@@ -67,16 +73,19 @@ class World {
   ObjectId allocate_id(ClassId class_id);
   // Constructs an unregistered object. id.owner == local player -> local object; otherwise a
   // mirror owned by id.owner. Errors: world.id.duplicate, world.shut_down.
-  core::Result<Handle> create_object(ObjectId id, std::string prototype_key, const Transform& transform = {});
+  core::Result<Handle> create_object(ObjectId id, std::string prototype_key, const core::Transform& transform = {});
   // CreateMirrorObject: the id must name a remote owner (world.id.not_remote otherwise).
-  core::Result<Handle> create_mirror_object(ObjectId id, std::string prototype_key, const Transform& transform = {});
-  core::Result<Handle> create_local_object(ClassId class_id, std::string prototype_key, const Transform& transform = {});
+  core::Result<Handle> create_mirror_object(ObjectId id, std::string prototype_key,
+                                            const core::Transform& transform = {});
+  core::Result<Handle> create_local_object(ClassId class_id, std::string prototype_key,
+                                           const core::Transform& transform = {});
   // Publishes to the queue: all at once, with the next registration sequence. Inside the
   // calculation pass it is deferred to the apply phase. Errors: world.handle.stale,
   // world.object.already_added.
   core::Status add_to_game(Handle handle);
   // Create + add (AddNewObjectToGame).
-  core::Result<Handle> add_new_object(ClassId class_id, std::string prototype_key, const Transform& transform = {});
+  core::Result<Handle> add_new_object(ClassId class_id, std::string prototype_key,
+                                      const core::Transform& transform = {});
   // Ownership change keeps the identity (never a second object with the same id).
   core::Status change_owner(Handle handle, PlayerId new_owner);
 
@@ -90,6 +99,8 @@ class World {
   [[nodiscard]] const WorldObject* find(Handle handle) const;
   core::Result<WorldObject*> object(Handle handle);  // world.handle.stale
   [[nodiscard]] std::optional<Handle> lookup(ObjectId id) const;
+  // The object with this id unless it is pending deletion: what a command may act on.
+  [[nodiscard]] WorldObject* find_live(ObjectId id);
   // Registered objects in queue order (registration sequence).
   [[nodiscard]] const std::vector<Handle>& queue() const { return queue_; }
   [[nodiscard]] std::size_t slot_count() const { return slots_.size(); }
@@ -104,8 +115,11 @@ class World {
 
   // ---- commands ----
   // Queues a command for its tick (>= the current tick; world.command.late otherwise) and
-  // records it in the log. Commands of one tick apply in submission order.
+  // records it in the log. Commands of one tick apply in submission order. The kind must be
+  // in the world's registry (world.command.kind_unknown) and its payload must decode and
+  // validate (world.command.payload.*, world.command.invalid, ...).
   core::Status submit(Command command);
+  [[nodiscard]] const CommandRegistry& commands() const;
   [[nodiscard]] const CommandLog& command_log() const { return log_; }
   [[nodiscard]] std::uint64_t commands_applied() const { return commands_applied_; }
   [[nodiscard]] std::uint64_t commands_skipped() const { return commands_skipped_; }
@@ -143,6 +157,8 @@ class World {
   std::vector<Handle> shutdown();
 
  private:
+  friend struct BuiltinCommandAccess;  // the built-in kinds (pause, set_speed) set the game clock
+
   struct Slot {
     std::uint32_t generation = 0;  // of the current or the last occupant; 0 = never used
     std::unique_ptr<WorldObject> object;
@@ -163,6 +179,7 @@ class World {
   void apply_deferred();
 
   WorldConfig config_;
+  std::shared_ptr<const CommandRegistry> commands_;
   GameClock clock_;
   MaintenanceClock maintenance_clock_;
   core::Rng sim_rng_;
@@ -178,7 +195,7 @@ class World {
   std::vector<Handle> queue_;
   std::uint64_t next_registration_ = 1;
 
-  std::vector<Event> events_;  // pending, in sequence order
+  std::vector<Event> events_;      // pending, in sequence order
   std::vector<Event> dispatched_;  // dispatched by the last tick
   std::uint64_t next_event_ = 1;
   std::unordered_map<std::uint32_t, std::vector<EventHandler>> handlers_;

@@ -1,0 +1,59 @@
+// Seeds for the script, control and sound fuzz targets (scr, varset, ctld, wave), written by
+// sortie's own writers.
+#include <cmath>
+
+#include "seeds.hpp"
+#include "sortie/iron3d/ctld.hpp"
+#include "sortie/iron3d/scr.hpp"
+#include "sortie/iron3d/varset.hpp"
+#include "sortie/iron3d/wave.hpp"
+
+using namespace sortie;
+using namespace sortie::iron3d;
+
+SORTIE_FUZZ_SEEDS(scr, [](fuzz::SeedSink& out) {
+  ScrPackage p;
+  ScrEvent init{"Init", 9, {}};
+  init.instructions.push_back({{19, 0, 0, 0, 0}, {224, 225, 226}, 0});
+  init.instructions.push_back({{0xFFFFFFFFu, 1, 2, 3, 4}, {}, 5});
+  p.events.push_back(init);
+  p.events.push_back({"Mission", 0, {}});
+  out.add("init", write_scr(p));
+  p.trailing = {0xAA, 0xBB};
+  out.add("trailing", write_scr(p));
+  out.add("empty", write_scr(ScrPackage{}));
+});
+
+SORTIE_FUZZ_SEEDS(varset, [](fuzz::SeedSink& out) {
+  out.add("two", write_varset(*build_varset({{VarType::dword, "ClanID", "0x10"}, {VarType::float32, "f0", "0.5"}},
+                                            {{"Name", "value"}})));
+  const std::string ranged = "// c\r\nVAR(DWORD, level, 3, 0, 0x10);\r\nFUNCTION(x)\r\n";
+  out.add("ranged", core::Bytes(ranged.begin(), ranged.end()));
+});
+
+SORTIE_FUZZ_SEEDS(ctld, [](fuzz::SeedSink& out) {
+  out.add("rows", write_ctld(build_ctld(1, 1,
+                                        {make_ctld_row(1, 0.0f, 10.0f, 0.5f, 0), make_ctld_row(1, 0.0f, 10.0f, 1.5f, 1),
+                                         make_ctld_row(2, -1.0f, -1.0f, 0.0f, 4)},
+                                        0, 0, core::Bytes{1, 2, 3})));
+  out.add("common", write_ctld(build_ctld(0, 0, {}, 1, 0, core::Bytes(264, 0))));
+});
+
+SORTIE_FUZZ_SEEDS(wave, [](fuzz::SeedSink& out) {
+  std::vector<std::int16_t> pcm(64);
+  for (std::size_t i = 0; i < pcm.size(); ++i) pcm[i] = static_cast<std::int16_t>(8000.0 * std::sin(0.3 * i));
+  out.add("pcm16", write_wave(make_pcm16_wave(22050, 1, pcm)));
+  WaveFormat f;
+  f.format_tag = kWaveFormatMsAdpcm, f.channels = 1, f.sample_rate = 22050, f.block_align = 16;
+  f.bits_per_sample = 4, f.samples_per_block = 20, f.byte_rate = 22050 * 16 / 20;
+  const auto coef = ms_adpcm_standard_coefficients();
+  f.coefficients.assign(coef.begin(), coef.end());
+  core::Bytes blocks(32, 0x3C);
+  blocks[0] = 1, blocks[1] = 16, blocks[2] = 0;  // predictor 1, delta 16
+  blocks[16] = 5, blocks[17] = 40, blocks[18] = 0;
+  out.add("adpcm", write_wave(make_wave(f, blocks, 40)));
+  f.channels = 2, f.block_align = 32, f.samples_per_block = 20;
+  blocks.assign(32, 0x5A);
+  blocks[0] = 0, blocks[1] = 6;
+  out.add("adpcm_stereo", write_wave(make_wave(f, blocks)));
+});

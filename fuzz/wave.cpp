@@ -1,0 +1,19 @@
+// Fuzzes the RIFF/WAVE reader (compatible profile) and the PCM / MS ADPCM decoder; accepted
+// files write back exactly.
+#include "sortie/iron3d/wave.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace sortie;
+  const core::ByteView in(data, size);
+  iron3d::ReadOptions options;
+  options.profile = core::Profile::compatible;
+  auto w = iron3d::read_wave(in, options);
+  if (!w) return 0;
+  if (iron3d::write_wave(w->wave) != core::Bytes(in.begin(), in.end())) __builtin_trap();
+  auto d = iron3d::decode_wave(w->wave);
+  if (d && d->samples.size() % d->channels != 0) __builtin_trap();
+  return 0;
+}

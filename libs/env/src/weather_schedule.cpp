@@ -1,0 +1,238 @@
+#include "sortie/env/weather_schedule.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cmath>
+
+namespace sortie::env {
+
+using core::Diagnostic;
+
+std::string_view to_string(PrecipitationKind kind) {
+  switch (kind) {
+    case PrecipitationKind::none:
+      return "none";
+    case PrecipitationKind::rain:
+      return "rain";
+    case PrecipitationKind::snow:
+      return "snow";
+  }
+  return "none";
+}
+
+WeatherState sample_weather(const WeatherSchedule& s, std::int64_t time_ms) {
+  std::size_t k = s.keys.size();
+  for (std::size_t i = 0; i < s.keys.size() && s.keys[i].time_ms <= time_ms; ++i) k = i;
+  if (k == s.keys.size()) return {};
+  const WeatherKey& a = s.keys[k];
+  WeatherState st{a.kind, a.intensity, a.lightning};
+  if (k + 1 < s.keys.size() && s.keys[k + 1].kind == a.kind) {
+    const WeatherKey& b = s.keys[k + 1];
+    const double t = static_cast<double>(time_ms - a.time_ms) / static_cast<double>(b.time_ms - a.time_ms);
+    const auto ia = static_cast<double>(a.intensity);
+    const auto ib = static_cast<double>(b.intensity);
+    st.intensity = static_cast<float>(ia + (ib - ia) * t);
+  }
+  return st;
+}
+
+namespace {
+
+std::vector<std::string_view> tokens(std::string_view s) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (true) {
+    i = s.find_first_not_of(" \t\r", i);
+    if (i == std::string_view::npos) break;
+    auto e = s.find_first_of(" \t\r", i);
+    if (e == std::string_view::npos) e = s.size();
+    out.push_back(s.substr(i, e - i));
+    i = e;
+  }
+  return out;
+}
+
+bool parse_double(std::string_view t, double& out) {
+  auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
+  return ec == std::errc() && p == t.data() + t.size() && std::isfinite(out);
+}
+
+class TextReader final : public WeatherScheduleReader {
+ public:
+  [[nodiscard]] std::string_view name() const override { return "sortie-weather text v1"; }
+  core::Result<WeatherSchedule> read(core::ByteView data, std::string_view file_name) const override {
+    return read_weather_text(data, file_name);
+  }
+};
+
+}  // namespace
+
+const WeatherScheduleReader& weather_text_reader() {
+  static const TextReader reader;
+  return reader;
+}
+
+core::Result<WeatherSchedule> read_weather_text(core::ByteView data, std::string_view file_name) {
+  const std::string_view text = core::as_chars(data);
+  WeatherSchedule s;
+  bool seen_magic = false;
+  bool seen_bounds = false;
+  std::size_t line_no = 0;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto nl = text.find('\n', start);
+    std::string_view line = text.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start);
+    const std::size_t line_at = start;
+    ++line_no;
+    start = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
+    if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+    const auto t = tokens(line);
+    if (t.empty()) continue;
+    auto err = [&](std::string code, std::string msg, std::string expected) {
+      std::string found;
+      for (auto tok : t) found += (found.empty() ? "" : " ") + std::string(tok);
+      return core::fail(Diagnostic::error(std::move(code), std::move(msg))
+                            .of(std::string(file_name))
+                            .at(line_at)
+                            .in(fmt::format("line {}", line_no))
+                            .expect(std::move(expected), std::move(found)));
+    };
+    if (!seen_magic) {
+      if (t[0] != "sortie-weather" || t.size() != 2)
+        return err("weather.magic", "a weather schedule starts with 'sortie-weather <version>'", "sortie-weather 1");
+      if (t[1] != "1") return err("weather.version", "unknown weather schedule version", "version 1");
+      seen_magic = true;
+      continue;
+    }
+    const std::string_view d = t[0];
+    auto kind_of = [](std::string_view k, PrecipitationKind& out) {
+      if (k == "none")
+        out = PrecipitationKind::none;
+      else if (k == "rain")
+        out = PrecipitationKind::rain;
+      else if (k == "snow")
+        out = PrecipitationKind::snow;
+      else
+        return false;
+      return true;
+    };
+    if (d == "material" || d == "sample") {
+      if (t.size() != 3)
+        return err("weather.syntax", fmt::format("'{}' takes a kind and a name", d),
+                   fmt::format("{} rain|snow|lightning NAME", d));
+      std::string* mat = nullptr;
+      SoundRef* ref = nullptr;
+      if (t[1] == "rain")
+        mat = &s.rain_material, ref = &s.rain_sample;
+      else if (t[1] == "snow")
+        mat = &s.snow_material, ref = &s.snow_sample;
+      else if (t[1] == "lightning")
+        mat = &s.lightning_material, ref = &s.lightning_sample;
+      else
+        return err("weather.syntax", "unknown kind", "rain, snow or lightning");
+      if (d == "material") {
+        if (!mat->empty()) return err("weather.duplicate", "material given twice", "one material line per kind");
+        *mat = std::string(t[2]);
+      } else {
+        if (!ref->empty()) return err("weather.duplicate", "sample given twice", "one sample line per kind");
+        *ref = SoundRef::parse(t[2]);
+        if (ref->empty()) return err("weather.value", "sample without an entry name", "[archive/]name.wav");
+      }
+    } else if (d == "lightning_bounds") {
+      if (t.size() != 6)
+        return err("weather.syntax", "'lightning_bounds' takes five numbers",
+                   "lightning_bounds MIN_X MIN_Y MAX_X MAX_Y Z");
+      if (seen_bounds) return err("weather.duplicate", "lightning bounds given twice", "one lightning_bounds line");
+      double v[5];
+      for (int i = 0; i < 5; ++i)
+        if (!parse_double(t[static_cast<std::size_t>(i) + 1], v[i]))
+          return err("weather.value", "lightning bound is not a finite number", "finite decimal numbers");
+      if (v[0] > v[2] || v[1] > v[3])
+        return err("weather.value", "lightning bounds with min above max", "MIN_X <= MAX_X, MIN_Y <= MAX_Y");
+      s.lightning_bounds = {{static_cast<float>(v[0]), static_cast<float>(v[1])},
+                            {static_cast<float>(v[2]), static_cast<float>(v[3])},
+                            static_cast<float>(v[4])};
+      seen_bounds = true;
+    } else if (d == "key") {
+      if (t.size() != 4 && !(t.size() == 5 && t[4] == "lightning"))
+        return err("weather.syntax", "'key' takes a time, a kind, an intensity and optionally 'lightning'",
+                   "key SECONDS none|rain|snow INTENSITY [lightning]");
+      WeatherKey k;
+      double seconds = 0, intensity = 0;
+      if (!parse_double(t[1], seconds) || seconds < 0 || seconds > 1e9)
+        return err("weather.value", "key time is not a number of seconds in 0..1e9", "0 <= SECONDS <= 1e9");
+      if (!kind_of(t[2], k.kind)) return err("weather.syntax", "unknown precipitation kind", "none, rain or snow");
+      if (!parse_double(t[3], intensity) || intensity < 0 || intensity > 1)
+        return err("weather.value", "intensity outside 0..1", "0 <= INTENSITY <= 1");
+      k.time_ms = std::llround(seconds * 1000.0);
+      k.intensity = static_cast<float>(intensity);
+      k.lightning = t.size() == 5;
+      if (!s.keys.empty() && k.time_ms <= s.keys.back().time_ms)
+        return err("weather.order", "key times must increase strictly",
+                   fmt::format("time > {} ms", s.keys.back().time_ms));
+      s.keys.push_back(k);
+    } else {
+      return err("weather.syntax", "unknown directive", "material, sample, lightning_bounds or key");
+    }
+  }
+  auto missing = [&](std::string what) {
+    return core::fail(
+        Diagnostic::error("weather.missing", fmt::format("the schedule uses {} but does not name it", what))
+            .of(std::string(file_name))
+            .expect(what, "nothing"));
+  };
+  if (!seen_magic)
+    return core::fail(Diagnostic::error("weather.magic", "a weather schedule starts with 'sortie-weather <version>'")
+                          .of(std::string(file_name))
+                          .at(0)
+                          .expect("sortie-weather 1", "no line"));
+  for (const auto& k : s.keys) {
+    if (k.kind == PrecipitationKind::rain && (s.rain_material.empty() || s.rain_sample.empty()))
+      return missing("a rain material and sample");
+    if (k.kind == PrecipitationKind::snow && (s.snow_material.empty() || s.snow_sample.empty()))
+      return missing("a snow material and sample");
+    if (k.lightning && (s.lightning_material.empty() || s.lightning_sample.empty() || !seen_bounds))
+      return missing("a lightning material, sample and lightning_bounds");
+  }
+  return s;
+}
+
+std::string write_weather_text(const WeatherSchedule& s) {
+  std::string out = "sortie-weather 1\n";
+  auto named = [&](std::string_view d, std::string_view kind, const std::string& v) {
+    if (!v.empty()) out += fmt::format("{} {} {}\n", d, kind, v);
+  };
+  named("material", "rain", s.rain_material);
+  named("material", "snow", s.snow_material);
+  named("material", "lightning", s.lightning_material);
+  named("sample", "rain", s.rain_sample.to_string());
+  named("sample", "snow", s.snow_sample.to_string());
+  named("sample", "lightning", s.lightning_sample.to_string());
+  const auto& b = s.lightning_bounds;
+  out += fmt::format("lightning_bounds {} {} {} {} {}\n", b.min.x, b.min.y, b.max.x, b.max.y, b.z);
+  for (const auto& k : s.keys)
+    out += fmt::format("key {}.{:03} {} {}{}\n", k.time_ms / 1000, k.time_ms % 1000, to_string(k.kind), k.intensity,
+                       k.lightning ? " lightning" : "");
+  return out;
+}
+
+core::Json weather_schedule_json(const WeatherSchedule& s) {
+  core::Json j;
+  core::Json keys = core::Json::array();
+  for (const auto& k : s.keys)
+    keys.push_back({{"time_ms", k.time_ms},
+                    {"kind", std::string(to_string(k.kind))},
+                    {"intensity", k.intensity},
+                    {"lightning", k.lightning}});
+  j["keys"] = std::move(keys);
+  j["materials"] = {{"rain", s.rain_material}, {"snow", s.snow_material}, {"lightning", s.lightning_material}};
+  j["samples"] = {{"rain", s.rain_sample.to_string()},
+                  {"snow", s.snow_sample.to_string()},
+                  {"lightning", s.lightning_sample.to_string()}};
+  const auto& b = s.lightning_bounds;
+  j["lightning_bounds"] = {{"min", {b.min.x, b.min.y}}, {"max", {b.max.x, b.max.y}}, {"z", b.z}};
+  return j;
+}
+
+}  // namespace sortie::env

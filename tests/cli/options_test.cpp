@@ -1,0 +1,46 @@
+// Numeric options reject what they cannot hold: exit 2 and a message naming the option
+// (issue #8: `sortie run --ticks -5` used to wrap around and run for ever).
+#include <gtest/gtest.h>
+
+#include "cli_harness.hpp"
+
+namespace sortie::cli_test {
+namespace {
+
+struct BadNumber {
+  std::vector<std::string> args;
+  std::string option;
+};
+
+TEST_F(CliTest, numeric_options_reject_out_of_range_values_with_exit_2) {
+  const std::string game = sample_dir().string();
+  const std::vector<BadNumber> cases = {
+      {{"run", game, "--ticks", "-5"}, "--ticks"},
+      {{"run", game, "--ticks", "1.5"}, "--ticks"},
+      {{"run", game, "--ticks", "1e3"}, "--ticks"},
+      {{"run", game, "--ticks", "99999999999999999999999"}, "--ticks"},
+      {{"run", game, "--ticks", "1000000001"}, "--ticks"},
+      {{"run", game, "--ticks", "ten"}, "--ticks"},
+      {{"run", game, "--seed", "-1"}, "--seed"},
+      {{"sample", (dir_ / "s").string(), "--seed", "-3"}, "--seed"},
+  };
+  for (const auto& c : cases) {
+    const auto r = run_sortie(c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args[2] << " " << c.args[3] << ": " << r.all();
+    EXPECT_NE(r.err.find(c.option + ": value '" + c.args[3] + "'"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+  EXPECT_FALSE(fs::exists(dir_ / "s"));  // nothing written for a rejected command
+}
+
+TEST_F(CliTest, numeric_options_accept_their_bounds) {
+  const auto zero = run_sortie({"run", sample_dir().string(), "--ticks", "0", "--json"});
+  ASSERT_EQ(zero.exit_code, 0) << zero.err;
+  EXPECT_EQ(zero.json().at("run").at("ticks"), 0);
+  EXPECT_NE(zero.json().at("final_hash"), "0000000000000000");  // the loaded state's hash
+  const auto seed = run_sortie({"run", sample_dir().string(), "--ticks", "1", "--seed", "18446744073709551615"});
+  EXPECT_EQ(seed.exit_code, 0) << seed.err;
+}
+
+}  // namespace
+}  // namespace sortie::cli_test
