@@ -100,7 +100,13 @@ inline std::uint64_t folded_hash(const FoldedName& f) {
     h = (h ^ chunk) * 0xff51afd7ed558ccdull;
     h ^= h >> 29;
   }
-  return h * 0xc4ceb9fe1a85ec53ull;
+  // A full finaliser: the slot is taken from the low bits, and without the last shifts the high
+  // bytes of the final chunk (a name's last characters) never reached them, so names differing
+  // only at the end (MAT_0001, MAT_0002, ...) crowded into a handful of slots.
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ull;
+  h ^= h >> 33;
+  return h;
 }
 
 // True when the raw name field at `raw` folds to exactly `f` (zero-padded buffers compare
