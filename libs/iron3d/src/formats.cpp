@@ -14,6 +14,7 @@
 #include "sortie/iron3d/varset.hpp"
 #include "sortie/iron3d/ctld.hpp"
 #include "sortie/iron3d/wave.hpp"
+#include "sortie/iron3d/behavior_ini.hpp"
 
 #include <vector>
 
@@ -44,6 +45,7 @@ std::span<const FormatInfo> all_formats() {
       varset_format_info(),
       ctld_format_info(),
       wave_format_info(),
+      behavior_ini_format_info(),
   };
   return kFormats;
 }
