@@ -35,11 +35,12 @@ MoveFailure plan_path(BehaviorState& s, core::Vec3 position, const MoveEnvironme
     return fail_with(goal.error() == nav::LocateMiss::not_walkable ? MoveFailure::goal_not_walkable
                                                                    : MoveFailure::goal_off_map);
   }
-  auto route = map.route_astar(start->areal, goal->areal, &workspace, true);
-  if (!route) return fail_with(MoveFailure::unreachable);
-  const auto portals = map.portals(*route);
-  const auto points = nav::funnel(portals, position.xy(), s.target);
-  s.global_path = std::move(*route);
+  nav::PathOptions po;
+  po.locate.z = position.z;
+  auto path = map.find_path(position.xy(), s.target, po, &workspace);
+  if (!path) return fail_with(MoveFailure::unreachable);  // both ends located: only the route can fail
+  const auto& points = path->points;
+  s.global_path = std::move(path->areals);
   s.current_areal = start->areal;
   s.origin = position.xy();
   // The trajectory: the funnel's corners after the start, each segment split evenly until it

@@ -188,8 +188,8 @@ std::optional<Route> ArealMap::route(std::uint32_t start, std::uint32_t goal) co
   return std::nullopt;
 }
 
-std::optional<Route> ArealMap::search(std::uint32_t start, std::uint32_t goal, PathWorkspace& ws,
-                                      bool walkable_only) const {
+std::optional<Route> ArealMap::search(std::uint32_t start, std::uint32_t goal, PathWorkspace& ws, bool walkable_only,
+                                      Vec2 line_a, Vec2 line_b) const {
   const std::size_t n = areals_.size();
   if (start >= n || goal >= n) return std::nullopt;
   if (walkable_only && (!areals_[start].walkable || !areals_[goal].walkable)) return std::nullopt;
@@ -221,6 +221,16 @@ std::optional<Route> ArealMap::search(std::uint32_t start, std::uint32_t goal, P
     }
     return h;
   };
+  // Distance of a point from the line through line_a and line_b (from line_a when they coincide).
+  const double lx = static_cast<double>(line_b.x) - static_cast<double>(line_a.x);
+  const double ly = static_cast<double>(line_b.y) - static_cast<double>(line_a.y);
+  const double line_len = std::sqrt(lx * lx + ly * ly);
+  auto off_line = [&](Vec2 p) {
+    const double px = static_cast<double>(p.x) - static_cast<double>(line_a.x);
+    const double py = static_cast<double>(p.y) - static_cast<double>(line_a.y);
+    if (!(line_len > 0.0)) return std::sqrt(px * px + py * py);
+    return std::fabs(lx * py - ly * px) / line_len;
+  };
   ws.g_[start] = 0.0;
   ws.parent_[start] = start;
   ws.stamp_[start] = seen;
@@ -249,7 +259,7 @@ std::optional<Route> ArealMap::search(std::uint32_t start, std::uint32_t goal, P
       const std::uint32_t b = adjacency_[e];
       if (ws.stamp_[b] == closed) continue;
       if (walkable_only && !areals_[b].walkable) continue;
-      const double gb = top.g + adjacency_cost_[e];
+      const double gb = top.g + adjacency_cost_[e] + kStraightness * off_line(areals_[b].anchor);
       if (ws.stamp_[b] != seen || gb < ws.g_[b]) {
         const double hb = heuristic(b);
         if (hb == inf) continue;  // the goal cannot be reached from b
@@ -266,8 +276,10 @@ std::optional<Route> ArealMap::search(std::uint32_t start, std::uint32_t goal, P
 
 std::optional<Route> ArealMap::route_astar(std::uint32_t start, std::uint32_t goal, PathWorkspace* workspace,
                                            bool walkable_only) const {
+  if (start >= areals_.size() || goal >= areals_.size()) return std::nullopt;
   PathWorkspace local;
-  return search(start, goal, workspace != nullptr ? *workspace : local, walkable_only);
+  return search(start, goal, workspace != nullptr ? *workspace : local, walkable_only, areals_[start].anchor,
+                areals_[goal].anchor);
 }
 
 std::vector<Portal> ArealMap::portals(std::span<const std::uint32_t> route) const {
@@ -406,7 +418,8 @@ core::Result<Path> ArealMap::find_path(Vec2 from, Vec2 to, const PathOptions& op
   SORTIE_TRY(const LocateResult start, endpoint(from, options.locate.z, "start"));
   SORTIE_TRY(const LocateResult goal, endpoint(to, options.goal_z, "goal"));
   PathWorkspace local;
-  auto route = search(start.areal, goal.areal, workspace != nullptr ? *workspace : local, options.locate.walkable_only);
+  auto route = search(start.areal, goal.areal, workspace != nullptr ? *workspace : local, options.locate.walkable_only,
+                      from, to);
   if (!route) {
     return fail(
         Diagnostic::error("nav.path.unreachable", "no route joins the two areals")

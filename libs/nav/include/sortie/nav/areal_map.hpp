@@ -20,7 +20,8 @@ namespace sortie::nav {
 
 inline constexpr double kEdgeEpsilon = 1e-4;  // a point this close to a boundary edge is inside
 inline constexpr std::uint32_t kNoAreal = 0xFFFFFFFFu;
-inline constexpr std::size_t kLandmarks = 8;  // A* landmarks (ALT heuristic) per map
+inline constexpr std::size_t kLandmarks = 8;   // A* landmarks (ALT heuristic) per map
+inline constexpr double kStraightness = 1e-3;  // A* cost per unit an entered anchor is off the line
 
 enum class LocateSource : std::uint8_t { grid, scan };
 
@@ -181,9 +182,13 @@ class ArealMap {
   // A*: edge cost = XY distance between the two anchors; heuristic = the larger of the XY
   // anchor distance to the goal and the landmark bound max |d(L, goal) - d(L, n)| over up to
   // kLandmarks landmarks whose graph distances build() precomputes (both admissible and
-  // consistent). Returns a route of minimal summed anchor distance; the open list is ordered by
-  // f ascending, then g descending (deeper first), then id ascending, so the result is
-  // deterministic. Start and goal in different connected parts answer nullopt at once. When
+  // consistent). Returns a route of minimal summed anchor distance, where routes of (nearly) the
+  // same length are told apart by a small cost per areal entered, kStraightness times the
+  // distance of its anchor from the straight line between the endpoints (the start and goal
+  // anchors here, the two points in find_path): on a grid of equal areals, where every staircase
+  // has the same length, the route hugs the line and the funnel straightens it. The open list is
+  // ordered by f ascending, then g descending (deeper first), then id ascending, so the result
+  // is deterministic. Start and goal in different connected parts answer nullopt at once. When
   // the shortest route is unique in both metrics (e.g. a chain) it is the same route as route().
   // walkable_only: the route enters no areal the policy blocks (start and goal included).
   [[nodiscard]] std::optional<Route> route_astar(std::uint32_t start, std::uint32_t goal,
@@ -238,7 +243,7 @@ class ArealMap {
   void build_search_tables();
   // A* core shared by route_astar and find_path.
   [[nodiscard]] std::optional<Route> search(std::uint32_t start, std::uint32_t goal, PathWorkspace& ws,
-                                            bool walkable_only) const;
+                                            bool walkable_only, core::Vec2 line_a, core::Vec2 line_b) const;
 
   std::vector<ArealShape> areals_;
   std::vector<std::uint32_t> adjacency_;        // concatenated neighbour lists
