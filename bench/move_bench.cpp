@@ -127,7 +127,8 @@ void BM_SortieLocate(benchmark::State& state) {
   std::size_t found = 0;
   for (auto _ : state) {
     found = 0;
-    for (const auto& [a, b] : ps) {
+    for (const auto& pair : ps) {
+      const Endpoint& a = pair.first;
       s.time([&] {
         auto r = m.locate(a.xy.x, a.xy.y);
         found += r.has_value() ? 1 : 0;
@@ -147,7 +148,9 @@ void BM_SortieRouteAndSmooth(benchmark::State& state) {
   std::size_t found = 0;
   for (auto _ : state) {
     found = 0;
-    for (const auto& [a, b] : ps) {
+    for (const auto& pair : ps) {
+      const Endpoint& a = pair.first;
+      const Endpoint& b = pair.second;
       s.time([&] {
         auto r = m.find_path(a.xy, b.xy, {}, &ws);
         found += r.has_value() ? 1 : 0;
@@ -342,7 +345,8 @@ void BM_DetourLocate(benchmark::State& state) {
   std::size_t found = 0;
   for (auto _ : state) {
     found = 0;
-    for (const auto& [a, b] : ps) {
+    for (const auto& pair : ps) {
+      const Endpoint& a = pair.first;
       s.time([&] {
         float at[3];
         const dtPolyRef r = nearest(d, a, at);
@@ -369,7 +373,9 @@ void BM_DetourRouteAndSmooth(benchmark::State& state) {
   std::size_t found = 0;
   for (auto _ : state) {
     found = 0;
-    for (const auto& [a, b] : ps) {
+    for (const auto& pair : ps) {
+      const Endpoint& a = pair.first;
+      const Endpoint& b = pair.second;
       s.time([&] {
         float pa[3];
         float pb[3];

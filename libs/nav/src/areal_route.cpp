@@ -127,7 +127,9 @@ void ArealMap::build_search_tables() {
     auto after = [](const Item& x, const Item& y) { return x > y; };
     while (!heap.empty()) {
       std::pop_heap(heap.begin(), heap.end(), after);
-      const auto [da, a] = heap.back();
+      // Not a structured binding: clang 14 cannot capture one in the lambda below.
+      const double da = heap.back().first;
+      const std::uint32_t a = heap.back().second;
       heap.pop_back();
       if (da != d[a]) continue;
       auto relax = [&](std::uint32_t b, double c) {
