@@ -105,11 +105,12 @@ void MoveSystem::gather(world::World& world) {
   cell_ = std::max(2.0f * max_radius, 1.0f);
 }
 
-bool MoveSystem::ground_ok(core::Vec2 p) const {
+bool MoveSystem::ground_ok(core::Vec2 p, std::optional<nav::SurfaceSample>* sample) const {
   if (!env_ || !env_->terrain) return true;
   const auto s = env_->terrain->surface_at(p.x, p.y);
   if (!s || s->normal.z < env_->params.min_ground_normal_z) return false;
   if (env_->areals && !env_->areals->locate_areal(p, nav::LocateOptions{true, s->z})) return false;
+  if (sample != nullptr) *sample = s;
   return true;
 }
 
@@ -233,6 +234,7 @@ void MoveSystem::resolve_bodies(std::vector<ContactKey>& touching) {
 }
 
 void MoveSystem::finish(world::World& world, float dt) {
+  next_ground_.clear();
   for (Mover& m : movers_) {
     ControlState& c = *m.control;
     WorldObject& o = *m.object;
@@ -241,7 +243,10 @@ void MoveSystem::finish(world::World& world, float dt) {
     if (!moved && !m.controlled) continue;
     core::Vec3 next = o.transform.position;
     std::optional<nav::SurfaceSample> ground;
-    if (moved && env_->terrain) ground = env_->terrain->surface_at(m.xy.x, m.xy.y);
+    if (moved && env_->terrain) {
+      const bool same = m.ground && m.ground_xy.x == m.xy.x && m.ground_xy.y == m.xy.y;
+      ground = same ? m.ground : env_->terrain->surface_at(m.xy.x, m.xy.y);
+    }
     if (moved) {
       next.x = m.xy.x;
       next.y = m.xy.y;
@@ -254,6 +259,7 @@ void MoveSystem::finish(world::World& world, float dt) {
     if (moved || turned) {
       if (!ground && env_->terrain) ground = env_->terrain->surface_at(next.x, next.y);
       const core::Vec3 normal = ground ? ground->normal : core::Vec3{0.0f, 0.0f, 1.0f};
+      if (ground) next_ground_.push_back(GroundMemo{o.id().raw(), next.xy(), *ground});
       const float heading = m.controlled ? c.heading : o.transform.orientation.z;
       o.transform.orientation = ground_orientation(heading, normal);
     }
@@ -272,17 +278,26 @@ void MoveSystem::step(world::World& world, float dt) {
   grid_.build(positions_, cell_);
   std::vector<ContactKey> touching;
   // 3. behaviour, wizard, control -> candidates; 4. the terrain narrow phase.
+  std::size_t memo = 0;
   for (Mover& m : movers_) {
     if (!m.controlled) continue;
     think(world, m, dt);
     core::Vec3 normal{0.0f, 0.0f, 1.0f};
     if (env_->terrain) {
-      if (auto s = env_->terrain->surface_at(m.xy.x, m.xy.y)) normal = s->normal;
+      const std::uint64_t id = m.object->id().raw();
+      while (memo < last_ground_.size() && last_ground_[memo].id < id) ++memo;
+      const GroundMemo* g = memo < last_ground_.size() ? &last_ground_[memo] : nullptr;
+      if (g != nullptr && g->id == id && g->xy.x == m.xy.x && g->xy.y == m.xy.y) {
+        normal = g->sample.normal;  // the same point as the last step's final sample
+      } else if (auto s = env_->terrain->surface_at(m.xy.x, m.xy.y)) {
+        normal = s->normal;
+      }
     }
     const core::Vec2 candidate = integrate(*m.control, m.xy, normal, dt, params);
     if (candidate.x == m.xy.x && candidate.y == m.xy.y) continue;
-    if (ground_ok(candidate)) {
+    if (ground_ok(candidate, &m.ground)) {
       m.xy = candidate;
+      m.ground_xy = candidate;
       continue;
     }
     // Slide along one axis, X first; else stay. Either way the move was blocked.
@@ -303,6 +318,7 @@ void MoveSystem::step(world::World& world, float dt) {
   resolve_bodies(touching);
   // 6. final transforms.
   finish(world, dt);
+  std::swap(last_ground_, next_ground_);
   // 7. contact events: each contact once, when it begins.
   std::sort(touching.begin(), touching.end());
   touching.erase(std::unique(touching.begin(), touching.end()), touching.end());

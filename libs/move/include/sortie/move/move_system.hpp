@@ -25,6 +25,7 @@
 // counters, diagnostics) is part of the world hash.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -34,6 +35,7 @@
 #include "sortie/move/components.hpp"
 #include "sortie/move/environment.hpp"
 #include "sortie/move/wizard.hpp"
+#include "sortie/nav/terrain_world.hpp"
 #include "sortie/world/controller.hpp"
 #include "sortie/world/ids.hpp"
 
@@ -98,11 +100,15 @@ class MoveSystem final : public world::Controller {
     bool controlled = false;  // moved by this system (not static, no other controller)
     bool blocked = false;
     bool touched = false;  // in a body contact this step
+    // The terrain under the accepted candidate (a pure function of the point, reused by
+    // finish() when the bodies did not push the unit off it).
+    std::optional<nav::SurfaceSample> ground;
+    core::Vec2 ground_xy{};
   };
   void gather(world::World& world);
   void think(world::World& world, Mover& m, float dt);
   void report_failure(world::World& world, Mover& m, MoveFailure failure);
-  [[nodiscard]] bool ground_ok(core::Vec2 p) const;
+  [[nodiscard]] bool ground_ok(core::Vec2 p, std::optional<nav::SurfaceSample>* sample = nullptr) const;
   [[nodiscard]] ProxyView view(const Mover& m) const;
   void resolve_bodies(std::vector<ContactKey>& touching);
   void finish(world::World& world, float dt);
@@ -121,6 +127,15 @@ class MoveSystem final : public world::Controller {
   std::vector<Neighbour> near_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs_;
   std::vector<core::Vec2> push_;
+  // The terrain under each unit where the last step left it (id, point, sample), ascending by
+  // id: the next step's start reuses it when the unit is still exactly there.
+  struct GroundMemo {
+    std::uint64_t id = 0;
+    core::Vec2 xy{};
+    nav::SurfaceSample sample{};
+  };
+  std::vector<GroundMemo> last_ground_;
+  std::vector<GroundMemo> next_ground_;
   float cell_ = 1.0f;
 };
 
