@@ -1,4 +1,4 @@
-// The movement stack side by side with Recast/Detour (docs/decisions/0009-detour-benchmark.md),
+// The movement stack side by side with Recast/Detour (docs/decisions/0011-detour-benchmark.md),
 // on the corpus-scale terrain of bench_nav: a 78 x 78 heightfield (616 x 616 units, 11,858
 // faces) and its Land.map of 600 areals (25 x 24).
 //   locate: sortie ArealMap::locate vs dtNavMeshQuery::findNearestPoly

@@ -21,6 +21,8 @@ done
 mapfile -t sources < <(printf '%s\n' "${sources[@]}" | sort -u | while read -r s; do [ -f "$s" ] && grep -q "\"file\": \".*/$s\"" "$build/compile_commands.json" && echo "$s"; done)
 if [ ${#sources[@]} -eq 0 ]; then echo "tidy: no changed C++ sources since $base"; exit 0; fi
 echo "tidy: ${#sources[@]} source(s) since $base"
-out=$(clang-tidy -p "$build" --quiet "${sources[@]}" 2>/dev/null || true)
+# clang-tidy 14 names the synthetic template parameter of a requires-expression ('expr-type') and
+# reports it with no location, in every source that includes <concepts> users: drop that one line.
+out=$(clang-tidy -p "$build" --quiet "${sources[@]}" 2>/dev/null | grep -v "^warning: invalid case style for template parameter 'expr-type'" || true)
 if grep -q "warning:\|error:" <<<"$out"; then echo "$out"; exit 1; fi
 echo "tidy: clean"

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli_options.hpp"
 #include "cli_util.hpp"
 #include "command.hpp"
 #include "sortie/core/file_io.hpp"
@@ -222,7 +223,7 @@ SORTIE_COMMAND(env, [](CLI::App& root, Outcome& outcome) {
   auto* run = env_cmd->add_subcommand("run", "Run a weather schedule (docs/weather-schedule.md) and print its events");
   run->add_option("schedule", ro->schedule, "weather schedule, text form")->required();
   run->add_option("--seconds", ro->seconds, "simulated time, (0, 86400]")->required();
-  run->add_option("--seed", ro->seed, "seed of the lightning and particle streams");
+  add_number(run, "--seed", ro->seed, "seed of the lightning and particle streams");
   run->add_option("--step-ms", ro->step_ms, "fixed frame step in milliseconds, [1, 60000] (default 50)");
   add_camera_options(run, ro->camera, false);
   run->add_flag("--json", ro->json, "machine-readable output");

@@ -10,6 +10,7 @@
 #include "fomap_group.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/fomap/canonical.hpp"
+#include "sortie/fomap/file_output.hpp"
 #include "sortie/fomap/lint.hpp"
 #include "sortie/fomap/references.hpp"
 
@@ -33,32 +34,31 @@ struct FmtOptions {
   bool check = false;
 };
 
-fomap::Project load_project(const std::vector<std::string>& dirs) {
-  std::vector<std::filesystem::path> p(dirs.begin(), dirs.end());
-  return fomap::Project::load(p);
+// Prints the input errors (missing paths, directories without maps); exit 2 when there are any.
+int report_inputs(const CollectedFiles& inputs) {
+  for (const auto& d : inputs.errors) print_error(d);
+  return inputs.errors.empty() ? kExitOk : kExitUsage;
 }
 
 int run_lint(const LintOptions& o) {
-  std::vector<std::string> missing;
-  const auto files = collect_files(o.paths, {"fomap"}, missing);
-  for (const auto& m : missing) print_error(core::Diagnostic::error("io.open", "no such file or directory").of(m));
-  const fomap::Project project = load_project(o.protos);
-  int worst = missing.empty() ? kExitOk : kExitUsage;
-  for (const auto& d : project.load_notes)
-    if (d.code.rfind("io.", 0) == 0) {
-      print_error(d);
-      worst = kExitUsage;
-    }
+  const CollectedFiles inputs = collect_files(o.paths, {"fomap"});
+  const auto& files = inputs.files;
+  int worst = report_inputs(inputs);
+  const auto loaded = load_project(o.protos);
+  if (!loaded) return kExitUsage;
+  const fomap::Project& project = *loaded;
   // Reference indexes are built once per run (resource listing, script declarations).
   core::Diagnostics index_notes;
   std::optional<fomap::ResourceIndex> resources;
   std::optional<fomap::ScriptIndex> scripts;
-  if (!o.resources.empty()) resources = fomap::ResourceIndex::scan({o.resources.begin(), o.resources.end()}, index_notes);
+  if (!o.resources.empty())
+    resources = fomap::ResourceIndex::scan({o.resources.begin(), o.resources.end()}, index_notes);
   if (!o.scripts.empty()) scripts = fomap::ScriptIndex::scan({o.scripts.begin(), o.scripts.end()}, index_notes);
   for (const auto& d : index_notes) print_error(d);
   if (!index_notes.empty()) worst = kExitUsage;
-  const fomap::LintOptions options{.strict = o.strict, .resources = resources ? &*resources : nullptr, .scripts = scripts ? &*scripts : nullptr};
-  const auto skipped = fomap::skipped_reference_checks(options);
+  const fomap::LintOptions options{
+      .strict = o.strict, .resources = resources ? &*resources : nullptr, .scripts = scripts ? &*scripts : nullptr};
+  const auto skipped = fomap::skipped_checks(project, options);
   fomap::LintReport total;
   std::vector<fomap::DeclaredMap> declared;
   Progress progress("fomap lint", files.size());
@@ -95,7 +95,9 @@ int run_lint(const LintOptions& o) {
     for (const auto& f : total.findings) std::cout << f.to_string() << "\n";
     std::cout << total.summary() << (o.strict ? " (strict gate)" : "") << "\n";
     if (resources) std::cout << fmt::format("resources checked against {} file(s)\n", resources->size());
-    if (scripts) std::cout << fmt::format("scripts checked against {} function(s) in {} file(s)\n", scripts->size(), scripts->files());
+    if (scripts)
+      std::cout << fmt::format("scripts checked against {} function(s) in {} file(s)\n", scripts->size(),
+                               scripts->files());
     for (const auto& s : skipped) std::cout << fmt::format("{} not checked ({})\n", s.check, s.reason);
   }
   if (total.errors() > 0) worst = std::max(worst, kExitInvalid);
@@ -103,11 +105,11 @@ int run_lint(const LintOptions& o) {
 }
 
 int run_fmt(const FmtOptions& o) {
-  std::vector<std::string> missing;
-  const auto files = collect_files(o.paths, {"fomap"}, missing);
-  for (const auto& m : missing) print_error(core::Diagnostic::error("io.open", "no such file or directory").of(m));
-  const fomap::Project project = load_project(o.protos);
-  int worst = missing.empty() ? kExitOk : kExitUsage;
+  const CollectedFiles inputs = collect_files(o.paths, {"fomap"});
+  const auto& files = inputs.files;
+  int worst = report_inputs(inputs);
+  const auto project = load_project(o.protos);
+  if (!project) return kExitUsage;
   std::size_t changed = 0;
   Progress progress(o.check ? "fomap fmt --check" : "fomap fmt", files.size());
   std::size_t done = 0;
@@ -119,21 +121,20 @@ int run_fmt(const FmtOptions& o) {
       worst = kExitUsage;
       continue;
     }
-    const auto container = fomap::MapContainer::from_text(*text, path.generic_string());
-    auto out = fomap::format_container(container, project);
+    auto out = fomap::format_text(std::move(*text), path.generic_string(), *project);
     if (!out) {
       print_error(out.error());
       worst = std::max(worst, kExitInvalid);
       continue;
     }
-    if (*out == *text) continue;
+    if (!out->changed) continue;
     ++changed;
     if (o.check) {
       std::cout << path.generic_string() << "\n";
       worst = std::max(worst, kExitInvalid);
       continue;
     }
-    auto st = core::write_file_atomic(path, *out);
+    auto st = fomap::rewrite_file(path, out->text);
     if (!st) {
       print_error(st.error());
       worst = kExitUsage;
@@ -142,8 +143,7 @@ int run_fmt(const FmtOptions& o) {
     std::cout << "formatted " << path.generic_string() << "\n";
   }
   progress.finish();
-  if (o.check && changed > 0)
-    std::cerr << fmt::format("{} of {} file(s) are not canonical\n", changed, files.size());
+  if (o.check && changed > 0) std::cerr << fmt::format("{} of {} file(s) are not canonical\n", changed, files.size());
   return worst;
 }
 
@@ -154,30 +154,36 @@ SORTIE_COMMAND(fomap_fmt, [](CLI::App& root, Outcome& outcome) {
   auto* cmd = fomap_group(root).add_subcommand("fmt", "Rewrite maps in the Mapper's canonical form (atomic, in place)");
   cmd->footer(
       "Without --protos no value can be compared with its prototype, so nothing is dropped as redundant.\n"
-      "Examples:\n  sortie fomap fmt --protos Protos/ Maps/arroyo.fomap\n  sortie fomap fmt --check --protos Protos/ Maps/\n");
+      "Examples:\n  sortie fomap fmt --protos Protos/ Maps/arroyo.fomap\n  sortie fomap fmt --check --protos Protos/ "
+      "Maps/\n");
   cmd->add_option("files", o->paths, "map files or directories (walked for .fomap)")->required();
-  cmd->add_option("--protos", o->protos, "proto directories (.fopro/.focr/.foitem/.foloc/.fomap, .fomain, _project_*.tsv)");
+  add_list_option(cmd, "--protos", o->protos,
+                  "proto directory (.fopro/.focr/.foitem/.foloc/.fomap, .fomain, _project_*.tsv)");
   cmd->add_flag("--check", o->check, "do not write; list non-canonical files and exit 1 when there are any");
   cmd->callback([o, &outcome] { outcome.exit_code = run_fmt(*o); });
 });
 
 SORTIE_COMMAND(fomap_lint, [](CLI::App& root, Outcome& outcome) {
   auto o = std::make_shared<LintOptions>();
-  auto* cmd = fomap_group(root).add_subcommand("lint", "Check maps against the engine's rules (stable rule IDs); --strict is the gate");
+  auto* cmd = fomap_group(root).add_subcommand(
+      "lint", "Check maps against the engine's rules (stable rule IDs); --strict is the gate");
   cmd->footer(
       "Exit 0: no errors; 1: errors found; 2: I/O or usage error.\n"
       "Examples:\n  sortie fomap lint --strict --protos Protos/ Maps/\n  sortie fomap lint --json Maps/den.fomap\n"
       "  sortie fomap lint --protos Protos/ --resources Resources/ --scripts Scripts/ Maps/\n"
-      "Without --resources / --scripts those checks are skipped and the report says so.\n");
+      "Without --protos / --resources / --scripts those checks are skipped and the report says so.\n");
   cmd->add_option("paths", o->paths, "map files or directories (walked for .fomap)")->required();
-  cmd->add_option("--protos", o->protos, "proto directories (.fopro/.focr/.foitem/.foloc/.fomap, .fomain, _project_*.tsv)");
+  add_list_option(cmd, "--protos", o->protos,
+                  "proto directory (.fopro/.focr/.foitem/.foloc/.fomap, .fomain, _project_*.tsv)");
   cmd->add_flag("--strict", o->strict, "strict gate: everything the engine repairs or ignores is an error");
-  cmd->add_option("--resources", o->resources,
-                  "resource roots: Resource values (PicMap, PicInv, ModelName...) must name a file below one, path relative "
-                  "to the root, '\\' or '/', ASCII case-insensitive");
-  cmd->add_option("--scripts", o->scripts,
-                  "AngelScript sources (.fos files or directories): script values (InitScript, StaticScript, TriggerScript) "
-                  "must name a server function Namespace::Func with the engine's signature and attribute");
+  add_list_option(
+      cmd, "--resources", o->resources,
+      "resource root: Resource values (PicMap, PicInv, ModelName...) must name a file below one, path relative "
+      "to the root, '\\' or '/', ASCII case-insensitive");
+  add_list_option(
+      cmd, "--scripts", o->scripts,
+      "AngelScript sources (a .fos file or directory): script values (InitScript, StaticScript, TriggerScript) "
+      "must name a server function Namespace::Func with the engine's signature and attribute");
   cmd->add_flag("--json", o->json, "machine-readable report");
   cmd->callback([o, &outcome] { outcome.exit_code = run_lint(*o); });
 });

@@ -2,7 +2,6 @@
 // added to the shared `fomap` group (fomap_group.hpp).
 #include <fmt/format.h>
 
-#include <charconv>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -13,6 +12,7 @@
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/hash.hpp"
 #include "sortie/fomap/bake.hpp"
+#include "sortie/fomap/bake_pack.hpp"
 #include "sortie/fomap/hash.hpp"
 #include "sortie/fomap/json_model.hpp"
 #include "sortie/fomap/materialize.hpp"
@@ -56,31 +56,6 @@ struct MigrateCliOptions {
   bool json = false;
 };
 
-core::Result<std::map<std::int64_t, std::string>> read_pid_table(const std::string& path) {
-  SORTIE_TRY(const std::string text, core::read_text_file(path));
-  std::map<std::int64_t, std::string> table;
-  std::size_t pos = 0;
-  std::uint32_t line = 0;
-  while (pos < text.size()) {
-    const std::size_t nl = text.find('\n', pos);
-    std::string_view l(text.data() + pos, (nl == std::string::npos ? text.size() : nl) - pos);
-    pos = nl == std::string::npos ? text.size() : nl + 1;
-    ++line;
-    if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
-    if (l.empty() || l.front() == '#') continue;
-    const std::size_t tab = l.find('\t');
-    std::int64_t pid = 0;
-    const auto [p, ec] = std::from_chars(l.data(), l.data() + (tab == std::string_view::npos ? l.size() : tab), pid);
-    if (tab == std::string_view::npos || ec != std::errc() || p != l.data() + tab || tab + 1 >= l.size())
-      return core::fail(Diagnostic::error("usage.proto_names", "expected `<pid><TAB><name>`")
-                            .of(path)
-                            .in(fmt::format("line {}", line))
-                            .expect("<pid>\\t<name>", std::string(l)));
-    table[pid] = std::string(l.substr(tab + 1));
-  }
-  return table;
-}
-
 int run_migrate(const MigrateCliOptions& o) {
   auto text = core::read_text_file(o.input);
   if (!text) {
@@ -93,11 +68,13 @@ int run_migrate(const MigrateCliOptions& o) {
   mo.map_name = o.name;
   std::optional<fomap::Project> project;
   if (!o.protos.empty()) {
-    project = fomap::Project::load(std::vector<std::filesystem::path>(o.protos.begin(), o.protos.end()));
+    project = load_project(o.protos);
+    if (!project) return kExitUsage;
     mo.catalog = &project->properties;
+    mo.protos = &project->protos;
   }
   if (!o.proto_names.empty()) {
-    auto table = read_pid_table(o.proto_names);
+    auto table = fomap::read_proto_name_table(o.proto_names);
     if (!table) {
       print_error(table.error());
       return exit_code_for(table.error());
@@ -122,17 +99,13 @@ int run_migrate(const MigrateCliOptions& o) {
     std::cout << fmt::format("{}: {} -> current ({} critters, {} items) written to {}\n", o.input,
                              fomap::to_string(res->from), res->critters, res->items, o.output);
     for (const auto& l : res->losses)
-      std::cout << fmt::format("  not carried: {}:{}: {} [{}] x{}: {}\n", o.input, l.first_line, l.what.empty() ? "-" : l.what,
-                               l.code, l.count, l.message);
+      std::cout << fmt::format("  not carried: {}:{}: {} [{}] x{}: {}\n", o.input, l.first_line,
+                               l.what.empty() ? "-" : l.what, l.code, l.count, l.message);
   }
   return res->lossless() ? kExitOk : kExitInvalid;
 }
 
 // ---- bake / json / materialize ------------------------------------------------------------
-
-std::vector<std::filesystem::path> as_paths(const std::vector<std::string>& v) {
-  return {v.begin(), v.end()};
-}
 
 struct BakeCliOptions {
   std::vector<std::string> protos;
@@ -154,75 +127,44 @@ void print_errors(const core::Diagnostics& errors, std::size_t limit = 50) {
   }
 }
 
-int run_bake(const BakeCliOptions& o) {
-  std::error_code ec;
-  std::filesystem::create_directories(o.out_dir, ec);
-  if (ec || !std::filesystem::is_directory(o.out_dir)) {
-    print_error(Diagnostic::error("io.output", "cannot create the output directory").of(o.out_dir));
-    return kExitUsage;
-  }
-  const fomap::Project project = fomap::Project::load(as_paths(o.protos));
-  const fomap::BakeRegistrars regs(project.properties);
-  fomap::BakeOptions bo;
-  bo.client_dictionary_includes_server_strings = !o.fact_sheet_client_dictionary;
-  fomap::BakeSession session(project, regs, bo);
-  const auto files = fomap::find_map_containers(as_paths(o.paths));
-  Progress progress("bake", files.size());
+// The worst exit code of a set of diagnostics (I/O and usage: 2, the rest: 1).
+int worst_exit(const core::Diagnostics& errors) {
   int worst = kExitOk;
-  std::map<std::string, std::string> written;  // map id -> source (pack-wide duplicates)
-  Json results = Json::array();
-  std::size_t done = 0, ok = 0, failed = 0;
-  for (const auto& path : files) {
-    progress.update(done++, path.filename().string());
-    auto text = core::read_text_file(path);
-    if (!text) {
-      print_error(text.error());
-      worst = std::max(worst, kExitUsage);
-      continue;
-    }
-    const fomap::MapContainer container = fomap::MapContainer::from_text(std::move(*text), path.string());
-    for (const auto& map : container.maps()) {
-      if (!o.only.empty() && map.name != o.only) continue;
-      fomap::BakeOutcome outcome = session.bake_map(container, map);
-      if (outcome.baked) {
-        auto [it, fresh] = written.emplace(map.name, path.string());
-        if (!fresh)
-          outcome.errors.push_back(Diagnostic::error("fomap.bake.duplicate_map", "map id already baked from another container")
-                                       .of(path.string())
-                                       .expect("unique map ids in a pack", it->second));
-      }
-      if (outcome.errors.empty() && outcome.baked) {
-        if (auto st = fomap::write_baked_map(*outcome.baked, o.out_dir); !st) {
-          print_error(st.error());
-          worst = std::max(worst, kExitUsage);
-          continue;
-        }
-        ++ok;
-        if (o.json) results.push_back(outcome.baked->summary_json());
-      } else {
-        ++failed;
-        worst = std::max(worst, kExitInvalid);
-        if (o.json) {
-          results.push_back(Json{{"map", map.name}, {"source", path.string()}, {"errors", core::diagnostics_json(outcome.errors)}});
-        } else {
-          std::cerr << fmt::format("sortie: {}: map {} not baked ({} error(s))\n", path.string(), map.name, outcome.errors.size());
-          print_errors(outcome.errors);
-        }
-      }
-    }
-    if (container.maps().empty() && !container.structure_errors().empty()) {
-      ++failed;
-      worst = std::max(worst, kExitInvalid);
-      for (const auto& e : container.structure_errors())
-        print_error(Diagnostic::error(e.code, e.message).of(path.string()).in(fmt::format("line {}", e.line)));
-    }
+  for (const auto& d : errors) worst = std::max(worst, exit_code_for(d));
+  return worst;
+}
+
+int run_bake(const BakeCliOptions& o) {
+  const auto project = load_project(o.protos);
+  if (!project) return kExitUsage;
+  fomap::PackOptions options;
+  options.bake.client_dictionary_includes_server_strings = !o.fact_sheet_client_dictionary;
+  options.only = o.only;
+  options.output = o.out_dir;
+  std::optional<Progress> progress;
+  const fomap::PackReport report =
+      fomap::bake_pack({o.paths.begin(), o.paths.end()}, *project, options,
+                       [&](std::size_t done, std::size_t total, const std::filesystem::path& file) {
+                         if (!progress) progress.emplace("bake", total);
+                         progress->update(done, file.filename().string());
+                       });
+  if (progress) progress->finish();
+  print_errors(report.io_errors);
+  int worst = worst_exit(report.io_errors);
+  for (const auto& m : report.maps) {
+    if (m.ok()) continue;
+    worst = std::max(worst, worst_exit(m.errors));
+    if (o.json) continue;
+    std::cerr << fmt::format("sortie: {}: map {} not baked ({} error(s))\n", m.source, m.map, m.errors.size());
+    print_errors(m.errors);
   }
-  progress.finish();
   if (o.json) {
-    print_json(Json{{"maps", results}, {"summary", {{"baked", ok}, {"failed", failed}, {"files", files.size()}}}});
+    print_json(report.to_json());
   } else {
-    std::cout << fmt::format("{} file(s): {} map(s) baked to {}, {} failed\n", files.size(), ok, o.out_dir, failed);
-    if (!o.only.empty() && ok + failed == 0) std::cout << fmt::format("no container declares map {}: nothing written\n", o.only);
+    std::cout << fmt::format("{} file(s): {} map(s) baked to {}, {} failed\n", report.files, report.baked(), o.out_dir,
+                             report.failed());
+    if (!o.only.empty() && report.maps.empty())
+      std::cout << fmt::format("no container declares map {}: nothing written\n", o.only);
   }
   return worst;
 }
@@ -238,9 +180,11 @@ int run_json(const JsonCliOptions& o) {
     print_error(text.error());
     return kExitUsage;
   }
-  const fomap::Project project = fomap::Project::load(as_paths(o.protos));
+  const auto project = load_project(o.protos);
+  if (!project) return kExitUsage;
   const fomap::MapContainer container = fomap::MapContainer::from_text(std::move(*text), o.file);
-  print_json(fomap::container_json(container, project));
+  fomap::write_container_json(std::cout, container, *project);
+  std::cout.flush();
   return container.loadable() ? kExitOk : kExitInvalid;
 }
 
@@ -252,83 +196,71 @@ struct MaterializeCliOptions {
   bool world = false;
 };
 
+// --world: publishes an instance into a fresh world (one per map).
+core::Result<mission::FomapInstanceResult> publish(const fomap::MaterializedInstance& instance,
+                                                   const std::string& file) {
+  world::World fresh;
+  mission::FomapPublishOptions options;
+  options.statics = &instance.statics;
+  auto r = mission::publish_fomap_instance(instance.materialized, fresh, options);
+  if (!r) {
+    Diagnostic d = r.error();
+    d.file = file;
+    return core::fail(std::move(d));
+  }
+  return r;
+}
+
+void print_instance(const fomap::MaterializedInstance& in, const mission::FomapInstanceResult* published) {
+  const auto& m = in.materialized;
+  std::size_t critters = 0;
+  for (const auto& e : m.entities) critters += e.kind == fomap::EntityKind::critter;
+  std::cout << fmt::format(
+      "{}: {} static grid items, {} critters, {} items created ({} children skipped); client: {} static items\n", m.map,
+      in.statics.static_items.size(), critters, m.entities.size() - critters, m.skipped.size(), in.client_items.size());
+  for (const auto& s : m.skipped)
+    std::cout << fmt::format("  skipped Item $Id={} $Proto={} ({} of {}): {}\n", s.authored_id, s.proto,
+                             fomap::to_string(s.ownership), s.owner_authored_id, s.reason);
+  if (published)
+    std::cout << fmt::format("  world: {} objects, {} registered, state hash {}\n", published->created,
+                             published->registered, core::hash_hex(published->state_hash));
+}
+
 int run_materialize(const MaterializeCliOptions& o) {
   auto text = core::read_text_file(o.file);
   if (!text) {
     print_error(text.error());
     return kExitUsage;
   }
-  const fomap::Project project = fomap::Project::load(as_paths(o.protos));
-  const fomap::BakeRegistrars regs(project.properties);
+  const auto project = load_project(o.protos);
+  if (!project) return kExitUsage;
+  const fomap::BakeRegistrars regs(project->properties);
   const fomap::MapContainer container = fomap::MapContainer::from_text(std::move(*text), o.file);
-  const fomap::ProtoNames names = fomap::proto_names_of(project);
+  auto outcomes = fomap::materialize_container(container, *project, regs, o.map);
+  if (!outcomes) {
+    print_error(outcomes.error());
+    return kExitInvalid;
+  }
   Json maps = Json::array();
   int worst = kExitOk;
-  std::uint64_t next_runtime_id = 1;
-  bool any = false;
-  for (const auto& map : container.maps()) {
-    if (!o.map.empty() && map.name != o.map) continue;
-    any = true;
-    auto outcome = fomap::bake_map(container, map, project, regs);
-    if (!outcome.baked) {
+  for (const auto& outcome : *outcomes) {
+    if (!outcome.instance) {
       print_errors(outcome.errors);
       worst = kExitInvalid;
       continue;
     }
-    const auto size = fomap::map_size_of(container, map, project);
-    if (!size) {
-      print_error(Diagnostic::error("fomap.runtime.size", "map Size does not parse").of(o.file).in(map.name));
-      worst = kExitInvalid;
-      continue;
-    }
-    // Through the bytes, as the runtime reads them.
-    auto server = fomap::read_server_blob(outcome.baked->server_bytes(), fomap::server_blob_name(map.name));
-    auto client = fomap::read_client_blob(outcome.baked->client_bytes(), fomap::client_blob_name(map.name));
-    if (!server || !client) {
-      print_error(!server ? server.error() : client.error());
-      worst = kExitInvalid;
-      continue;
-    }
-    auto statics = fomap::load_server_statics(*server, map.name, *size, regs, names);
-    if (!statics) {
-      Diagnostic d = statics.error();
-      d.file = o.file;
-      print_error(d);
-      worst = kExitInvalid;
-      continue;
-    }
-    auto materialized = fomap::materialize(*statics, next_runtime_id);
-    auto client_items = fomap::load_client_statics(*client, *size, regs, names);
-    if (!materialized || !client_items) {
-      Diagnostic d = !materialized ? materialized.error() : client_items.error();
-      d.file = o.file;
-      print_error(d);
-      worst = kExitInvalid;
-      continue;
-    }
-    // --world: publish into a fresh world (one per map) and report its size and state hash.
     std::optional<mission::FomapInstanceResult> published;
     if (o.world) {
-      world::World fresh;
-      mission::FomapPublishOptions publish_options;
-      publish_options.statics = &*statics;
-      auto r = mission::publish_fomap_instance(*materialized, fresh, publish_options);
+      auto r = publish(*outcome.instance, o.file);
       if (!r) {
-        Diagnostic d = r.error();
-        d.file = o.file;
-        print_error(d);
+        print_error(r.error());
         worst = kExitInvalid;
         continue;
       }
       published = std::move(*r);
     }
     if (o.json) {
-      Json j = materialized->to_json();
-      j["server_static"] = {{"critter_billets", statics->critters.size()},
-                            {"static_items", statics->static_items.size()},
-                            {"hex_item_billets", statics->hex_items.size()},
-                            {"child_item_billets", statics->child_items.size()}};
-      j["client_static_items"] = client_items->size();
+      Json j = outcome.instance->to_json();
       if (published) {
         Json w = published->to_json();
         w.erase("mapping");  // the entities above already carry the runtime ids
@@ -337,24 +269,8 @@ int run_materialize(const MaterializeCliOptions& o) {
       }
       maps.push_back(std::move(j));
     } else {
-      std::size_t critters = 0;
-      for (const auto& e : materialized->entities) critters += e.kind == fomap::EntityKind::critter;
-      std::cout << fmt::format("{}: {} static grid items, {} critters, {} items created ({} children skipped); client: {} static items\n",
-                               map.name, statics->static_items.size(), critters, materialized->entities.size() - critters,
-                               materialized->skipped.size(), client_items->size());
-      for (const auto& s : materialized->skipped)
-        std::cout << fmt::format("  skipped Item $Id={} $Proto={} ({} of {}): {}\n", s.authored_id, s.proto,
-                                 fomap::to_string(s.ownership), s.owner_authored_id, s.reason);
-      if (published)
-        std::cout << fmt::format("  world: {} objects, {} registered, state hash {}\n", published->created,
-                                 published->registered, core::hash_hex(published->state_hash));
+      print_instance(*outcome.instance, published ? &*published : nullptr);
     }
-  }
-  if (!any) {
-    print_error(Diagnostic::error("fomap.materialize.no_map", o.map.empty() ? "the file declares no map" : "no such map in the file")
-                    .of(o.file)
-                    .expect("a declared map", o.map));
-    return kExitInvalid;
   }
   if (o.json) print_json(Json{{"file", o.file}, {"maps", maps}});
   return worst;
@@ -377,30 +293,37 @@ SORTIE_COMMAND(fomap_out, [](CLI::App& root, sortie::cli::Outcome& outcome) {
 
   auto mo = std::make_shared<MigrateCliOptions>();
   auto* migrate = group->add_subcommand(
-      "migrate", "Convert a legacy map (bare [Critter]/[Item] sections, or classic [Header]/[Tiles]/[Objects]) to the "
-                 "current nested format; exit 1 when something could not be carried (the file is still written)");
+      "migrate",
+      "Convert a legacy map (bare [Critter]/[Item] sections, or classic [Header]/[Tiles]/[Objects]) to the "
+      "current nested format; exit 1 when something could not be carried (the file is still written)");
   migrate->footer(
       "Examples:\n  sortie fomap migrate old/arroyo.fomap -o Maps/arroyo.fomap\n"
       "  sortie fomap migrate glow4.fomap -o glow4.new.fomap --proto-names pids.tsv --tile-proto Tile --json\n");
   migrate->add_option("old", mo->input, "legacy map file")->required();
   migrate->add_option("-o,--output", mo->output, "output file (written atomically)")->required();
-  migrate->add_option("--tile-proto", mo->tile_proto, "item proto for tiles (default: tiles are reported, not carried)");
+  migrate->add_option("--tile-proto", mo->tile_proto,
+                      "item proto for tiles (default: tiles are reported, not carried)");
   migrate->add_option("--roof-proto", mo->roof_proto, "item proto for roof tiles");
   migrate->add_option("--name", mo->name, "write `$Name = NAME` into the new anchor");
   migrate->add_option("--proto-names", mo->proto_names, "TSV file `<pid>\\t<proto name>` for classic numeric ProtoIds");
-  migrate->add_option("--protos", mo->protos, "target project's proto directories: its property catalog decides which "
-                                            "converted keys are kept (default: engine properties only)");
+  add_list_option(migrate, "--protos", mo->protos,
+                  "target project's proto directory: its property catalog decides which converted keys are kept "
+                  "(default: engine properties only) and its prototypes name classic ProtoName objects");
   migrate->add_flag("--json", mo->json, "machine-readable report");
   migrate->callback([mo, &outcome] { outcome.exit_code = run_migrate(*mo); });
 
   auto bo = std::make_shared<BakeCliOptions>();
   auto* bake = group->add_subcommand(
-      "bake", "Bake every map of the given containers to <MapId>.fomap-bin-server and -client (always both, atomically)");
-  bake->footer("Examples:\n  sortie fomap bake --protos protos/ -o out/ Maps/\n  sortie fomap bake --protos protos/ -o out/ --only arroyo Maps/\n");
-  bake->add_option("--protos", bo->protos, "proto directories or files (walked recursively)")->required();
+      "bake",
+      "Bake every map of the given containers to <MapId>.fomap-bin-server and -client (always both, atomically)");
+  bake->footer(
+      "Examples:\n  sortie fomap bake --protos protos/ -o out/ Maps/\n  sortie fomap bake --protos protos/ -o out/ "
+      "--only arroyo Maps/\n");
+  add_list_option(bake, "--protos", bo->protos, "proto directory or file (walked recursively)")->required();
   bake->add_option("-o,--output", bo->out_dir, "output directory (flat: map ids, no subdirectories)")->required();
   bake->add_option("paths", bo->paths, "map containers or directories (walked)")->required();
-  bake->add_option("--only", bo->only, "targeted bake: only this map id (nothing written when no container declares it)");
+  bake->add_option("--only", bo->only,
+                   "targeted bake: only this map id (nothing written when no container declares it)");
   bake->add_flag("--fact-sheet-client-dictionary", bo->fact_sheet_client_dictionary,
                  "client dictionary from static items only (spec §10.2) instead of the contract's superset");
   bake->add_flag("--json", bo->json, "machine-readable report");
@@ -410,20 +333,22 @@ SORTIE_COMMAND(fomap_out, [](CLI::App& root, sortie::cli::Outcome& outcome) {
   auto* json = group->add_subcommand("json", "Print a map container as JSON in the canonical model's vocabulary");
   json->footer("Examples:\n  sortie fomap json Maps/arroyo.fomap --protos protos/\n");
   json->add_option("file", jo->file, "map container")->required();
-  json->add_option("--protos", jo->protos, "proto directories (for project property types)");
+  add_list_option(json, "--protos", jo->protos, "proto directory (for project property types)");
   json->callback([jo, &outcome] { outcome.exit_code = run_json(*jo); });
 
   auto mzo = std::make_shared<MaterializeCliOptions>();
   auto* mat = group->add_subcommand(
-      "materialize", "Bake in memory, then load the server static data, materialize one instance and load the client statics");
+      "materialize",
+      "Bake in memory, then load the server static data, materialize one instance and load the client statics");
   mat->footer(
       "Examples:\n  sortie fomap materialize Maps/arroyo.fomap --protos protos/ --json\n"
       "  sortie fomap materialize Maps/arroyo.fomap --protos protos/ --world\n");
   mat->add_option("file", mzo->file, "map container")->required();
-  mat->add_option("--protos", mzo->protos, "proto directories or files")->required();
+  add_list_option(mat, "--protos", mzo->protos, "proto directory or file")->required();
   mat->add_option("--map", mzo->map, "only this map of a multi-map container");
   mat->add_flag("--json", mzo->json, "entities, id map and skipped children as JSON");
-  mat->add_flag("--world", mzo->world,
-                "also publish each instance into a fresh world: object and registered counts, state hash (JSON: `world`)");
+  mat->add_flag(
+      "--world", mzo->world,
+      "also publish each instance into a fresh world: object and registered counts, state hash (JSON: `world`)");
   mat->callback([mzo, &outcome] { outcome.exit_code = run_materialize(*mzo); });
 });

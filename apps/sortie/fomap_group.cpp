@@ -1,8 +1,12 @@
 // The `sortie fomap` group shared by every fomap verb.
 #include "fomap_group.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
+
+#include "cli_util.hpp"
 
 namespace sortie::cli {
 
@@ -15,24 +19,42 @@ CLI::App& fomap_group(CLI::App& root) {
   g->footer(
       "Examples:\n"
       "  sortie fomap lint Maps/ --protos Protos/ --strict\n"
-      "  sortie fomap fmt --check --protos Protos/ Maps/\n");
+      "  sortie fomap fmt --check --protos Protos/ Maps/\n"
+      "List options (--protos, --resources, --scripts) take one path per use: --protos A --protos B.\n");
   groups.emplace(&root, g);
   return *g;
 }
 
-std::vector<std::filesystem::path> collect_files(const std::vector<std::string>& args, const std::vector<std::string>& extensions,
-                                                 std::vector<std::string>& missing) {
+CLI::Option* add_list_option(CLI::App* cmd, const std::string& name, std::vector<std::string>& values,
+                             const std::string& description) {
+  return cmd->add_option(name, values, description + " (one path per use; repeat for several)")
+      ->allow_extra_args(false);
+}
+
+std::optional<fomap::Project> load_project(const std::vector<std::string>& protos) {
+  fomap::Project project = fomap::Project::load({protos.begin(), protos.end()});
+  bool ok = true;
+  for (const auto& d : project.load_notes)
+    if (d.code.rfind("io.", 0) == 0) {
+      print_error(d);
+      ok = false;
+    }
+  if (!ok) return std::nullopt;
+  return project;
+}
+
+CollectedFiles collect_files(const std::vector<std::string>& args, const std::vector<std::string>& extensions) {
   namespace fs = std::filesystem;
-  std::vector<fs::path> out;
+  CollectedFiles out;
   for (const auto& a : args) {
     std::error_code ec;
     const fs::path p(a);
     if (fs::is_regular_file(p, ec)) {
-      out.push_back(p);
+      out.files.push_back(p);
       continue;
     }
     if (!fs::is_directory(p, ec)) {
-      missing.push_back(a);
+      out.errors.push_back(core::Diagnostic::error("io.open", "no such file or directory").of(a));
       continue;
     }
     std::vector<fs::path> found;
@@ -43,8 +65,12 @@ std::vector<std::filesystem::path> collect_files(const std::vector<std::string>&
       if (!ext.empty()) ext.erase(0, 1);
       if (std::find(extensions.begin(), extensions.end(), ext) != extensions.end()) found.push_back(i->path());
     }
+    if (found.empty())
+      out.errors.push_back(
+          core::Diagnostic::error("usage.no_maps", fmt::format("a directory without any .{} file", extensions.front()))
+              .of(a));
     std::sort(found.begin(), found.end());
-    out.insert(out.end(), found.begin(), found.end());
+    out.files.insert(out.files.end(), found.begin(), found.end());
   }
   return out;
 }

@@ -2,21 +2,36 @@
 // The `sortie fomap ...` subcommand group. Every cmd_fomap*.cpp adds its verbs to the same
 // group:  SORTIE_COMMAND(fomap_bake, [](CLI::App& root, Outcome& o) {
 //           auto* cmd = sortie::cli::fomap_group(root).add_subcommand("bake", "..."); ... });
+#include <CLI/CLI.hpp>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
+#include "sortie/core/diagnostic.hpp"
+#include "sortie/fomap/project.hpp"
 
 namespace sortie::cli {
 
 // Creates the `fomap` group on `root` the first time, returns the same group afterwards.
 CLI::App& fomap_group(CLI::App& root);
 
+// A list option that takes exactly one value per use (`--protos A --protos B`), so the paths
+// after it are never swallowed into the list.
+CLI::Option* add_list_option(CLI::App* cmd, const std::string& name, std::vector<std::string>& values,
+                             const std::string& description);
+
+// The project of the --protos paths. A path that does not exist or cannot be read is printed and
+// gives nullopt (the command then exits 2 before doing anything).
+std::optional<fomap::Project> load_project(const std::vector<std::string>& protos);
+
 // Expands files and directories: directories are walked recursively for files whose extension
-// (without the dot) is in `extensions`; given files are kept as they are. Sorted, de-duplicated
-// per argument; an argument that does not exist is returned in `missing`.
-std::vector<std::filesystem::path> collect_files(const std::vector<std::string>& args, const std::vector<std::string>& extensions,
-                                                 std::vector<std::string>& missing);
+// (without the dot) is in `extensions`, sorted; given files are kept as they are. An argument
+// that does not exist is an `io.open` error, a directory without such a file `usage.no_maps`.
+struct CollectedFiles {
+  std::vector<std::filesystem::path> files;
+  core::Diagnostics errors;
+};
+CollectedFiles collect_files(const std::vector<std::string>& args, const std::vector<std::string>& extensions);
 
 }  // namespace sortie::cli

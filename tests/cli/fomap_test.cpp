@@ -41,7 +41,8 @@ TEST_F(CliFomapTest, lint_strict_passes_a_current_map_with_its_protos) {
   EXPECT_EQ(report.at("not_checked")[0].at("check"), "resources");
 }
 
-TEST_F(CliFomapTest, lint_of_a_missing_file_is_an_io_error) {
+// Needs no corpus, so it is a plain CliTest (it used to skip with the corpus fixture).
+TEST_F(CliTest, fomap_lint_of_a_missing_file_is_an_io_error) {
   const auto r = run_sortie({"fomap", "lint", (dir_ / "absent.fomap").string()});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("[io.open]"), std::string::npos) << r.err;

@@ -14,6 +14,7 @@ struct BadNumber {
 
 TEST_F(CliTest, numeric_options_reject_out_of_range_values_with_exit_2) {
   const std::string game = sample_dir().string();
+  const std::string squad_map = (dir_ / "any.txt").string();  // never read: the options fail first
   const std::vector<BadNumber> cases = {
       {{"run", game, "--ticks", "-5"}, "--ticks"},
       {{"run", game, "--ticks", "1.5"}, "--ticks"},
@@ -23,11 +24,18 @@ TEST_F(CliTest, numeric_options_reject_out_of_range_values_with_exit_2) {
       {{"run", game, "--ticks", "ten"}, "--ticks"},
       {{"run", game, "--seed", "-1"}, "--seed"},
       {{"sample", (dir_ / "s").string(), "--seed", "-3"}, "--seed"},
+      {{"squad", "run", squad_map, "--seed", "-1"}, "--seed"},
+      {{"squad", "run", squad_map, "--seconds", "-5"}, "--seconds"},
+      {{"squad", "run", squad_map, "--seconds", "279621"}, "--seconds"},
+      {{"squad", "accept", "--seed", "-2"}, "--seed"},
+      {{"squad", "--accept", "--seconds", "nan"}, "--seconds"},
+      {{"env", "run", squad_map, "--seconds", "10", "--seed", "-4"}, "--seed"},
   };
   for (const auto& c : cases) {
     const auto r = run_sortie(c.args);
-    EXPECT_EQ(r.exit_code, 2) << c.args[2] << " " << c.args[3] << ": " << r.all();
-    EXPECT_NE(r.err.find(c.option + ": value '" + c.args[3] + "'"), std::string::npos) << r.err;
+    const std::string& value = c.args.back();
+    EXPECT_EQ(r.exit_code, 2) << c.option << " " << value << ": " << r.all();
+    EXPECT_NE(r.err.find(c.option + ": value '" + value + "'"), std::string::npos) << r.err;
     EXPECT_EQ(r.out, "");
   }
   EXPECT_FALSE(fs::exists(dir_ / "s"));  // nothing written for a rejected command
@@ -40,6 +48,9 @@ TEST_F(CliTest, numeric_options_accept_their_bounds) {
   EXPECT_NE(zero.json().at("final_hash"), "0000000000000000");  // the loaded state's hash
   const auto seed = run_sortie({"run", sample_dir().string(), "--ticks", "1", "--seed", "18446744073709551615"});
   EXPECT_EQ(seed.exit_code, 0) << seed.err;
+  const auto squad = run_sortie({"squad", "run", (fs::path(SORTIE_SOURCE_DIR) / "data/squad/rooms.txt").string(),
+                                 "--seconds", "0", "--seed", "18446744073709551615"});
+  EXPECT_EQ(squad.exit_code, 0) << squad.err;
 }
 
 }  // namespace

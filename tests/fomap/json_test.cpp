@@ -1,6 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <sstream>
+
+#include "sortie/core/file_io.hpp"
 #include "sortie/fomap/json_model.hpp"
+#include "sortie_test/corpus.hpp"
 
 namespace sortie::fomap {
 namespace {
@@ -60,7 +65,8 @@ TEST(FomapJson, uses_the_canonical_vocabulary) {
 }
 
 TEST(FomapJson, reports_structure_errors_and_repaired_ids) {
-  const MapContainer c = MapContainer::from_text("[ProtoMap]\n\n[$Name/Item]\n$Id = 0\n$Proto = A\n\n[Tiles]\n", "X.fomap");
+  const MapContainer c =
+      MapContainer::from_text("[ProtoMap]\n\n[$Name/Item]\n$Id = 0\n$Proto = A\n\n[Tiles]\n", "X.fomap");
   const core::Json j = container_json(c, Project{});
   EXPECT_EQ(j["loadable"], false);
   ASSERT_FALSE(j["structure_errors"].empty());
@@ -75,6 +81,45 @@ TEST(FomapJson, ownership_ids_cover_the_enum) {
   EXPECT_EQ(ownership_id(2), "map-format.ownership.item-container");
   EXPECT_EQ(ownership_id(3), "map-format.ownership.nowhere");
   EXPECT_EQ(ownership_id(7), "");
+}
+
+std::string streamed(const MapContainer& c, const Project& project) {
+  std::ostringstream os;
+  write_container_json(os, c, project);
+  return os.str();
+}
+
+TEST(FomapJson, streamed_document_is_byte_identical_to_the_tree) {
+  const Project project;
+  for (const char* text : {
+           // nothing at all, then a file without anchors (no maps, a structure error)
+           "",
+           "[Tiles]\nx = 1\n",
+           // one map: empty critter list, escapes, a bad UTF-8 byte, a repaired id, a mesh
+           "[ProtoMap]\n$Name = Q\"uote\nSize = 10 10\n\n[$Name/Item]\n$Id = 0\n$Proto = A\\B\nPicMap = "
+           "\"a\\\\b\xff\"\n"
+           "MultihexMesh = \"1 2\" \"3 4\"\n",
+           // two maps, critters and children, an unknown property
+           "[ProtoMap]\n$Name = One\n$Text engl = \"x\"\n\n[$Name/Critter]\n$Id = 1\n$Proto = G\nHex = 1 1\n\n"
+           "[$Name/Item]\n$Id = 2\n$Proto = R\nOwnership = CritterInventory\nCritterId = 1\nBogus = 3\n\n"
+           "[ProtoMap]\n$Name = Two\n\n[Two/Critter]\n$Id = 5\n$Proto = G\n",
+       }) {
+    const MapContainer c = MapContainer::from_text(text, "Maps/x.fomap");
+    EXPECT_EQ(streamed(c, project), core::dump_json(container_json(c, project))) << text;
+  }
+}
+
+TEST(FomapJson, streamed_corpus_maps_are_byte_identical_to_the_tree) {
+  const std::filesystem::path corpus = test::fomap_corpus();
+  if (corpus.empty()) GTEST_SKIP() << "fomap corpus absent";
+  const Project project = Project::load({corpus / "protos/cvet__fonline-tla"});
+  for (const char* name : {"arroyo_bridge.fomap", "den.fomap", "e_cave1_in.fomap"}) {
+    const auto path = corpus / "new/cvet__fonline-tla/Maps" / name;
+    auto text = core::read_text_file(path);
+    ASSERT_TRUE(text.has_value()) << path;
+    const MapContainer c = MapContainer::from_text(std::move(*text), path.generic_string());
+    EXPECT_EQ(streamed(c, project), core::dump_json(container_json(c, project))) << path;
+  }
 }
 
 }  // namespace

@@ -1,27 +1,23 @@
 // Lint: one hostile input per rule (spec/fomap.md §8), compatible vs strict severities.
+#include "sortie/fomap/lint.hpp"
+
 #include <gtest/gtest.h>
 
-#include "sortie/fomap/lint.hpp"
+#include "protos_fixture.hpp"
 
 namespace sortie::fomap {
 namespace {
 
 const Project& project() {
-  static const Project p = [] {
-    Project q;
-    q.protos.add_text(
-        "[ProtoCritter]\n$Name = Guard\n"
-        "[ProtoItem]\n$Name = Rifle\n"
-        "[ProtoItem]\n$Name = LootCrate\n"
-        "[ProtoItem]\n$Name = StaticCrate\nStatic = True\n"
-        "[ProtoItem]\n$Name = Wall\nStatic = True\n"
-        "[ProtoItem]\n$Name = Ghost\nStatic = True\nHidden = True\n"
-        "[ProtoItem]\n$Name = FarAway\nHex = 500 500\n",
-        "protos.fopro");
-    q.protos.resolve(q.properties);
-    q.has_protos = true;
-    return q;
-  }();
+  static const Project p = test::project_with_protos(
+      "[ProtoCritter]\n$Name = Guard\n"
+      "[ProtoItem]\n$Name = Rifle\n"
+      "[ProtoItem]\n$Name = LootCrate\n"
+      "[ProtoItem]\n$Name = StaticCrate\nStatic = True\n"
+      "[ProtoItem]\n$Name = Wall\nStatic = True\n"
+      "[ProtoItem]\n$Name = Ghost\nStatic = True\nHidden = True\n"
+      "[ProtoItem]\n$Name = FarAway\nHex = 500 500\n",
+      "protos.fopro");
   return p;
 }
 
@@ -61,7 +57,9 @@ TEST(FomapLint, old_and_new_name_of_one_property_is_an_alias_conflict) {
   EXPECT_EQ(f->rule, rule::kPropertyOverrides);
   EXPECT_EQ(f->severity, core::Severity::warning);
   EXPECT_EQ(f->line, 15u);
-  EXPECT_EQ(f->message, "`CritId` and `CritterId` both set Item.CritterId; the engine keeps `CritterId = 1` (the key that sorts last)")
+  EXPECT_EQ(
+      f->message,
+      "`CritId` and `CritterId` both set Item.CritterId; the engine keeps `CritterId = 1` (the key that sorts last)")
       << f->message;
   EXPECT_EQ(f->fix, "delete `CritId`");
   EXPECT_EQ(find(lint(body, true), "property-alias-conflict")->severity, core::Severity::error);
@@ -75,7 +73,8 @@ TEST(FomapLint, config_syntax_ignored_line_is_warning_then_error) {
   EXPECT_EQ(f->rule, rule::kConfigSyntax);
   EXPECT_EQ(f->severity, core::Severity::warning);
   EXPECT_EQ(f->line, 8u);
-  EXPECT_EQ(find(lint("[$Name/Item]\n$Id = 1\n$Proto = Rifle\nHex 1 2\n", true), "ignored-line")->severity, core::Severity::error);
+  EXPECT_EQ(find(lint("[$Name/Item]\n$Id = 1\n$Proto = Rifle\nHex 1 2\n", true), "ignored-line")->severity,
+            core::Severity::error);
 }
 
 TEST(FomapLint, config_syntax_reassigned_key_and_dangling_continuation) {
@@ -129,7 +128,8 @@ TEST(FomapLint, map_identity_name_with_slash) {
 }
 
 TEST(FomapLint, shared_ids_duplicate_across_critter_and_item_names_repair) {
-  auto r = lint("[$Name/Critter]\n$Id = 7\n$Proto = Guard\nHex = 1 1\n[$Name/Item]\n$Id = 7\n$Proto = LootCrate\nHex = 2 2\n");
+  auto r = lint(
+      "[$Name/Critter]\n$Id = 7\n$Proto = Guard\nHex = 1 1\n[$Name/Item]\n$Id = 7\n$Proto = LootCrate\nHex = 2 2\n");
   const Finding* f = find(r, "id-duplicate");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->rule, rule::kSharedPlacementIds);
@@ -140,7 +140,10 @@ TEST(FomapLint, shared_ids_duplicate_across_critter_and_item_names_repair) {
 }
 
 TEST(FomapLint, shared_ids_missing_non_decimal_non_positive_are_strict_errors) {
-  auto r = lint("[$Name/Item]\n$Proto = LootCrate\n[$Name/Item]\n$Id = 0x10\n$Proto = LootCrate\n[$Name/Item]\n$Id = -3\n$Proto = LootCrate\n", true);
+  auto r = lint(
+      "[$Name/Item]\n$Proto = LootCrate\n[$Name/Item]\n$Id = 0x10\n$Proto = LootCrate\n[$Name/Item]\n$Id = -3\n$Proto "
+      "= LootCrate\n",
+      true);
   EXPECT_EQ(find(r, "id-missing")->severity, core::Severity::error);
   EXPECT_NE(find(r, "id-not-decimal"), nullptr);
   EXPECT_NE(find(r, "id-not-positive"), nullptr);
@@ -163,22 +166,26 @@ TEST(FomapLint, property_overrides_unknown_temporary_and_malformed) {
 }
 
 TEST(FomapLint, ownership_references_unresolved_critter_and_nowhere) {
-  auto r = lint("[$Name/Item]\n$Id = 1\n$Proto = Rifle\nCritterId = 99\nOwnership = CritterInventory\n"
-                "[$Name/Item]\n$Id = 2\n$Proto = Rifle\nOwnership = Nowhere\n");
+  auto r = lint(
+      "[$Name/Item]\n$Id = 1\n$Proto = Rifle\nCritterId = 99\nOwnership = CritterInventory\n"
+      "[$Name/Item]\n$Id = 2\n$Proto = Rifle\nOwnership = Nowhere\n");
   EXPECT_EQ(find(r, "critter-not-found")->rule, rule::kOwnershipReferences);
   EXPECT_NE(find(r, "ownership-nowhere"), nullptr);
 }
 
 TEST(FomapLint, ownership_container_after_content_and_child_of_child) {
-  auto r = lint("[$Name/Item]\n$Id = 1\n$Proto = Rifle\nContainerId = 2\nOwnership = ItemContainer\n"
-                "[$Name/Item]\n$Id = 2\n$Proto = LootCrate\nHex = 1 1\n"
-                "[$Name/Item]\n$Id = 3\n$Proto = Rifle\nContainerId = 1\nOwnership = ItemContainer\n");
+  auto r = lint(
+      "[$Name/Item]\n$Id = 1\n$Proto = Rifle\nContainerId = 2\nOwnership = ItemContainer\n"
+      "[$Name/Item]\n$Id = 2\n$Proto = LootCrate\nHex = 1 1\n"
+      "[$Name/Item]\n$Id = 3\n$Proto = Rifle\nContainerId = 1\nOwnership = ItemContainer\n");
   EXPECT_NE(find(r, "container-after-content"), nullptr);
   EXPECT_NE(find(r, "child-of-child"), nullptr);
 }
 
 TEST(FomapLint, static_item_not_on_maphex) {
-  auto r = lint("[$Name/Critter]\n$Id = 1\n$Proto = Guard\n[$Name/Item]\n$Id = 2\n$Proto = Wall\nCritterId = 1\nOwnership = CritterInventory\n");
+  auto r = lint(
+      "[$Name/Critter]\n$Id = 1\n$Proto = Guard\n[$Name/Item]\n$Id = 2\n$Proto = Wall\nCritterId = 1\nOwnership = "
+      "CritterInventory\n");
   const Finding* f = find(r, "static-not-maphex");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->rule, rule::kStaticItems);
@@ -194,15 +201,18 @@ TEST(FomapLint, bounds_uses_proto_hex_when_key_absent) {
 }
 
 TEST(FomapLint, side_specific_static_override_and_hidden_override) {
-  auto r = lint("[$Name/Item]\n$Id = 1\n$Proto = LootCrate\nHex = 1 1\nStatic = True\n"
-                "[$Name/Item]\n$Id = 2\n$Proto = Ghost\nHex = 2 2\nHidden = False\n",
-                true);
+  auto r = lint(
+      "[$Name/Item]\n$Id = 1\n$Proto = LootCrate\nHex = 1 1\nStatic = True\n"
+      "[$Name/Item]\n$Id = 2\n$Proto = Ghost\nHex = 2 2\nHidden = False\n",
+      true);
   EXPECT_EQ(find(r, "static-override")->rule, rule::kSideSpecificBake);
   EXPECT_EQ(find(r, "hidden-override")->rule, rule::kHiddenStaticItems);
 }
 
 TEST(FomapLint, runtime_materialization_static_container) {
-  auto r = lint("[$Name/Item]\n$Id = 1\n$Proto = StaticCrate\nHex = 1 1\n[$Name/Item]\n$Id = 2\n$Proto = Rifle\nContainerId = 1\nOwnership = ItemContainer\n");
+  auto r = lint(
+      "[$Name/Item]\n$Id = 1\n$Proto = StaticCrate\nHex = 1 1\n[$Name/Item]\n$Id = 2\n$Proto = Rifle\nContainerId = "
+      "1\nOwnership = ItemContainer\n");
   EXPECT_EQ(find(r, "static-container")->rule, rule::kRuntimeMaterialization);
   EXPECT_EQ(find(r, "static-container")->severity, core::Severity::warning);
 }
@@ -216,15 +226,19 @@ TEST(FomapLint, multihex_mesh_bare_pairs_fail) {
 }
 
 TEST(FomapLint, mapper_round_trip_unknown_directive_and_anchor_parent) {
-  auto c = MapContainer::from_text("[ProtoMap]\n$Name = Small\n$Parent = Base\nSize = 5 5\n[$Name/Item]\n$Id = 1\n$Proto = Rifle\n$Note = x\nHex = 1 1\n",
-                                   "m.fomap");
+  auto c = MapContainer::from_text(
+      "[ProtoMap]\n$Name = Small\n$Parent = Base\nSize = 5 5\n[$Name/Item]\n$Id = 1\n$Proto = Rifle\n$Note = x\nHex = "
+      "1 1\n",
+      "m.fomap");
   auto r = lint_container(c, project(), {});
   EXPECT_EQ(find(r, "anchor-parent")->rule, rule::kMapperRoundTrip);
   EXPECT_EQ(find(r, "unknown-directive")->line, 8u);
 }
 
 TEST(FomapLint, normalized_order_critter_after_map_item) {
-  auto r = lint("[$Name/Item]\n$Id = 1\n$Proto = LootCrate\nHex = 1 1\n[$Name/Critter]\n$Id = 2\n$Proto = Guard\nHex = 2 2\n", true);
+  auto r = lint(
+      "[$Name/Item]\n$Id = 1\n$Proto = LootCrate\nHex = 1 1\n[$Name/Critter]\n$Id = 2\n$Proto = Guard\nHex = 2 2\n",
+      true);
   const Finding* f = find(r, "critter-after-item");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->rule, rule::kNormalizedOrder);
@@ -262,6 +276,23 @@ TEST(FomapLint, map_identity_same_name_in_two_files_of_a_pack) {
   EXPECT_EQ(r.findings[0].file, "Maps/b.fomap");
   EXPECT_EQ(r.findings[0].line, 2u);
   EXPECT_EQ(r.findings[0].check, "duplicate-name-in-pack");
+}
+
+TEST(FomapLint, multihex_mesh_cut_inside_a_pair_fails_the_strict_gate) {
+  // A map cut in the middle of a mesh line: the engine would read `"42 3` as the hex 42 3.
+  const std::string body =
+      "[$Name/Item]\n$Id = 1\n$Proto = Wall\nHex = 40 30\nMultihexMesh = \\\n \"41 30\" \\\n \"42 3";
+  auto strict = lint(body, true);
+  const Finding* f = find(strict, "mesh-unterminated-quote");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->rule, rule::kMultihexMesh);
+  EXPECT_EQ(f->severity, core::Severity::error);
+  EXPECT_EQ(f->line, 9u);  // the key's line: 4 header lines, then the item
+  auto compat = lint(body, false);
+  ASSERT_NE(find(compat, "mesh-unterminated-quote"), nullptr);
+  EXPECT_EQ(find(compat, "mesh-unterminated-quote")->severity, core::Severity::warning);
+  // The same mesh with the pair closed is clean.
+  EXPECT_EQ(find(lint(body + "0\"\n", true), "mesh-unterminated-quote"), nullptr);
 }
 
 }  // namespace

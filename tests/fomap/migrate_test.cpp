@@ -1,3 +1,5 @@
+#include "sortie/fomap/migrate.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -6,7 +8,6 @@
 
 #include "sortie/fomap/lint.hpp"
 #include "sortie/fomap/map_model.hpp"
-#include "sortie/fomap/migrate.hpp"
 #include "sortie/fomap/project.hpp"
 #include "sortie_test/corpus.hpp"
 
@@ -47,9 +48,10 @@ TEST(FomapMigrateBare, renames_headers_and_keeps_every_other_byte) {
   auto r = migrate_map(in, "x.fomap");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->from, LegacyFormat::bare_v2);
-  EXPECT_EQ(r->text,
-            "# head comment\r\n[ProtoMap]\r\nSize = 10 10\r\n\r\n[$Name/Critter] # guard\r\n$Id = 1\r\n$Proto = Guard\r\n\r\n"
-            "  [$Name/Item]\n$Id = 2\n$Proto = Rifle\n");
+  EXPECT_EQ(
+      r->text,
+      "# head comment\r\n[ProtoMap]\r\nSize = 10 10\r\n\r\n[$Name/Critter] # guard\r\n$Id = 1\r\n$Proto = Guard\r\n\r\n"
+      "  [$Name/Item]\n$Id = 2\n$Proto = Rifle\n");
   EXPECT_EQ(r->critters, 1u);
   EXPECT_EQ(r->items, 1u);
   EXPECT_TRUE(r->lossless());
@@ -97,7 +99,8 @@ TEST(FomapMigrateV1, joins_coordinate_pairs_and_reports_tiles) {
   auto t = migrate_map(in, "x.fomap", o);
   ASSERT_TRUE(t);
   EXPECT_TRUE(t->lossless());
-  EXPECT_NE(t->text.find("[$Name/Item]\n$Id = 4\n$Proto = Tile\nHex = 2 4\nPicMap = art/tiles/a.frm\n"), std::string::npos);
+  EXPECT_NE(t->text.find("[$Name/Item]\n$Id = 4\n$Proto = Tile\nHex = 2 4\nPicMap = art/tiles/a.frm\n"),
+            std::string::npos);
   EXPECT_NE(t->text.find("$Id = 5\n$Proto = Roof\nHex = 2 6\n"), std::string::npos);
 }
 
@@ -114,6 +117,41 @@ TEST(FomapMigrateV1, tiles_after_the_largest_possible_id_are_reported_not_wrappe
   EXPECT_NE(r->text.find("$Id = 9223372036854775807\n$Proto = Tile\nHex = 2 4\n"), std::string::npos);
   EXPECT_EQ(r->text.find("Hex = 3 4"), std::string::npos);
   ASSERT_NE(find_loss(*r, "fomap.migrate.tile_id", "tile"), nullptr);
+}
+
+TEST(FomapMigrateV1, merges_offset_pairs_and_reports_what_has_no_property) {
+  EXPECT_EQ(detect_legacy_format("[ProtoMap]\n[Item]\n$Id = 1\nOffsetY = 2\n"), LegacyFormat::bare_v1);
+  const std::string in =
+      "[ProtoMap]\nWidth = 10\nHeight = 10\n\n"
+      "[Critter]\n$Id = 1\n$Proto = Guard\nHexX = 1\nHexY = 1\nOffsetX = 5\n\n"
+      "[Item]\n$Id = 2\n$Proto = Rifle\nHexX = 2\nHexY = 3\nOffsetX = 3\nOffsetY = -4\nBogus = 1\n";
+  auto r = migrate_map(in, "x.fomap");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->text,
+            "[ProtoMap]\nSize = 10 10\n\n"
+            "[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 1 1\n\n"
+            "[$Name/Item]\n$Id = 2\n$Proto = Rifle\nHex = 2 3\nOffset = 3 -4\n\n");
+  // Critters have no Offset: reported, as is the key no catalog knows.
+  const auto* offset = find_loss(*r, "fomap.migrate.offset", "Critter.OffsetX/OffsetY");
+  ASSERT_NE(offset, nullptr);
+  EXPECT_EQ(offset->first_line, 5u);
+  ASSERT_NE(find_loss(*r, "fomap.migrate.unknown_property", "Item.Bogus"), nullptr);
+  EXPECT_EQ(r->losses.size(), 2u);
+}
+
+TEST(FomapMigrateTable, proto_name_table_reads_pids_and_names_line_by_line) {
+  auto t = parse_proto_name_table("# pid\tname\r\n485\tGuard\r\n\n9\tLocker\n-3\tOdd Name\n", "pids.tsv");
+  ASSERT_TRUE(t) << t.error().to_string();
+  EXPECT_EQ(*t, (std::map<std::int64_t, std::string>{{-3, "Odd Name"}, {9, "Locker"}, {485, "Guard"}}));
+  auto bad = parse_proto_name_table("1\tA\nx2\tB\n", "pids.tsv");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().code, "usage.proto_names");
+  EXPECT_EQ(bad.error().field, "line 2");
+  EXPECT_EQ(bad.error().found, "x2\tB");
+  for (const char* text : {"7\n", "7\t\n", "7 A\n"}) EXPECT_FALSE(parse_proto_name_table(text, "pids.tsv")) << text;
+  auto twice = parse_proto_name_table("7\tA\n7\tB\n", "pids.tsv");
+  ASSERT_FALSE(twice);
+  EXPECT_EQ(twice.error().field, "line 2");
 }
 
 constexpr std::string_view kClassic =
@@ -234,17 +272,78 @@ TEST(FomapMigrateClassic, reports_unmapped_pids_and_writes_tiles_with_a_proto) {
   const auto* pid = find_loss(*r, "fomap.migrate.proto_pid", "item");
   ASSERT_NE(pid, nullptr);
   EXPECT_EQ(pid->count, 4u);
-  EXPECT_NE(r->text.find("$Id = 6\n$Proto = FloorTile\nHex = 44 0\nPicMap = art/tiles/cav4009.frm\n"), std::string::npos);
+  EXPECT_NE(r->text.find("$Id = 6\n$Proto = FloorTile\nHex = 44 0\nPicMap = art/tiles/cav4009.frm\n"),
+            std::string::npos);
   EXPECT_NE(r->text.find("$Id = 7\n$Proto = RoofTile\nHex = 46 2\n"), std::string::npos);
   EXPECT_EQ(find_loss(*r, "fomap.migrate.tile"), nullptr);
 }
 
 TEST(FomapMigrateClassic, reports_unresolved_container_uid) {
-  const std::string in = "[Header]\nVersion 4\n[Tiles]\n[Objects]\nMapObjType 1\nProtoId 3\nMapX 1\nMapY 1\nContainerUID 99\n";
+  const std::string in =
+      "[Header]\nVersion 4\n[Tiles]\n[Objects]\nMapObjType 1\nProtoId 3\nMapX 1\nMapY 1\nContainerUID 99\n";
   auto r = migrate_map(in, "x.fomap");
   ASSERT_TRUE(r);
   ASSERT_NE(find_loss(*r, "fomap.migrate.container_uid", "99"), nullptr);
   EXPECT_NE(r->text.find("Hex = 1 1"), std::string::npos);
+}
+
+constexpr std::string_view kClassicByName =
+    "[Header]\nVersion 4\nMaxHexX 50\nMaxHexY 50\n\n[Tiles]\n\n[Objects]\n"
+    "MapObjType           0\n"
+    "ProtoName            Guard\n"
+    "MapX                 3\n"
+    "MapY                 4\n"
+    "\n"
+    "MapObjType           1\n"
+    "ProtoName            OldKnife\n"
+    "MapX                 5\n"
+    "MapY                 6\n";
+
+ProtoCatalog classic_protos() {
+  ProtoCatalog protos;
+  protos.add_text("[ProtoCritter]\n$Name = Guard\n\n[ProtoItem]\n$Name = Knife\n", "protos.fopro");
+  return protos;
+}
+
+TEST(FomapMigrateClassic, proto_names_resolve_through_the_project_protos) {
+  PropertyCatalog catalog = PropertyCatalog::engine();
+  ASSERT_TRUE(catalog.add_migration_rules("rule_args\nProto Item OldKnife Knife\n", "rules.tsv").empty());
+  const ProtoCatalog protos = classic_protos();
+  MigrateOptions o;
+  o.catalog = &catalog;
+  o.protos = &protos;
+  auto r = migrate_map(kClassicByName, "glow.fomap", o);
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(r->text,
+            "[ProtoMap]\nSize = 50 50\n\n"
+            "[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 3 4\n\n"
+            "[$Name/Item]\n$Id = 2\n$Proto = Knife\nHex = 5 6\n\n");
+  EXPECT_TRUE(r->lossless()) << r->losses.front().code;
+}
+
+TEST(FomapMigrateClassic, refuses_a_proto_name_it_cannot_map) {
+  // Without the project's protos.
+  auto none = migrate_map(kClassicByName, "maps/glow.fomap");
+  ASSERT_FALSE(none);
+  EXPECT_EQ(none.error().code, "fomap.migrate.proto_name");
+  EXPECT_EQ(none.error().file, "maps/glow.fomap");
+  EXPECT_EQ(none.error().field, "map glow, line 10");
+  EXPECT_EQ(none.error().found, "Guard");
+  // With protos that lack the name (no migration rule for OldKnife here).
+  const ProtoCatalog protos = classic_protos();
+  MigrateOptions o;
+  o.protos = &protos;
+  o.map_name = "Glow";
+  auto missing = migrate_map(kClassicByName, "maps/glow.fomap", o);
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().field, "map Glow, line 15");
+  EXPECT_EQ(missing.error().found, "OldKnife");
+  EXPECT_NE(missing.error().message.find("Item prototype"), std::string::npos);
+  // An object with neither ProtoId nor ProtoName.
+  auto bare = migrate_map("[Header]\nVersion 4\n[Tiles]\n[Objects]\nMapObjType 1\nMapX 1\nMapY 1\n", "x.fomap");
+  ASSERT_FALSE(bare);
+  EXPECT_EQ(bare.error().code, "fomap.migrate.proto_name");
+  EXPECT_EQ(bare.error().field, "map x, line 5");
 }
 
 // Corpus: every bare-section v2 map in old/ that has a current-format twin in new/ migrates to
@@ -262,8 +361,10 @@ TEST(FomapMigrateCorpus, bare_v2_maps_migrate_to_their_current_twins) {
     ASSERT_TRUE(r) << e.path();
     EXPECT_EQ(r->from, LegacyFormat::bare_v2) << e.path();
     EXPECT_TRUE(r->lossless()) << e.path();
-    if (r->text == slurp(twin)) ++identical;
-    else ADD_FAILURE() << e.path() << " differs from " << twin;
+    if (r->text == slurp(twin))
+      ++identical;
+    else
+      ADD_FAILURE() << e.path() << " differs from " << twin;
   }
   EXPECT_GT(pairs, 0u);
   EXPECT_EQ(identical, pairs);
@@ -293,7 +394,8 @@ TEST(FomapMigrateCorpus, classic_maps_convert_every_object) {
     LintOptions strict;
     strict.strict = true;
     const LintReport report = lint_container(c, Project{}, strict);
-    EXPECT_EQ(report.errors(), 0u) << e.path() << ": " << (report.findings.empty() ? "" : report.findings.front().to_string());
+    EXPECT_EQ(report.errors(), 0u) << e.path() << ": "
+                                   << (report.findings.empty() ? "" : report.findings.front().to_string());
   }
   EXPECT_GT(files, 0u);
 }

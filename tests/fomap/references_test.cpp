@@ -1,11 +1,11 @@
 // Lint's opt-in reference checks: resource roots and .fos script functions (references.hpp).
+#include "sortie/fomap/references.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <string>
-
-#include "sortie/fomap/references.hpp"
 
 namespace sortie::fomap {
 namespace {
@@ -15,8 +15,9 @@ namespace fs = std::filesystem;
 const Project& project() {
   static const Project p = [] {
     Project q;
-    q.properties.add_project_declarations("entity\tside\ttype\tname\tflags\nMap\tCommon\thstring[]\tMusic\tMutable Persistent Resource\n",
-                                          "_project_property_declarations.tsv");
+    q.properties.add_project_declarations(
+        "entity\tside\ttype\tname\tflags\nMap\tCommon\thstring[]\tMusic\tMutable Persistent Resource\n",
+        "_project_property_declarations.tsv");
     q.protos.add_text(
         "[ProtoCritter]\n$Name = Guard\nModelName = art/critters/guard.fo3d\n"
         "[ProtoCritter]\n$Name = Ghost\nModelName = art/critters/ghost.fo3d\n"
@@ -34,7 +35,9 @@ constexpr std::string_view kHead = "[ProtoMap]\n$Name = Small\nSize = 80 80\n\n"
 
 ResourceIndex resources() {
   ResourceIndex r;
-  for (const char* f : {"art/critters/guard.fo3d", "art/doors/door.frm", "art\\doors\\Window.FRM", "sound/music/desert.acm"}) r.add(f);
+  for (const char* f :
+       {"art/critters/guard.fo3d", "art/doors/door.frm", "art\\doors\\Window.FRM", "sound/music/desert.acm"})
+    r.add(f);
   return r;
 }
 
@@ -83,7 +86,8 @@ TEST(FomapReferences, same_path_under_two_roots_is_one_file) {
 
 TEST(FomapReferences, placement_resource_override_missing_is_error_at_its_line) {
   const auto res = resources();
-  const auto rep = lint("[$Name/Item]\n$Id = 1\n$Proto = Door\nHex = 1 1\nPicMap = art/doors/gone.frm\n", &res, nullptr);
+  const auto rep =
+      lint("[$Name/Item]\n$Id = 1\n$Proto = Door\nHex = 1 1\nPicMap = art/doors/gone.frm\n", &res, nullptr);
   const auto f = with_check(rep, "resource-missing");
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0]->rule, rule::kPropertyOverrides);
@@ -97,7 +101,8 @@ TEST(FomapReferences, placement_resource_override_missing_is_error_at_its_line) 
 TEST(FomapReferences, placement_override_hides_the_prototype_value) {
   const auto res = resources();
   // Door's own PicMap exists; Ghost's ModelName does not, but the placement overrides it.
-  const auto rep = lint("[$Name/Critter]\n$Id = 1\n$Proto = Ghost\nHex = 1 1\nModelName = art/critters/guard.fo3d\n", &res, nullptr, true);
+  const auto rep = lint("[$Name/Critter]\n$Id = 1\n$Proto = Ghost\nHex = 1 1\nModelName = art/critters/guard.fo3d\n",
+                        &res, nullptr, true);
   EXPECT_TRUE(rep.findings.empty()) << rep.findings[0].to_string();
 }
 
@@ -112,13 +117,15 @@ TEST(FomapReferences, inherited_missing_resource_is_reported_once_per_map_at_fir
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0]->line, 10u);  // header of the first Ghost placement
   EXPECT_EQ(f[0]->placement, "Critter $Id=2 $Proto=Ghost");
-  EXPECT_NE(f[0]->message.find("inherited from prototype 'Ghost' at protos.fopro:4; 2 placements"), std::string::npos) << f[0]->message;
+  EXPECT_NE(f[0]->message.find("inherited from prototype 'Ghost' at protos.fopro:4; 2 placements"), std::string::npos)
+      << f[0]->message;
 }
 
 TEST(FomapReferences, ambiguous_case_match_without_exact_spelling_is_error) {
   auto res = resources();
   res.add("art/doors/WINDOW.frm");
-  const auto rep = lint("[$Name/Item]\n$Id = 1\n$Proto = Door\nHex = 1 1\nPicMap = art/doors/window.frm\n", &res, nullptr);
+  const auto rep =
+      lint("[$Name/Item]\n$Id = 1\n$Proto = Door\nHex = 1 1\nPicMap = art/doors/window.frm\n", &res, nullptr);
   const auto f = with_check(rep, "resource-ambiguous");
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0]->line, 9u);
@@ -142,8 +149,9 @@ TEST(FomapReferences, ambiguous_case_match_with_exact_spelling_is_warning_then_s
 
 TEST(FomapReferences, map_header_resource_array_checks_every_element) {
   const auto res = resources();
-  auto c = MapContainer::from_text("[ProtoMap]\n$Name = Small\nSize = 80 80\nMusic = \"sound/music/DESERT.acm\" \"sound/music/none.acm\"\n",
-                                   "Maps/Small.fomap");
+  auto c = MapContainer::from_text(
+      "[ProtoMap]\n$Name = Small\nSize = 80 80\nMusic = \"sound/music/DESERT.acm\" \"sound/music/none.acm\"\n",
+      "Maps/Small.fomap");
   const auto rep = lint_container(c, project(), {.resources = &res});
   const auto f = with_check(rep, "resource-missing");
   ASSERT_EQ(f.size(), 1u);
@@ -275,7 +283,8 @@ TEST(FomapReferences, script_found_with_signature_and_attribute_is_clean) {
 
 TEST(FomapReferences, script_missing_function_is_error) {
   const auto idx = scripts();
-  const auto rep = lint("[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 1 1\nInitScript = Town::Nope\n", nullptr, &idx);
+  const auto rep =
+      lint("[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 1 1\nInitScript = Town::Nope\n", nullptr, &idx);
   const auto f = with_check(rep, "script-not-found");
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0]->line, 9u);
@@ -285,37 +294,45 @@ TEST(FomapReferences, script_missing_function_is_error) {
 
 TEST(FomapReferences, script_only_in_client_file_is_not_found_with_a_hint) {
   const auto idx = scripts();
-  const auto rep = lint("[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 1 1\nInitScript = Ui::GuardInit\n", nullptr, &idx);
+  const auto rep =
+      lint("[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 1 1\nInitScript = Ui::GuardInit\n", nullptr, &idx);
   const auto f = with_check(rep, "script-not-found");
   ASSERT_EQ(f.size(), 1u);
-  EXPECT_NE(f[0]->message.find("scripts/ui.fos:2 defines it in a script whose `// FOS` header excludes the server"), std::string::npos)
+  EXPECT_NE(f[0]->message.find("scripts/ui.fos:2 defines it in a script whose `// FOS` header excludes the server"),
+            std::string::npos)
       << f[0]->message;
 }
 
 TEST(FomapReferences, script_wrong_parameter_types_print_expected_and_found) {
   const auto idx = scripts();
-  const auto rep = lint("[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 1 1\nInitScript = Mining::GuardInit\n", nullptr, &idx);
+  const auto rep =
+      lint("[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 1 1\nInitScript = Mining::GuardInit\n", nullptr, &idx);
   const auto f = with_check(rep, "script-signature");
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0]->line, 9u);
   EXPECT_EQ(f[0]->message,
-            "InitScript = Mining::GuardInit: expected void(Critter, bool), found `void GuardInit(Critter, int)` at scripts/mining.fos:8");
+            "InitScript = Mining::GuardInit: expected void(Critter, bool), found `void GuardInit(Critter, int)` at "
+            "scripts/mining.fos:8");
 }
 
 TEST(FomapReferences, script_static_item_needs_nullable_item_parameter) {
   const auto idx = scripts();
-  const auto rep = lint("[$Name/Item]\n$Id = 1\n$Proto = Mine\nHex = 1 1\nStaticScript = Mining::OldStyle\n", nullptr, &idx);
+  const auto rep =
+      lint("[$Name/Item]\n$Id = 1\n$Proto = Mine\nHex = 1 1\nStaticScript = Mining::OldStyle\n", nullptr, &idx);
   const auto f = with_check(rep, "script-signature");
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0]->line, 9u);
-  EXPECT_NE(f[0]->message.find("expected bool(Critter, StaticItem, Item?, any), found `bool OldStyle(Critter, StaticItem, Item, any)`"),
-            std::string::npos)
+  EXPECT_NE(
+      f[0]->message.find(
+          "expected bool(Critter, StaticItem, Item?, any), found `bool OldStyle(Critter, StaticItem, Item, any)`"),
+      std::string::npos)
       << f[0]->message;
 }
 
 TEST(FomapReferences, script_missing_attribute_is_error) {
   const auto idx = scripts();
-  const auto rep = lint("[$Name/Item]\n$Id = 1\n$Proto = Mine\nHex = 1 1\nStaticScript = Mining::NoAttr\n", nullptr, &idx);
+  const auto rep =
+      lint("[$Name/Item]\n$Id = 1\n$Proto = Mine\nHex = 1 1\nStaticScript = Mining::NoAttr\n", nullptr, &idx);
   const auto f = with_check(rep, "script-attribute");
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0]->line, 9u);
@@ -325,7 +342,8 @@ TEST(FomapReferences, script_missing_attribute_is_error) {
 
 TEST(FomapReferences, legacy_script_id_key_is_checked_under_its_migrated_name) {
   const auto idx = scripts();
-  const auto rep = lint("[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 1 1\nScriptId = Town::Missing\n", nullptr, &idx);
+  const auto rep =
+      lint("[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 1 1\nScriptId = Town::Missing\n", nullptr, &idx);
   const auto f = with_check(rep, "script-not-found");
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0]->line, 9u);
@@ -343,11 +361,12 @@ TEST(FomapReferences, project_script_properties_use_their_declared_function_type
   ASSERT_NE(q.properties.find("Critter", "TalkScript"), nullptr);
   EXPECT_EQ(q.properties.find("Critter", "TalkScript")->script_func, "CritterInit");
   const auto idx = scripts();
-  auto c = MapContainer::from_text(std::string(kHead) +
-                                       "[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 1 1\nTalkScript = Mining::GuardInit\n"
-                                       "OddScript = Mining::GuardInit\n\n"
-                                       "[$Name/Critter]\n$Id = 2\n$Proto = Guard\nHex = 2 2\nOddScript = Mining::Absent\n",
-                                   "Maps/Small.fomap");
+  auto c = MapContainer::from_text(
+      std::string(kHead) +
+          "[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 1 1\nTalkScript = Mining::GuardInit\n"
+          "OddScript = Mining::GuardInit\n\n"
+          "[$Name/Critter]\n$Id = 2\n$Proto = Guard\nHex = 2 2\nOddScript = Mining::Absent\n",
+      "Maps/Small.fomap");
   const auto rep = lint_container(c, q, {.scripts = &idx});
   const auto sig = with_check(rep, "script-signature");
   ASSERT_EQ(sig.size(), 1u);
@@ -359,7 +378,8 @@ TEST(FomapReferences, project_script_properties_use_their_declared_function_type
 }
 
 TEST(FomapReferences, without_indexes_nothing_is_checked_and_both_checks_are_listed_as_skipped) {
-  const auto rep = lint("[$Name/Item]\n$Id = 1\n$Proto = Mine\nHex = 1 1\nPicMap = gone.frm\nStaticScript = No::Such\n", nullptr, nullptr, true);
+  const auto rep = lint("[$Name/Item]\n$Id = 1\n$Proto = Mine\nHex = 1 1\nPicMap = gone.frm\nStaticScript = No::Such\n",
+                        nullptr, nullptr, true);
   EXPECT_TRUE(rep.findings.empty()) << rep.findings[0].to_string();
   const auto skipped = skipped_reference_checks({});
   ASSERT_EQ(skipped.size(), 2u);
@@ -368,6 +388,13 @@ TEST(FomapReferences, without_indexes_nothing_is_checked_and_both_checks_are_lis
   EXPECT_EQ(skipped[1].check, "scripts");
   const auto res = resources();
   EXPECT_EQ(skipped_reference_checks({.resources = &res}).size(), 1u);
+  // Without protos the prototype checks are listed first.
+  const auto all = skipped_checks(Project{}, {});
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(all[0].check, "prototypes");
+  EXPECT_EQ(all[0].reason, "no --protos");
+  EXPECT_EQ(all[1].check, "resources");
+  EXPECT_EQ(skipped_checks(project(), {}).size(), 2u);
 }
 
 }  // namespace

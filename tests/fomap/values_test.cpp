@@ -1,9 +1,10 @@
 // Property values (spec/fomap.md §5.2, §5.3), §3.5 lenient ids, §7 multihex, §13 protos.
+#include "sortie/fomap/values.hpp"
+
 #include <gtest/gtest.h>
 
 #include "sortie/fomap/multihex.hpp"
 #include "sortie/fomap/project.hpp"
-#include "sortie/fomap/values.hpp"
 
 namespace sortie::fomap {
 namespace {
@@ -12,7 +13,9 @@ const PropertyCatalog& cat() {
   static const PropertyCatalog c = PropertyCatalog::engine();
   return c;
 }
-PropertyType type_of(std::string_view entity, std::string_view name) { return cat().find(entity, name)->type; }
+PropertyType type_of(std::string_view entity, std::string_view name) {
+  return cat().find(entity, name)->type;
+}
 
 std::string canon(std::string_view entity, std::string_view name, std::string_view text) {
   auto r = canonical_value_text(type_of(entity, name), text, cat());
@@ -142,7 +145,7 @@ TEST(FomapValues, multihex_lines_walk_engine_cases) {
   EXPECT_EQ(multihex_lines(a, {5, 5}, 10, 10).size(), 3u);
   const std::uint8_t b[] = {9, 5, 2};  // dir 9 == 3, odd byte ignored
   auto hb = multihex_lines(b, {5, 5}, 10, 10);
-  EXPECT_EQ(hb.size(), 4u);  // one of the five steps leaves the map
+  EXPECT_EQ(hb.size(), 4u);               // one of the five steps leaves the map
   const std::uint8_t c[] = {2, 1, 5, 1};  // SE then NW back: the origin is not emitted
   EXPECT_EQ(multihex_lines(c, {5, 5}, 10, 10).size(), 1u);
   const Hex mesh[] = {{7, 7}, {5, 5}};
@@ -171,9 +174,10 @@ TEST(FomapProtos, parent_chain_later_parent_wins_and_child_wins) {
 
 TEST(FomapProtos, reports_missing_cross_type_and_cyclic_parents) {
   ProtoCatalog pc;
-  pc.add_text("[ProtoItem]\n$Name = A\n$Parent = Nope\n[ProtoItem]\n$Name = B\n$Parent = G\n[ProtoCritter]\n$Name = G\n"
-              "[ProtoItem]\n$Name = X\n$Parent = Y\n[ProtoItem]\n$Name = Y\n$Parent = X\n",
-              "p.fopro");
+  pc.add_text(
+      "[ProtoItem]\n$Name = A\n$Parent = Nope\n[ProtoItem]\n$Name = B\n$Parent = G\n[ProtoCritter]\n$Name = G\n"
+      "[ProtoItem]\n$Name = X\n$Parent = Y\n[ProtoItem]\n$Name = Y\n$Parent = X\n",
+      "p.fopro");
   auto r = pc.resolve(cat());
   std::vector<std::string> codes;
   for (const auto& d : r) codes.push_back(d.code);
@@ -202,6 +206,18 @@ TEST(FomapProtos, project_declarations_type_and_authorability) {
   EXPECT_EQ(c.find("Critter", "TempThing")->excluded_reason, "temporary");
   EXPECT_EQ(c.find("Item", "V")->excluded_reason, "virtual");
   EXPECT_EQ(*canonical_value_text(c.find("Item", "CritterSlot")->type, "Secondary", c), "Secondary");
+}
+
+TEST(FomapValues, ends_in_open_quote_finds_a_quote_the_text_never_closes) {
+  EXPECT_TRUE(ends_in_open_quote("\"41 30\" \"42 3"));
+  EXPECT_TRUE(ends_in_open_quote("\"a\\\""));  // the only quote after `a` is escaped
+  EXPECT_FALSE(ends_in_open_quote("\"41 30\" \"42 30\""));
+  EXPECT_FALSE(ends_in_open_quote("\"\" plain a\\\"b"));  // a quote inside a bare token opens nothing
+  EXPECT_FALSE(ends_in_open_quote(""));
+  // The token reader itself still reads the open pair to the end (the engine does the same).
+  const Tokens t = tokenize_value("\"41 30\" \"42 3");
+  ASSERT_EQ(t.tokens.size(), 2u);
+  EXPECT_EQ(t.tokens[1], "42 3");
 }
 
 }  // namespace

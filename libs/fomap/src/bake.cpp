@@ -12,6 +12,7 @@
 
 #include "bake_internal.hpp"
 #include "sortie/core/file_io.hpp"
+#include "sortie/fomap/file_output.hpp"
 #include "sortie/fomap/hash.hpp"
 
 namespace sortie::fomap {
@@ -27,9 +28,9 @@ struct TextHash {
 
 // What a key resolves to on one registrar.
 struct KeyTarget {
-  const PropertyInfo* info = nullptr;   // nullptr: unknown property
+  const PropertyInfo* info = nullptr;  // nullptr: unknown property
   const Registrar::Slot* slot = nullptr;
-  bool skip = false;                    // other side only, or no storage
+  bool skip = false;  // other side only, or no storage
 };
 
 // One property value applied to an entity: which complex slot (if any) now holds new bytes,
@@ -79,11 +80,11 @@ class AppliedList {
 // The stored state of one proto on one side, and what of it the current map has already seen.
 struct ProtoState {
   core::Bytes pod;
-  AppliedList props;                         // the proto's own values, by property
+  AppliedList props;                                            // the proto's own values, by property
   std::vector<std::pair<std::size_t, core::ByteView>> complex;  // props' complex values: (complex index, bytes)
-  core::Diagnostics errors;                  // reported in every map that uses the proto
+  core::Diagnostics errors;                                     // reported in every map that uses the proto
   std::uint64_t name_hash = 0;
-  std::uint32_t map = 0;                     // serial of the last map that used the proto
+  std::uint32_t map = 0;  // serial of the last map that used the proto
   // Props with dictionary strings (indices into props) and, per entry, the serial of the last
   // map given its strings; `strings_left` of them are still to give in map `map`.
   std::vector<std::size_t> string_props;
@@ -105,9 +106,10 @@ class SideCache {
     if (key.empty() || key.front() == '$' || key.front() == '_') return;
     const KeyTarget& t = resolve(key);
     if (!t.info) {
-      errors.push_back(Diagnostic::error("fomap.bake.property_unknown", fmt::format("unknown {} property `{}`", reg_.entity(), key))
-                           .of(file)
-                           .in(label()));
+      errors.push_back(
+          Diagnostic::error("fomap.bake.property_unknown", fmt::format("unknown {} property `{}`", reg_.entity(), key))
+              .of(file)
+              .in(label()));
       return;
     }
     if (t.skip) return;
@@ -153,8 +155,10 @@ class SideCache {
       return;
     }
     Applied& a = applied.add(t.info, text);
-    if (t.slot->plain) remember(pod, *t.slot);
-    else a.complex_index = t.slot->index;
+    if (t.slot->plain)
+      remember(pod, *t.slot);
+    else
+      a.complex_index = t.slot->index;
     store_value(reg_, *t.slot, *value, pod, a.complex, &a.strings);
     if (!t.slot->plain) share(shared, a);
   }
@@ -168,7 +172,8 @@ class SideCache {
     undo_.clear();
   }
   void restore(core::Bytes& pod) {
-    for (auto it = undo_.rbegin(); it != undo_.rend(); ++it) std::memcpy(pod.data() + it->offset, it->bytes.data(), it->size);
+    for (auto it = undo_.rbegin(); it != undo_.rend(); ++it)
+      std::memcpy(pod.data() + it->offset, it->bytes.data(), it->size);
     patching_ = false;
   }
 
@@ -283,16 +288,16 @@ bool proto_flag(const Proto& proto, std::string_view name, const PropertyCatalog
 }  // namespace
 
 core::Json BakedMap::summary_json() const {
-  return core::Json{{"map", name},
-                    {"source", source},
-                    {"server", {{"file", server_blob_name(name)},
-                                {"dictionary", server.dictionary},
-                                {"critters", server.critters},
-                                {"items", server.items}}},
-                    {"client", {{"file", client_blob_name(name)},
-                                {"dictionary", client.dictionary},
-                                {"items", client.items}}},
-                    {"hidden_static_items", hidden_static_items}};
+  return core::Json{
+      {"map", name},
+      {"source", source},
+      {"server",
+       {{"file", server_blob_name(name)},
+        {"dictionary", server.dictionary},
+        {"critters", server.critters},
+        {"items", server.items}}},
+      {"client", {{"file", client_blob_name(name)}, {"dictionary", client.dictionary}, {"items", client.items}}},
+      {"hidden_static_items", hidden_static_items}};
 }
 
 struct BakeSession::State {
@@ -368,7 +373,8 @@ struct BakeSession::State {
     for (std::size_t k = 0; k < base.string_props.size() && base.strings_left > 0; ++k) {
       const Applied& prop = props[base.string_props[k]];
       if (base.strings_map[k] == map_serial) continue;
-      if (std::any_of(overridden.begin(), overridden.end(), [&](const Applied& a) { return a.info == prop.info; })) continue;
+      if (std::any_of(overridden.begin(), overridden.end(), [&](const Applied& a) { return a.info == prop.info; }))
+        continue;
       base.strings_map[k] = map_serial;
       --base.strings_left;
       for (const std::string& s : prop.strings) strings.add(s);
@@ -414,7 +420,8 @@ BakeOutcome BakeSession::bake_map(const MapContainer& container, const MapDefini
   out.name = map.name;
   const std::string& file = container.path();
   for (const auto& e : container.structure_errors())
-    out.errors.push_back(Diagnostic::error(e.code, e.message).of(file).in(fmt::format("line {}: [{}]", e.line, e.section)));
+    out.errors.push_back(
+        Diagnostic::error(e.code, e.message).of(file).in(fmt::format("line {}: [{}]", e.line, e.section)));
   if (!out.errors.empty()) return out;
 
   BakedMap baked;
@@ -433,10 +440,10 @@ BakeOutcome BakeSession::bake_map(const MapContainer& container, const MapDefini
     }
     ProtoEntry& entry = st.find_proto(p);
     if (entry.proto) return &entry;
-    out.errors.push_back(Diagnostic::error("fomap.bake.proto_unknown", fmt::format("unknown {} proto `{}`",
-                                                                                   to_string(p.kind), p.proto))
-                             .of(file)
-                             .in(placement_label(p)));
+    out.errors.push_back(
+        Diagnostic::error("fomap.bake.proto_unknown", fmt::format("unknown {} proto `{}`", to_string(p.kind), p.proto))
+            .of(file)
+            .in(placement_label(p)));
     return nullptr;
   };
 
@@ -506,9 +513,9 @@ std::vector<BakeOutcome> bake_container(const MapContainer& container, const Pro
 }
 
 core::Status write_baked_map(const BakedMap& baked, const std::filesystem::path& dir) {
-  SORTIE_CHECK(core::write_file_atomic(dir / server_blob_name(baked.name), baked.server_bytes()));
-  SORTIE_CHECK(core::write_file_atomic(dir / client_blob_name(baked.name), baked.client_bytes()));
-  return {};
+  const FileWrite pair[] = {{dir / server_blob_name(baked.name), baked.server_bytes()},
+                            {dir / client_blob_name(baked.name), baked.client_bytes()}};
+  return write_files_together(pair);
 }
 
 std::vector<std::filesystem::path> find_map_containers(const std::vector<std::filesystem::path>& paths) {

@@ -1,14 +1,16 @@
-// The Mapper's canonical text and the multi-map splice (spec/fomap.md §9).
+// The Mapper's canonical text of one map (spec/fomap.md §9.2-§9.4); whole containers and the
+// multi-map splice are in canonical_container.cpp.
 #include "sortie/fomap/canonical.hpp"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
 #include <optional>
 #include <unordered_map>
 
-#include <fmt/format.h>
-
 #include "sortie/fomap/multihex.hpp"
+#include "sortie/fomap/multihex_merge.hpp"
 #include "sortie/fomap/values.hpp"
 
 namespace sortie::fomap {
@@ -62,13 +64,38 @@ struct Geometry {
   std::vector<Hex> mesh;
 };
 
+// A loaded placement. Its key lines are rendered once, into the map's arena (one string for the
+// whole map instead of a string per key), and copied into the output in Mapper order.
 struct Loaded {
   const Placement* p = nullptr;
-  std::vector<Line> lines;
+  std::size_t begin = 0;  // rendered lines: arena[begin, end), or merged[begin] when `merged`
+  std::size_t end = 0;
   std::vector<std::size_t> children;  // indices into the item list
-  Geometry geometry;
   bool alive = true;
+  bool merged = false;  // a merge survivor rendered again with its merged mesh
 };
+
+// A MapHex item whose proto or override says MultihexGeneration SameSibling / AnyUnique: what
+// the merge needs beyond the rendered text.
+struct MergeCandidate {
+  std::size_t item = 0;  // index into the item list
+  int generation = 0;
+  Geometry geometry;
+  std::vector<std::pair<std::string, std::string>> data;  // written overrides but $Id, $Proto, Hex, MultihexMesh
+};
+
+// A whole section: header, key lines, the blank line after it.
+void write_section(std::string& out, std::string_view header, const std::vector<Line>& lines) {
+  out += header;
+  for (const auto& line : lines) write_line(out, line);
+  out += '\n';
+}
+
+void render(std::string& arena, std::string_view header, const std::vector<Line>& lines, Loaded& l) {
+  l.begin = arena.size();
+  write_section(arena, header, lines);
+  l.end = arena.size();
+}
 
 struct Ctx {
   const MapContainer& c;
@@ -87,13 +114,15 @@ std::string placement_label(const Placement& p) {
   return fmt::format("{} $Id={} $Proto={}", to_string(p.kind), p.id_text, p.proto);
 }
 
-core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p, bool maphex, Geometry* geometry = nullptr,
+core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p, bool maphex,
+                                                Geometry* geometry = nullptr,
                                                 const Geometry* override_geometry = nullptr) {
   const PropertyCatalog& cat = x.project.properties;
   const std::string_view entity = receiver_of(p.kind);
   const Proto* proto = find_placement_proto(x.project, p);
   if (x.project.has_protos && !proto)
-    return fail(fmt_error(x, "fomap.fmt.proto_unknown", fmt::format("{}: no {} prototype named '{}'", placement_label(p), entity, p.proto),
+    return fail(fmt_error(x, "fomap.fmt.proto_unknown",
+                          fmt::format("{}: no {} prototype named '{}'", placement_label(p), entity, p.proto),
                           p.proto_line));
   struct Prop {
     std::string name;
@@ -108,12 +137,23 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
     if (e.key.empty() || e.key.front() == '$' || e.key.front() == '_') continue;
     const PropertyInfo* info = cat.find(entity, e.key);
     if (!info)
-      return fail(fmt_error(x, "fomap.fmt.unknown_property", fmt::format("{}: {} has no property '{}'", placement_label(p), entity, e.key), e.line));
+      return fail(fmt_error(x, "fomap.fmt.unknown_property",
+                            fmt::format("{}: {} has no property '{}'", placement_label(p), entity, e.key), e.line));
     if (!info->authorable)
-      return fail(fmt_error(x, "fomap.fmt.not_authorable", fmt::format("{}: {}.{} is {}", placement_label(p), entity, info->name, info->excluded_reason), e.line));
+      return fail(fmt_error(
+          x, "fomap.fmt.not_authorable",
+          fmt::format("{}: {}.{} is {}", placement_label(p), entity, info->name, info->excluded_reason), e.line));
+    if (info->name == "MultihexMesh" && ends_in_open_quote(e.value))
+      return fail(fmt_error(x, "fomap.fmt.mesh_unterminated_quote",
+                            fmt::format("{}: MultihexMesh ends inside a quoted pair (a cut line?); formatting would "
+                                        "turn the open pair into a hex and may move the item (lint rule {})",
+                                        placement_label(p), "map-format.rule.multihex-mesh"),
+                            e.line));
     auto v = parse_value(info->type, e.value, cat);
     if (!v)
-      return fail(fmt_error(x, "fomap.fmt.bad_value", fmt::format("{}: {}.{}: {}", placement_label(p), entity, info->name, v.error().message), e.line));
+      return fail(fmt_error(x, "fomap.fmt.bad_value",
+                            fmt::format("{}: {}.{}: {}", placement_label(p), entity, info->name, v.error().message),
+                            e.line));
     // An old and a new name of one property: the engine applies keys in byte order, so the
     // key that sorts last wins (§5.1).
     if (auto it = index.find(info->name); it != index.end()) {
@@ -156,7 +196,8 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
   }
   if (override_geometry) {
     Prop* hex = get_or_proto("Hex");
-    if (!get_or_proto("MultihexMesh")) return fail(fmt_error(x, "fomap.fmt.no_mesh", "Item has no MultihexMesh property", p.line));
+    if (!get_or_proto("MultihexMesh"))
+      return fail(fmt_error(x, "fomap.fmt.no_mesh", "Item has no MultihexMesh property", p.line));
     Prop* mesh = &props[index.at("MultihexMesh")];
     if (hex && !hex->value.elements.empty()) {
       hex->value.elements[0].ints[0] = override_geometry->origin.x;
@@ -178,16 +219,19 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
     if (maphex && x.size_known)
       for (const auto& e : mesh->value.elements)
         if (e.ints[0] < 0 || e.ints[0] >= x.w || e.ints[1] < 0 || e.ints[1] >= x.h)
-          return fail(fmt_error(x, "fomap.fmt.mesh_out_of_bounds",
-                                fmt::format("{}: MultihexMesh hex {} {} is outside the map ({} x {}); fix or remove it first "
-                                            "(lint rule map-format.rule.bounds)",
-                                            placement_label(p), e.ints[0], e.ints[1], x.w, x.h),
-                                p.line));
+          return fail(
+              fmt_error(x, "fomap.fmt.mesh_out_of_bounds",
+                        fmt::format("{}: MultihexMesh hex {} {} is outside the map ({} x {}); fix or remove it first "
+                                    "(lint rule map-format.rule.bounds)",
+                                    placement_label(p), e.ints[0], e.ints[1], x.w, x.h),
+                        p.line));
     if (hex && !hex->value.elements.empty()) {
-      Hex origin{static_cast<std::int32_t>(hex->value.elements[0].ints[0]), static_cast<std::int32_t>(hex->value.elements[0].ints[1])};
+      Hex origin{static_cast<std::int32_t>(hex->value.elements[0].ints[0]),
+                 static_cast<std::int32_t>(hex->value.elements[0].ints[1])};
       std::vector<Hex> all;
       all.reserve(mesh->value.elements.size() + 1);
-      for (const auto& e : mesh->value.elements) all.push_back({static_cast<std::int32_t>(e.ints[0]), static_cast<std::int32_t>(e.ints[1])});
+      for (const auto& e : mesh->value.elements)
+        all.push_back({static_cast<std::int32_t>(e.ints[0]), static_cast<std::int32_t>(e.ints[1])});
       auto less = [](const Hex& a, const Hex& b) { return a.y != b.y ? a.y < b.y : a.x < b.x; };
       std::sort(all.begin(), all.end(), less);
       all.erase(std::unique(all.begin(), all.end()), all.end());
@@ -211,7 +255,8 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
     Prop* hex = get_or_proto("Hex");
     if (hex && !hex->value.elements.empty()) {
       geometry->known = true;
-      geometry->origin = {static_cast<std::int32_t>(hex->value.elements[0].ints[0]), static_cast<std::int32_t>(hex->value.elements[0].ints[1])};
+      geometry->origin = {static_cast<std::int32_t>(hex->value.elements[0].ints[0]),
+                          static_cast<std::int32_t>(hex->value.elements[0].ints[1])};
       auto it = index.find("MultihexMesh");
       if (it != index.end())
         for (const auto& e : props[it->second].value.elements)
@@ -240,7 +285,8 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
     if (mesh) {
       std::size_t spaces = static_cast<std::size_t>(std::count(text.begin(), text.end(), ' '));
       if (spaces % 2 == 0)
-        return fail(fmt_error(x, "fomap.fmt.mesh_tokens", fmt::format("{}: MultihexMesh has an odd token count", placement_label(p)), p.line));
+        return fail(fmt_error(x, "fomap.fmt.mesh_tokens",
+                              fmt::format("{}: MultihexMesh has an odd token count", placement_label(p)), p.line));
     }
     lines.push_back({prop.name, std::move(text), mesh});
   }
@@ -259,127 +305,53 @@ std::int64_t int_property(const Ctx& x, const Placement& p, std::string_view nam
   return v->elements[0].ints[0];
 }
 
-bool hex_less(const Hex& a, const Hex& b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
-
-struct HexHash {
-  std::size_t operator()(const Hex& h) const {
-    return std::hash<std::uint64_t>{}((static_cast<std::uint64_t>(static_cast<std::uint32_t>(h.x)) << 32) ^
-                                      static_cast<std::uint32_t>(h.y));
-  }
-};
-
 // Placement data for merge equality: the written overrides except $Id, $Proto, Hex, MultihexMesh.
-std::vector<std::pair<std::string, std::string>> merge_data(const Loaded& l) {
+std::vector<std::pair<std::string, std::string>> merge_data(const std::vector<Line>& lines) {
   std::vector<std::pair<std::string, std::string>> d;
-  for (const auto& line : l.lines)
-    if (line.key != "$Id" && line.key != "$Proto" && line.key != "Hex" && line.key != "MultihexMesh") d.emplace_back(line.key, line.value);
+  for (const auto& line : lines)
+    if (line.key != "$Id" && line.key != "$Proto" && line.key != "Hex" && line.key != "MultihexMesh")
+      d.emplace_back(line.key, line.value);
   return d;
 }
 
-// MergeItemsToMultihexMeshes (§9.3) over the MapHex items; returns the survivors whose geometry
-// changed (their lines must be re-rendered). Items with children never take part.
-std::vector<std::size_t> merge_multihex(const Ctx& x, std::vector<Loaded>& items, const std::vector<std::size_t>& roots) {
-  struct M {
-    std::size_t item;
-    std::int64_t id;
-    std::string proto;
-    int generation;
-    std::vector<std::pair<std::string, std::string>> data;
-  };
-  std::vector<M> ms;
-  for (std::size_t r : roots) {
-    Loaded& l = items[r];
-    if (!l.geometry.known || !l.children.empty()) continue;
-    const int gen = static_cast<int>(int_property(x, *l.p, "MultihexGeneration"));
-    if (gen != 1 && gen != 2) continue;
-    ms.push_back(M{r, l.p->id, std::string(l.p->proto), gen, merge_data(l)});
+// MergeItemsToMultihexMeshes (§9.3) over the MapHex items (candidates are in load order); the
+// absorbed items die, the survivors whose geometry changed are re-rendered. Items with children
+// never take part.
+core::Status merge_multihex(const Ctx& x, std::vector<Loaded>& items, std::vector<MergeCandidate>& candidates,
+                            std::string_view header, std::vector<std::string>& merged) {
+  std::vector<MergeItem> ms;
+  std::vector<MergeCandidate*> source;
+  std::map<std::string_view, std::uint32_t> protos;
+  std::map<std::vector<std::pair<std::string, std::string>>, std::uint32_t> classes;
+  classes.emplace(std::vector<std::pair<std::string, std::string>>{}, 0);  // clean
+  for (MergeCandidate& c : candidates) {
+    const Loaded& l = items[c.item];
+    if (!c.geometry.known || !l.children.empty()) continue;
+    MergeItem m;
+    m.id = l.p->id;
+    m.proto = protos.emplace(l.p->proto, static_cast<std::uint32_t>(protos.size())).first->second;
+    m.generation = c.generation;
+    m.data_class = classes.emplace(std::move(c.data), static_cast<std::uint32_t>(classes.size())).first->second;
+    m.origin = c.geometry.origin;
+    m.mesh = std::move(c.geometry.mesh);
+    ms.push_back(std::move(m));
+    source.push_back(&c);
   }
-  std::vector<std::size_t> changed_items;
-  if (ms.empty()) return changed_items;
-  std::vector<bool> changed(ms.size(), false);
-  auto absorb = [&](std::size_t into, std::size_t from) {
-    Geometry& g = items[ms[into].item].geometry;
-    const Geometry& f = items[ms[from].item].geometry;
-    g.mesh.push_back(f.origin);
-    g.mesh.insert(g.mesh.end(), f.mesh.begin(), f.mesh.end());
-    items[ms[from].item].alive = false;
-    changed[into] = true;
-  };
-  // AnyUnique: group by (proto, data), collapse into the lowest id.
-  {
-    std::map<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>, std::vector<std::size_t>> groups;
-    for (std::size_t i = 0; i < ms.size(); ++i)
-      if (ms[i].generation == 2) groups[{ms[i].proto, ms[i].data}].push_back(i);
-    for (auto& [key, members] : groups) {
-      if (members.size() < 2) continue;
-      std::size_t best = members[0];
-      for (std::size_t i : members)
-        if (ms[i].id < ms[best].id) best = i;
-      for (std::size_t i : members)
-        if (i != best) absorb(best, i);
-    }
-  }
-  // SameSibling: spatial merge.
-  std::unordered_map<Hex, std::vector<std::size_t>, HexHash> at;  // hex -> ms indices covering it
-  auto covered = [&](std::size_t i) {
-    const Geometry& g = items[ms[i].item].geometry;
-    std::vector<Hex> out = g.mesh;
-    out.push_back(g.origin);
-    return out;
-  };
-  for (std::size_t i = 0; i < ms.size(); ++i)
-    if (ms[i].generation == 1)
-      for (const Hex& h : covered(i)) at[h].push_back(i);
-  auto alive = [&](std::size_t i) { return items[ms[i].item].alive; };
-  auto clean = [&](std::size_t i) { return ms[i].data.empty(); };
-  auto may_absorb = [&](std::size_t b, std::size_t a) { return clean(b) || ms[a].data == ms[b].data; };
-  auto neighbours = [&](std::size_t s) {
-    std::vector<std::size_t> out;
-    for (const Hex& h : covered(s)) {
-      for (int d = -1; d < 6; ++d) {
-        const Hex n = d < 0 ? h : hex_step(h, d);
-        auto it = at.find(n);
-        if (it == at.end()) continue;
-        for (std::size_t j : it->second)
-          if (j != s && alive(j) && ms[j].generation == 1 && ms[j].proto == ms[s].proto) out.push_back(j);
-      }
-    }
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-    return out;
-  };
-  for (int phase = 1; phase <= 2; ++phase) {
-    for (std::size_t start = 0; start < ms.size(); ++start) {
-      if (ms[start].generation != 1 || !alive(start) || (phase == 1 && clean(start))) continue;
-      std::size_t s = start;
-      while (true) {
-        std::optional<std::size_t> t, u;
-        for (std::size_t n : neighbours(s)) {
-          if (may_absorb(n, s) && (!t || ms[n].id < ms[*t].id)) t = n;
-          if (may_absorb(s, n) && (!u || ms[n].id > ms[*u].id)) u = n;
-        }
-        if (t && (!u || ms[*t].id < ms[s].id)) {
-          absorb(*t, s);
-          for (const Hex& h : covered(*t)) at[h].push_back(*t);
-          s = *t;
-        } else if (u) {
-          absorb(s, *u);
-          for (const Hex& h : covered(s)) at[h].push_back(s);
-        } else {
-          break;
-        }
-      }
-    }
-  }
+  if (ms.empty()) return {};
+  fomap::merge_multihex(ms);
   for (std::size_t i = 0; i < ms.size(); ++i) {
-    if (!changed[i] || !alive(i)) continue;
-    Geometry& g = items[ms[i].item].geometry;
-    std::sort(g.mesh.begin(), g.mesh.end(), hex_less);
-    g.mesh.erase(std::unique(g.mesh.begin(), g.mesh.end()), g.mesh.end());
-    g.mesh.erase(std::remove(g.mesh.begin(), g.mesh.end(), g.origin), g.mesh.end());
-    changed_items.push_back(ms[i].item);
+    Loaded& l = items[source[i]->item];
+    if (!ms[i].alive) {
+      l.alive = false;
+    } else if (ms[i].changed) {
+      const Geometry geometry{true, ms[i].origin, std::move(ms[i].mesh)};
+      SORTIE_TRY(const auto lines, placement_lines(x, *l.p, true, nullptr, &geometry));
+      l.merged = true;
+      l.begin = merged.size();
+      write_section(merged.emplace_back(), header, lines);
+    }
   }
-  return changed_items;
+  return {};
 }
 
 }  // namespace
@@ -388,10 +360,14 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
                                      const CanonicalOptions& options) {
   if (!container.structure_errors().empty()) {
     const auto& e = container.structure_errors().front();
-    return fail(Diagnostic::error("fomap.fmt.structure", e.message).of(container.path()).in(fmt::format("line {}", e.line)));
+    return fail(
+        Diagnostic::error("fomap.fmt.structure", e.message).of(container.path()).in(fmt::format("line {}", e.line)));
   }
   const MapDefinition* m = container.find_map(map_name);
-  if (!m) return fail(Diagnostic::error("fomap.fmt.no_map", "the file declares no such map").of(container.path()).expect("a declared map", std::string(map_name)));
+  if (!m)
+    return fail(Diagnostic::error("fomap.fmt.no_map", "the file declares no such map")
+                    .of(container.path())
+                    .expect("a declared map", std::string(map_name)));
   Ctx x{container, project, *m};
   const MapAnchor& anchor = container.anchors()[m->anchors.front()];
   const ConfigSection& head = container.section(anchor.section);
@@ -405,11 +381,15 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
     if (e.key.front() != '$') {
       const PropertyInfo* info = project.properties.find("Map", e.key);
       if (!info)
-        return fail(fmt_error(x, "fomap.fmt.unknown_property", fmt::format("[ProtoMap]: Map has no property '{}'", e.key), e.line));
+        return fail(fmt_error(x, "fomap.fmt.unknown_property",
+                              fmt::format("[ProtoMap]: Map has no property '{}'", e.key), e.line));
       if (!info->authorable)
-        return fail(fmt_error(x, "fomap.fmt.not_authorable", fmt::format("[ProtoMap]: Map.{} is {}", info->name, info->excluded_reason), e.line));
+        return fail(fmt_error(x, "fomap.fmt.not_authorable",
+                              fmt::format("[ProtoMap]: Map.{} is {}", info->name, info->excluded_reason), e.line));
       auto v = parse_value(info->type, e.value, project.properties);
-      if (!v) return fail(fmt_error(x, "fomap.fmt.bad_value", fmt::format("[ProtoMap]: Map.{}: {}", info->name, v.error().message), e.line));
+      if (!v)
+        return fail(fmt_error(x, "fomap.fmt.bad_value",
+                              fmt::format("[ProtoMap]: Map.{}: {}", info->name, v.error().message), e.line));
       if (info->name == "Size" && !v->elements.empty()) {
         x.size_known = true;
         x.w = v->elements[0].ints[0];
@@ -418,9 +398,19 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
     }
     head_entries.push_back(&e);
   }
-  std::stable_sort(head_entries.begin(), head_entries.end(), [](const ConfigEntry* a, const ConfigEntry* b) { return a->line < b->line; });
-  std::string out = "[ProtoMap]\n";
-  if (!anchor.named && options.always_write_name) write_line(out, {"$Name", std::string(map_name), false});
+  std::stable_sort(head_entries.begin(), head_entries.end(),
+                   [](const ConfigEntry* a, const ConfigEntry* b) { return a->line < b->line; });
+  // Every section is rendered once, in file order, into one string; when the map is already in
+  // the Mapper's order (a canonical file: the usual case for `fmt --check`) that string is the
+  // result, else the sections are copied out in the Mapper's order.
+  std::string arena = "[ProtoMap]\n";
+  if (container.maps().size() == 1) {
+    // Room for the text as it was and a little more (a final blank line, re-spelled values):
+    // growing past the reservation would double the string.
+    const std::size_t size = container.config().text().size();
+    arena.reserve(size + size / 32 + 4096);
+  }
+  if (!anchor.named && options.always_write_name) write_line(arena, {"$Name", std::string(map_name), false});
   for (const ConfigEntry* e : head_entries) {
     // The header keeps its authored order and text (the corpus shows Mapper-saved maps with
     // project keys first, quoted hstrings and empty values); only values of number, bool, enum
@@ -435,9 +425,10 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
         if (auto v = canonical_value_text(info->type, e->value, project.properties)) value = std::move(*v);
       }
     }
-    write_line(out, {std::string(e->key), std::move(value), false});
+    write_line(arena, {std::string(e->key), std::move(value), false});
   }
-  out += '\n';
+  arena += '\n';
+  const std::size_t header_end = arena.size();
 
   // Addressing style: explicit `[<map>/...]` only when every placement of the map is written so.
   bool explicit_style = !m->critters.empty() || !m->items.empty();
@@ -445,26 +436,36 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
     for (const auto& p : *list)
       if (p.contextual || p.owner_text != map_name) explicit_style = false;
   const std::string prefix = explicit_style ? std::string(map_name) : std::string("$Name");
+  const std::string critter_header = "[" + prefix + "/Critter]\n";
+  const std::string item_header = "[" + prefix + "/Item]\n";
 
-  // Load like the Mapper: critters, then items attached to their owners.
-  std::vector<Loaded> critters;
+  // Load like the Mapper: critters, then items attached to their owners (an inventory item may
+  // name a critter further down; a container must come before its contents). The sections are
+  // rendered in file order.
+  std::vector<Loaded> critters(m->critters.size());
   std::unordered_map<std::int64_t, std::size_t> critter_index;
-  for (const auto& p : m->critters) {
+  for (std::size_t i = 0; i < m->critters.size(); ++i) {
+    const Placement& p = m->critters[i];
     if (!p.has_proto) return fail(fmt_error(x, "fomap.fmt.proto_missing", "placement has no $Proto", p.line));
-    SORTIE_TRY(auto lines, placement_lines(x, p, true));
-    critter_index.emplace(p.id, critters.size());
-    critters.push_back(Loaded{&p, std::move(lines), {}, {}, true});
+    critters[i].p = &p;
+    critter_index.emplace(p.id, i);
   }
   std::vector<Loaded> items;
+  items.reserve(m->items.size());
   std::vector<std::size_t> roots;
+  std::vector<MergeCandidate> candidates;
   std::unordered_map<std::int64_t, std::size_t> item_index;  // MapHex items only
-  for (const auto& p : m->items) {
+  auto load_item = [&](const Placement& p) -> core::Status {
     if (!p.has_proto) return fail(fmt_error(x, "fomap.fmt.proto_missing", "placement has no $Proto", p.line));
     const std::int64_t own = int_property(x, p, "Ownership");
+    const int generation = own == 0 ? static_cast<int>(int_property(x, p, "MultihexGeneration")) : 0;
+    const bool candidate = generation == 1 || generation == 2;
     Geometry geometry;
-    SORTIE_TRY(auto lines, placement_lines(x, p, own == 0, &geometry));
+    SORTIE_TRY(const auto lines, placement_lines(x, p, own == 0, candidate ? &geometry : nullptr));
     const std::size_t idx = items.size();
-    items.push_back(Loaded{&p, std::move(lines), {}, std::move(geometry), true});
+    items.push_back(Loaded{&p, 0, 0, {}, true});
+    render(arena, item_header, lines, items.back());
+    if (candidate) candidates.push_back(MergeCandidate{idx, generation, std::move(geometry), merge_data(lines)});
     if (own == 0) {
       roots.push_back(idx);
       item_index.emplace(p.id, idx);
@@ -472,209 +473,67 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
       const std::int64_t owner = int_property(x, p, "CritterId");
       auto it = critter_index.find(owner);
       if (it == critter_index.end())
-        return fail(fmt_error(x, "fomap.fmt.critter_not_found", fmt::format("{}: CritterId {} names no critter", placement_label(p), owner), p.line));
+        return fail(fmt_error(x, "fomap.fmt.critter_not_found",
+                              fmt::format("{}: CritterId {} names no critter", placement_label(p), owner), p.line));
       critters[it->second].children.push_back(idx);
     } else if (own == 2) {
       const std::int64_t owner = int_property(x, p, "ContainerId");
       auto it = item_index.find(owner);
       if (it == item_index.end())
         return fail(fmt_error(x, "fomap.fmt.container_not_found",
-                              fmt::format("{}: ContainerId {} names no earlier MapHex item", placement_label(p), owner), p.line));
+                              fmt::format("{}: ContainerId {} names no earlier MapHex item", placement_label(p), owner),
+                              p.line));
       items[it->second].children.push_back(idx);
     } else {
-      return fail(fmt_error(x, "fomap.fmt.ownership", fmt::format("{}: unsupported Ownership", placement_label(p)), p.line));
+      return fail(
+          fmt_error(x, "fomap.fmt.ownership", fmt::format("{}: unsupported Ownership", placement_label(p)), p.line));
+    }
+    return {};
+  };
+  for (std::size_t ci = 0, ii = 0; ci < m->critters.size() || ii < m->items.size();) {
+    if (ii == m->items.size() || (ci < m->critters.size() && m->critters[ci].section < m->items[ii].section)) {
+      SORTIE_TRY(const auto lines, placement_lines(x, m->critters[ci], true));
+      render(arena, critter_header, lines, critters[ci]);
+      ++ci;
+    } else {
+      SORTIE_CHECK(load_item(m->items[ii]));
+      ++ii;
     }
   }
-  // Multihex merge (§9.3), then re-render the survivors whose geometry changed.
-  for (std::size_t r : merge_multihex(x, items, roots)) {
-    SORTIE_TRY(items[r].lines, placement_lines(x, *items[r].p, true, nullptr, &items[r].geometry));
-  }
-  auto write_section = [&](std::string_view kind, const Loaded& l) {
-    out += '[';
-    out += prefix;
-    out += '/';
-    out += kind;
-    out += "]\n";
-    for (const auto& line : l.lines) write_line(out, line);
-    out += '\n';
-  };
+  // Multihex merge (§9.3); the survivors whose geometry changed are rendered again.
+  std::vector<std::string> merged;
+  SORTIE_CHECK(merge_multihex(x, items, candidates, item_header, merged));
+  candidates = {};
+  // The Mapper's order: critters each followed by their inventory, map items each followed by
+  // their direct children.
+  std::vector<const Loaded*> order;
+  order.reserve(critters.size() + items.size());
   for (const auto& c : critters) {
-    write_section("Critter", c);
-    for (std::size_t ch : c.children) write_section("Item", items[ch]);
+    order.push_back(&c);
+    for (std::size_t ch : c.children) order.push_back(&items[ch]);
   }
   for (std::size_t r : roots) {
     if (!items[r].alive) continue;
-    write_section("Item", items[r]);
-    for (std::size_t ch : items[r].children) write_section("Item", items[ch]);
+    order.push_back(&items[r]);
+    for (std::size_t ch : items[r].children) order.push_back(&items[ch]);
   }
-  return out;
-}
-
-namespace {
-
-// The Mapper splice's view of a multi-map file (§9.5 step 4): ranges cut at every line that
-// trims to `[...]`, each with its owner. Shared by the splice and by the check that refuses
-// files the splice would cut differently from the parser.
-struct SpliceRange {
-  std::size_t begin = 0;
-  std::size_t end = 0;
-  std::string owner;
-  bool anchor = false;  // a top-level section (its owner comes from its own `$Name` line)
-};
-
-std::vector<SpliceRange> splice_ranges(std::string_view original, std::string_view stem) {
-  auto trim = [](std::string_view s) {
-    auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-    std::size_t b = 0;
-    while (b < s.size() && blank(s[b])) ++b;
-    std::size_t e = s.size();
-    while (e > b && blank(s[e - 1])) --e;
-    return s.substr(b, e - b);
+  std::size_t at = header_end;
+  bool in_place = true;
+  for (const Loaded* l : order) {
+    in_place = in_place && !l->merged && l->begin == at;
+    at = l->end;
+  }
+  if (in_place && at == arena.size()) return arena;
+  auto section = [&](const Loaded& l) {
+    return l.merged ? std::string_view(merged[l.begin]) : std::string_view(arena).substr(l.begin, l.end - l.begin);
   };
-  std::vector<std::size_t> starts;
-  std::size_t pos = 0;
-  while (pos < original.size()) {
-    const std::size_t nl = original.find('\n', pos);
-    const std::string_view line = trim(original.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
-    if (!line.empty() && line.front() == '[' && line.find(']') != std::string_view::npos) starts.push_back(pos);
-    if (nl == std::string_view::npos) break;
-    pos = nl + 1;
-  }
-  std::vector<SpliceRange> ranges;
-  std::string context(stem);
-  for (std::size_t i = 0; i < starts.size(); ++i) {
-    SpliceRange r{starts[i], i + 1 < starts.size() ? starts[i + 1] : original.size(), {}, false};
-    const std::string_view body = original.substr(r.begin, r.end - r.begin);
-    const std::size_t nl = body.find('\n');
-    const std::string_view header = trim(body.substr(0, nl));
-    const std::string_view name = trim(header.substr(1, header.find(']') - 1));
-    const std::size_t slash = name.find('/');
-    if (slash == std::string_view::npos) {
-      std::string owner(stem);
-      std::size_t p2 = nl == std::string_view::npos ? body.size() : nl + 1;
-      while (p2 < body.size()) {
-        const std::size_t n2 = body.find('\n', p2);
-        const std::string_view l = trim(body.substr(p2, n2 == std::string_view::npos ? std::string_view::npos : n2 - p2));
-        if (l.substr(0, 5) == "$Name") {
-          const std::string_view rest = trim(l.substr(5));
-          if (!rest.empty() && rest.front() == '=') {
-            owner = std::string(trim(rest.substr(1)));
-            break;
-          }
-        }
-        if (n2 == std::string_view::npos) break;
-        p2 = n2 + 1;
-      }
-      context = owner;
-      r.owner = owner;
-      r.anchor = true;
-    } else if (name.substr(0, slash) == "$Name") {
-      r.owner = context;
-    } else {
-      r.owner = std::string(name.substr(0, slash));
-    }
-    ranges.push_back(std::move(r));
-  }
-  return ranges;
-}
-
-}  // namespace
-
-std::string splice_map(std::string_view original, std::string_view stem, std::string_view map_name, std::string_view block) {
-  const std::vector<SpliceRange> ranges = splice_ranges(original, stem);
-  std::string out(original.substr(0, ranges.empty() ? original.size() : ranges.front().begin));
-  bool inserted = false;
-  for (const auto& r : ranges) {
-    if (r.owner == map_name) {
-      if (!inserted) {
-        out += block;
-        inserted = true;
-      }
-      continue;
-    }
-    out += original.substr(r.begin, r.end - r.begin);
-  }
-  if (!inserted) out += block;
-  return out;
-}
-
-core::Result<std::string> format_container(const MapContainer& container, const Project& project, const CanonicalOptions& options) {
-  if (!container.structure_errors().empty()) {
-    const auto& e = container.structure_errors().front();
-    return fail(Diagnostic::error("fomap.fmt.structure", e.message).of(container.path()).in(fmt::format("line {}", e.line)));
-  }
-  if (container.maps().empty()) return fail(Diagnostic::error("fomap.fmt.no_map", "the file declares no [ProtoMap]").of(container.path()));
-  if (container.maps().size() > 1) {
-    // The splice identifies blocks by their `$Name` line; it is only safe when every anchor has
-    // exactly one plain, unique, valid name (the Mapper's own guidance for multi-map files).
-    if (container.anchors().size() != container.maps().size())
-      return fail(Diagnostic::error("fomap.fmt.ambiguous_maps", "a multi-map file declares the same map name twice").of(container.path()));
-    // The splice cuts ranges at every line that trims to `[...]`; the parser ignores `[]` and
-    // joins continued lines. When the two views of the sections differ, a splice is unsafe.
-    const std::vector<SpliceRange> ranges = splice_ranges(container.config().text(), container.stem());
-    bool unsafe = ranges.size() != container.config().sections().size() - 1;
-    for (const auto& sec : container.config().sections())
-      if (!sec.ignored_lines.empty()) unsafe = true;
-    if (unsafe)
-      return fail(Diagnostic::error("fomap.fmt.ambiguous_ranges",
-                                    "the Mapper splice would cut this multi-map file differently from the parser "
-                                    "(an ignored `[...]` line or a malformed line)")
-                      .of(container.path()));
-    // Every anchor needs one plain, valid name, and the splice must read the same owner for
-    // its range as the parser reads for the anchor (the splice's `$Name` reader knows nothing of
-    // comments, quotes, continuations or other blank characters).
-    std::vector<const SpliceRange*> anchor_ranges;
-    for (const auto& r : ranges)
-      if (r.anchor) anchor_ranges.push_back(&r);
-    for (std::size_t i = 0; i < container.anchors().size(); ++i) {
-      const auto& a = container.anchors()[i];
-      const ConfigEntry* n = container.section(a.section).find("$Name");
-      const bool same_owner = i < anchor_ranges.size() && anchor_ranges[i]->owner == a.name;
-      if (!a.named || !n || !same_owner || n->assignments != 1 || n->line != n->last_line || a.name.empty() ||
-          a.name.find_first_of("/$#[]\"\\") != std::string::npos)
-        return fail(Diagnostic::error("fomap.fmt.ambiguous_maps",
-                                      "every anchor of a multi-map file needs one plain `$Name = <id>` line (no '/', '$', '#', brackets, quotes)")
-                        .of(container.path())
-                        .in(fmt::format("line {}", a.line)));
-    }
-    if (anchor_ranges.size() != container.anchors().size())
-      return fail(Diagnostic::error("fomap.fmt.ambiguous_ranges", "the Mapper splice would see a different number of maps than the parser")
-                      .of(container.path()));
-  }
-  std::string out;
-  if (container.maps().size() == 1) {
-    SORTIE_TRY(out, format_map(container, container.maps()[0].name, project, options));
-  } else {
-    out = std::string(container.config().text());
-    for (const auto& m : container.maps()) {
-      SORTIE_TRY(auto block, format_map(container, m.name, project, options));
-      out = splice_map(out, container.stem(), m.name, block);
-    }
-  }
-  // Trailing layout: the Mapper ends with a blank line; a file that ends right after its last
-  // line (as the TLA corpus does) keeps ending that way.
-  const std::string_view original = container.config().text();
-  const bool blank_end = original.size() >= 2 && original.substr(original.size() - 2) == "\n\n";
-  if (!blank_end && out.size() >= 2 && out.substr(out.size() - 2) == "\n\n") out.pop_back();
-  if (options.verify_fixed_point) {
-    CanonicalOptions once = options;
-    once.verify_fixed_point = false;
-    const MapContainer again = MapContainer::from_text(out, container.path());
-    auto twice = format_container(again, project, once);
-    if (!twice || *twice != out) {
-      std::size_t at = 0;
-      if (twice)
-        while (at < out.size() && at < twice->size() && out[at] == (*twice)[at]) ++at;
-      const auto line = 1 + std::count(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(at), '\n');
-      return fail(Diagnostic::error("fomap.fmt.unstable",
-                                    twice ? "the canonical text would not read back the same; a value cannot be written in this grammar "
-                                            "(e.g. it ends with `\\` or holds `#` or control bytes)"
-                                          : "the canonical text would not load again: " + twice.error().message)
-                      .of(container.path())
-                      .in(fmt::format("line {} of the output", line)));
-    }
-  }
-  return out;
+  std::size_t bytes = header_end;
+  for (const Loaded* l : order) bytes += section(*l).size();
+  std::string sorted;
+  sorted.reserve(bytes);
+  sorted.append(arena, 0, header_end);
+  for (const Loaded* l : order) sorted += section(*l);
+  return sorted;
 }
 
 }  // namespace sortie::fomap

@@ -7,8 +7,12 @@
 namespace sortie::fomap {
 namespace {
 
-constexpr bool is_line_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-constexpr bool is_value_blank(char c) { return is_line_blank(c) || c == '\f' || c == '\v'; }
+constexpr bool is_line_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+constexpr bool is_value_blank(char c) {
+  return is_line_blank(c) || c == '\f' || c == '\v';
+}
 
 constexpr std::array<bool, 256> kActs = [] {
   std::array<bool, 256> t{};
@@ -85,6 +89,56 @@ bool split_key_value(std::string_view line, KeyValue& out, bool& comment_only) {
   return true;
 }
 
+// The entries of the section being parsed, kept at the end of the current block; a section that
+// outgrows its block moves to a new one. Earlier sections' entries never move.
+class EntryBlocks {
+ public:
+  explicit EntryBlocks(std::vector<std::unique_ptr<ConfigEntry[]>>& blocks) : blocks_(blocks) {}
+
+  [[nodiscard]] std::span<ConfigEntry> open() { return {block_ + begin_, count_}; }
+  // Inserts `e` at index `at` of the open section.
+  void insert(std::size_t at, const ConfigEntry& e) {
+    if (begin_ + count_ == capacity_) grow();
+    ConfigEntry* first = block_ + begin_;
+    std::move_backward(first + at, first + count_, first + count_ + 1);
+    first[at] = e;
+    ++count_;
+  }
+  // Closes the open section; the next one starts after it.
+  std::span<const ConfigEntry> close() {
+    const std::span<const ConfigEntry> done{block_ + begin_, count_};
+    begin_ += count_;
+    count_ = 0;
+    return done;
+  }
+
+ private:
+  static constexpr std::size_t kBlock = 4096;
+  std::vector<std::unique_ptr<ConfigEntry[]>>& blocks_;
+  ConfigEntry* block_ = nullptr;
+  std::size_t capacity_ = 0;
+  std::size_t begin_ = 0;
+  std::size_t count_ = 0;
+
+  void grow() {
+    const std::size_t capacity = std::max(kBlock, count_ * 2);
+    auto fresh = std::make_unique<ConfigEntry[]>(capacity);
+    std::move(block_ + begin_, block_ + begin_ + count_, fresh.get());
+    block_ = fresh.get();
+    capacity_ = capacity;
+    begin_ = 0;
+    blocks_.push_back(std::move(fresh));
+  }
+};
+
+// Sections the text will have at most: one per `[` (headers; a bracket inside a value only makes
+// the estimate larger), plus the default section.
+std::size_t section_estimate(std::string_view text) {
+  std::size_t n = 1;
+  for (std::size_t pos = text.find('['); pos != std::string_view::npos; pos = text.find('[', pos + 1)) ++n;
+  return n;
+}
+
 }  // namespace
 
 std::string_view trim_line(std::string_view s) {
@@ -137,8 +191,10 @@ ConfigFile parse_config(std::string text, ConfigOptions options) {
   auto& facts = file.facts_;
   facts.ends_with_newline = !all.empty() && all.back() == '\n';
 
+  file.sections_.reserve(section_estimate(all));
   file.sections_.emplace_back();
   ConfigSection* current = &file.sections_.back();
+  EntryBlocks entries_of(file.entry_blocks_);
   bool skipping = false;
 
   std::string pending;  // continuation text (already ends with one space)
@@ -146,7 +202,7 @@ ConfigFile parse_config(std::string text, ConfigOptions options) {
   std::uint32_t pending_first_line = 0;
 
   auto store = [&](const KeyValue& kv, std::uint32_t first_line, std::uint32_t last_line) {
-    auto& entries = current->entries;
+    const std::span<ConfigEntry> entries = entries_of.open();
     auto it = entries.end();
     if (!entries.empty() && entries.back().key < kv.key) {
       it = entries.end();
@@ -180,7 +236,7 @@ ConfigFile parse_config(std::string text, ConfigOptions options) {
     entry.line = first_line;
     entry.last_line = last_line;
     entry.appended = kv.append;
-    entries.insert(it, entry);
+    entries_of.insert(static_cast<std::size_t>(it - entries.begin()), entry);
   };
 
   std::uint32_t line_no = 0;
@@ -211,8 +267,10 @@ ConfigFile parse_config(std::string text, ConfigOptions options) {
       if (line.size() >= 2 && line.back() == '\\' && (line[line.size() - 2] == ' ' || line[line.size() - 2] == '\t')) {
         std::size_t n = line.size() - 1;
         while (n > 0 && is_line_blank(line[n - 1])) --n;
-        if (joined) pending.resize(n);
-        else pending.assign(line.data(), n);
+        if (joined)
+          pending.resize(n);
+        else
+          pending.assign(line.data(), n);
         pending.push_back(' ');
         has_pending = true;
         pending_first_line = first_line;
@@ -228,7 +286,8 @@ ConfigFile parse_config(std::string text, ConfigOptions options) {
       }
       if (line.front() == '[') {
         const std::size_t close = line.find(']');
-        std::string_view name = close == std::string_view::npos ? std::string_view() : trim_line(line.substr(1, close - 1));
+        std::string_view name =
+            close == std::string_view::npos ? std::string_view() : trim_line(line.substr(1, close - 1));
         if (close == std::string_view::npos || name.empty()) {
           if (!skipping) current->ignored_lines.push_back(line_no);
         } else {
@@ -237,9 +296,9 @@ ConfigFile parse_config(std::string text, ConfigOptions options) {
             skipping = true;
           } else {
             skipping = false;
+            current->entries = entries_of.close();
             file.sections_.emplace_back();
             current = &file.sections_.back();
-            current->entries.reserve(4);  // a placement body: $Id, $Proto, Hex and maybe one more
             current->name = name;
             current->header_line = line_no;
           }
@@ -262,6 +321,7 @@ ConfigFile parse_config(std::string text, ConfigOptions options) {
   if (has_pending) facts.dropped_continuation_line = pending_first_line;
   facts.line_count = line_no;
   current->end_line = line_no;
+  current->entries = entries_of.close();
   return file;
 }
 

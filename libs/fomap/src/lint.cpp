@@ -1,12 +1,12 @@
 // Lint: engine-compatible checks and the strict gate (spec/fomap.md §8).
 #include "sortie/fomap/lint.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <memory_resource>
 #include <unordered_map>
 #include <unordered_set>
-
-#include <fmt/format.h>
 
 #include "sortie/fomap/multihex.hpp"
 #include "sortie/fomap/references.hpp"
@@ -41,7 +41,8 @@ struct Ctx {
 };
 
 std::string label_of(const Placement& p) {
-  return fmt::format("{} $Id={} $Proto={}", to_string(p.kind), p.has_id ? std::string(p.id_text) : std::string("<missing>"),
+  return fmt::format("{} $Id={} $Proto={}", to_string(p.kind),
+                     p.has_id ? std::string(p.id_text) : std::string("<missing>"),
                      p.has_proto ? std::string(p.proto) : std::string("<missing>"));
 }
 
@@ -114,26 +115,35 @@ void check_config(Ctx& x) {
             "write it as `key = value`, a `# comment`, or delete it");
     for (const auto& e : s.entries)
       if (e.assignments > 1 && !e.appended)
-        x.add(rule::kConfigSyntax, "key-reassigned", Severity::warning, Severity::error, e.line, "", "",
-              fmt::format("key '{}' is assigned {} times in one section; the last assignment wins", e.key, e.assignments),
-              "keep one assignment per key");
+        x.add(
+            rule::kConfigSyntax, "key-reassigned", Severity::warning, Severity::error, e.line, "", "",
+            fmt::format("key '{}' is assigned {} times in one section; the last assignment wins", e.key, e.assignments),
+            "keep one assignment per key");
   }
   if (cfg.facts().dropped_continuation_line != 0)
-    x.add(rule::kConfigSyntax, "dangling-continuation", Severity::warning, Severity::error, cfg.facts().dropped_continuation_line,
-          "", "", "the last line ends with ` \\` and no newline follows: the engine drops it",
+    x.add(rule::kConfigSyntax, "dangling-continuation", Severity::warning, Severity::error,
+          cfg.facts().dropped_continuation_line, "", "",
+          "the last line ends with ` \\` and no newline follows: the engine drops it",
           "remove the trailing backslash or end the file with a newline");
 }
 
 void check_structure(Ctx& x) {
   for (const auto& e : x.c.structure_errors()) {
     std::string fix;
-    if (e.code == "fomap.structure.top_level") fix = "use [ProtoMap] for the map header and [$Name/Critter] / [$Name/Item] for placements (legacy files: `sortie fomap migrate`)";
-    else if (e.code == "fomap.structure.nested_type") fix = "use [$Name/Critter] or [$Name/Item]";
-    else if (e.code == "fomap.structure.no_anchor_before") fix = "move the section after its [ProtoMap] anchor";
-    else if (e.code == "fomap.structure.undeclared_owner") fix = "address a declared map ([$Name/...] or [<declared $Name>/...])";
-    else fix = "add a [ProtoMap] anchor";
-    x.add(rule::kClosedSectionSet, e.code.substr(std::string_view("fomap.structure.").size()), Severity::error, Severity::error,
-          e.line, "", "", e.message + "; the engine refuses every map of this file", fix);
+    if (e.code == "fomap.structure.top_level")
+      fix =
+          "use [ProtoMap] for the map header and [$Name/Critter] / [$Name/Item] for placements (legacy files: `sortie "
+          "fomap migrate`)";
+    else if (e.code == "fomap.structure.nested_type")
+      fix = "use [$Name/Critter] or [$Name/Item]";
+    else if (e.code == "fomap.structure.no_anchor_before")
+      fix = "move the section after its [ProtoMap] anchor";
+    else if (e.code == "fomap.structure.undeclared_owner")
+      fix = "address a declared map ([$Name/...] or [<declared $Name>/...])";
+    else
+      fix = "add a [ProtoMap] anchor";
+    x.add(rule::kClosedSectionSet, e.code.substr(std::string_view("fomap.structure.").size()), Severity::error,
+          Severity::error, e.line, "", "", e.message + "; the engine refuses every map of this file", fix);
   }
 }
 
@@ -151,8 +161,10 @@ void check_identity(Ctx& x) {
             "give every [ProtoMap] of a multi-map file an explicit unique $Name");
     auto [it, inserted] = seen.emplace(a.name, a.line);
     if (!inserted)
-      x.add(rule::kMapIdentity, "duplicate-name", a.named ? Severity::warning : Severity::error, Severity::error, a.line, a.name, "",
-            fmt::format("map name '{}' is declared again (first anchor at line {}); the loader merges the placements and the proto baker fails",
+      x.add(rule::kMapIdentity, "duplicate-name", a.named ? Severity::warning : Severity::error, Severity::error,
+            a.line, a.name, "",
+            fmt::format("map name '{}' is declared again (first anchor at line {}); the loader merges the placements "
+                        "and the proto baker fails",
                         a.name, it->second),
             "give each anchor a unique $Name");
   }
@@ -163,14 +175,16 @@ void check_identity(Ctx& x) {
       if (e.key == "$Name") {
         if (e.value.find('#') != std::string_view::npos || e.assignments > 1)
           x.add(rule::kMapperRoundTrip, "name-line", Severity::warning, Severity::error, e.line, a.name, "",
-                "the $Name line is not plain (several assignments or a '#'): the Mapper splice reads the owner differently",
+                "the $Name line is not plain (several assignments or a '#'): the Mapper splice reads the owner "
+                "differently",
                 "write exactly one `$Name = <map>` line");
         continue;
       }
       if (e.key.substr(0, 5) == "$Text") continue;
       if (e.key == "$Parent") {
         x.add(rule::kMapperRoundTrip, "anchor-parent", Severity::warning, Severity::error, e.line, a.name, "",
-              "$Parent on a map anchor is resolved by the proto baker but not by the Mapper; a Mapper save drops inherited values",
+              "$Parent on a map anchor is resolved by the proto baker but not by the Mapper; a Mapper save drops "
+              "inherited values",
               "write the map properties explicitly in [ProtoMap]");
         continue;
       }
@@ -202,8 +216,8 @@ const PropertyInfo* check_property_entry(Ctx& x, std::string_view entity, const 
   const PropertyInfo* info = x.project.properties.find(entity, e.key);
   if (!info) {
     const bool known_project = x.project.properties.has_project_declarations();
-    x.add(rule::kPropertyOverrides, "unknown-property", known_project ? Severity::error : Severity::warning, Severity::error,
-          e.line, map, label, fmt::format("{} has no property '{}'", entity, e.key),
+    x.add(rule::kPropertyOverrides, "unknown-property", known_project ? Severity::error : Severity::warning,
+          Severity::error, e.line, map, label, fmt::format("{} has no property '{}'", entity, e.key),
           known_project ? "fix the property name or declare it in the project metadata"
                         : "fix the name, or pass --protos with the project's property declarations");
     return info;
@@ -227,6 +241,15 @@ const PropertyInfo* check_property_entry(Ctx& x, std::string_view entity, const 
     }
   }
   const bool mesh_property = info->name == "MultihexMesh" && entity == "Item";
+  if (mesh_property && ends_in_open_quote(e.value)) {
+    // The engine reads the open pair up to the end of the value, so a line cut in the middle
+    // of a pair (`"86 1` for `"86 14"`) loads as another hex, and the Mapper may then move the
+    // item to it.
+    x.add(rule::kMultihexMesh, "mesh-unterminated-quote", Severity::warning, Severity::error, e.line, map, label,
+          "MultihexMesh ends inside a quoted pair (a cut line?): the engine reads the open pair as a hex",
+          "close the last pair's quote and check its numbers against the intended mesh");
+    return info;
+  }
   if (!mesh_property) {
     auto ok = validate_value(info->type, e.value, x.project.properties);
     if (ok) return info;
@@ -235,13 +258,14 @@ const PropertyInfo* check_property_entry(Ctx& x, std::string_view entity, const 
   if (!v) {
     const bool mesh = info->name == "MultihexMesh";
     // Without project metadata an engine enum value may be a project extension (CritterItemSlot Secondary).
-    const bool maybe_project_value = v.error().code == "fomap.value.enum" && !x.project.properties.has_project_declarations();
+    const bool maybe_project_value =
+        v.error().code == "fomap.value.enum" && !x.project.properties.has_project_declarations();
     x.add(mesh ? rule::kMultihexMesh : rule::kPropertyOverrides, mesh ? "mesh-syntax" : "bad-value",
-          maybe_project_value ? Severity::warning : Severity::error, Severity::error,
-          e.line, map, label,
-          fmt::format("{}.{} ({}): {} (expected {}, found '{}')", entity, info->name, info->type.text, v.error().message,
-                      v.error().expected, v.error().found),
-          mesh ? "write each mesh hex as one quoted pair: MultihexMesh = \"x y\" \"x y\"" : "write a value of type " + info->type.text);
+          maybe_project_value ? Severity::warning : Severity::error, Severity::error, e.line, map, label,
+          fmt::format("{}.{} ({}): {} (expected {}, found '{}')", entity, info->name, info->type.text,
+                      v.error().message, v.error().expected, v.error().found),
+          mesh ? "write each mesh hex as one quoted pair: MultihexMesh = \"x y\" \"x y\""
+               : "write a value of type " + info->type.text);
     return info;
   }
   if (size.known && info->name == "MultihexMesh" && entity == "Item") {
@@ -258,7 +282,8 @@ const PropertyInfo* check_property_entry(Ctx& x, std::string_view entity, const 
 
 // An old and a new name of one property in one section (`CritId` and `CritterId`): the engine
 // applies keys in byte order, so the key that sorts last silently wins (§5.1).
-void check_aliases(Ctx& x, std::string_view entity, const ConfigSection& s, const std::string& map, const LazyLabel& label) {
+void check_aliases(Ctx& x, std::string_view entity, const ConfigSection& s, const std::string& map,
+                   const LazyLabel& label) {
   std::vector<std::pair<const PropertyInfo*, const ConfigEntry*>> seen;
   for (const auto& e : s.entries) {
     if (e.key.empty() || e.key.front() == '$' || e.key.front() == '_') continue;
@@ -271,9 +296,10 @@ void check_aliases(Ctx& x, std::string_view entity, const ConfigSection& s, cons
     }
     const ConfigEntry& winner = e.key > it->second->key ? e : *it->second;
     const ConfigEntry& loser = &winner == &e ? *it->second : e;
-    x.add(rule::kPropertyOverrides, "property-alias-conflict", Severity::warning, Severity::error, loser.line, map, label,
-          fmt::format("`{}` and `{}` both set {}.{}; the engine keeps `{} = {}` (the key that sorts last)", it->second->key, e.key,
-                      entity, info->name, winner.key, winner.value),
+    x.add(rule::kPropertyOverrides, "property-alias-conflict", Severity::warning, Severity::error, loser.line, map,
+          label,
+          fmt::format("`{}` and `{}` both set {}.{}; the engine keeps `{} = {}` (the key that sorts last)",
+                      it->second->key, e.key, entity, info->name, winner.key, winner.value),
           fmt::format("delete `{}`", loser.key));
     it->second = &winner;
   }
@@ -287,7 +313,8 @@ MapSize check_anchor(Ctx& x, const MapDefinition& m) {
     bool migrated = false;
     for (const auto& e : s.entries) {
       if (e.key.empty() || e.key.front() == '$' || e.key.front() == '_') continue;
-      if (const PropertyInfo* info = check_property_entry(x, "Map", e, m.name, LazyLabel{}, MapSize{}); info && info->name != e.key)
+      if (const PropertyInfo* info = check_property_entry(x, "Map", e, m.name, LazyLabel{}, MapSize{});
+          info && info->name != e.key)
         migrated = true;
       if (e.key == "Size" && !size.known) {
         if (const PropertyInfo* info = x.project.properties.find("Map", "Size")) {
@@ -303,8 +330,9 @@ MapSize check_anchor(Ctx& x, const MapDefinition& m) {
     if (migrated) check_aliases(x, "Map", s, m.name, LazyLabel{});
   }
   if (!size.known && !m.anchors.empty())
-    x.add(rule::kBounds, "size-missing", Severity::warning, Severity::error, x.c.anchors()[m.anchors[0]].line, m.name, "",
-          "[ProtoMap] has no valid Size; hex bounds cannot be checked and the map has no grid", "add `Size = <width> <height>`");
+    x.add(rule::kBounds, "size-missing", Severity::warning, Severity::error, x.c.anchors()[m.anchors[0]].line, m.name,
+          "", "[ProtoMap] has no valid Size; hex bounds cannot be checked and the map has no grid",
+          "add `Size = <width> <height>`");
   return size;
 }
 
@@ -358,27 +386,30 @@ void check_map(Ctx& x, const MapDefinition& m) {
       } else {
         const auto strict_id = strict_decimal_int64(p.id_text);
         if (!strict_id) {
-          x.add(rule::kSharedPlacementIds, "id-not-decimal", Severity::warning, Severity::error, p.id_line, m.name, label,
+          x.add(rule::kSharedPlacementIds, "id-not-decimal", Severity::warning, Severity::error, p.id_line, m.name,
+                label,
                 fmt::format("$Id '{}' is not a plain decimal integer; the loader reads it as {} and uses {}", p.id_text,
                             p.authored_id, p.id),
                 "write the id as a positive decimal integer");
         } else if (*strict_id <= 0) {
-          x.add(rule::kSharedPlacementIds, "id-not-positive", Severity::warning, Severity::error, p.id_line, m.name, label,
-                fmt::format("$Id {} is not positive; the loader replaces it with {}", *strict_id, p.id),
+          x.add(rule::kSharedPlacementIds, "id-not-positive", Severity::warning, Severity::error, p.id_line, m.name,
+                label, fmt::format("$Id {} is not positive; the loader replaces it with {}", *strict_id, p.id),
                 "use a unique positive id");
         }
         if (p.authored_id > 0) {
           auto [it, inserted] = authored.emplace(p.authored_id, &p);
           if (!inserted)
-            x.add(rule::kSharedPlacementIds, "id-duplicate", Severity::warning, Severity::error, p.id_line, m.name, label,
-                  fmt::format("$Id {} is already used by {} at line {}; the loader renumbers this one to {}", p.authored_id,
-                              label_of(*it->second), it->second->line, p.id),
+            x.add(rule::kSharedPlacementIds, "id-duplicate", Severity::warning, Severity::error, p.id_line, m.name,
+                  label,
+                  fmt::format("$Id {} is already used by {} at line {}; the loader renumbers this one to {}",
+                              p.authored_id, label_of(*it->second), it->second->line, p.id),
                   "give every critter and item of the map its own id");
         }
         if (p.id_repaired && p.authored_id > 0 && authored[p.authored_id] == &p)
-          x.add(rule::kSharedPlacementIds, "id-displaced", Severity::warning, Severity::error, p.id_line, m.name, label,
-                fmt::format("$Id {} was taken by an earlier repaired placement; the loader uses {}", p.authored_id, p.id),
-                "give every critter and item of the map its own explicit id");
+          x.add(
+              rule::kSharedPlacementIds, "id-displaced", Severity::warning, Severity::error, p.id_line, m.name, label,
+              fmt::format("$Id {} was taken by an earlier repaired placement; the loader uses {}", p.authored_id, p.id),
+              "give every critter and item of the map its own explicit id");
       }
       // Placements repeat a few protos many times: a per-map cache keeps the lookups hot.
       const CachedProto* cached = nullptr;
@@ -400,19 +431,22 @@ void check_map(Ctx& x, const MapDefinition& m) {
       const Proto* proto = cached->proto;
       protos_of[pi] = proto;
       if (x.project.has_protos && !proto)
-        x.add(rule::kPrototypeResolution, "proto-unknown", Severity::error, Severity::error, p.proto_line, m.name, label,
-              fmt::format("no {} prototype named '{}'", to_string(p.kind), p.proto), "fix $Proto or add the prototype");
+        x.add(rule::kPrototypeResolution, "proto-unknown", Severity::error, Severity::error, p.proto_line, m.name,
+              label, fmt::format("no {} prototype named '{}'", to_string(p.kind), p.proto),
+              "fix $Proto or add the prototype");
       const std::string_view entity = receiver_of(p.kind);
       bool migrated = false;
       for (const auto& e : s.entries) {
         if (e.key.empty() || e.key.front() == '_') continue;
         if (e.key.front() == '$') {
           if (e.key != "$Id" && e.key != "$Proto")
-            x.add(rule::kMapperRoundTrip, "unknown-directive", Severity::warning, Severity::error, e.line, m.name, label,
-                  fmt::format("directive '{}' is ignored by the engine and dropped by a Mapper save", e.key), "delete it");
+            x.add(rule::kMapperRoundTrip, "unknown-directive", Severity::warning, Severity::error, e.line, m.name,
+                  label, fmt::format("directive '{}' is ignored by the engine and dropped by a Mapper save", e.key),
+                  "delete it");
           continue;
         }
-        if (const PropertyInfo* info = check_property_entry(x, entity, e, m.name, label, size); info && info->name != e.key)
+        if (const PropertyInfo* info = check_property_entry(x, entity, e, m.name, label, size);
+            info && info->name != e.key)
           migrated = true;
       }
       if (migrated) check_aliases(x, entity, s, m.name, label);
@@ -421,8 +455,9 @@ void check_map(Ctx& x, const MapDefinition& m) {
       } else {
         const ConfigEntry* own = s.find("Ownership");
         const ConfigEntry* st = s.find("Static");
-        item_by_id.emplace(p.id, ItemInfo{&p, own ? first_int(single_value(x, props.ownership, own->value)) : cached->ownership,
-                                          st ? first_int(single_value(x, props.is_static, st->value)) != 0 : cached->is_static});
+        item_by_id.emplace(
+            p.id, ItemInfo{&p, own ? first_int(single_value(x, props.ownership, own->value)) : cached->ownership,
+                           st ? first_int(single_value(x, props.is_static, st->value)) != 0 : cached->is_static});
       }
     }
   }
@@ -430,7 +465,8 @@ void check_map(Ctx& x, const MapDefinition& m) {
   // Per-placement semantic checks.
   auto check_hex = [&](const Placement& p, const Proto* proto, const LazyLabel& label) {
     if (!size.known) return;
-    const auto hex = effective_value(x, p, proto, "Hex", p.kind == PlacementKind::critter ? props.critter_hex : props.item_hex);
+    const auto hex =
+        effective_value(x, p, proto, "Hex", p.kind == PlacementKind::critter ? props.critter_hex : props.item_hex);
     if (!hex) return;
     const auto hx = hex->ints[0], hy = hex->ints[1];
     if (hx < 0 || hy < 0 || hx >= size.w || hy >= size.h) {
@@ -456,8 +492,8 @@ void check_map(Ctx& x, const MapDefinition& m) {
   }
   for (const auto& p : m.critters)
     if (seen_item && p.line > first_item_line)
-      x.add(rule::kNormalizedOrder, "critter-after-item", Severity::note, Severity::warning, p.line, m.name, label_of(p),
-            "critter section after an item section: the loader still processes all critters first",
+      x.add(rule::kNormalizedOrder, "critter-after-item", Severity::note, Severity::warning, p.line, m.name,
+            label_of(p), "critter section after an item section: the loader still processes all critters first",
             "run `sortie fomap fmt` to write the Mapper order");
 
   std::pmr::unordered_map<std::int64_t, std::size_t> item_position(&arena);  // id -> index in items (file order)
@@ -473,18 +509,21 @@ void check_map(Ctx& x, const MapDefinition& m) {
     const ItemInfo& info = item_by_id.at(p.id);
     const Proto* proto = item_protos[i];
     // Static / Hidden overrides
-    for (const auto& [key, rid, what] : {std::tuple{std::string_view("Static"), rule::kSideSpecificBake, "client and server disagree on static-ness"},
-                                         std::tuple{std::string_view("Hidden"), rule::kHiddenStaticItems, "the client layer follows the proto's Hidden"}}) {
+    for (const auto& [key, rid, what] :
+         {std::tuple{std::string_view("Static"), rule::kSideSpecificBake, "client and server disagree on static-ness"},
+          std::tuple{std::string_view("Hidden"), rule::kHiddenStaticItems,
+                     "the client layer follows the proto's Hidden"}}) {
       const ConfigEntry* e = s.find(key);
       if (!e || !proto) continue;
       const PropertyInfo* pi = cat.find("Item", key);
       if (!pi) continue;
       auto mine = parse_value(pi->type, e->value, cat);
       auto it = proto->resolved.find(key);
-      auto theirs = it == proto->resolved.end() ? core::Result<PropertyValue>(default_value(pi->type, cat)) : parse_value(pi->type, it->second, cat);
+      auto theirs = it == proto->resolved.end() ? core::Result<PropertyValue>(default_value(pi->type, cat))
+                                                : parse_value(pi->type, it->second, cat);
       if (mine && theirs && !(*mine == *theirs))
-        x.add(rid, key == "Static" ? "static-override" : "hidden-override", Severity::warning, Severity::error, e->line, m.name, label,
-              fmt::format("per-placement {} = {} differs from the prototype: {}", key, e->value, what),
+        x.add(rid, key == "Static" ? "static-override" : "hidden-override", Severity::warning, Severity::error, e->line,
+              m.name, label, fmt::format("per-placement {} = {} differs from the prototype: {}", key, e->value, what),
               fmt::format("delete the {} key and use a prototype with the wanted flag", key));
     }
     const ConfigEntry* own_entry = s.find("Ownership");
@@ -501,7 +540,8 @@ void check_map(Ctx& x, const MapDefinition& m) {
         const auto cid = first_int(effective_value(x, p, proto, "CritterId", props.critter_id));
         const ConfigEntry* e = s.find("CritterId");
         if (!critter_by_id.count(cid))
-          x.add(rule::kOwnershipReferences, "critter-not-found", Severity::error, Severity::error, e ? e->line : own_line, m.name, label,
+          x.add(rule::kOwnershipReferences, "critter-not-found", Severity::error, Severity::error,
+                e ? e->line : own_line, m.name, label,
                 fmt::format("CritterInventory item: CritterId {} names no critter placement of this map", cid),
                 "set CritterId to the $Id of a [$Name/Critter] placement");
         break;
@@ -512,29 +552,35 @@ void check_map(Ctx& x, const MapDefinition& m) {
         const std::uint32_t line = e ? e->line : own_line;
         auto it = item_by_id.find(cid);
         if (it == item_by_id.end()) {
-          x.add(rule::kOwnershipReferences, "container-not-found", Severity::error, Severity::error, line, m.name, label,
-                fmt::format("ItemContainer item: ContainerId {} names no item placement of this map", cid),
+          x.add(rule::kOwnershipReferences, "container-not-found", Severity::error, Severity::error, line, m.name,
+                label, fmt::format("ItemContainer item: ContainerId {} names no item placement of this map", cid),
                 "set ContainerId to the $Id of a map item");
         } else if (it->second.ownership != 0) {
           x.add(rule::kOwnershipReferences, "child-of-child", Severity::error, Severity::error, line, m.name, label,
-                fmt::format("ContainerId {} names an item that is itself inside a critter or container; deeper nesting is not materialized", cid),
+                fmt::format("ContainerId {} names an item that is itself inside a critter or container; deeper nesting "
+                            "is not materialized",
+                            cid),
                 "put the item into a MapHex container");
         } else if (item_position.at(cid) > i) {
-          x.add(rule::kOwnershipReferences, "container-after-content", Severity::error, Severity::error, line, m.name, label,
-                fmt::format("container {} appears later in the file than its content; the Mapper cannot load this", cid),
-                "move the container's section before its contents (`sortie fomap fmt`)");
+          x.add(
+              rule::kOwnershipReferences, "container-after-content", Severity::error, Severity::error, line, m.name,
+              label,
+              fmt::format("container {} appears later in the file than its content; the Mapper cannot load this", cid),
+              "move the container's section before its contents (`sortie fomap fmt`)");
         } else if (it->second.is_static) {
-          x.add(rule::kRuntimeMaterialization, "static-container", Severity::warning, Severity::error, line, m.name, label,
-                fmt::format("container {} is static; the server never materializes its contents", cid),
+          x.add(rule::kRuntimeMaterialization, "static-container", Severity::warning, Severity::error, line, m.name,
+                label, fmt::format("container {} is static; the server never materializes its contents", cid),
                 "use a dynamic (non-static) container prototype");
         }
         break;
       }
       case 3:
-        x.add(rule::kOwnershipReferences, "ownership-nowhere", Severity::error, Severity::error, own_line, m.name, label,
-              "Ownership Nowhere is not supported for map placements", "use MapHex, CritterInventory or ItemContainer");
+        x.add(rule::kOwnershipReferences, "ownership-nowhere", Severity::error, Severity::error, own_line, m.name,
+              label, "Ownership Nowhere is not supported for map placements",
+              "use MapHex, CritterInventory or ItemContainer");
         break;
-      default: break;
+      default:
+        break;
     }
   }
 }
@@ -554,13 +600,15 @@ LintReport lint_container(const MapContainer& container, const Project& project,
     const std::size_t before = report.findings.size();
     check_map(x, m);
     check_map_references(container, m, project, options, report);
-    const auto errors_in_map = static_cast<std::size_t>(std::count_if(
-        report.findings.begin() + static_cast<std::ptrdiff_t>(before), report.findings.end(),
-        [](const Finding& f) { return f.severity == Severity::error; }));
+    const auto errors_in_map = static_cast<std::size_t>(
+        std::count_if(report.findings.begin() + static_cast<std::ptrdiff_t>(before), report.findings.end(),
+                      [](const Finding& f) { return f.severity == Severity::error; }));
     if (errors_in_map > 0 && !m.anchors.empty())
-      x.add(rule::kErrorAggregation, "map-fails", Severity::note, Severity::note, container.anchors()[m.anchors[0]].line, m.name, "",
-            fmt::format("map '{}' has {} error(s): the engine logs each and fails the whole map", m.name, errors_in_map),
-            "fix the errors above");
+      x.add(
+          rule::kErrorAggregation, "map-fails", Severity::note, Severity::note, container.anchors()[m.anchors[0]].line,
+          m.name, "",
+          fmt::format("map '{}' has {} error(s): the engine logs each and fails the whole map", m.name, errors_in_map),
+          "fix the errors above");
   }
   std::stable_sort(report.findings.begin(), report.findings.end(), [](const Finding& a, const Finding& b) {
     if (a.line != b.line) return a.line < b.line;

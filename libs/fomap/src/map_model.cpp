@@ -7,7 +7,9 @@
 
 namespace sortie::fomap {
 
-std::string_view to_string(PlacementKind kind) { return kind == PlacementKind::critter ? "Critter" : "Item"; }
+std::string_view to_string(PlacementKind kind) {
+  return kind == PlacementKind::critter ? "Critter" : "Item";
+}
 
 std::string file_stem(std::string_view path) {
   const std::size_t slash = path.find_last_of("/\\");
@@ -40,9 +42,8 @@ std::vector<const ConfigEntry*> Placement::properties(const MapContainer& contai
 }
 
 const MapDefinition* MapContainer::find_map(std::string_view name) const {
-  for (const auto& m : maps_)
-    if (m.name == name) return &m;
-  return nullptr;
+  auto it = map_index_.find(name);
+  return it == map_index_.end() ? nullptr : &maps_[it->second];
 }
 
 MapContainer MapContainer::from_text(std::string text, std::string path) {
@@ -52,13 +53,17 @@ MapContainer MapContainer::from_text(std::string text, std::string path) {
   c.config_ = parse_config(std::move(text));
   const auto& sections = c.config_.sections();
 
-  struct Pending {
-    Placement placement;
-    std::string owner;  // resolved owner map name
+  // Pass 1: anchors, maps in first-anchor order (de-duplicated by name), and the owner map of
+  // every placement section (explicit owners may name a map declared further down).
+  constexpr std::uint32_t kNone = 0xffffffffu;
+  std::vector<std::uint32_t> owner(sections.size(), kNone);
+  std::vector<PlacementKind> kinds(sections.size(), PlacementKind::item);
+  std::vector<std::uint32_t> context(sections.size(), kNone);  // anchor before a `$Name/` section
+  auto map_of = [&](std::string_view name) -> std::uint32_t {
+    auto it = c.map_index_.find(name);
+    return it == c.map_index_.end() ? kNone : static_cast<std::uint32_t>(it->second);
   };
-  std::vector<Pending> pending;
-  std::size_t last_anchor = static_cast<std::size_t>(-1);
-
+  std::uint32_t last_anchor = kNone;
   for (std::size_t i = 1; i < sections.size(); ++i) {
     const ConfigSection& s = sections[i];
     const std::size_t slash = s.name.find('/');
@@ -77,77 +82,89 @@ MapContainer MapContainer::from_text(std::string text, std::string path) {
       } else {
         a.name = c.stem_;
       }
+      const std::uint32_t index = static_cast<std::uint32_t>(c.anchors_.size());
+      if (std::uint32_t m = map_of(a.name); m != kNone) {
+        c.maps_[m].anchors.push_back(index);
+      } else {
+        c.map_index_.emplace(a.name, c.maps_.size());
+        c.maps_.push_back(MapDefinition{a.name, {index}, {}, {}});
+      }
       c.anchors_.push_back(std::move(a));
-      last_anchor = c.anchors_.size() - 1;
+      last_anchor = index;
       continue;
     }
-    const std::string_view prefix = s.name.substr(0, slash);
     const std::string_view type = s.name.substr(slash + 1);
-    PlacementKind kind;
-    if (type == "Critter") kind = PlacementKind::critter;
-    else if (type == "Item") kind = PlacementKind::item;
-    else {
-      c.structure_errors_.push_back({"fomap.structure.nested_type", s.header_line, std::string(s.name),
-                                     "section [" + std::string(s.name) + "] has type '" + std::string(type) +
-                                         "' (only Critter and Item exist)"});
+    if (type == "Critter")
+      kinds[i] = PlacementKind::critter;
+    else if (type != "Item") {
+      c.structure_errors_.push_back(
+          {"fomap.structure.nested_type", s.header_line, std::string(s.name),
+           "section [" + std::string(s.name) + "] has type '" + std::string(type) + "' (only Critter and Item exist)"});
       continue;
     }
-    Pending p;
-    p.placement.kind = kind;
-    p.placement.section = i;
-    p.placement.line = s.header_line;
-    p.placement.owner_text = prefix;
-    if (prefix == "$Name") {
-      p.placement.contextual = true;
-      if (last_anchor == static_cast<std::size_t>(-1)) {
+    if (s.name.substr(0, slash) == "$Name") {
+      if (last_anchor == kNone) {
         c.structure_errors_.push_back({"fomap.structure.no_anchor_before", s.header_line, std::string(s.name),
                                        "[" + std::string(s.name) + "] appears before any [ProtoMap] anchor"});
         continue;
       }
-      p.owner = c.anchors_[last_anchor].name;
-    } else {
-      p.owner = std::string(prefix);
+      context[i] = last_anchor;
     }
-    if (const ConfigEntry* e = s.find("$Id")) {
-      p.placement.has_id = true;
-      p.placement.id_text = e->value;
-      p.placement.id_line = e->line;
-      p.placement.authored_id = lenient_int64(e->value);
-    }
-    if (const ConfigEntry* e = s.find("$Proto")) {
-      p.placement.has_proto = true;
-      p.placement.proto = e->value;
-      p.placement.proto_line = e->line;
-    }
-    pending.push_back(std::move(p));
+    owner[i] = 0;  // a placement section; its map is resolved below
   }
 
   if (c.anchors_.empty() && (sections.size() > 1 || !sections[0].entries.empty())) {
     c.structure_errors_.push_back({"fomap.structure.no_anchor", 0, "", "the file declares no [ProtoMap] anchor"});
   }
 
-  // Maps in first-anchor order, de-duplicated by name.
-  for (std::size_t a = 0; a < c.anchors_.size(); ++a) {
-    auto it = std::find_if(c.maps_.begin(), c.maps_.end(), [&](const MapDefinition& m) { return m.name == c.anchors_[a].name; });
-    if (it == c.maps_.end()) {
-      c.maps_.push_back(MapDefinition{c.anchors_[a].name, {a}, {}, {}});
-    } else {
-      it->anchors.push_back(a);
-    }
-  }
-  for (auto& p : pending) {
-    auto it = std::find_if(c.maps_.begin(), c.maps_.end(), [&](const MapDefinition& m) { return m.name == p.owner; });
-    if (it == c.maps_.end()) {
-      const ConfigSection& s = sections[p.placement.section];
-      c.structure_errors_.push_back({"fomap.structure.undeclared_owner", p.placement.line, std::string(s.name),
-                                     "[" + std::string(s.name) + "] is addressed to map '" + p.owner +
+  // Pass 2: owners and placement counts, so every placement list is allocated once.
+  std::vector<std::size_t> critter_count(c.maps_.size(), 0), item_count(c.maps_.size(), 0);
+  for (std::size_t i = 1; i < sections.size(); ++i) {
+    if (owner[i] == kNone) continue;
+    const ConfigSection& s = sections[i];
+    const std::string_view prefix = s.name.substr(0, s.name.find('/'));
+    const std::string_view name = context[i] != kNone ? std::string_view(c.anchors_[context[i]].name) : prefix;
+    owner[i] = map_of(name);
+    if (owner[i] == kNone) {
+      c.structure_errors_.push_back({"fomap.structure.undeclared_owner", s.header_line, std::string(s.name),
+                                     "[" + std::string(s.name) + "] is addressed to map '" + std::string(name) +
                                          "' which no [ProtoMap] of this file declares"});
       continue;
     }
-    (p.placement.kind == PlacementKind::critter ? it->critters : it->items).push_back(std::move(p.placement));
+    ++(kinds[i] == PlacementKind::critter ? critter_count : item_count)[owner[i]];
   }
-  std::sort(c.structure_errors_.begin(), c.structure_errors_.end(),
-            [](const StructureError& a, const StructureError& b) { return a.line < b.line; });
+  for (std::size_t m = 0; m < c.maps_.size(); ++m) {
+    c.maps_[m].critters.reserve(critter_count[m]);
+    c.maps_[m].items.reserve(item_count[m]);
+  }
+
+  // Pass 3: the placements, in file order per map.
+  for (std::size_t i = 1; i < sections.size(); ++i) {
+    if (owner[i] == kNone) continue;
+    const ConfigSection& s = sections[i];
+    const std::size_t slash = s.name.find('/');
+    Placement p;
+    p.kind = kinds[i];
+    p.section = i;
+    p.line = s.header_line;
+    p.owner_text = s.name.substr(0, slash);
+    p.contextual = context[i] != kNone;
+    if (const ConfigEntry* e = s.find("$Id")) {
+      p.has_id = true;
+      p.id_text = e->value;
+      p.id_line = e->line;
+      p.authored_id = lenient_int64(e->value);
+    }
+    if (const ConfigEntry* e = s.find("$Proto")) {
+      p.has_proto = true;
+      p.proto = e->value;
+      p.proto_line = e->line;
+    }
+    MapDefinition& m = c.maps_[owner[i]];
+    (p.kind == PlacementKind::critter ? m.critters : m.items).push_back(p);
+  }
+  std::stable_sort(c.structure_errors_.begin(), c.structure_errors_.end(),
+                   [](const StructureError& a, const StructureError& b) { return a.line < b.line; });
 
   // ID repair per map: critters then items; placements without $Proto consume no id.
   for (auto& m : c.maps_) {

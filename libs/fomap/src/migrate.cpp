@@ -5,10 +5,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <limits>
 #include <optional>
 
 #include "migrate_internal.hpp"
+#include "sortie/core/file_io.hpp"
 #include "sortie/fomap/config.hpp"
 #include "sortie/fomap/values.hpp"
 
@@ -16,11 +18,16 @@ namespace sortie::fomap {
 
 std::string_view to_string(LegacyFormat format) {
   switch (format) {
-    case LegacyFormat::current: return "current";
-    case LegacyFormat::bare_v2: return "bare-sections-v2";
-    case LegacyFormat::bare_v1: return "bare-sections-v1";
-    case LegacyFormat::classic: return "classic";
-    case LegacyFormat::unknown: break;
+    case LegacyFormat::current:
+      return "current";
+    case LegacyFormat::bare_v2:
+      return "bare-sections-v2";
+    case LegacyFormat::bare_v1:
+      return "bare-sections-v1";
+    case LegacyFormat::classic:
+      return "classic";
+    case LegacyFormat::unknown:
+      break;
   }
   return "unknown";
 }
@@ -32,12 +39,9 @@ core::Json MigrationLoss::to_json() const {
 core::Json MigrationResult::to_json() const {
   core::Json losses_json = core::Json::array();
   for (const auto& l : losses) losses_json.push_back(l.to_json());
-  return core::Json{{"from", std::string(fomap::to_string(from))},
-                    {"critters", critters},
-                    {"items", items},
-                    {"renamed_sections", renamed_sections},
-                    {"lossless", lossless()},
-                    {"not_carried", losses_json}};
+  return core::Json{
+      {"from", std::string(fomap::to_string(from))}, {"critters", critters},   {"items", items},
+      {"renamed_sections", renamed_sections},        {"lossless", lossless()}, {"not_carried", losses_json}};
 }
 
 namespace migrate_detail {
@@ -96,6 +100,24 @@ void write_section(std::string& out, std::string_view header, const KeyMap& keys
   out += '\n';
 }
 
+const PropertyCatalog& target_catalog(const MigrateOptions& options) {
+  static const PropertyCatalog engine_catalog = PropertyCatalog::engine();
+  return options.catalog ? *options.catalog : engine_catalog;
+}
+
+void keep_known(KeyMap& keys, std::string_view receiver, const PropertyCatalog& catalog, LossLog& losses,
+                std::uint32_t line) {
+  for (auto it = keys.begin(); it != keys.end();) {
+    if (!it->first.starts_with("$") && !catalog.find(receiver, it->first)) {
+      losses.add("fomap.migrate.unknown_property", fmt::format("{}.{}", receiver, it->first),
+                 "converted value has no property in the target catalog (pass the project's protos to keep it)", line);
+      it = keys.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
 }  // namespace migrate_detail
 
 namespace {
@@ -104,7 +126,7 @@ using namespace migrate_detail;
 
 bool is_v1_key(std::string_view section, std::string_view key) {
   if (section == "ProtoMap") return key == "Width" || key == "Height" || key == "WorkHexX" || key == "WorkHexY";
-  return key == "HexX" || key == "HexY";
+  return key == "HexX" || key == "HexY" || key == "OffsetX" || key == "OffsetY";
 }
 
 // v2: rename bare headers line by line; every other byte is kept.
@@ -144,6 +166,7 @@ std::string join_pair(const ConfigSection& s, std::string_view kx, std::string_v
 
 // v1: rewrite bodies through the grammar.
 MigrationResult migrate_bare_v1(std::string_view text, const MigrateOptions& options) {
+  const PropertyCatalog& catalog = target_catalog(options);
   MigrationResult res;
   res.from = LegacyFormat::bare_v1;
   LossLog losses;
@@ -170,16 +193,29 @@ MigrationResult migrate_bare_v1(std::string_view text, const MigrateOptions& opt
       if (s.find("Width") || s.find("Height")) keys["Size"] = join_pair(s, "Width", "Height");
       if (s.find("WorkHexX") || s.find("WorkHexY")) keys["WorkHex"] = join_pair(s, "WorkHexX", "WorkHexY");
       if (!options.map_name.empty() && !s.find("$Name")) keys["$Name"] = options.map_name;
+      keep_known(keys, "Map", catalog, losses, s.header_line);
       write_section(res.text, "ProtoMap", keys);
       continue;
     }
     if (s.name == "Critter" || s.name == "Item") {
       if (!anchor_seen)
         losses.add("fomap.migrate.before_anchor", std::string(s.name),
-                   "bare placement section before the first [ProtoMap]: `$Name/` has no anchor to bind to", s.header_line);
+                   "bare placement section before the first [ProtoMap]: `$Name/` has no anchor to bind to",
+                   s.header_line);
       for (const auto& e : s.entries)
         if (!is_v1_key(s.name, e.key)) keys[std::string(e.key)] = std::string(e.value);
       if (s.find("HexX") || s.find("HexY")) keys["Hex"] = join_pair(s, "HexX", "HexY");
+      const std::string_view receiver = s.name == "Critter" ? "Critter" : "Item";
+      if (s.find("OffsetX") || s.find("OffsetY")) {
+        if (catalog.find(receiver, "Offset"))
+          keys["Offset"] = join_pair(s, "OffsetX", "OffsetY");
+        else
+          losses.add(
+              "fomap.migrate.offset", fmt::format("{}.OffsetX/OffsetY", receiver),
+              fmt::format("{} has no Offset property in the target catalog; the pixel offset is not carried", receiver),
+              s.header_line);
+      }
+      keep_known(keys, receiver, catalog, losses, s.header_line);
       (s.name == "Critter" ? res.critters : res.items) += 1;
       ++res.renamed_sections;
       write_section(res.text, s.name == "Critter" ? "$Name/Critter" : "$Name/Item", keys);
@@ -196,12 +232,13 @@ MigrationResult migrate_bare_v1(std::string_view text, const MigrateOptions& opt
         continue;
       }
       if (!next_id) {
-        losses.add("fomap.migrate.tile_id", is_roof ? "roof" : "tile", "no free $Id above the authored ids for this tile; not carried",
-                   s.header_line);
+        losses.add("fomap.migrate.tile_id", is_roof ? "roof" : "tile",
+                   "no free $Id above the authored ids for this tile; not carried", s.header_line);
         continue;
       }
       keys["$Id"] = std::to_string(*next_id);
-      next_id = *next_id < std::numeric_limits<std::int64_t>::max() ? std::optional<std::int64_t>(*next_id + 1) : std::nullopt;
+      next_id = *next_id < std::numeric_limits<std::int64_t>::max() ? std::optional<std::int64_t>(*next_id + 1)
+                                                                    : std::nullopt;
       keys["$Proto"] = proto;
       keys["Hex"] = join_pair(s, "HexX", "HexY");
       if (const ConfigEntry* pic = s.find("PicMap")) keys["PicMap"] = std::string(pic->value);
@@ -238,12 +275,18 @@ LegacyFormat detect_legacy_format(std::string_view text) {
   for (const Line& line : split_lines(text)) {
     if (const auto h = parse_header(line.text)) {
       section = h->name;
-      if (h->name == "Header" || h->name == "Tiles" || h->name == "Objects") classic = true;
-      else if (h->name == "Critter" || h->name == "Item") bare = true;
-      else if (h->name == "Tile") bare = v1 = true;
-      else if (h->name == "ProtoMap") anchor = true;
-      else if (h->name.find('/') != std::string_view::npos) nested = true;
-      else other = true;
+      if (h->name == "Header" || h->name == "Tiles" || h->name == "Objects")
+        classic = true;
+      else if (h->name == "Critter" || h->name == "Item")
+        bare = true;
+      else if (h->name == "Tile")
+        bare = v1 = true;
+      else if (h->name == "ProtoMap")
+        anchor = true;
+      else if (h->name.find('/') != std::string_view::npos)
+        nested = true;
+      else
+        other = true;
       continue;
     }
     if (bare && !v1) {
@@ -268,15 +311,49 @@ core::Result<MigrationResult> migrate_map(std::string_view text, std::string_vie
       res.text = std::string(text);
       return res;
     }
-    case LegacyFormat::bare_v2: return migrate_bare_v2(text);
-    case LegacyFormat::bare_v1: return migrate_bare_v1(text, options);
-    case LegacyFormat::classic: return migrate_detail::migrate_classic(text, options);
-    case LegacyFormat::unknown: break;
+    case LegacyFormat::bare_v2:
+      return migrate_bare_v2(text);
+    case LegacyFormat::bare_v1:
+      return migrate_bare_v1(text, options);
+    case LegacyFormat::classic:
+      return migrate_detail::migrate_classic(text, path, options);
+    case LegacyFormat::unknown:
+      break;
   }
-  return core::fail(core::Diagnostic::error("fomap.migrate.format", "not a map in any known format")
-                        .of(std::string(path))
-                        .expect("[ProtoMap] (+ [Critter]/[Item]/[Tile]) or [Header]/[Tiles]/[Objects]",
-                                "no recognised section"));
+  return core::fail(
+      core::Diagnostic::error("fomap.migrate.format", "not a map in any known format")
+          .of(std::string(path))
+          .expect("[ProtoMap] (+ [Critter]/[Item]/[Tile]) or [Header]/[Tiles]/[Objects]", "no recognised section"));
+}
+
+core::Result<std::map<std::int64_t, std::string>> parse_proto_name_table(std::string_view text, std::string_view file) {
+  std::map<std::int64_t, std::string> table;
+  for (const Line& line : split_lines(text)) {
+    std::string_view l = line.text;
+    if (!l.empty() && l.back() == '\n') l.remove_suffix(1);
+    if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+    if (l.empty() || l.front() == '#') continue;
+    const auto bad = [&](std::string message, std::string expected) {
+      return core::fail(core::Diagnostic::error("usage.proto_names", std::move(message))
+                            .of(std::string(file))
+                            .in(fmt::format("line {}", line.number))
+                            .expect(std::move(expected), std::string(l)));
+    };
+    const std::size_t tab = l.find('\t');
+    std::int64_t pid = 0;
+    const char* end = l.data() + (tab == std::string_view::npos ? l.size() : tab);
+    const auto [p, ec] = std::from_chars(l.data(), end, pid);
+    if (tab == std::string_view::npos || ec != std::errc() || p != end || tab + 1 >= l.size())
+      return bad("expected `<pid><TAB><name>`", "<pid>\\t<name>");
+    if (!table.emplace(pid, std::string(l.substr(tab + 1))).second)
+      return bad(fmt::format("pid {} is given twice", pid), "each pid once");
+  }
+  return table;
+}
+
+core::Result<std::map<std::int64_t, std::string>> read_proto_name_table(const std::filesystem::path& path) {
+  SORTIE_TRY(const std::string text, core::read_text_file(path));
+  return parse_proto_name_table(text, path.string());
 }
 
 }  // namespace sortie::fomap

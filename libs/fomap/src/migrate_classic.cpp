@@ -7,6 +7,7 @@
 
 #include "migrate_internal.hpp"
 #include "sortie/fomap/config.hpp"
+#include "sortie/fomap/map_model.hpp"
 
 namespace sortie::fomap::migrate_detail {
 namespace {
@@ -48,7 +49,8 @@ std::string camel_param(std::string_view name) {
       upper = true;
       continue;
     }
-    out += upper ? (c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c) : (c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c);
+    out += upper ? (c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c)
+                 : (c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c);
     upper = false;
   }
   return out;
@@ -57,7 +59,7 @@ std::string camel_param(std::string_view name) {
 struct Object {
   std::uint32_t line = 0;
   std::vector<std::pair<std::string_view, std::string_view>> keys;  // key, rest of line (trimmed)
-  std::vector<std::uint32_t> lines;                                  // line of each key
+  std::vector<std::uint32_t> lines;                                 // line of each key
   [[nodiscard]] std::uint32_t line_of(std::string_view k) const {
     for (std::size_t i = 0; i < keys.size(); ++i)
       if (keys[i].first == k) return lines[i];
@@ -84,32 +86,39 @@ struct Placement {
   bool is_child = false;
 };
 
-const std::set<std::string_view> kObjectCommon = {"MapObjType", "ProtoId", "MapX", "MapY", "UID", "ContainerUID",
-                                                   "ScriptName", "FuncName", "Dir", "OffsetX", "OffsetY",
-                                                   "LightIntensity", "LightDistance", "LightColor"};
+const std::set<std::string_view> kObjectCommon = {
+    "MapObjType", "ProtoId", "ProtoName", "MapX",    "MapY",           "UID",           "ContainerUID", "ScriptName",
+    "FuncName",   "Dir",     "OffsetX",   "OffsetY", "LightIntensity", "LightDistance", "LightColor"};
 
 }  // namespace
 
 namespace {
 
-// Drops (and reports) keys the target catalog does not know for the receiver.
-void keep_known(KeyMap& keys, std::string_view receiver, const PropertyCatalog& catalog, LossLog& losses, std::uint32_t line) {
-  for (auto it = keys.begin(); it != keys.end();) {
-    if (!it->first.starts_with("$") && !catalog.find(receiver, it->first)) {
-      losses.add("fomap.migrate.unknown_property", fmt::format("{}.{}", receiver, it->first),
-                 "converted value has no property in the target catalog (pass the project's protos to keep it)", line);
-      it = keys.erase(it);
-    } else {
-      ++it;
-    }
-  }
+// The `$Proto` of a classic object named by `ProtoName` (see MigrateOptions::protos).
+core::Result<std::string> proto_by_name(const Object& o, int type, std::string_view path, const MigrateOptions& options,
+                                        const PropertyCatalog& catalog) {
+  const std::string_view kind = type == 0 ? "Critter" : "Item";
+  const std::string_view name = o.get("ProtoName");
+  const std::string map = options.map_name.empty() ? file_stem(path) : options.map_name;
+  const auto refuse = [&](std::string message) {
+    return core::fail(core::Diagnostic::error("fomap.migrate.proto_name", std::move(message))
+                          .of(std::string(path))
+                          .in(fmt::format("map {}, line {}", map, o.line_of("ProtoName")))
+                          .expect(fmt::format("the name of a {} prototype", kind), std::string(name)));
+  };
+  if (!options.protos)
+    return refuse("classic ProtoName can only be mapped to a prototype through the project's protos (--protos)");
+  if (options.protos->find(kind, name)) return std::string(name);
+  if (auto migrated = catalog.migrate_proto(kind, name); migrated && options.protos->find(kind, *migrated))
+    return std::string(*migrated);
+  return refuse(fmt::format("classic ProtoName names no {} prototype of the project", kind));
 }
 
 }  // namespace
 
-MigrationResult migrate_classic(std::string_view text, const MigrateOptions& options) {
-  static const PropertyCatalog engine_catalog = PropertyCatalog::engine();
-  const PropertyCatalog& catalog = options.catalog ? *options.catalog : engine_catalog;
+core::Result<MigrationResult> migrate_classic(std::string_view text, std::string_view path,
+                                              const MigrateOptions& options) {
+  const PropertyCatalog& catalog = target_catalog(options);
   MigrationResult res;
   res.from = LegacyFormat::classic;
   LossLog losses;
@@ -124,7 +133,8 @@ MigrationResult migrate_classic(std::string_view text, const MigrateOptions& opt
       section = h->name;
       in_block = false;
       if (section != "Header" && section != "Tiles" && section != "Objects")
-        losses.add("fomap.migrate.section", std::string(section), "section kind not known to the classic format", line.number);
+        losses.add("fomap.migrate.section", std::string(section), "section kind not known to the classic format",
+                   line.number);
       continue;
     }
     const auto w = words(line.text);
@@ -159,7 +169,8 @@ MigrationResult migrate_classic(std::string_view text, const MigrateOptions& opt
       p.keys["PicMap"] = slashes(w.back());
       if (w.size() >= 5) p.keys["TileLayer"] = std::string(w[3]);
       if (kind != "tile" && kind != "roof" && kind != "tile_l")
-        losses.add("fomap.migrate.tile_kind", std::string(kind), "tile kind carried as a plain tile/roof item", line.number);
+        losses.add("fomap.migrate.tile_kind", std::string(kind), "tile kind carried as a plain tile/roof item",
+                   line.number);
       tiles.push_back(std::move(p));
     } else if (section == "Objects") {
       if (w[0] == "MapObjType" || !in_block) {
@@ -181,14 +192,16 @@ MigrationResult migrate_classic(std::string_view text, const MigrateOptions& opt
     auto it = header.find(k);
     return it == header.end() ? std::string() : it->second.first;
   };
-  std::set<std::string_view> used_header = {"MaxHexX", "MaxHexY", "WorkHexX", "WorkHexY", "DayTime", "DayColor0",
-                                            "DayColor1", "DayColor2", "DayColor3", "Time", "ScriptModule",
-                                            "ScriptFunc", "NoLogOut", "Version"};
+  std::set<std::string_view> used_header = {"MaxHexX",      "MaxHexY",    "WorkHexX",  "WorkHexY",  "DayTime",
+                                            "DayColor0",    "DayColor1",  "DayColor2", "DayColor3", "Time",
+                                            "ScriptModule", "ScriptFunc", "NoLogOut",  "Version"};
   if (!options.map_name.empty()) anchor["$Name"] = options.map_name;
   if (header.count("MaxHexX") || header.count("MaxHexY"))
-    anchor["Size"] = fmt::format("{} {}", hget("MaxHexX").empty() ? "0" : hget("MaxHexX"), hget("MaxHexY").empty() ? "0" : hget("MaxHexY"));
+    anchor["Size"] = fmt::format("{} {}", hget("MaxHexX").empty() ? "0" : hget("MaxHexX"),
+                                 hget("MaxHexY").empty() ? "0" : hget("MaxHexY"));
   if (header.count("WorkHexX") || header.count("WorkHexY"))
-    anchor["WorkHex"] = fmt::format("{} {}", hget("WorkHexX").empty() ? "0" : hget("WorkHexX"), hget("WorkHexY").empty() ? "0" : hget("WorkHexY"));
+    anchor["WorkHex"] = fmt::format("{} {}", hget("WorkHexX").empty() ? "0" : hget("WorkHexX"),
+                                    hget("WorkHexY").empty() ? "0" : hget("WorkHexY"));
   if (!hget("DayTime").empty()) anchor["DayColorTime"] = hget("DayTime");
   {
     // DayColorN = R G B of time N; current DayColor = R0..R3 G0..G3 B0..B3.
@@ -204,20 +217,25 @@ MigrationResult migrate_classic(std::string_view text, const MigrateOptions& opt
     if (ok) {
       std::string dc;
       for (int c = 0; c < 3; ++c)
-        for (int t = 0; t < 4; ++t) dc += (dc.empty() ? "" : " ") + std::string(rgb[static_cast<std::size_t>(t)][static_cast<std::size_t>(c)]);
+        for (int t = 0; t < 4; ++t)
+          dc += (dc.empty() ? "" : " ") + std::string(rgb[static_cast<std::size_t>(t)][static_cast<std::size_t>(c)]);
       anchor["DayColor"] = dc;
     } else if (header.count("DayColor0")) {
-      losses.add("fomap.migrate.header_key", "DayColor", "DayColor0..3 are not four R G B triples", header["DayColor0"].second);
+      losses.add("fomap.migrate.header_key", "DayColor", "DayColor0..3 are not four R G B triples",
+                 header["DayColor0"].second);
     }
   }
   if (const std::string t = hget("Time"); !t.empty() && t != "0") anchor["FixedDayTime"] = t;
-  if (const std::string m = hget("ScriptModule"), f = hget("ScriptFunc"); !m.empty() && !f.empty() && m != "-" && f != "-")
+  if (const std::string m = hget("ScriptModule"), f = hget("ScriptFunc");
+      !m.empty() && !f.empty() && m != "-" && f != "-")
     anchor["InitScript"] = fmt::format("{}::{}", m, f);
   if (const std::string n = hget("NoLogOut"); !n.empty() && n != "0") anchor["NoLogOut"] = "True";
   if (const std::string v = hget("Version"); !v.empty() && v != "4")
-    losses.add("fomap.migrate.header_version", v, "classic header version other than 4; converted as version 4", header["Version"].second);
+    losses.add("fomap.migrate.header_version", v, "classic header version other than 4; converted as version 4",
+               header["Version"].second);
   for (const auto& [k, v] : header)
-    if (!used_header.count(k)) losses.add("fomap.migrate.header_key", k, "classic header key without a current equivalent", v.second);
+    if (!used_header.count(k))
+      losses.add("fomap.migrate.header_key", k, "classic header key without a current equivalent", v.second);
 
   // Objects -> placements.
   std::vector<Placement> placements;
@@ -227,18 +245,27 @@ MigrationResult migrate_classic(std::string_view text, const MigrateOptions& opt
     p.line = o.line;
     const auto type = to_int(o.get("MapObjType"));
     if (!type || *type < 0 || *type > 2) {
-      losses.add("fomap.migrate.object_type", std::string(o.get("MapObjType")), "object with unknown MapObjType; not carried", o.line);
+      losses.add("fomap.migrate.object_type", std::string(o.get("MapObjType")),
+                 "object with unknown MapObjType; not carried", o.line);
       continue;
     }
     p.type = static_cast<int>(*type);
     const std::string_view pid_text = o.get("ProtoId");
     const auto pid = to_int(pid_text);
-    if (pid && options.proto_names.count(*pid)) {
+    if (o.has("ProtoName")) {
+      SORTIE_TRY(p.keys["$Proto"], proto_by_name(o, p.type, path, options, catalog));
+    } else if (pid && options.proto_names.count(*pid)) {
       p.keys["$Proto"] = options.proto_names.at(*pid);
-    } else {
-      p.keys["$Proto"] = std::string(pid_text.empty() ? "0" : pid_text);
+    } else if (!pid_text.empty()) {
+      p.keys["$Proto"] = std::string(pid_text);
       losses.add("fomap.migrate.proto_pid", p.type == 0 ? "critter" : "item",
                  "classic numeric ProtoId written as the $Proto text (no proto name mapping given)", o.line);
+    } else {
+      return core::fail(
+          core::Diagnostic::error("fomap.migrate.proto_name", "classic object has neither ProtoId nor ProtoName")
+              .of(std::string(path))
+              .in(fmt::format("map {}, line {}", options.map_name.empty() ? file_stem(path) : options.map_name, o.line))
+              .expect("ProtoId <pid> or ProtoName <name>", "no proto"));
     }
     if (o.has("MapX") || o.has("MapY"))
       p.keys["Hex"] = fmt::format("{} {}", o.has("MapX") ? o.get("MapX") : "0", o.has("MapY") ? o.get("MapY") : "0");
@@ -248,7 +275,8 @@ MigrationResult migrate_classic(std::string_view text, const MigrateOptions& opt
     p.container_uid = std::string(o.get("ContainerUID"));
     if (p.container_uid == "0") p.container_uid.clear();
     if (o.has("OffsetX") || o.has("OffsetY"))
-      p.keys["Offset"] = fmt::format("{} {}", o.has("OffsetX") ? o.get("OffsetX") : "0", o.has("OffsetY") ? o.get("OffsetY") : "0");
+      p.keys["Offset"] =
+          fmt::format("{} {}", o.has("OffsetX") ? o.get("OffsetX") : "0", o.has("OffsetY") ? o.get("OffsetY") : "0");
     for (const std::string_view k : {"LightIntensity", "LightDistance", "LightColor"})
       if (o.has(k)) p.keys[std::string(k)] = std::string(o.get(k));
     const std::string_view script = o.get("ScriptName");
@@ -261,41 +289,55 @@ MigrationResult migrate_classic(std::string_view text, const MigrateOptions& opt
     if (p.type == 0) {
       if (o.has("Dir")) {
         const auto d = to_int(o.get("Dir"));
-        if (d && *d >= 0 && *d < 6) p.keys["Dir"] = std::to_string(*d * 60 + 30);
-        else losses.add("fomap.migrate.object_key", "Dir", "critter direction outside 0..5; not carried", o.line);
+        if (d && *d >= 0 && *d < 6)
+          p.keys["Dir"] = std::to_string(*d * 60 + 30);
+        else
+          losses.add("fomap.migrate.object_key", "Dir", "critter direction outside 0..5; not carried", o.line);
       }
       const std::string_view cond = o.get("Critter_Cond");
-      if (cond == "2") p.keys["Condition"] = "Knockout";
-      else if (cond == "3") p.keys["Condition"] = "Dead";
+      if (cond == "2")
+        p.keys["Condition"] = "Knockout";
+      else if (cond == "3")
+        p.keys["Condition"] = "Dead";
       else if (!cond.empty() && cond != "1" && cond != "0")
-        losses.add("fomap.migrate.object_key", "Critter_Cond", "unknown classic critter condition; not carried", o.line);
+        losses.add("fomap.migrate.object_key", "Critter_Cond", "unknown classic critter condition; not carried",
+                   o.line);
       for (int i = 0; i < 64; ++i) {
         const std::string ik = fmt::format("Critter_ParamIndex{}", i);
         if (!o.has(ik)) continue;
         const std::string_view name = o.get(ik);
         const std::string_view value = o.get(fmt::format("Critter_ParamValue{}", i));
-        if (name.starts_with("ST_") && !value.empty()) p.keys[camel_param(name)] = std::string(value);
-        else losses.add("fomap.migrate.critter_param", std::string(name), "critter parameter without a property name; not carried", o.line);
+        if (name.starts_with("ST_") && !value.empty())
+          p.keys[camel_param(name)] = std::string(value);
+        else
+          losses.add("fomap.migrate.critter_param", std::string(name),
+                     "critter parameter without a property name; not carried", o.line);
       }
     } else if (p.type == 1) {
       if (o.has("Item_Count")) p.keys["Count"] = std::string(o.get("Item_Count"));
       if (o.has("Item_AmmoCount")) p.keys["AmmoCount"] = std::string(o.get("Item_AmmoCount"));
       if (o.has("Item_ItemSlot")) {
         const std::string_view slot = o.get("Item_ItemSlot");
-        if (slot == "1") p.keys["CritterSlot"] = "Main";
-        else if (slot == "2") p.keys["CritterSlot"] = "Secondary";
-        else if (slot != "0") losses.add("fomap.migrate.object_key", "Item_ItemSlot", "classic slot without a current name; not carried", o.line);
+        if (slot == "1")
+          p.keys["CritterSlot"] = "Main";
+        else if (slot == "2")
+          p.keys["CritterSlot"] = "Secondary";
+        else if (slot != "0")
+          losses.add("fomap.migrate.object_key", "Item_ItemSlot", "classic slot without a current name; not carried",
+                     o.line);
       }
     }
     for (const auto& [k, v] : o.keys) {
       if (k == "Dir" && p.type != 0) {
-        losses.add("fomap.migrate.object_key", "Dir", "direction of an item/scenery object has no current equivalent", o.line);
+        losses.add("fomap.migrate.object_key", "Dir", "direction of an item/scenery object has no current equivalent",
+                   o.line);
         continue;
       }
       if (kObjectCommon.count(k) || k == "Critter_Cond" || k.starts_with("Critter_Param") || k == "Item_Count" ||
           k == "Item_AmmoCount" || k == "Item_ItemSlot")
         continue;
-      losses.add("fomap.migrate.object_key", std::string(k), "classic object key without a current equivalent", o.line_of(k));
+      losses.add("fomap.migrate.object_key", std::string(k), "classic object key without a current equivalent",
+                 o.line_of(k));
     }
     placements.push_back(std::move(p));
   }
@@ -318,8 +360,10 @@ MigrationResult migrate_classic(std::string_view text, const MigrateOptions& opt
   }
   for (const Placement& p : placements)
     if (p.is_child && !p.children.empty())
-      losses.add("fomap.migrate.nested_child", p.uid, "item inside an item that is itself inside something: "
-                 "the engine materializes one level only", p.line, p.children.size());
+      losses.add("fomap.migrate.nested_child", p.uid,
+                 "item inside an item that is itself inside something: "
+                 "the engine materializes one level only",
+                 p.line, p.children.size());
 
   // Output order: critters each followed by inventory, then map items each followed by children.
   std::vector<std::size_t> order;
@@ -336,7 +380,8 @@ MigrationResult migrate_classic(std::string_view text, const MigrateOptions& opt
     if (placements[i].type != 0 && !placements[i].is_child) emit(emit, i);
   for (std::size_t i = 0; i < placements.size(); ++i)
     if (!emitted[i]) {  // a cycle of ContainerUIDs
-      losses.add("fomap.migrate.container_cycle", placements[i].uid, "ContainerUID cycle: placed on its hex", placements[i].line);
+      losses.add("fomap.migrate.container_cycle", placements[i].uid, "ContainerUID cycle: placed on its hex",
+                 placements[i].line);
       placements[i].is_child = false;
       emit(emit, i);
     }
@@ -360,7 +405,8 @@ MigrationResult migrate_classic(std::string_view text, const MigrateOptions& opt
         p.keys["ContainerId"] = std::to_string(owner.id);
       }
     } else if (p.keys.erase("CritterSlot") > 0) {
-      losses.add("fomap.migrate.object_key", "Item_ItemSlot", "slot of an item that is not in a critter inventory", p.line);
+      losses.add("fomap.migrate.object_key", "Item_ItemSlot", "slot of an item that is not in a critter inventory",
+                 p.line);
     }
     keep_known(p.keys, p.type == 0 ? "Critter" : "Item", catalog, losses, p.line);
     (p.type == 0 ? res.critters : res.items) += 1;

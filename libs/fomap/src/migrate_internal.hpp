@@ -40,6 +40,13 @@ void write_section(std::string& out, std::string_view header, const KeyMap& keys
 
 bool iequals(std::string_view a, std::string_view b);
 
-MigrationResult migrate_classic(std::string_view text, const MigrateOptions& options);
+// The catalog a conversion checks keys against (MigrateOptions::catalog or the engine's).
+const PropertyCatalog& target_catalog(const MigrateOptions& options);
+// Drops (and reports) keys the target catalog does not know for the receiver; `$` keys stay.
+void keep_known(KeyMap& keys, std::string_view receiver, const PropertyCatalog& catalog, LossLog& losses,
+                std::uint32_t line);
+
+core::Result<MigrationResult> migrate_classic(std::string_view text, std::string_view path,
+                                              const MigrateOptions& options);
 
 }  // namespace sortie::fomap::migrate_detail

@@ -1,10 +1,10 @@
 // Lint's opt-in resource and script-function checks (references.hpp).
 #include "sortie/fomap/references.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <unordered_map>
-
-#include <fmt/format.h>
 
 #include "sortie/fomap/values.hpp"
 
@@ -20,8 +20,8 @@ struct RefCtx {
   const LintOptions& o;
   LintReport& report;
 
-  void add(std::string_view check, Severity severity, std::uint32_t line, const std::string& placement, std::string message,
-           std::string fix) {
+  void add(std::string_view check, Severity severity, std::uint32_t line, const std::string& placement,
+           std::string message, std::string fix) {
     Finding f;
     f.rule = std::string(rule::kPropertyOverrides);
     f.check = std::string(check);
@@ -44,8 +44,8 @@ struct Origin {
 };
 
 std::string label_of(const Placement& p) {
-  return fmt::format("{} $Id={} $Proto={}", to_string(p.kind), p.has_id ? std::string(p.id_text) : std::string("<missing>"),
-                     std::string(p.proto));
+  return fmt::format("{} $Id={} $Proto={}", to_string(p.kind),
+                     p.has_id ? std::string(p.id_text) : std::string("<missing>"), std::string(p.proto));
 }
 
 bool relevant(const PropertyInfo* info, const LintOptions& o) {
@@ -57,15 +57,16 @@ void check_resource(RefCtx& x, const PropertyInfo& info, const std::string& valu
   if (match.kind == ResourceIndex::MatchKind::found) return;
   if (match.kind == ResourceIndex::MatchKind::missing) {
     x.add("resource-missing", Severity::error, at.line, at.placement,
-          fmt::format("{} = {}{}: no file '{}' under the resource roots ({} files)", info.name, value, at.from, match.normalized,
-                      x.o.resources->size()),
+          fmt::format("{} = {}{}: no file '{}' under the resource roots ({} files)", info.name, value, at.from,
+                      match.normalized, x.o.resources->size()),
           "add the file, or fix the path (relative to a resource root; case does not matter)");
     return;
   }
-  const bool exact = std::find(match.candidates.begin(), match.candidates.end(), match.normalized) != match.candidates.end();
+  const bool exact =
+      std::find(match.candidates.begin(), match.candidates.end(), match.normalized) != match.candidates.end();
   x.add("resource-ambiguous", exact && !x.o.strict ? Severity::warning : Severity::error, at.line, at.placement,
-        fmt::format("{} = {}{}: {} files differ only in case ({}); a case-insensitive pack keeps one of them", info.name, value,
-                    at.from, match.candidates.size(), fmt::join(match.candidates, ", ")),
+        fmt::format("{} = {}{}: {} files differ only in case ({}); a case-insensitive pack keeps one of them",
+                    info.name, value, at.from, match.candidates.size(), fmt::join(match.candidates, ", ")),
         "rename or delete the files so that one spelling remains");
 }
 
@@ -76,28 +77,33 @@ std::string function_name(std::string_view qualified) {
 
 void check_script(RefCtx& x, const PropertyInfo& info, const std::string& value, const Origin& at) {
   const ScriptSignature* sig = script_signature(info.script_func);
-  const std::string wanted = sig ? fmt::format("{} {}({})", sig->return_type, function_name(value), fmt::join(sig->params, ", "))
-                                 : function_name(value);
+  const std::string wanted =
+      sig ? fmt::format("{} {}({})", sig->return_type, function_name(value), fmt::join(sig->params, ", "))
+          : function_name(value);
   const std::string attribute = sig && !sig->attribute.empty() ? fmt::format("[[{}]] ", sig->attribute) : std::string();
   const auto* all = x.o.scripts->find(value);
   std::vector<const ScriptFunction*> server;
   const ScriptFunction* other_side = nullptr;
   if (all)
     for (const auto& f : *all) {
-      if (f.server) server.push_back(&f);
-      else if (!other_side) other_side = &f;
+      if (f.server)
+        server.push_back(&f);
+      else if (!other_side)
+        other_side = &f;
     }
   if (server.empty()) {
     const auto sep = value.rfind("::");
-    std::string where = sep == std::string::npos ? std::string("the global namespace") : fmt::format("namespace {}", value.substr(0, sep));
+    std::string where = sep == std::string::npos ? std::string("the global namespace")
+                                                 : fmt::format("namespace {}", value.substr(0, sep));
     std::string note;
     if (other_side)
-      note = fmt::format("; {}:{} defines it in a script whose `// FOS` header excludes the server", other_side->file, other_side->line);
+      note = fmt::format("; {}:{} defines it in a script whose `// FOS` header excludes the server", other_side->file,
+                         other_side->line);
     else if (value.find('@') != std::string::npos)
       note = "; `module@function` is the legacy form, the engine expects Namespace::Function";
     x.add("script-not-found", Severity::error, at.line, at.placement,
-          fmt::format("{} = {}{}: no server script function '{}' in {} ({} functions indexed){}", info.name, value, at.from,
-                      function_name(value), where, x.o.scripts->size(), note),
+          fmt::format("{} = {}{}: no server script function '{}' in {} ({} functions indexed){}", info.name, value,
+                      at.from, function_name(value), where, x.o.scripts->size(), note),
           fmt::format("define `{}{}` in {} of a server script, or fix the name", attribute, wanted, where));
     return;
   }
@@ -112,16 +118,18 @@ void check_script(RefCtx& x, const PropertyInfo& info, const std::string& value,
   }
   if (!match) {
     std::vector<std::string> found;
-    for (const ScriptFunction* f : server) found.push_back(fmt::format("`{}` at {}:{}", f->signature(), f->file, f->line));
-    x.add("script-signature", Severity::error, at.line, at.placement,
-          fmt::format("{} = {}{}: expected {}, found {}", info.name, value, at.from, sig->text(), fmt::join(found, ", ")),
-          fmt::format("declare it as `{}{}`", attribute, wanted));
+    for (const ScriptFunction* f : server)
+      found.push_back(fmt::format("`{}` at {}:{}", f->signature(), f->file, f->line));
+    x.add(
+        "script-signature", Severity::error, at.line, at.placement,
+        fmt::format("{} = {}{}: expected {}, found {}", info.name, value, at.from, sig->text(), fmt::join(found, ", ")),
+        fmt::format("declare it as `{}{}`", attribute, wanted));
     return;
   }
   if (!sig->attribute.empty() && !match->has_attribute(sig->attribute))
     x.add("script-attribute", Severity::error, at.line, at.placement,
-          fmt::format("{} = {}{}: `{}` at {}:{} lacks [[{}]]", info.name, value, at.from, match->signature(), match->file, match->line,
-                      sig->attribute),
+          fmt::format("{} = {}{}: `{}` at {}:{} lacks [[{}]]", info.name, value, at.from, match->signature(),
+                      match->file, match->line, sig->attribute),
           fmt::format("add [[{}]] before the function", sig->attribute));
 }
 
@@ -145,8 +153,8 @@ struct Inherited {
 
 }  // namespace
 
-void check_map_references(const MapContainer& container, const MapDefinition& m, const Project& project, const LintOptions& options,
-                          LintReport& report) {
+void check_map_references(const MapContainer& container, const MapDefinition& m, const Project& project,
+                          const LintOptions& options, LintReport& report) {
   if (!options.resources && !options.scripts) return;
   RefCtx x{container, m, project, options, report};
   const PropertyCatalog& cat = project.properties;
@@ -185,7 +193,8 @@ void check_map_references(const MapContainer& container, const MapDefinition& m,
       for (const auto& [info, value] : it->second) {
         if (std::find(own.begin(), own.end(), info) != own.end()) continue;
         auto& indices = inherited_of[proto];
-        auto hit = std::find_if(indices.begin(), indices.end(), [&, info_ = info](std::size_t i) { return inherited[i].info == info_; });
+        auto hit = std::find_if(indices.begin(), indices.end(),
+                                [&, info_ = info](std::size_t i) { return inherited[i].info == info_; });
         if (hit != indices.end()) {
           ++inherited[*hit].count;
           continue;
@@ -196,10 +205,17 @@ void check_map_references(const MapContainer& container, const MapDefinition& m,
     }
   }
   for (const auto& h : inherited) {
-    const std::string from = fmt::format(" (inherited from prototype '{}' at {}:{}; {} placement{} of this map)", h.proto->name,
-                                         h.proto->file, h.proto->line, h.count, h.count == 1 ? "" : "s");
+    const std::string from = fmt::format(" (inherited from prototype '{}' at {}:{}; {} placement{} of this map)",
+                                         h.proto->name, h.proto->file, h.proto->line, h.count, h.count == 1 ? "" : "s");
     check_text(x, *h.info, h.value, Origin{h.first->line, label_of(*h.first), from});
   }
+}
+
+std::vector<SkippedCheck> skipped_checks(const Project& project, const LintOptions& options) {
+  std::vector<SkippedCheck> out;
+  if (!project.has_protos) out.push_back({"prototypes", "no --protos"});
+  for (auto& s : skipped_reference_checks(options)) out.push_back(std::move(s));
+  return out;
 }
 
 std::vector<SkippedCheck> skipped_reference_checks(const LintOptions& options) {

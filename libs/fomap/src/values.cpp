@@ -1,11 +1,11 @@
 // Property value text <-> value (spec/fomap.md §5.2, §5.3).
 #include "sortie/fomap/values.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <cmath>
 #include <limits>
-
-#include <fmt/format.h>
 
 namespace sortie::fomap {
 namespace {
@@ -13,7 +13,9 @@ namespace {
 using core::Diagnostic;
 using core::fail;
 
-bool is_blank(char c) { return c == ' ' || c == '\t'; }
+bool is_blank(char c) {
+  return c == ' ' || c == '\t';
+}
 
 std::string_view trim4(std::string_view s) {
   auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
@@ -110,28 +112,37 @@ struct Range {
 
 Range range_of(ScalarKind k) {
   switch (k) {
-    case ScalarKind::int8: return {-128, 127};
+    case ScalarKind::int8:
+      return {-128, 127};
     case ScalarKind::int16:
     case ScalarKind::mdir:
     case ScalarKind::mpos:
     case ScalarKind::msize:
-    case ScalarKind::ipos16: return {-32768, 32767};
+    case ScalarKind::ipos16:
+      return {-32768, 32767};
     case ScalarKind::int32:
     case ScalarKind::ipos:
     case ScalarKind::isize:
-    case ScalarKind::irect: return {std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max()};
-    case ScalarKind::uint8: return {0, 255};
-    case ScalarKind::uint16: return {0, 65535};
+    case ScalarKind::irect:
+      return {std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max()};
+    case ScalarKind::uint8:
+      return {0, 255};
+    case ScalarKind::uint16:
+      return {0, 65535};
     case ScalarKind::uint32:
-    case ScalarKind::ucolor: return {0, 4294967295LL};
-    case ScalarKind::uint64: return {0, std::numeric_limits<std::int64_t>::max(), true};
-    default: return {std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()};
+    case ScalarKind::ucolor:
+      return {0, 4294967295LL};
+    case ScalarKind::uint64:
+      return {0, std::numeric_limits<std::int64_t>::max(), true};
+    default:
+      return {std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()};
   }
 }
 
 core::Result<std::int64_t> parse_int_in(std::string_view text, ScalarKind kind) {
   const IntText t = parse_int_text(text);
-  if (!t.ok) return fail(value_error("fomap.value.integer", "not an integer", "decimal, 0x hex or a finite number", text));
+  if (!t.ok)
+    return fail(value_error("fomap.value.integer", "not an integer", "decimal, 0x hex or a finite number", text));
   const Range r = range_of(kind);
   std::int64_t v = 0;
   if (t.from_float) {
@@ -141,17 +152,20 @@ core::Result<std::int64_t> parse_int_in(std::string_view text, ScalarKind kind) 
     v = static_cast<std::int64_t>(t.real);
   } else if (t.negative) {
     if (t.magnitude > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) + 1u)
-      return fail(value_error("fomap.value.range", "number out of range for the property type", fmt::format("{}..{}", r.lo, r.hi), text));
+      return fail(value_error("fomap.value.range", "number out of range for the property type",
+                              fmt::format("{}..{}", r.lo, r.hi), text));
     v = t.magnitude == static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) + 1u
             ? std::numeric_limits<std::int64_t>::min()
             : -static_cast<std::int64_t>(t.magnitude);
   } else {
     if (t.magnitude > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
-      return fail(value_error("fomap.value.range", "number out of range for the property type", fmt::format("{}..{}", r.lo, r.hi), text));
+      return fail(value_error("fomap.value.range", "number out of range for the property type",
+                              fmt::format("{}..{}", r.lo, r.hi), text));
     v = static_cast<std::int64_t>(t.magnitude);
   }
   if (v < r.lo || v > r.hi)
-    return fail(value_error("fomap.value.range", "number out of range for the property type", fmt::format("{}..{}", r.lo, r.hi), text));
+    return fail(value_error("fomap.value.range", "number out of range for the property type",
+                            fmt::format("{}..{}", r.lo, r.hi), text));
   return v;
 }
 
@@ -162,9 +176,20 @@ std::string unescape_token(std::string_view s) {
   for (std::size_t i = 0; i < s.size(); ++i) {
     if (s[i] == '\\' && i + 1 < s.size()) {
       const char n = s[i + 1];
-      if (n == 'n') { out.push_back('\n'); ++i; continue; }
-      if (n == '"' || n == '\\') { out.push_back(n); ++i; continue; }
-      if (n == 'r') { ++i; continue; }
+      if (n == 'n') {
+        out.push_back('\n');
+        ++i;
+        continue;
+      }
+      if (n == '"' || n == '\\') {
+        out.push_back(n);
+        ++i;
+        continue;
+      }
+      if (n == 'r') {
+        ++i;
+        continue;
+      }
     }
     out.push_back(s[i]);
   }
@@ -184,12 +209,13 @@ core::Result<ScalarValue> parse_scalar(ScalarKind kind, const PropertyType& type
   switch (kind) {
     case ScalarKind::boolean: {
       std::string_view s = trim4(text);
-      if (s.size() == 4 && (s[0] | 0x20) == 't' && (s[1] | 0x20) == 'r' && (s[2] | 0x20) == 'u' && (s[3] | 0x20) == 'e') {
+      if (s.size() == 4 && (s[0] | 0x20) == 't' && (s[1] | 0x20) == 'r' && (s[2] | 0x20) == 'u' &&
+          (s[3] | 0x20) == 'e') {
         v.ints[0] = 1;
         return v;
       }
-      if (s.size() == 5 && (s[0] | 0x20) == 'f' && (s[1] | 0x20) == 'a' && (s[2] | 0x20) == 'l' && (s[3] | 0x20) == 's' &&
-          (s[4] | 0x20) == 'e')
+      if (s.size() == 5 && (s[0] | 0x20) == 'f' && (s[1] | 0x20) == 'a' && (s[2] | 0x20) == 'l' &&
+          (s[3] | 0x20) == 's' && (s[4] | 0x20) == 'e')
         return v;
       const IntText t = parse_int_text(s);
       if (t.ok && !t.from_float && t.magnitude <= 1 && !(t.negative && t.magnitude == 1)) {
@@ -257,7 +283,8 @@ core::Result<ScalarValue> parse_scalar(ScalarKind kind, const PropertyType& type
         }
         const IntText t = parse_int_text(s);
         if (t.ok && !t.from_float) {
-          const std::int64_t n = t.negative ? -static_cast<std::int64_t>(t.magnitude) : static_cast<std::int64_t>(t.magnitude);
+          const std::int64_t n =
+              t.negative ? -static_cast<std::int64_t>(t.magnitude) : static_cast<std::int64_t>(t.magnitude);
           for (const auto& [vn, vv] : e->second) {
             if (vv == n) {
               v.ints[0] = n;
@@ -267,7 +294,8 @@ core::Result<ScalarValue> parse_scalar(ScalarKind kind, const PropertyType& type
           }
         }
       }
-      return fail(value_error("fomap.value.enum", "not a value of enum " + type.enum_name, "a declared value name or number", text));
+      return fail(value_error("fomap.value.enum", "not a value of enum " + type.enum_name,
+                              "a declared value name or number", text));
     }
     case ScalarKind::mpos:
     case ScalarKind::msize:
@@ -315,7 +343,8 @@ core::Result<ScalarValue> parse_scalar(ScalarKind kind, const PropertyType& type
 
 std::string format_scalar(ScalarKind kind, const PropertyType& type, const ScalarValue& v) {
   switch (kind) {
-    case ScalarKind::boolean: return v.ints[0] ? "True" : "False";
+    case ScalarKind::boolean:
+      return v.ints[0] ? "True" : "False";
     case ScalarKind::float32:
     case ScalarKind::float64: {
       std::string s = fmt::format("{:.6f}", v.real);
@@ -328,15 +357,21 @@ std::string format_scalar(ScalarKind kind, const PropertyType& type, const Scala
     case ScalarKind::hstring:
     case ScalarKind::proto_ref:
     case ScalarKind::any:
-    case ScalarKind::unknown: return v.text;
-    case ScalarKind::enumeration: return v.text.empty() ? std::to_string(v.ints[0]) : v.text;
+    case ScalarKind::unknown:
+      return v.text;
+    case ScalarKind::enumeration:
+      return v.text.empty() ? std::to_string(v.ints[0]) : v.text;
     case ScalarKind::mpos:
     case ScalarKind::msize:
     case ScalarKind::ipos16:
     case ScalarKind::ipos:
-    case ScalarKind::isize: return fmt::format("{} {}", v.ints[0], v.ints[1]);
-    case ScalarKind::irect: return fmt::format("{} {} {} {}", v.ints[0], v.ints[1], v.ints[2], v.ints[3]);
-    default: (void)type; return std::to_string(v.ints[0]);
+    case ScalarKind::isize:
+      return fmt::format("{} {}", v.ints[0], v.ints[1]);
+    case ScalarKind::irect:
+      return fmt::format("{} {} {} {}", v.ints[0], v.ints[1], v.ints[2], v.ints[3]);
+    default:
+      (void)type;
+      return std::to_string(v.ints[0]);
   }
 }
 
@@ -354,35 +389,48 @@ std::string unwrap_top(std::string text) {
   return text;
 }
 
+// One token of §5.2 from `i` (past any blanks); false at the end of the text. A quoted token
+// runs to its closing quote, or to the end of the text when there is none (`closed` false).
+struct Token {
+  std::string_view text;
+  bool quoted = false;
+  bool closed = true;
+};
+bool next_token(std::string_view text, std::size_t& i, Token& out) {
+  const std::size_t n = text.size();
+  while (i < n && is_blank(text[i])) ++i;
+  if (i >= n) return false;
+  out.quoted = text[i] == '"';
+  const std::size_t b = out.quoted ? ++i : i;
+  while (i < n && (out.quoted ? text[i] != '"' : !is_blank(text[i]))) {
+    if (text[i] == '\\' && i + 1 < n) ++i;
+    ++i;
+  }
+  out.text = text.substr(b, std::min(i, n) - b);
+  out.closed = !out.quoted || i < n;
+  if (out.quoted && i < n) ++i;  // closing quote
+  return true;
+}
+
 }  // namespace
 
 Tokens tokenize_value(std::string_view text) {
   Tokens out;
   std::size_t i = 0;
-  const std::size_t n = text.size();
-  while (true) {
-    while (i < n && is_blank(text[i])) ++i;
-    if (i >= n) break;
-    if (text[i] == '"') {
-      const std::size_t b = ++i;
-      while (i < n && text[i] != '"') {
-        if (text[i] == '\\' && i + 1 < n) ++i;
-        ++i;
-      }
-      out.tokens.push_back(text.substr(b, std::min(i, n) - b));
-      out.quoted.push_back(true);
-      if (i < n) ++i;  // closing quote
-    } else {
-      const std::size_t b = i;
-      while (i < n && !is_blank(text[i])) {
-        if (text[i] == '\\' && i + 1 < n) ++i;
-        ++i;
-      }
-      out.tokens.push_back(text.substr(b, std::min(i, n) - b));
-      out.quoted.push_back(false);
-    }
+  Token t;
+  while (next_token(text, i, t)) {
+    out.tokens.push_back(t.text);
+    out.quoted.push_back(t.quoted);
   }
   return out;
+}
+
+bool ends_in_open_quote(std::string_view text) {
+  std::size_t i = 0;
+  Token t;
+  while (next_token(text, i, t))
+    if (!t.closed) return true;
+  return false;
 }
 
 core::Result<std::string> decode_string(std::string_view text) {
@@ -405,7 +453,8 @@ core::Result<std::string> decode_string(std::string_view text) {
     if (close == std::string_view::npos)
       return fail(value_error("fomap.value.string_quote", "string has no closing quote", "\"...\"", text));
     if (close != text.size() - 1)
-      return fail(value_error("fomap.value.string_quote", "text after the closing quote of a string", "\"...\" as the whole value", text));
+      return fail(value_error("fomap.value.string_quote", "text after the closing quote of a string",
+                              "\"...\" as the whole value", text));
     body = text.substr(1, text.size() - 2);
   }
   std::string out;
@@ -417,11 +466,15 @@ core::Result<std::string> decode_string(std::string_view text) {
       continue;
     }
     if (i + 1 >= body.size())
-      return fail(value_error("fomap.value.string_escape", "string ends with a lone backslash", "an escape sequence", text));
+      return fail(
+          value_error("fomap.value.string_escape", "string ends with a lone backslash", "an escape sequence", text));
     const char e = body[++i];
-    if (e == 'n') out.push_back('\n');
-    else if (e == '"') out.push_back('"');
-    else if (e == '\\') out.push_back('\\');
+    if (e == 'n')
+      out.push_back('\n');
+    else if (e == '"')
+      out.push_back('"');
+    else if (e == '\\')
+      out.push_back('\\');
     else if (e == 'r') {
     } else {
       out.push_back('\\');
@@ -440,11 +493,16 @@ std::string encode_element(std::string_view text) {
   out.reserve(text.size() + 2);
   out.push_back('"');
   for (char c : text) {
-    if (c == '\n') out += "\\n";
-    else if (c == '"') out += "\\\"";
-    else if (c == '\\') out += "\\\\";
-    else if (c == '\r') continue;
-    else out.push_back(c);
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '"')
+      out += "\\\"";
+    else if (c == '\\')
+      out += "\\\\";
+    else if (c == '\r')
+      continue;
+    else
+      out.push_back(c);
   }
   out.push_back('"');
   return out;
@@ -500,7 +558,8 @@ std::optional<std::int64_t> strict_decimal_int64(std::string_view text) {
   return v;
 }
 
-core::Result<PropertyValue> parse_value(const PropertyType& type, std::string_view text, const PropertyCatalog& catalog) {
+core::Result<PropertyValue> parse_value(const PropertyType& type, std::string_view text,
+                                        const PropertyCatalog& catalog) {
   PropertyValue out;
   if (type.container == Container::single) {
     SORTIE_TRY(auto v, parse_scalar(type.kind, type, text, true, false, catalog));
@@ -511,8 +570,9 @@ core::Result<PropertyValue> parse_value(const PropertyType& type, std::string_vi
   auto parse_element = [&](ScalarKind kind, std::string_view tok, bool quoted) -> core::Result<ScalarValue> {
     if (type.fields() > 1 && kind == type.kind) {
       if (!quoted)
-        return fail(value_error("fomap.value.element_quote", "each element of " + type.text + " must be one quoted token",
-                                "\"x y\" per element", tok));
+        return fail(value_error("fomap.value.element_quote",
+                                "each element of " + type.text + " must be one quoted token", "\"x y\" per element",
+                                tok));
     }
     return parse_scalar(kind, type, tok, false, quoted, catalog);
   };
@@ -530,7 +590,8 @@ core::Result<PropertyValue> parse_value(const PropertyType& type, std::string_vi
     SORTIE_TRY(auto key, parse_scalar(type.key_kind, type, toks.tokens[i], false, toks.quoted[i], catalog));
     std::vector<ScalarValue> values;
     if (type.dict_of_arrays) {
-      const std::string inner = toks.quoted[i + 1] ? unescape_token(toks.tokens[i + 1]) : std::string(toks.tokens[i + 1]);
+      const std::string inner =
+          toks.quoted[i + 1] ? unescape_token(toks.tokens[i + 1]) : std::string(toks.tokens[i + 1]);
       Tokens sub = tokenize_value(inner);
       for (std::size_t k = 0; k < sub.tokens.size(); ++k) {
         SORTIE_TRY(auto e, parse_element(type.kind, sub.tokens[k], sub.quoted[k]));
@@ -545,7 +606,8 @@ core::Result<PropertyValue> parse_value(const PropertyType& type, std::string_vi
   return out;
 }
 
-core::Result<ScalarValue> parse_single_value(const PropertyType& type, std::string_view text, const PropertyCatalog& catalog) {
+core::Result<ScalarValue> parse_single_value(const PropertyType& type, std::string_view text,
+                                             const PropertyCatalog& catalog) {
   return parse_scalar(type.kind, type, text, true, false, catalog);
 }
 
@@ -611,7 +673,8 @@ bool is_default_value(const PropertyType& type, const PropertyValue& value, cons
   return value == default_value(type, catalog);
 }
 
-core::Result<std::string> canonical_value_text(const PropertyType& type, std::string_view text, const PropertyCatalog& catalog) {
+core::Result<std::string> canonical_value_text(const PropertyType& type, std::string_view text,
+                                               const PropertyCatalog& catalog) {
   if (type.container == Container::single && (type.kind == ScalarKind::unknown || type.kind == ScalarKind::any))
     return std::string(text);
   if (type.container != Container::single && (is_text_kind(type.kind) && type.kind != ScalarKind::string &&

@@ -37,8 +37,8 @@ class Registrar {
   struct Slot {
     const PropertyInfo* info = nullptr;
     bool plain = false;
-    std::size_t index = 0;     // plain index (PropertyLayout::plain()) or complex index
-    std::uint32_t size = 0;    // plain size in bytes
+    std::size_t index = 0;   // plain index (PropertyLayout::plain()) or complex index
+    std::uint32_t size = 0;  // plain size in bytes
   };
   Registrar(const PropertyCatalog& catalog, std::string_view entity, BakeSide side);
 
@@ -90,8 +90,8 @@ struct BakedCounts {
 
 // The two blobs of a map, encoded once while baking (no record-by-record copies).
 struct BakedMap {
-  std::string name;        // map id = output basename
-  std::string source;      // container path
+  std::string name;         // map id = output basename
+  std::string source;       // container path
   core::Bytes server_blob;  // `<name>.fomap-bin-server`
   core::Bytes client_blob;  // `<name>.fomap-bin-client`
   BakedCounts server;
@@ -137,8 +137,8 @@ BakeOutcome bake_map(const MapContainer& container, const MapDefinition& map, co
 std::vector<BakeOutcome> bake_container(const MapContainer& container, const Project& project,
                                         const BakeRegistrars& registrars, const BakeOptions& options = {});
 
-// Writes `<dir>/<name>.fomap-bin-server` and `-client`; both are produced in memory first and
-// each is written atomically (temporary file + rename).
+// Writes `<dir>/<name>.fomap-bin-server` and `-client` as one set (file_output.hpp): both or
+// neither; when the second cannot be placed, the first gets its previous contents back.
 core::Status write_baked_map(const BakedMap& baked, const std::filesystem::path& dir);
 
 // Map containers under the given paths: files are taken as given; directories are walked

@@ -3,11 +3,12 @@
 // `#` comments outside quotes, `[Section]` headers (repeatable, nested names verbatim),
 // `key = value`, `key += value`, last assignment wins within one section body.
 //
-// A ConfigFile owns its text; every string_view below points into storage owned by the
+// A ConfigFile owns its text; every string_view and span below points into storage owned by the
 // ConfigFile (heap blocks that stay put when the ConfigFile is moved).
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,19 +19,19 @@ namespace sortie::fomap {
 struct ConfigEntry {
   std::string_view key;
   std::string_view value;
-  std::uint32_t line = 0;       // 1-based physical line where the (first) assignment starts
-  std::uint32_t last_line = 0;  // physical line where that logical line ends (continuations)
-  bool appended = false;        // value was built (at least partly) by `+=`
+  std::uint32_t line = 0;         // 1-based physical line where the (first) assignment starts
+  std::uint32_t last_line = 0;    // physical line where that logical line ends (continuations)
+  bool appended = false;          // value was built (at least partly) by `+=`
   std::uint32_t assignments = 1;  // how many lines assigned this key in this body (>1 = overwritten)
 };
 
 // One section body. Entries are sorted by key bytes (the engine stores a std::map), so this is
 // also the order in which the engine applies properties and the order the Mapper writes them.
 struct ConfigSection {
-  std::string_view name;          // verbatim between `[` and the first `]`, trimmed; "" = default
-  std::uint32_t header_line = 0;  // 1-based line of the `[...]` header; 0 for the default section
-  std::uint32_t end_line = 0;     // last physical line that belongs to this body
-  std::vector<ConfigEntry> entries;
+  std::string_view name;                 // verbatim between `[` and the first `]`, trimmed; "" = default
+  std::uint32_t header_line = 0;         // 1-based line of the `[...]` header; 0 for the default section
+  std::uint32_t end_line = 0;            // last physical line that belongs to this body
+  std::span<const ConfigEntry> entries;  // stored by the ConfigFile (blocks shared by all sections)
   // Lines inside this body that were not valid assignments (ignored by the engine):
   // bare words, `{100}{20}{x}`, `= v`, malformed headers (`[x`, `[]`). Line numbers only.
   std::vector<std::uint32_t> ignored_lines;
@@ -46,10 +47,10 @@ struct ConfigOptions {
 
 // Facts about the physical text the grammar saw (used by lint for `config-syntax`).
 struct ConfigTextFacts {
-  std::uint32_t line_count = 0;          // physical lines (split on '\n', final empty line counted)
-  std::uint32_t crlf_lines = 0;          // lines that ended with "\r\n"
-  std::uint32_t comment_lines = 0;       // logical lines that were only a comment
-  std::uint32_t continuation_lines = 0;  // physical lines joined by ` \`
+  std::uint32_t line_count = 0;                 // physical lines (split on '\n', final empty line counted)
+  std::uint32_t crlf_lines = 0;                 // lines that ended with "\r\n"
+  std::uint32_t comment_lines = 0;              // logical lines that were only a comment
+  std::uint32_t continuation_lines = 0;         // physical lines joined by ` \`
   std::uint32_t dropped_continuation_line = 0;  // line of a continuation dropped at EOF (0 = none)
   bool ends_with_newline = false;
 };
@@ -79,6 +80,9 @@ class ConfigFile {
  private:
   std::unique_ptr<std::string> text_;
   std::unique_ptr<std::deque<std::string>> arena_;  // joined continuations and `+=` results
+  // The entries of every section, in blocks that never move: a section's entries are contiguous
+  // in one block (no allocation per section: a map holds hundreds of thousands of them).
+  std::vector<std::unique_ptr<ConfigEntry[]>> entry_blocks_;
   std::vector<ConfigSection> sections_;
   ConfigTextFacts facts_;
 };

@@ -5,6 +5,7 @@
 // `map-format.ownership.critter-inventory`), engine properties by `map-format.property.<Receiver>.<Name>`
 // (project-declared ones by `project.property.<Receiver>.<Name>`). Every value carries its raw
 // text; typed values are added when the property is known and its text parses.
+#include <iosfwd>
 #include <string_view>
 
 #include "sortie/core/json.hpp"
@@ -38,5 +39,10 @@ core::Json value_json(const PropertyType& type, const PropertyValue& value);
 // The whole container: file, stem, anchors, maps (with map properties, critters, items in
 // MapLoader order), structure errors.
 core::Json container_json(const MapContainer& container, const Project& project);
+
+// The same document written to `os` as it is made, byte for byte what core::dump_json gives for
+// container_json (pretty, sorted keys, trailing newline), holding one placement's JSON at a time
+// instead of the whole tree (which takes ~50 times the map's size).
+void write_container_json(std::ostream& os, const MapContainer& container, const Project& project);
 
 }  // namespace sortie::fomap

@@ -35,8 +35,8 @@ inline constexpr std::string_view kErrorAggregation = "map-format.rule.error-agg
 }  // namespace rule
 
 struct Finding {
-  std::string rule;       // one of rule::k*
-  std::string check;      // finer stable sub-id, e.g. "id-duplicate", "hex-out-of-bounds"
+  std::string rule;   // one of rule::k*
+  std::string check;  // finer stable sub-id, e.g. "id-duplicate", "hex-out-of-bounds"
   core::Severity severity = core::Severity::error;
   std::string file;
   std::uint32_t line = 0;
@@ -76,6 +76,15 @@ struct LintReport {
 };
 
 LintReport lint_container(const MapContainer& container, const Project& project, const LintOptions& options);
+
+// What a lint run with these inputs leaves unchecked, so a report can say so: "prototypes"
+// without protos ($Proto names, inherited values, project properties), "resources" and
+// "scripts" without their indexes (references.hpp).
+struct SkippedCheck {
+  std::string check;   // "prototypes", "resources", "scripts"
+  std::string reason;  // "no --protos"
+};
+std::vector<SkippedCheck> skipped_checks(const Project& project, const LintOptions& options);
 
 // Pack-wide map identity (§8.3): the same map name declared by two files bakes one proto twice
 // ("Proto already loaded"). Feed every linted container's declared names; findings are

@@ -4,6 +4,7 @@
 // the engine's ID repair and multi-map containers. Pure model: no property typing here
 // (see project.hpp / lint.hpp for that).
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,30 +21,31 @@ std::string_view to_string(PlacementKind kind);  // "Critter" / "Item"
 
 // A `[ProtoMap]` section.
 struct MapAnchor {
-  std::size_t section = 0;   // index into ConfigFile::sections()
-  std::string name;          // `$Name` value, else the file stem
-  bool named = false;        // `$Name` present
-  std::uint32_t line = 0;    // header line
+  std::size_t section = 0;  // index into ConfigFile::sections()
+  std::string name;         // `$Name` value, else the file stem
+  bool named = false;       // `$Name` present
+  std::uint32_t line = 0;   // header line
 };
 
-// One placement section, as the loader sees it.
+// One placement section, as the loader sees it. (Members ordered for size: a map holds one per
+// placement section, often hundreds of thousands.)
 struct Placement {
-  PlacementKind kind = PlacementKind::item;
-  std::size_t section = 0;        // index into ConfigFile::sections()
-  std::uint32_t line = 0;         // header line
-  bool contextual = false;        // addressed through `$Name/`
-  std::string_view owner_text;    // text before '/' as written ("$Name", "MapId", "")
+  std::size_t section = 0;      // index into ConfigFile::sections()
+  std::string_view owner_text;  // text before '/' as written ("$Name", "MapId", "")
   // `$Id`
-  bool has_id = false;
-  std::string_view id_text;       // raw value ("" when absent)
-  std::uint32_t id_line = 0;
-  std::int64_t authored_id = 0;   // lenient parse (§3.5); 0 when absent / garbage
-  std::int64_t id = 0;            // after the engine's repair (§3.4)
-  bool id_repaired = false;       // id != authored_id or authored id was unusable
+  std::string_view id_text;      // raw value ("" when absent)
+  std::int64_t authored_id = 0;  // lenient parse (§3.5); 0 when absent / garbage
+  std::int64_t id = 0;           // after the engine's repair (§3.4)
   // `$Proto`
-  bool has_proto = false;
-  std::string_view proto;         // raw value (trimmed as stored)
+  std::string_view proto;  // raw value (trimmed as stored)
+  std::uint32_t line = 0;  // header line
+  std::uint32_t id_line = 0;
   std::uint32_t proto_line = 0;
+  PlacementKind kind = PlacementKind::item;
+  bool contextual = false;  // addressed through `$Name/`
+  bool has_id = false;
+  bool id_repaired = false;  // id != authored_id or authored id was unusable
+  bool has_proto = false;
 
   // Property keys of this placement (everything but `$...` and `_...`), byte-sorted, with lines.
   [[nodiscard]] std::vector<const ConfigEntry*> properties(const class MapContainer& container) const;
@@ -60,9 +62,10 @@ struct MapDefinition {
 
 // A structural error that makes the engine's MapLoader throw for every map of the file.
 struct StructureError {
-  std::string code;      // "fomap.structure.top_level", ".nested_type", ".no_anchor_before", ".undeclared_owner", ".no_anchor"
+  std::string
+      code;  // "fomap.structure.top_level", ".nested_type", ".no_anchor_before", ".undeclared_owner", ".no_anchor"
   std::uint32_t line = 0;
-  std::string section;   // section name as written
+  std::string section;  // section name as written
   std::string message;
 };
 
@@ -91,6 +94,7 @@ class MapContainer {
   ConfigFile config_;
   std::vector<MapAnchor> anchors_;
   std::vector<MapDefinition> maps_;
+  std::map<std::string, std::size_t, std::less<>> map_index_;  // map name -> index into maps_
   std::vector<StructureError> structure_errors_;
 };
 

@@ -14,6 +14,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sortie/core/diagnostic.hpp"
@@ -58,14 +59,16 @@ struct Billet {
 struct MapStatics {
   std::string map;
   MapSize size;
-  std::vector<Billet> critters;        // file order
-  std::vector<Billet> static_items;    // instance Static
+  std::vector<Billet> critters;                      // file order
+  std::vector<Billet> static_items;                  // instance Static
   std::map<std::int64_t, std::size_t> static_by_id;  // authored id -> index in static_items
-  std::vector<Billet> hex_items;       // non-static MapHex
-  std::vector<Billet> child_items;     // non-static CritterInventory / ItemContainer
-  std::vector<std::uint8_t> cells;     // width*height, kCell* flags
+  std::vector<Billet> hex_items;                     // non-static MapHex
+  std::vector<Billet> child_items;                   // non-static CritterInventory / ItemContainer
+  std::vector<std::uint8_t> cells;                   // width*height, kCell* flags
   [[nodiscard]] std::uint8_t cell(Hex h) const {
-    return size.contains(h) ? cells[static_cast<std::size_t>(h.y) * static_cast<std::size_t>(size.width) + static_cast<std::size_t>(h.x)] : 0;
+    return size.contains(h) ? cells[static_cast<std::size_t>(h.y) * static_cast<std::size_t>(size.width) +
+                                    static_cast<std::size_t>(h.x)]
+                            : 0;
   }
 };
 
@@ -87,12 +90,12 @@ struct RuntimeEntity {
   EntityKind kind = EntityKind::item;
   std::int64_t authored_id = 0;
   std::string proto;
-  Hex hex;                   // map entities
-  std::int32_t dir = 0;      // critters
+  Hex hex;               // map entities
+  std::int32_t dir = 0;  // critters
   Ownership ownership = Ownership::map_hex;
   std::uint64_t owner_runtime_id = 0;  // children: the critter / container they were attached to
-  std::int32_t count = 0;    // items: 1 (CreateItem with count 0 resets it)
-  bool hex_blocked = false;  // critters: the authored hex is move-blocked (the engine relocates)
+  std::int32_t count = 0;              // items: 1 (CreateItem with count 0 resets it)
+  bool hex_blocked = false;            // critters: the authored hex is move-blocked (the engine relocates)
 };
 
 struct SkippedChild {
@@ -130,5 +133,30 @@ core::Result<std::vector<ClientStatic>> load_client_statics(const ClientMapBlob&
 
 // Size of a map from its proto (`Size`), looked up in the project first, else in the container's anchor.
 std::optional<MapSize> map_size_of(const MapContainer& container, const MapDefinition& map, const Project& project);
+
+// ---- The whole runtime path of a container (what `sortie fomap materialize` runs) ----------
+
+struct MaterializedInstance {
+  MapStatics statics;
+  MaterializedMap materialized;
+  std::vector<ClientStatic> client_items;
+  // materialized.to_json() plus `server_static` (billet counts) and `client_static_items`.
+  [[nodiscard]] core::Json to_json() const;
+};
+
+struct InstanceOutcome {
+  std::string map;
+  std::optional<MaterializedInstance> instance;  // set when every step succeeded
+  core::Diagnostics errors;                      // the first failing step's errors (file = the container)
+};
+
+// For each map of the container (only `only` when given): bake it in memory, read both blobs
+// back the way the runtime reads them, load the server statics, materialize one instance (runtime
+// ids from `first_runtime_id` on, continuing across maps) and load the client statics. A failing
+// map does not stop the others. `fomap.materialize.no_map` when the container declares no (such) map.
+core::Result<std::vector<InstanceOutcome>> materialize_container(const MapContainer& container, const Project& project,
+                                                                 const BakeRegistrars& registrars,
+                                                                 std::string_view only = {},
+                                                                 std::uint64_t first_runtime_id = 1);
 
 }  // namespace sortie::fomap

@@ -29,10 +29,6 @@ namespace sortie::fomap {
 void check_map_references(const MapContainer& container, const MapDefinition& m, const Project& project,
                           const LintOptions& options, LintReport& report);
 
-struct SkippedCheck {
-  std::string check;   // "resources", "scripts"
-  std::string reason;  // "no --resources"
-};
 std::vector<SkippedCheck> skipped_reference_checks(const LintOptions& options);
 
 }  // namespace sortie::fomap

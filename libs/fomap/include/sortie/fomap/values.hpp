@@ -40,6 +40,8 @@ struct Tokens {
   std::vector<bool> quoted;
 };
 Tokens tokenize_value(std::string_view text);
+// True when the token reader ends inside a quoted token (the text opens a quote it never closes).
+bool ends_in_open_quote(std::string_view text);
 
 // String decoder of §5.2. Error codes: `fomap.value.string_quote`, `fomap.value.string_escape`.
 core::Result<std::string> decode_string(std::string_view text);
@@ -53,10 +55,12 @@ std::optional<std::int64_t> strict_decimal_int64(std::string_view text);
 
 // Parses `text` as a value of `type`. Error codes `fomap.value.*` with the expected form.
 // Enum names go through `catalog` migration rules; proto references are not resolved here.
-core::Result<PropertyValue> parse_value(const PropertyType& type, std::string_view text, const PropertyCatalog& catalog);
+core::Result<PropertyValue> parse_value(const PropertyType& type, std::string_view text,
+                                        const PropertyCatalog& catalog);
 
 // A single (non-array, non-dict) value without the PropertyValue wrapper.
-core::Result<ScalarValue> parse_single_value(const PropertyType& type, std::string_view text, const PropertyCatalog& catalog);
+core::Result<ScalarValue> parse_single_value(const PropertyType& type, std::string_view text,
+                                             const PropertyCatalog& catalog);
 
 // Fast reader for the common shape of two-field 16-bit value arrays (mpos[], msize[], ipos16[];
 // the MultihexMesh of real maps): blank-separated `"x y"` tokens with one space inside, plain
@@ -79,6 +83,7 @@ PropertyValue default_value(const PropertyType& type, const PropertyCatalog& cat
 bool is_default_value(const PropertyType& type, const PropertyValue& value, const PropertyCatalog& catalog);
 
 // Convenience: parse then format (canonical text of one value). Unknown kinds: trimmed input.
-core::Result<std::string> canonical_value_text(const PropertyType& type, std::string_view text, const PropertyCatalog& catalog);
+core::Result<std::string> canonical_value_text(const PropertyType& type, std::string_view text,
+                                               const PropertyCatalog& catalog);
 
 }  // namespace sortie::fomap

@@ -2,7 +2,7 @@
 // The runtime parameters of the movement stack: the PathFind_* and Network_* keys of
 // Behavior.ini (spec §21.1, seed 001 "Параметры Behavior.ini") plus UseWizard. The original
 // compiled defaults are unknown (the demo file does not set these keys), so the defaults below
-// are sortie's own, in world units, seconds and radians (docs/decisions/0008-movement-stack.md).
+// are sortie's own, in world units, seconds and radians (docs/decisions/0010-movement-stack.md).
 // A key present in Behavior.ini replaces its default; an absent key keeps it (never 0).
 #include <cstdint>
 #include <string>

@@ -1,0 +1,57 @@
+#pragma once
+// The real transport: ENet (libenet) over UDP. Channel 0 carries reliable_ordered packets
+// (ENET_PACKET_FLAG_RELIABLE), channel 1 unreliable_sequenced ones (no flag: ENet drops late
+// ones). ENet is included only by enet_transport.cpp and udp_relay.cpp.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "sortie/core/diagnostic.hpp"
+#include "sortie/net/transport.hpp"
+
+namespace sortie::net {
+
+struct EnetOptions {
+  std::size_t max_peers = 256;          // a listener's connection slots
+  std::uint32_t timeout_min_ms = 5000;  // ENet declares a silent peer dead between these
+  std::uint32_t timeout_max_ms = 15000;
+  std::size_t packet_limit = 64 * 1024;  // ENet refuses larger packets before they reach us
+};
+
+class EnetTransport final : public Transport {
+ public:
+  // Listens on bind_host:port (port 0 picks a free one; see port()). Errors: net.enet.init,
+  // net.enet.address, net.enet.host.
+  static core::Result<std::unique_ptr<EnetTransport>> listen(const std::string& bind_host, std::uint16_t port,
+                                                             const EnetOptions& options = {});
+  // Starts connecting to host:port; a `connected` event (or `disconnected` on failure) follows
+  // from poll(). Errors as listen.
+  static core::Result<std::unique_ptr<EnetTransport>> connect(const std::string& host, std::uint16_t port,
+                                                              const EnetOptions& options = {});
+  ~EnetTransport() override;
+  EnetTransport(const EnetTransport&) = delete;
+  EnetTransport& operator=(const EnetTransport&) = delete;
+
+  [[nodiscard]] std::uint16_t port() const;  // the bound port
+
+  core::Status poll(std::uint32_t wait_ms, std::vector<TransportEvent>& out) override;
+  core::Status send(PeerId peer, Delivery delivery, core::ByteView packet) override;
+  void flush() override;
+  void disconnect(PeerId peer, std::uint32_t reason) override;
+  [[nodiscard]] std::string describe(PeerId peer) const override;
+  // bytes_* are ENet's UDP payload totals (protocol headers, acknowledgements and resends included).
+  [[nodiscard]] TransportStats stats() const override;
+
+  struct Impl;
+
+ private:
+  explicit EnetTransport(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// "host:port" -> (host, port). Errors: net.address (no colon, empty host, port not 1..65535).
+core::Result<std::pair<std::string, std::uint16_t>> parse_host_port(std::string_view text);
+
+}  // namespace sortie::net

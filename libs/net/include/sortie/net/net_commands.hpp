@@ -1,0 +1,78 @@
+#pragma once
+// The world command kinds of networked play (wire ids 32..47, reserved for net in
+// command_registry.hpp). Everything the session changes in the world goes through them, so the
+// authority's command log replays without the network:
+//   32 net.change_owner    GMSG_CHANGE_OBJECT_OWNER / GMSG_TAKE_OBJECT
+//   33 net.release_player  GMSG_KILL_PLAYER: a leaving player's objects are transferred or removed
+//   34 net.spawn_for       a unit created for a player (a client order)
+#include <memory>
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <string_view>
+
+#include "sortie/core/bytes.hpp"
+#include "sortie/core/diagnostic.hpp"
+#include "sortie/core/math.hpp"
+#include "sortie/net/protocol.hpp"
+#include "sortie/world/command.hpp"
+#include "sortie/world/command_registry.hpp"
+#include "sortie/world/ids.hpp"
+
+namespace sortie::net {
+
+// Ownership of `target` passes to `owner` (!= 0); the identity stays. Skipped when the target
+// is gone. Payload: u64 target, u16 owner.
+struct ChangeOwnerCommand {
+  static constexpr std::string_view kName = "net.change_owner";
+  static constexpr world::CommandKindId kWireId = 32;
+  world::ObjectId target{};
+  PlayerNumber owner = 0;
+
+  void write(core::ByteWriter& out) const;
+  static core::Result<ChangeOwnerCommand> read(core::ByteReader& in);
+  void to_json(nlohmann::json& out) const;
+  static core::Result<ChangeOwnerCommand> from_json(const nlohmann::json& in, const std::string& path);
+  friend bool operator==(const ChangeOwnerCommand&, const ChangeOwnerCommand&) = default;
+};
+
+// Every registered object owned by `player` (!= the world's local player, != 0), in queue order,
+// passes to the world's local player (the authority) or is deleted. Payload: u16 player, u8 policy.
+struct ReleasePlayerCommand {
+  static constexpr std::string_view kName = "net.release_player";
+  static constexpr world::CommandKindId kWireId = 33;
+  PlayerNumber player = 0;
+  OwnedObjectPolicy policy = OwnedObjectPolicy::transfer;
+
+  void write(core::ByteWriter& out) const;
+  static core::Result<ReleasePlayerCommand> read(core::ByteReader& in);
+  void to_json(nlohmann::json& out) const;
+  static core::Result<ReleasePlayerCommand> from_json(const nlohmann::json& in, const std::string& path);
+  friend bool operator==(const ReleasePlayerCommand&, const ReleasePlayerCommand&) = default;
+};
+
+// Creates and adds an object of `class_id` with `prototype` at a finite `position`, owned by
+// `owner` (!= 0), and posts EventType::spawned. Payload: u16 owner, u16 class, lp_string
+// prototype (1..255 bytes), f32 x y z.
+struct SpawnForCommand {
+  static constexpr std::string_view kName = "net.spawn_for";
+  static constexpr world::CommandKindId kWireId = 34;
+  PlayerNumber owner = 0;
+  world::ClassId class_id = 0;
+  std::string prototype{};
+  core::Vec3 position{};
+
+  void write(core::ByteWriter& out) const;
+  static core::Result<SpawnForCommand> read(core::ByteReader& in);
+  void to_json(nlohmann::json& out) const;
+  static core::Result<SpawnForCommand> from_json(const nlohmann::json& in, const std::string& path);
+  friend bool operator==(const SpawnForCommand&, const SpawnForCommand&) = default;
+};
+
+// Registers the three kinds.
+core::Status register_net_commands(world::CommandRegistry& registry);
+
+// The standard set plus the net kinds: the registry of every session world (server, clients,
+// replay), shared and immutable.
+const std::shared_ptr<const world::CommandRegistry>& session_command_registry();
+
+}  // namespace sortie::net

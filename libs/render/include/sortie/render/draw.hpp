@@ -1,0 +1,95 @@
+#pragma once
+// What the renderer draws: materials, draw calls, labels, the light, and one Frame.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "sortie/core/math.hpp"
+#include "sortie/render/camera.hpp"
+#include "sortie/render/color.hpp"
+#include "sortie/render/mesh.hpp"
+#include "sortie/render/texture.hpp"
+
+namespace sortie::render {
+
+enum class Filter : std::uint8_t {
+  nearest,    // level 0, nearest texel
+  bilinear,   // level 0, 2 x 2 texels
+  trilinear,  // two nearest mip levels by LOD, bilinear in each, blended
+};
+enum class Wrap : std::uint8_t { repeat, clamp };
+// Where the mip LOD of trilinear filtering comes from.
+enum class LodMode : std::uint8_t {
+  per_pixel,  // analytic derivatives of the perspective-correct coordinates at each pixel
+  per_quad,   // finite differences inside each 2 x 2 pixel quad (one LOD per quad, like GPUs)
+};
+enum class Blend : std::uint8_t {
+  opaque,    // replace
+  alpha,     // src * a + dst * (1 - a)
+  additive,  // src + dst, saturated per channel
+};
+// Front faces are counter-clockwise in normalised device coordinates (y up), as in OpenGL:
+// a triangle wound counter-clockwise seen from outside a right-handed world is front-facing
+// through every camera of camera.hpp.
+enum class Cull : std::uint8_t { none, back, front };
+
+struct Material {
+  TextureView texture;  // empty: untextured (colour only)
+  Filter filter = Filter::bilinear;
+  Wrap wrap = Wrap::repeat;
+  LodMode lod = LodMode::per_pixel;
+  core::Vec4 color{1.0f, 1.0f, 1.0f, 1.0f};  // multiplies the vertex colours
+  bool lit = false;                          // per-vertex directional light + ambient (needs normals)
+  std::uint8_t alpha_ref = 0;                // alpha test: discard where final alpha < alpha_ref (0: off)
+  Blend blend = Blend::opaque;
+  Cull cull = Cull::back;
+  bool depth_test = true;  // pass when depth < stored depth
+  bool depth_write = true;
+  float depth_bias = 0.0f;  // added to window depth (negative pulls overlays in front)
+  float point_size = 1.0f;  // points: side of the square in pixels (1..64)
+};
+
+struct DrawCall {
+  MeshView mesh;
+  Material material;
+  core::Mat4 model = core::Mat4::identity();
+};
+
+// One directional light. Lit colour = base * clamp(ambient + color * max(0, dot(n, -direction))).
+struct Light {
+  core::Vec3 direction{0.0f, 0.0f, -1.0f};  // the way the light travels, world space
+  core::Vec3 color{0.8f, 0.8f, 0.8f};
+  core::Vec3 ambient{0.2f, 0.2f, 0.2f};
+};
+
+// A text label in the bitmap font (font.hpp). World labels are anchored at the projected
+// position (their text centred above it, `offset` added); screen labels at `position.xy` in
+// pixels (top-left of the text plus `offset`). Labels are drawn after every draw call.
+struct Label {
+  enum class Space : std::uint8_t { world, screen };
+  std::string text;
+  core::Vec3 position;
+  Space space = Space::world;
+  core::Vec2 offset;
+  Rgba8 color = kWhite;
+  std::optional<Rgba8> shadow = kBlack;  // 1-pixel drop shadow (scaled), or none
+  int scale = 1;                         // 1..8: glyph pixel size
+  bool depth_test = false;               // world labels only: hidden behind nearer surfaces
+};
+
+struct Frame {
+  Camera camera;
+  std::optional<Viewport> viewport;  // default: the whole framebuffer
+  Light light;
+  std::span<const DrawCall> draws;
+  std::span<const Label> labels;
+  std::optional<Rgba8> clear_color = kBlack;  // cleared inside the viewport before drawing
+  std::optional<float> clear_depth = 1.0f;
+  // Write the depth plane back to the framebuffer. Depth testing happens in tile-local
+  // buffers, so a caller that never reads Framebuffer::depth() (and clears depth every frame)
+  // saves the memory traffic of the depth plane; the framebuffer's depth is then left as it was.
+  bool keep_depth = true;
+};
+
+}  // namespace sortie::render

@@ -1,0 +1,284 @@
+#pragma once
+// Internal data of the rendering pipeline (private to libs/render): transformed vertices,
+// set-up primitives, per-draw state, tile context, and the stage entry points.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+#include <vector>
+
+#include "sortie/render/draw.hpp"
+#include "sortie/render/renderer.hpp"
+
+namespace sortie::render::detail {
+
+inline constexpr int kSubpixel = 1 << kSubpixelBits;  // 16 steps per pixel
+inline constexpr int kTileQuads = kTileSize / 2;      // quads per tile row
+inline constexpr int kTilePixels = kTileSize * kTileSize;
+// Window positions are kept within kGuardPixels of the viewport centre, and viewports within
+// kMaxFramebufferSize of the origin: every fixed-point coordinate (4 sub-pixel bits) then fits in
+// 20 bits, an edge function's step in 24 bits, and its values inside a 64 x 64 tile region it
+// crosses in 31 bits.
+inline constexpr float kGuardPixels = 8192.0f;
+
+// Outcodes of a clip-space vertex.
+enum Outcode : std::uint16_t {
+  kNear = 1,          // z < -w
+  kFar = 2,           // z > w
+  kGuardLeft = 4,     // x < -g w
+  kGuardRight = 8,    // x > g w
+  kGuardBottom = 16,  // y < -g w
+  kGuardTop = 32,     // y > g w
+  kWPlane = 64,       // w < kMinW
+  kOutLeft = 128,     // x < -w (outside the viewport; used only for trivial rejection)
+  kOutRight = 256,
+  kOutBottom = 512,
+  kOutTop = 1024,
+  kInvalid = 0x8000,  // a component is not finite
+};
+inline constexpr std::uint16_t kClipPlanes =
+    kNear | kFar | kGuardLeft | kGuardRight | kGuardBottom | kGuardTop | kWPlane;
+inline constexpr std::uint16_t kRejectPlanes = kNear | kFar | kWPlane | kOutLeft | kOutRight | kOutBottom | kOutTop;
+inline constexpr float kMinW = 1e-6f;
+
+// Layout contract of the vertex stage's transposed stores: five groups of four 32-bit values.
+struct alignas(16) ClipVertex {
+  float x, y, z, w;  // clip space
+  float u, v;
+  float r, g, b, a;  // 0..1
+  // Window position, filled by the vertex stage when no clip plane is crossed (outcode has no
+  // kClipPlanes bit) and by the clipper for the vertices it makes.
+  std::int32_t fx, fy;  // fixed point, kSubpixelBits fraction
+  // The values the triangle planes interpolate: window depth + bias, q = 1 / w, u q, v q,
+  // r q 255, g q 255, b q 255, a q 255 (set with fx, fy).
+  alignas(16) float attr[8];
+};
+static_assert(sizeof(ClipVertex) == 80 && offsetof(ClipVertex, fx) == 40 && offsetof(ClipVertex, attr) == 48,
+              "ClipVertex is stored as five groups of four floats");
+
+struct SamplerLevel {
+  const std::uint32_t* texels = nullptr;
+  std::int32_t width = 1;
+  std::int32_t height = 1;
+  std::int32_t wmask = 0;  // width - 1 when a power of two
+  std::int32_t hmask = 0;
+  std::int32_t log2w = 0;  // when width is a power of two
+  bool pow2 = true;        // both sides powers of two
+  float fw256 = 256.0f;    // width * 256
+  float fh256 = 256.0f;
+};
+
+// How a draw's triangle colours vary: picks the planes set up and the kernel's colour path.
+enum class Shade : std::uint8_t {
+  flat,  // one colour (no light, no vertex colours): DrawState::flat_color
+  luma,  // r = g = b varies (grey light, no vertex colours, grey material), alpha constant
+  rgb,   // r, g, b vary, alpha constant
+  rgba,  // all four vary
+};
+// How texture coordinates wrap, for the sampler's address arithmetic.
+enum class WrapKind : std::uint8_t { repeat_pow2, clamp, repeat_any };
+
+struct DrawState;
+struct TileContext;
+// Draws one triangle record (see TriangleHeader) into one tile.
+using TriangleKernel = void (*)(const std::uint32_t* record, const DrawState&, TileContext&);
+
+struct DrawState {
+  const DrawCall* call = nullptr;
+  std::uint32_t index = 0;        // position in the drawing order
+  std::uint32_t frame_index = 0;  // position in Frame::draws
+  core::Mat4 mvp;
+  core::Mat4 normal_matrix;  // model inverse transpose
+  core::Vec4 base_color;     // material colour
+  Shade shade = Shade::flat;
+  std::uint32_t flat_color = 0;    // packed material colour (Shade::flat)
+  std::int32_t const_alpha = 255;  // alpha of Shade::luma and Shade::rgb
+  WrapKind wrap = WrapKind::repeat_pow2;
+  std::int32_t planes = 2;  // plane_count of its triangle records
+  TriangleKernel kernel = nullptr;
+  SamplerLevel levels[kMaxTextureLevels];
+  std::int32_t level_count = 0;
+  float tex_w = 1.0f, tex_h = 1.0f;  // level 0 size (LOD scale)
+  std::size_t vertex_offset = 0;     // into the frame's vertex arena
+  std::size_t vertex_count = 0;
+  std::size_t primitive_count = 0;
+};
+
+// A set-up triangle is a record of 32-bit words in its batch: a TriangleHeader, then
+// plane_count(...) planes of three floats (value at vertex 0's window position, d/dx, d/dy),
+// in the order z (window depth + bias), q (1 / w), u / w and v / w when textured, then the
+// colour channels * 255 / w the draw's Shade varies (r; r g b; or r g b a). Records are read and
+// written with memcpy (the words are only storage).
+struct TriangleHeader {
+  std::int32_t fx[3];  // window positions, fixed point (kSubpixelBits), wound so the area is positive
+  std::int32_t fy[3];
+  std::int16_t x0, y0, x1, y1;  // pixel bounds [x0, x1) x [y0, y1), inside the scissor
+  std::uint32_t draw;
+};
+static_assert(sizeof(TriangleHeader) == 36, "triangle records are packed 32-bit words");
+inline constexpr int kHeaderWords = static_cast<int>(sizeof(TriangleHeader) / 4);
+inline constexpr int kMaxPlanes = 8;
+
+constexpr int colour_planes(Shade shade) {
+  return shade == Shade::flat ? 0 : shade == Shade::luma ? 1 : shade == Shade::rgb ? 3 : 4;
+}
+constexpr int plane_count(bool textured, Shade shade) {
+  return 2 + (textured ? 2 : 0) + colour_planes(shade);
+}
+
+// Edge k from vertex k to vertex k + 1: E(px, py) = ec[k] + ea[k] px + eb[k] py at the centre
+// of pixel (px, py), exact integers; a pixel is inside when every E >= 0. Top-left rule: a
+// centre exactly on an edge belongs to the triangle only for a top edge (horizontal, interior
+// below) or a left edge (going up the screen), so the bias -1 is folded into ec otherwise.
+struct TriangleEdges {
+  std::int64_t ec[3];
+  std::int32_t ea[3];
+  std::int32_t eb[3];
+};
+inline TriangleEdges edges_of(const TriangleHeader& h) {
+  constexpr int kSub = 1 << kSubpixelBits;
+  TriangleEdges e;
+  for (int k = 0; k < 3; ++k) {
+    const int n = k == 2 ? 0 : k + 1;
+    const std::int32_t dx = h.fx[n] - h.fx[k];
+    const std::int32_t dy = h.fy[n] - h.fy[k];
+    e.ea[k] = -dy * kSub;
+    e.eb[k] = dx * kSub;
+    const std::int64_t c =
+        static_cast<std::int64_t>(dx) * (kSub / 2 - h.fy[k]) - static_cast<std::int64_t>(dy) * (kSub / 2 - h.fx[k]);
+    const bool top_left = dy < 0 || (dy == 0 && dx > 0);
+    e.ec[k] = top_left ? c : c - 1;
+  }
+  return e;
+}
+
+struct SetupLine {
+  float x0, y0, z0, x1, y1, z1;  // window coordinates, endpoint 0 has the smaller major coordinate
+  float c0[4], c1[4];            // colour * 255 at the endpoints
+  bool x_major;
+  std::int32_t bx0, by0, bx1, by1;  // pixel bounds
+  std::uint32_t draw;
+};
+
+struct SetupPoint {
+  float z;
+  std::uint32_t color;
+  std::int32_t x0, y0, x1, y1;  // pixel square
+  std::uint32_t draw;
+};
+
+struct SetupLabel {
+  std::string_view text;
+  std::int32_t x, y;            // top-left of the first cell
+  std::int32_t x0, y0, x1, y1;  // pixel bounds (text and shadow)
+  float depth;
+  bool depth_test;
+  std::uint32_t color;
+  std::uint32_t shadow;
+  bool has_shadow;
+  std::int32_t scale;
+};
+
+// Item codes in the tile bins: kind in the top 2 bits, index below.
+enum class ItemKind : std::uint32_t { triangle = 0, line = 1, point = 2, label = 3 };
+inline constexpr std::uint32_t kItemIndexMask = 0x3FFFFFFFu;
+inline constexpr std::uint32_t item_code(ItemKind kind, std::uint32_t index) {
+  return (static_cast<std::uint32_t>(kind) << 30) | index;
+}
+
+// Output of one primitive job: set-up primitives and their tile bins.
+struct Batch {
+  std::vector<std::uint32_t> tri_words;  // triangle records; only the first tri_used words are live
+  std::size_t tri_used = 0;
+  std::uint32_t tri_stride = 0;  // words per record (one draw per batch)
+  std::vector<SetupLine> lines;
+  std::vector<SetupPoint> points;
+  std::vector<SetupLabel> labels;
+  std::vector<std::uint64_t> pairs;    // (tile << 32) | item, before sorting
+  std::vector<std::uint32_t> offsets;  // tile_count + 1
+  std::vector<std::uint32_t> items;    // item codes grouped by tile, in submission order
+  std::vector<std::uint32_t> cursor;   // scratch of the counting sort
+  // Counters.
+  std::uint64_t submitted = 0, culled = 0, invalid = 0, clipped = 0;
+  double setup_ns = 0.0, bin_ns = 0.0;
+  [[nodiscard]] std::size_t triangle_count() const { return tri_stride ? tri_used / tri_stride : 0; }
+  [[nodiscard]] const std::uint32_t* triangle(std::size_t i) const { return tri_words.data() + i * tri_stride; }
+  void reset() {
+    tri_used = 0;
+    tri_stride = 0;
+    lines.clear();
+    points.clear();
+    labels.clear();
+    pairs.clear();
+    items.clear();
+    submitted = culled = invalid = clipped = 0;
+    setup_ns = bin_ns = 0.0;
+  }
+};
+
+struct FrameGeometry {
+  Viewport viewport;     // NDC -> window mapping (as requested)
+  Viewport scissor;      // viewport ∩ framebuffer, non-empty: every pixel drawn is inside it
+  float guard_x = 2.0f;  // guard-band factor in clip space: |x| <= guard_x * w
+  float guard_y = 2.0f;
+  float clamp_x0 = 0.0f, clamp_x1 = 0.0f;  // window positions are clamped to the guard band
+  float clamp_y0 = 0.0f, clamp_y1 = 0.0f;
+  int tiles_x = 0, tiles_y = 0;
+  core::Vec3 light_dir;  // towards the light, unit
+  core::Vec3 light_color;
+  core::Vec3 ambient;
+};
+
+// A tile being drawn: absolute pixel origin, the clip rectangle (tile ∩ viewport) and the
+// tile-local buffers in 2 x 2 quad order (see quad_offset).
+struct TileContext {
+  std::int32_t tile_x = 0, tile_y = 0;
+  std::int32_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  std::uint32_t* color = nullptr;  // kTilePixels, 16-byte aligned
+  float* depth = nullptr;
+};
+
+// Index of tile-local pixel (x, y) in the quad-ordered tile buffers.
+inline constexpr int quad_offset(int x, int y) {
+  return (((y >> 1) * kTileQuads + (x >> 1)) << 2) | ((y & 1) << 1) | (x & 1);
+}
+
+// One trilinear LOD for a 2 x 2 quad from its lanes' texture coordinates (lane 0 at (x, y),
+// 1 at (x + 1, y), 2 at (x, y + 1)) by finite differences, in texels of a tex_w x tex_h level 0:
+// log2 of the longer footprint axis, 8.8 fixed point, from the float's exponent and top
+// mantissa bits (a piecewise-linear log2: monotonic, error < 0.09 level).
+inline std::int32_t quad_lod_scalar(const float* u, const float* v, float tex_w, float tex_h) {
+  const float dudx = (u[1] - u[0]) * tex_w, dvdx = (v[1] - v[0]) * tex_h;
+  const float dudy = (u[2] - u[0]) * tex_w, dvdy = (v[2] - v[0]) * tex_h;
+  const float rx = dudx * dudx + dvdx * dvdx, ry = dudy * dudy + dvdy * dvdy;
+  const float rho2 = rx > ry ? rx : ry;
+  std::uint32_t b;
+  std::memcpy(&b, &rho2, 4);
+  return static_cast<std::int32_t>(b - (127u << 23)) >> 16;
+}
+
+// ---- stages ----
+// Vertex stage: vertices [begin, end) of a draw into `out` (the draw's slice of the arena).
+void transform_vertices(const DrawState& d, const FrameGeometry& g, std::size_t begin, std::size_t end, ClipVertex* out,
+                        std::uint16_t* outcodes);
+// Primitive stage: primitives [begin, end) of a draw, set up and appended to `batch`.
+void setup_primitives(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts,
+                      const std::uint16_t* outcodes, std::size_t begin, std::size_t end, Batch& batch);
+void setup_labels(std::span<const Label> labels, const Camera& camera, const FrameGeometry& g, Batch& batch);
+// Sorts the batch's primitives into tile bins.
+void bin_batch(const FrameGeometry& g, Batch& batch);
+
+// Raster stage. Kernels per instruction set (raster_sse2.cpp, raster_avx2.cpp); the AVX2 ones
+// exist when SORTIE_RENDER_HAVE_AVX2 and may only run where cpu_has_avx2().
+namespace sse2 {
+TriangleKernel select_triangle_kernel(const Material& m, Shade shade);
+}
+namespace avx2 {
+TriangleKernel select_triangle_kernel(const Material& m, Shade shade);
+}
+bool cpu_has_avx2();
+void raster_line(const SetupLine& l, const DrawState& d, TileContext& t);
+void raster_point(const SetupPoint& p, const DrawState& d, TileContext& t);
+void raster_label(const SetupLabel& l, TileContext& t);
+
+}  // namespace sortie::render::detail

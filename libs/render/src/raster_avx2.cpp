@@ -1,0 +1,118 @@
+// The wide triangle kernels: two 2 x 2 quads side by side per step in AVX2 lanes, chosen at run
+// time on CPUs with AVX2 (RendererOptions::isa). Same operations per lane as the SSE2 kernels,
+// so the same pixels. Only the code between the target pragmas is compiled for AVX2; every
+// header that code relies on is included before them, so no inline function shared with the
+// rest of the library is ever emitted with AVX2 instructions.
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+#include "pipeline.hpp"
+
+#if SORTIE_RENDER_HAVE_AVX2
+#include <immintrin.h>
+
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
+#elif defined(__GNUC__)
+#pragma GCC push_options
+#pragma GCC target("avx2")
+#endif
+
+#include "simd8.hpp"
+
+namespace sortie::render::detail::avx2 {
+namespace {
+
+struct V {
+  using F = simd8::F8;
+  using I = simd8::I8;
+  struct Split8 {
+    I rb, ga;
+  };
+  static constexpr int kLanes = 8;
+  static constexpr int kStep = 4;  // pixel columns per step
+
+  static F fs(float x) { return {_mm256_set1_ps(x)}; }
+  static I is(std::int32_t x) { return {_mm256_set1_epi32(x)}; }
+  static F lane_fx() { return {_mm256_setr_ps(0, 1, 0, 1, 2, 3, 2, 3)}; }
+  static F lane_fy() { return {_mm256_setr_ps(0, 0, 1, 1, 0, 0, 1, 1)}; }
+  // e + a * x + b * y at the lanes' pixel offsets x = 0 1 0 1 2 3 2 3, y = 0 0 1 1 0 0 1 1.
+  static I edge_lanes(std::int32_t e, std::int32_t a, std::int32_t b) {
+    const __m256i ax = _mm256_mullo_epi32(_mm256_set1_epi32(a), _mm256_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3));
+    const __m256i by = _mm256_and_si256(_mm256_set1_epi32(b), _mm256_setr_epi32(0, 0, -1, -1, 0, 0, -1, -1));
+    return {_mm256_add_epi32(_mm256_set1_epi32(e), _mm256_add_epi32(ax, by))};
+  }
+  // Channels to 16-bit halves (R | B << 16, G | A << 16) with byte shuffles.
+  static Split8 split(I t) {
+    const __m256i rb = _mm256_setr_epi8(0, -1, 2, -1, 4, -1, 6, -1, 8, -1, 10, -1, 12, -1, 14, -1, 0, -1, 2, -1, 4, -1,
+                                        6, -1, 8, -1, 10, -1, 12, -1, 14, -1);
+    const __m256i ga = _mm256_setr_epi8(1, -1, 3, -1, 5, -1, 7, -1, 9, -1, 11, -1, 13, -1, 15, -1, 1, -1, 3, -1, 5, -1,
+                                        7, -1, 9, -1, 11, -1, 13, -1, 15, -1);
+    return {{_mm256_shuffle_epi8(t.v, rb)}, {_mm256_shuffle_epi8(t.v, ga)}};
+  }
+  // The low 16 bits of each lane in both halves.
+  static I rep16(I f) {
+    const __m256i m = _mm256_setr_epi8(0, 1, 0, 1, 4, 5, 4, 5, 8, 9, 8, 9, 12, 13, 12, 13, 0, 1, 0, 1, 4, 5, 4, 5, 8, 9,
+                                       8, 9, 12, 13, 12, 13);
+    return {_mm256_shuffle_epi8(f.v, m)};
+  }
+  static F loadf(const float* p) { return {_mm256_load_ps(p)}; }
+  static I loadu(const std::uint32_t* p) {
+    return {_mm256_load_si256(static_cast<const __m256i*>(static_cast<const void*>(p)))};
+  }
+  static void store_lanes(std::int32_t* out, I v) {
+    _mm256_store_si256(static_cast<__m256i*>(static_cast<void*>(out)), v.v);
+  }
+  static I from_lanes(const std::int32_t* v) {
+    return {_mm256_loadu_si256(static_cast<const __m256i*>(static_cast<const void*>(v)))};
+  }
+
+  static I gather(const std::uint32_t* base, I idx) {
+    return {_mm256_i32gather_epi32(static_cast<const int*>(static_cast<const void*>(base)), idx.v, 4)};
+  }
+  // Texels (x, y) and (x + 1, y) of every lane: 64-bit gathers, then even / odd dwords.
+  static void pairs(const std::uint32_t* tx, __m256i idx, __m256i& left, __m256i& right) {
+    const auto* base = static_cast<const long long*>(static_cast<const void*>(tx));
+    const __m256i lo = _mm256_i32gather_epi64(base, _mm256_castsi256_si128(idx), 4);       // lanes 0..3
+    const __m256i hi = _mm256_i32gather_epi64(base, _mm256_extracti128_si256(idx, 1), 4);  // lanes 4..7
+    // Per 128-bit half: even dwords -> lanes 0 1 4 5 | 2 3 6 7; the qword permute restores 0..7.
+    const __m256 even = _mm256_shuffle_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi), _MM_SHUFFLE(2, 0, 2, 0));
+    const __m256 odd = _mm256_shuffle_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi), _MM_SHUFFLE(3, 1, 3, 1));
+    left = _mm256_permute4x64_epi64(_mm256_castps_si256(even), _MM_SHUFFLE(3, 1, 2, 0));
+    right = _mm256_permute4x64_epi64(_mm256_castps_si256(odd), _MM_SHUFFLE(3, 1, 2, 0));
+  }
+  static void fetch_pairs(const std::uint32_t* tx, I i0, I i1, I& t00, I& t10, I& t01, I& t11) {
+    pairs(tx, i0.v, t00.v, t10.v);
+    pairs(tx, i1.v, t01.v, t11.v);
+  }
+  // One LOD per quad (lanes 0..3 and 4..7) by finite differences, as quad_lod_scalar does.
+  static I quad_lod(F u, F v, float tex_w, float tex_h) {
+    const __m256 tw = _mm256_set1_ps(tex_w), th = _mm256_set1_ps(tex_h);
+    const __m256 u0 = _mm256_permute_ps(u.v, 0x00), u1 = _mm256_permute_ps(u.v, 0x55),
+                 u2 = _mm256_permute_ps(u.v, 0xAA);
+    const __m256 v0 = _mm256_permute_ps(v.v, 0x00), v1 = _mm256_permute_ps(v.v, 0x55),
+                 v2 = _mm256_permute_ps(v.v, 0xAA);
+    const __m256 dudx = _mm256_mul_ps(_mm256_sub_ps(u1, u0), tw), dvdx = _mm256_mul_ps(_mm256_sub_ps(v1, v0), th);
+    const __m256 dudy = _mm256_mul_ps(_mm256_sub_ps(u2, u0), tw), dvdy = _mm256_mul_ps(_mm256_sub_ps(v2, v0), th);
+    const __m256 rx = _mm256_add_ps(_mm256_mul_ps(dudx, dudx), _mm256_mul_ps(dvdx, dvdx));
+    const __m256 ry = _mm256_add_ps(_mm256_mul_ps(dudy, dudy), _mm256_mul_ps(dvdy, dvdy));
+    const __m256i b = _mm256_castps_si256(_mm256_max_ps(rx, ry));  // rx > ry ? rx : ry
+    return {_mm256_srai_epi32(_mm256_sub_epi32(b, _mm256_set1_epi32(127 << 23)), 16)};
+  }
+};
+
+}  // namespace
+}  // namespace sortie::render::detail::avx2
+
+#define SORTIE_KERNEL_NS avx2
+#include "raster_kernel.inl"
+#undef SORTIE_KERNEL_NS
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#elif defined(__GNUC__)
+#pragma GCC pop_options
+#endif
+
+#endif  // SORTIE_RENDER_HAVE_AVX2

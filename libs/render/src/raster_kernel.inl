@@ -1,0 +1,464 @@
+// The triangle rasterizer's kernels, written once over a lane policy V (included by
+// raster_sse2.cpp with V4 = one 2 x 2 quad in SSE2 lanes, and by raster_avx2.cpp with V8 = two
+// quads side by side in AVX2 lanes). Both give bit-identical pixels: every per-lane value is
+// computed by the same operations from the same inputs (plane values are evaluated directly
+// from exact pixel offsets, never accumulated).
+//
+// Per quad: incremental integer edge functions with the top-left rule, depth test, perspective-
+// correct attributes from per-triangle planes, texture sampling (nearest, bilinear, trilinear
+// with per-pixel or per-quad LOD), colour modulation, alpha test and blending. One template
+// instance per (texture filter, blend mode, shade); the kernel is chosen once per draw, so
+// nothing is dispatched per pixel (the wrap mode is a predictable branch per step).
+//
+// The including file defines SORTIE_KERNEL_NS and the policy V in that namespace first.
+
+#define SORTIE_INLINE inline __attribute__((always_inline))
+
+namespace sortie::render::detail::SORTIE_KERNEL_NS {
+namespace {
+
+using F = V::F;
+using I = V::I;
+constexpr int kLanes = V::kLanes;
+constexpr int kFull = (1 << kLanes) - 1;
+
+enum class Tex : int { none, nearest, bilinear, trilinear };
+
+// A colour with its channels spread over 16-bit halves: rb = R | B << 16, ga = G | A << 16.
+struct Split {
+  I rb;
+  I ga;
+};
+
+SORTIE_INLINE Split split(I t) {
+  const auto s = V::split(t);
+  return {s.rb, s.ga};
+}
+SORTIE_INLINE I join(const Split& s) {
+  return s.rb | sll<8>(s.ga);
+}
+// A value below 2^16 in both 16-bit halves.
+SORTIE_INLINE I rep16(I f) {
+  return V::rep16(f);
+}
+// a * (256 - f) + b * f per 16-bit half (8-bit a, b: the result is the blend * 256, < 2^16);
+// f16 / if16 hold f and 256 - f in both halves.
+SORTIE_INLINE I lerp16w(I a, I b, I f16, I if16) {
+  return add16(mullo16(a, if16), mullo16(b, f16));
+}
+SORTIE_INLINE Split lerp_wide(const Split& a, const Split& b, I f16, I if16) {
+  return {lerp16w(a.rb, b.rb, f16, if16), lerp16w(a.ga, b.ga, f16, if16)};
+}
+// The same, shifted back to 8-bit values.
+SORTIE_INLINE Split lerp(const Split& a, const Split& b, I f16, I if16) {
+  return {srl16<8>(lerp16w(a.rb, b.rb, f16, if16)), srl16<8>(lerp16w(a.ga, b.ga, f16, if16))};
+}
+SORTIE_INLINE Split narrow(const Split& w) {
+  return {srl16<8>(w.rb), srl16<8>(w.ga)};
+}
+// Samplers return channel values * 256 (8.8 fixed point) in 16-bit halves.
+
+// Integer texel coordinates into [0, size).
+template <WrapKind kWrap>
+SORTIE_INLINE I wrap_coord(I x, std::int32_t size, std::int32_t mask) {
+  if constexpr (kWrap == WrapKind::repeat_pow2) {
+    (void)size;
+    return x & V::is(mask);
+  } else if constexpr (kWrap == WrapKind::clamp) {
+    (void)mask;
+    return max_i(min_i(x, V::is(size - 1)), V::is(0));
+  } else {
+    (void)mask;
+    alignas(32) std::int32_t v[kLanes];
+    V::store_lanes(v, x);
+    for (int k = 0; k < kLanes; ++k) {
+      const std::int32_t r = v[k] % size;
+      v[k] = r < 0 ? r + size : r;
+    }
+    return V::from_lanes(v);
+  }
+}
+
+template <WrapKind kWrap>
+SORTIE_INLINE I row_offset(I y, const SamplerLevel& l) {
+  if constexpr (kWrap == WrapKind::repeat_pow2) return sll(y, l.log2w);
+  return l.pow2 ? sll(y, l.log2w) : mullo32(y, V::is(l.width));
+}
+
+// Texture coordinates to 8.8 fixed-point texels: cvtps2dq rounds to nearest; NaN and values
+// beyond +-2^31 give INT_MIN, which every wrap mode turns into a valid texel.
+template <WrapKind kWrap>
+SORTIE_INLINE Split sample_nearest(const SamplerLevel& l, F u, F v) {
+  const I x = wrap_coord<kWrap>(sra<8>(round_i(u * V::fs(l.fw256))), l.width, l.wmask);
+  const I y = wrap_coord<kWrap>(sra<8>(round_i(v * V::fs(l.fh256))), l.height, l.hmask);
+  const Split t = split(V::gather(l.texels, row_offset<kWrap>(y, l) + x));
+  return {sll16<8>(t.rb), sll16<8>(t.ga)};
+}
+
+// The 2 x 2 texels of each lane and its 8.8 fixed-point coordinates (fraction in the low byte).
+struct Texels {
+  I t00, t10, t01, t11, fu, fv;
+};
+
+template <WrapKind kWrap>
+SORTIE_INLINE Texels fetch_bilinear(const SamplerLevel& l, F u, F v) {
+  Texels t;
+  t.fu = round_i(u * V::fs(l.fw256) - V::fs(128.0f));
+  t.fv = round_i(v * V::fs(l.fh256) - V::fs(128.0f));
+  const I xi = sra<8>(t.fu);
+  const I yi = sra<8>(t.fv);
+  const I x0 = wrap_coord<kWrap>(xi, l.width, l.wmask);
+  const I x1 = wrap_coord<kWrap>(xi + V::is(1), l.width, l.wmask);
+  const I i0 = row_offset<kWrap>(wrap_coord<kWrap>(yi, l.height, l.hmask), l) + x0;
+  const I i1 = row_offset<kWrap>(wrap_coord<kWrap>(yi + V::is(1), l.height, l.hmask), l) + x0;
+  if (movemask(cmpeq(x1, x0 + V::is(1))) == kFull) {
+    // No lane wraps between its two columns: each row pair is one 64-bit load.
+    V::fetch_pairs(l.texels, i0, i1, t.t00, t.t10, t.t01, t.t11);
+  } else {
+    const I dx = x1 - x0;
+    t.t00 = V::gather(l.texels, i0);
+    t.t10 = V::gather(l.texels, i0 + dx);
+    t.t01 = V::gather(l.texels, i1);
+    t.t11 = V::gather(l.texels, i1 + dx);
+  }
+  return t;
+}
+
+SORTIE_INLINE Split filter_bilinear(const Texels& t) {
+  const I fx = t.fu & V::is(255);
+  const I fy = t.fv & V::is(255);
+  // Weights in both 16-bit halves; 256 - f there is 0x01000100 - f16 (no borrow, f < 256).
+  const I fx16 = rep16(fx), ifx16 = V::is(0x01000100) - fx16;
+  const I fy16 = rep16(fy), ify16 = V::is(0x01000100) - fy16;
+  return lerp_wide(lerp(split(t.t00), split(t.t10), fx16, ifx16), lerp(split(t.t01), split(t.t11), fx16, ifx16), fy16,
+                   ify16);
+}
+
+template <WrapKind kWrap>
+SORTIE_INLINE Split sample_bilinear(const SamplerLevel& l, F u, F v) {
+  return filter_bilinear(fetch_bilinear<kWrap>(l, u, v));
+}
+
+// Both levels around the LOD (8.8 fixed point per lane), blended by its fraction.
+template <WrapKind kWrap>
+SORTIE_INLINE Split sample_trilinear(const DrawState& d, F u, F v, I lod8) {
+  const std::int32_t max_level = d.level_count - 1;
+  const I lod = max_i(min_i(lod8, V::is(max_level * 256)), V::is(0));
+  const I level = sra<8>(lod);
+  const I frac = lod & V::is(255);
+  alignas(32) std::int32_t lv[kLanes];
+  V::store_lanes(lv, level);
+  const I f16 = rep16(frac), if16 = V::is(0x01000100) - f16;
+  // Lanes with a zero fraction take their level as it is (full precision).
+  const I whole = cmpeq(frac, V::is(0));
+  auto blend = [&](const Split& a, const Split& b) {
+    const Split t = lerp_wide(narrow(a), narrow(b), f16, if16);
+    return Split{select(whole, a.rb, t.rb), select(whole, a.ga, t.ga)};
+  };
+  if (movemask(cmpeq(level, V::is(lv[0]))) == kFull) {
+    if (lv[0] == max_level || movemask(whole) == kFull) return sample_bilinear<kWrap>(d.levels[lv[0]], u, v);
+    // Both levels' loads first, then both filters: the loads overlap.
+    const Texels ta = fetch_bilinear<kWrap>(d.levels[lv[0]], u, v);
+    const Texels tb = fetch_bilinear<kWrap>(d.levels[lv[0] + 1], u, v);
+    return blend(filter_bilinear(ta), filter_bilinear(tb));
+  }
+  // Lanes on different levels (a level boundary inside the step): each level once.
+  Split out{V::is(0), V::is(0)};
+  for (int k = 0; k < kLanes; ++k) {
+    const std::int32_t lk = lv[k];
+    bool seen = false;
+    for (int j = 0; j < k; ++j) seen = seen || lv[j] == lk;
+    if (seen) continue;
+    Split s = sample_bilinear<kWrap>(d.levels[lk], u, v);
+    if (lk < max_level) s = blend(s, sample_bilinear<kWrap>(d.levels[lk + 1], u, v));
+    const I m = cmpeq(level, V::is(lk));
+    out.rb = select(m, s.rb, out.rb);
+    out.ga = select(m, s.ga, out.ga);
+  }
+  return out;
+}
+
+// 8.8 fixed-point LOD = log2(rho^2) / 2 from the float's exponent and top mantissa bits (a
+// piecewise-linear log2, monotonic, error < 0.09 level).
+SORTIE_INLINE I lod_from_rho2(F rho2) {
+  return sra<16>(bits(rho2) - V::is(127 << 23));
+}
+
+// Screen derivatives of q = 1 / w, u / w and v / w (for the per-pixel LOD).
+struct Gradients {
+  float qdx, qdy, udx, udy, vdx, vdy;
+};
+
+template <Tex kTex, WrapKind kWrap>
+SORTIE_INLINE Split sample(const DrawState& d, const Gradients& gr, F u, F v, F w, bool per_quad_lod) {
+  if constexpr (kTex == Tex::nearest) {
+    return sample_nearest<kWrap>(d.levels[0], u, v);
+  } else if constexpr (kTex == Tex::bilinear) {
+    return sample_bilinear<kWrap>(d.levels[0], u, v);
+  } else {
+    I lod8;
+    if (per_quad_lod) {
+      lod8 = V::quad_lod(u, v, d.tex_w, d.tex_h);
+    } else {
+      // du/dx = (d(u/w)/dx - u d(1/w)/dx) * w, in texels of level 0.
+      const F ww = w * V::fs(d.tex_w), wh = w * V::fs(d.tex_h);
+      const F qdx = V::fs(gr.qdx), qdy = V::fs(gr.qdy);
+      const F dudx = (V::fs(gr.udx) - u * qdx) * ww, dvdx = (V::fs(gr.vdx) - v * qdx) * wh;
+      const F dudy = (V::fs(gr.udy) - u * qdy) * ww, dvdy = (V::fs(gr.vdy) - v * qdy) * wh;
+      lod8 = lod_from_rho2(max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy));
+    }
+    return sample_trilinear<kWrap>(d, u, v, lod8);
+  }
+}
+
+template <Tex kTex, Blend kBlend, Shade kShade>
+void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
+  TriangleHeader h;
+  std::memcpy(&h, rec, sizeof h);
+  const std::int32_t x0 = std::max<std::int32_t>(h.x0, tc.x0), x1 = std::min<std::int32_t>(h.x1, tc.x1);
+  const std::int32_t y0 = std::max<std::int32_t>(h.y0, tc.y0), y1 = std::min<std::int32_t>(h.y1, tc.y1);
+  if (x0 >= x1 || y0 >= y1) return;
+  // Planes of the record (see TriangleHeader): z, q, [u, v], colour channels.
+  constexpr int kU = 2, kV = 3, kC = kTex != Tex::none ? 4 : 2;
+  constexpr int kPlanes = plane_count(kTex != Tex::none, kShade);
+  float pl[kPlanes * 3];
+  std::memcpy(pl, rec + kHeaderWords, sizeof pl);
+  constexpr float kInvSub = 1.0f / static_cast<float>(1 << kSubpixelBits);
+  const float ref_x = static_cast<float>(h.fx[0]) * kInvSub, ref_y = static_cast<float>(h.fy[0]) * kInvSub;
+  // Step-aligned region in tile-local pixels (steps of V::kStep columns, 2 rows).
+  constexpr int kStep = V::kStep;
+  const int lx0 = (x0 - tc.tile_x) & ~(kStep - 1), lx1 = (x1 - tc.tile_x + kStep - 1) & ~(kStep - 1);
+  const int ly0 = (y0 - tc.tile_y) & ~1, ly1 = (y1 - tc.tile_y + 1) & ~1;
+  const std::int32_t ax = tc.tile_x + lx0, ay = tc.tile_y + ly0;
+  const std::int64_t span_x = lx1 - lx0 - 1, span_y = ly1 - ly0 - 1;
+
+  std::int32_t e[3], ka[3], kb[3];
+  const std::int32_t wx = std::max({h.fx[0], h.fx[1], h.fx[2]}) - std::min({h.fx[0], h.fx[1], h.fx[2]});
+  const std::int32_t wy = std::max({h.fy[0], h.fy[1], h.fy[2]}) - std::min({h.fy[0], h.fy[1], h.fy[2]});
+  if (wx <= kTileSize << kSubpixelBits && wy <= kTileSize << kSubpixelBits) {
+    // A triangle at most a tile wide and high (all of a dense mesh): evaluated from its own
+    // vertex at pixels of its bounding box, every edge value fits in 32 bits (< 2^23).
+    constexpr std::int32_t kSub = 1 << kSubpixelBits;
+    const std::int32_t px = ax * kSub + kSub / 2, py = ay * kSub + kSub / 2;
+    for (int k = 0; k < 3; ++k) {
+      const int n = k == 2 ? 0 : k + 1;
+      const std::int32_t dx = h.fx[n] - h.fx[k], dy = h.fy[n] - h.fy[k];
+      const bool top_left = dy < 0 || (dy == 0 && dx > 0);
+      e[k] = dx * (py - h.fy[k]) - dy * (px - h.fx[k]) - (top_left ? 0 : 1);
+      ka[k] = -dy * kSub;
+      kb[k] = dx * kSub;
+    }
+  } else {
+    // Edges at the region's first pixel. An edge that is non-negative over the whole region is
+    // dropped; one negative over all of it rejects the triangle here; the rest cross the region
+    // and their values there fit in 32 bits (see kGuardPixels).
+    const TriangleEdges t = edges_of(h);
+    for (int k = 0; k < 3; ++k) {
+      const std::int64_t e0 =
+          t.ec[k] + static_cast<std::int64_t>(t.ea[k]) * ax + static_cast<std::int64_t>(t.eb[k]) * ay;
+      const std::int64_t ex = t.ea[k] * span_x, ey = t.eb[k] * span_y;
+      const std::int64_t emax = e0 + std::max<std::int64_t>(ex, 0) + std::max<std::int64_t>(ey, 0);
+      if (emax < 0) return;
+      const std::int64_t emin = e0 + std::min<std::int64_t>(ex, 0) + std::min<std::int64_t>(ey, 0);
+      if (emin >= 0) {
+        e[k] = ka[k] = kb[k] = 0;
+      } else {
+        e[k] = static_cast<std::int32_t>(e0);
+        ka[k] = t.ea[k];
+        kb[k] = t.eb[k];
+      }
+    }
+  }
+  // Edges whose value falls going right: once one of them is negative on every lane of a step,
+  // the rest of the row is outside the (convex) triangle.
+  const bool falls0 = ka[0] < 0, falls1 = ka[1] < 0, falls2 = ka[2] < 0;
+  I row_e0 = V::edge_lanes(e[0], ka[0], kb[0]);
+  I row_e1 = V::edge_lanes(e[1], ka[1], kb[1]);
+  I row_e2 = V::edge_lanes(e[2], ka[2], kb[2]);
+  const I sx0 = V::is(kStep * ka[0]), sx1 = V::is(kStep * ka[1]), sx2 = V::is(kStep * ka[2]);
+  const I sy0 = V::is(2 * kb[0]), sy1 = V::is(2 * kb[1]), sy2 = V::is(2 * kb[2]);
+
+  // Pixel centres relative to the plane reference: exact in float (multiples of 1/16 below 2^15),
+  // so a plane value depends only on the pixel, never on the traversal.
+  const F fx_start = V::fs(static_cast<float>(ax) + 0.5f - ref_x) + V::lane_fx();
+  F fy = V::fs(static_cast<float>(ay) + 0.5f - ref_y) + V::lane_fy();
+  const F step_x = V::fs(static_cast<float>(kStep)), two = V::fs(2.0f);
+
+  const Material& mat = d.call->material;
+  const bool depth_test = mat.depth_test;
+  const bool depth_write = mat.depth_write;
+  const std::int32_t alpha_ref = mat.alpha_ref;
+  const WrapKind wrap = d.wrap;
+  const bool per_quad_lod = mat.lod == LodMode::per_quad;
+  const I flat = V::is(static_cast<std::int32_t>(d.flat_color));
+  const Split flat_split = split(flat);
+  const bool modulate_flat = d.flat_color != 0xFFFFFFFFu;
+  const I alpha16 = sll<16>(V::is(d.const_alpha));
+  const F f255 = V::fs(255.0f), f0 = V::fs(0.0f), f1 = V::fs(1.0f);
+  Gradients gr{};
+  if constexpr (kTex != Tex::none)
+    gr = {pl[3 * 1 + 1], pl[3 * 1 + 2], pl[3 * kU + 1], pl[3 * kU + 2], pl[3 * kV + 1], pl[3 * kV + 2]};
+
+  for (int ly = ly0; ly < ly1; ly += 2) {
+    // Row values: p0 + dy * fy; per step: row + dx * fx.
+    const F zrow = V::fs(pl[3 * (0) + 0]) + V::fs(pl[3 * (0) + 2]) * fy;
+    F qrow = f0, urow = f0, vrow = f0, rrow = f0, grow = f0, brow = f0, arow = f0;
+    if constexpr (kTex != Tex::none || kShade != Shade::flat)
+      qrow = V::fs(pl[3 * (1) + 0]) + V::fs(pl[3 * (1) + 2]) * fy;
+    if constexpr (kTex != Tex::none) {
+      urow = V::fs(pl[3 * (kU) + 0]) + V::fs(pl[3 * (kU) + 2]) * fy;
+      vrow = V::fs(pl[3 * (kV) + 0]) + V::fs(pl[3 * (kV) + 2]) * fy;
+    }
+    if constexpr (kShade != Shade::flat) rrow = V::fs(pl[3 * (kC) + 0]) + V::fs(pl[3 * (kC) + 2]) * fy;
+    if constexpr (kShade == Shade::rgb || kShade == Shade::rgba) {
+      grow = V::fs(pl[3 * (kC + 1) + 0]) + V::fs(pl[3 * (kC + 1) + 2]) * fy;
+      brow = V::fs(pl[3 * (kC + 2) + 0]) + V::fs(pl[3 * (kC + 2) + 2]) * fy;
+    }
+    if constexpr (kShade == Shade::rgba) arow = V::fs(pl[3 * (kC + 3) + 0]) + V::fs(pl[3 * (kC + 3) + 2]) * fy;
+    I e0 = row_e0, e1 = row_e1, e2 = row_e2;
+    F fx = fx_start;
+    const int quad_row = (ly >> 1) * kTileQuads;
+    for (int lx = lx0; lx < lx1; lx += kStep, e0 = e0 + sx0, e1 = e1 + sx1, e2 = e2 + sx2, fx = fx + step_x) {
+      const I any = e0 | e1 | e2;
+      if (movemask(any) == kFull) {
+        if ((falls0 && movemask(e0) == kFull) || (falls1 && movemask(e1) == kFull) || (falls2 && movemask(e2) == kFull))
+          break;
+        continue;
+      }
+      I mask = andnot(sra<31>(any), V::is(-1));
+      const int off = (quad_row + (lx >> 1)) << 2;
+      float* dp = tc.depth + off;
+      std::uint32_t* cp = tc.color + off;
+      const F z = zrow + V::fs(pl[3 * (0) + 1]) * fx;
+      const F zold = V::loadf(dp);
+      if (depth_test) {
+        mask = mask & cmplt(z, zold);
+        if (movemask(mask) == 0) continue;
+      }
+      F w = f1;
+      if constexpr (kTex != Tex::none || kShade != Shade::flat) w = f1 / (qrow + V::fs(pl[3 * (1) + 1]) * fx);
+
+      // Colour as split 16-bit halves (c_rb = R | B << 16, c_ga = G | A << 16).
+      I c_rb, c_ga;
+      if constexpr (kShade == Shade::flat) {
+        c_rb = flat_split.rb;
+        c_ga = flat_split.ga;
+      } else if constexpr (kShade == Shade::luma) {
+        const I l = round_i(clamp((rrow + V::fs(pl[3 * (kC) + 1]) * fx) * w, f0, f255));
+        c_rb = rep16(l);
+        c_ga = l | alpha16;
+      } else {
+        const I ri = round_i(clamp((rrow + V::fs(pl[3 * (kC) + 1]) * fx) * w, f0, f255));
+        const I gi = round_i(clamp((grow + V::fs(pl[3 * (kC + 1) + 1]) * fx) * w, f0, f255));
+        const I bi = round_i(clamp((brow + V::fs(pl[3 * (kC + 2) + 1]) * fx) * w, f0, f255));
+        c_rb = ri | sll<16>(bi);
+        if constexpr (kShade == Shade::rgba)
+          c_ga = gi | sll<16>(round_i(clamp((arow + V::fs(pl[3 * (kC + 3) + 1]) * fx) * w, f0, f255)));
+        else
+          c_ga = gi | alpha16;
+      }
+
+      I out;
+      if constexpr (kTex != Tex::none) {
+        const F u = (urow + V::fs(pl[3 * (kU) + 1]) * fx) * w;
+        const F v = (vrow + V::fs(pl[3 * (kV) + 1]) * fx) * w;
+        Split s;
+        switch (wrap) {
+          case WrapKind::repeat_pow2:
+            s = sample<kTex, WrapKind::repeat_pow2>(d, gr, u, v, w, per_quad_lod);
+            break;
+          case WrapKind::clamp:
+            s = sample<kTex, WrapKind::clamp>(d, gr, u, v, w, per_quad_lod);
+            break;
+          default:
+            s = sample<kTex, WrapKind::repeat_any>(d, gr, u, v, w, per_quad_lod);
+            break;
+        }
+        if (kShade != Shade::flat || modulate_flat) {
+          // texel * colour / 255, rounded: (s * 256) * (c * 257) >> 16 is texel * c * 256 / 255.
+          const I round = V::is(0x00800080);
+          s.rb = srl16<8>(add16(mulhi16(s.rb, sll16<8>(c_rb) | c_rb), round));
+          s.ga = srl16<8>(add16(mulhi16(s.ga, sll16<8>(c_ga) | c_ga), round));
+        } else {
+          s = narrow(s);
+        }
+        out = join(s);
+      } else if constexpr (kShade == Shade::flat) {
+        out = flat;
+      } else {
+        out = join({c_rb, c_ga});
+      }
+
+      if (alpha_ref > 0) {
+        mask = mask & cmpgt(srl<24>(out), V::is(alpha_ref - 1));
+        if (movemask(mask) == 0) continue;
+      }
+      const I dst = V::loadu(cp);
+      I res;
+      if constexpr (kBlend == Blend::opaque) {
+        res = out;
+      } else if constexpr (kBlend == Blend::alpha) {
+        const I sa = srl<24>(out);
+        const I a16 = rep16(sa), ia16 = rep16(V::is(255) - sa);
+        const Split s = split(out), ds = split(dst);
+        res = join({div255_16(add16(mullo16(s.rb, a16), mullo16(ds.rb, ia16))),
+                    div255_16(add16(mullo16(s.ga, a16), mullo16(ds.ga, ia16)))});
+      } else {
+        res = adds_u8(out, dst);
+      }
+      store(cp, select(mask, res, dst));
+      if (depth_write) store(dp, select(mask, z, zold));
+    }
+    row_e0 = row_e0 + sy0;
+    row_e1 = row_e1 + sy1;
+    row_e2 = row_e2 + sy2;
+    fy = fy + two;
+  }
+}
+
+template <Tex kTex, Blend kBlend>
+TriangleKernel pick_shade(Shade shade) {
+  switch (shade) {
+    case Shade::flat:
+      return &raster<kTex, kBlend, Shade::flat>;
+    case Shade::luma:
+      return &raster<kTex, kBlend, Shade::luma>;
+    case Shade::rgb:
+      return &raster<kTex, kBlend, Shade::rgb>;
+    case Shade::rgba:
+      return &raster<kTex, kBlend, Shade::rgba>;
+  }
+  return &raster<kTex, kBlend, Shade::rgba>;
+}
+
+template <Tex kTex>
+TriangleKernel pick_blend(Blend blend, Shade shade) {
+  switch (blend) {
+    case Blend::opaque:
+      return pick_shade<kTex, Blend::opaque>(shade);
+    case Blend::alpha:
+      return pick_shade<kTex, Blend::alpha>(shade);
+    case Blend::additive:
+      return pick_shade<kTex, Blend::additive>(shade);
+  }
+  return pick_shade<kTex, Blend::opaque>(shade);
+}
+
+}  // namespace
+
+TriangleKernel select_triangle_kernel(const Material& m, Shade shade) {
+  if (m.texture.empty()) return pick_blend<Tex::none>(m.blend, shade);
+  switch (m.filter) {
+    case Filter::nearest:
+      return pick_blend<Tex::nearest>(m.blend, shade);
+    case Filter::bilinear:
+      return pick_blend<Tex::bilinear>(m.blend, shade);
+    case Filter::trilinear:
+      return pick_blend<Tex::trilinear>(m.blend, shade);
+  }
+  return pick_blend<Tex::bilinear>(m.blend, shade);
+}
+
+}  // namespace sortie::render::detail::SORTIE_KERNEL_NS
+
+#undef SORTIE_INLINE

@@ -1,0 +1,159 @@
+// The command line end to end: `sortie serve` and three `sortie join` processes on loopback
+// (with and without a lossy link) print the same final state hash, and `sortie replay` of the
+// server's log prints it again.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+extern char** environ;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Process {
+  pid_t pid = -1;
+  fs::path out;
+};
+
+Process spawn(const std::vector<std::string>& args, const fs::path& out) {
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  Process p;
+  p.out = out;
+  if (posix_spawn(&p.pid, argv[0], &fa, nullptr, argv.data(), environ) != 0) p.pid = -1;
+  posix_spawn_file_actions_destroy(&fa);
+  return p;
+}
+
+std::string text_of(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Exit status, or -1 (after killing it) when it runs past the deadline.
+int wait_for(const Process& p, std::chrono::seconds limit) {
+  const auto until = std::chrono::steady_clock::now() + limit;
+  for (;;) {
+    int status = 0;
+    const pid_t r = waitpid(p.pid, &status, WNOHANG);
+    if (r == p.pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (std::chrono::steady_clock::now() > until) {
+      kill(p.pid, SIGKILL);
+      waitpid(p.pid, &status, 0);
+      return -1;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+std::string final_hash(const std::string& out) {
+  std::smatch m;
+  if (std::regex_search(out, m, std::regex("final state hash: ([0-9a-f]{16})"))) return m[1];
+  return "";
+}
+
+class NetCliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("sortie-net-cli-" + std::to_string(::getpid()) + "-" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Runs a server and three clients; returns the four final hashes (server first).
+  std::vector<std::string> session(const std::vector<std::string>& join_extra) {
+    const Process server = spawn({SORTIE_BIN, "serve", "--port", "0", "--ticks", "200", "--log",
+                                  (dir_ / "session.snlg").string(), "--trace-dir", (dir_ / "traces").string()},
+                                 dir_ / "server.out");
+    EXPECT_GT(server.pid, 0);
+    std::string address;
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (address.empty() && std::chrono::steady_clock::now() < until) {
+      std::smatch m;
+      const std::string out = text_of(server.out);
+      if (std::regex_search(out, m, std::regex("listening on (127\\.0\\.0\\.1:[0-9]+)"))) address = m[1];
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    EXPECT_FALSE(address.empty()) << text_of(server.out);
+    std::vector<Process> clients;
+    for (const char* name : {"alice", "bob", "carol"}) {
+      std::vector<std::string> args{SORTIE_BIN, "join", address, "--name", name, "--ticks", "200"};
+      args.insert(args.end(), join_extra.begin(), join_extra.end());
+      clients.push_back(spawn(args, dir_ / (std::string(name) + ".out")));
+    }
+    std::vector<std::string> hashes;
+    EXPECT_EQ(wait_for(server, std::chrono::seconds(60)), 0) << text_of(server.out);
+    hashes.push_back(final_hash(text_of(server.out)));
+    for (const Process& c : clients) {
+      EXPECT_EQ(wait_for(c, std::chrono::seconds(30)), 0) << text_of(c.out);
+      hashes.push_back(final_hash(text_of(c.out)));
+    }
+    return hashes;
+  }
+
+  fs::path dir_;
+};
+
+}  // namespace
+
+TEST_F(NetCliTest, serve_and_three_joins_end_on_the_same_hash_and_replay_reproduces_it) {
+  const auto hashes = session({});
+  ASSERT_EQ(hashes.size(), 4u);
+  ASSERT_EQ(hashes[0].size(), 16u);
+  for (const auto& h : hashes) EXPECT_EQ(h, hashes[0]);
+  const Process replay = spawn({SORTIE_BIN, "replay", (dir_ / "session.snlg").string()}, dir_ / "replay.out");
+  ASSERT_EQ(wait_for(replay, std::chrono::seconds(30)), 0) << text_of(replay.out);
+  EXPECT_EQ(final_hash(text_of(replay.out)), hashes[0]);
+  EXPECT_TRUE(fs::exists(dir_ / "traces" / "resnet.log"));
+  EXPECT_NE(text_of(dir_ / "traces" / "NetWatch.log").find("player_bind"), std::string::npos);
+}
+
+TEST_F(NetCliTest, serve_and_three_lossy_joins_end_on_the_same_hash) {
+  const auto hashes = session({"--lossy", "drop=0.1,dup=0.05,reorder=0.1,delay=10ms,jitter=5ms", "--seed", "4"});
+  ASSERT_EQ(hashes.size(), 4u);
+  ASSERT_EQ(hashes[0].size(), 16u);
+  for (const auto& h : hashes) EXPECT_EQ(h, hashes[0]);
+}
+
+TEST_F(NetCliTest, join_without_a_server_is_an_io_error) {
+  const Process p = spawn({SORTIE_BIN, "join", "127.0.0.1:9", "--name", "x", "--timeout-ms", "300"}, dir_ / "j.out");
+  EXPECT_EQ(wait_for(p, std::chrono::seconds(20)), 2) << text_of(p.out);
+  const Process bad = spawn({SORTIE_BIN, "join", "nowhere", "--name", "x"}, dir_ / "b.out");
+  EXPECT_EQ(wait_for(bad, std::chrono::seconds(20)), 2);
+  EXPECT_NE(text_of(dir_ / "b.out").find("net.address"), std::string::npos);
+}
+
+TEST_F(NetCliTest, replay_refuses_what_is_not_a_log) {
+  {
+    std::ofstream f(dir_ / "junk.snlg");
+    f << "SNLG but not really";
+  }
+  const Process junk = spawn({SORTIE_BIN, "replay", (dir_ / "junk.snlg").string()}, dir_ / "r.out");
+  EXPECT_EQ(wait_for(junk, std::chrono::seconds(20)), 1);
+  EXPECT_NE(text_of(dir_ / "r.out").find("net_log.version"), std::string::npos) << text_of(dir_ / "r.out");
+  const Process missing = spawn({SORTIE_BIN, "replay", (dir_ / "missing.snlg").string()}, dir_ / "m.out");
+  EXPECT_EQ(wait_for(missing, std::chrono::seconds(20)), 2);
+}
