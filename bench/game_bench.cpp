@@ -53,6 +53,7 @@ void BM_SquadFrame(benchmark::State& state) {
   game::SquadFrameStats stats;
   double scene_ms = 0.0;
   double light_ms = 0.0;
+  double light_map_ms = 0.0;
   double post_ms = 0.0;
   for (auto _ : state) {
     if (!scene.view->render(scene.snapshot, fb, &stats)) {
@@ -61,12 +62,14 @@ void BM_SquadFrame(benchmark::State& state) {
     }
     scene_ms += stats.scene.total_ms;
     light_ms += stats.light_ms;
+    light_map_ms += stats.light_map_ms;
     post_ms += stats.post_ms;
     benchmark::DoNotOptimize(fb.color().data());
   }
   const auto n = static_cast<double>(state.iterations());
   state.counters["scene_ms"] = scene_ms / n;
   state.counters["light_ms"] = light_ms / n;
+  state.counters["light_map_ms"] = light_map_ms / n;
   state.counters["post_ms"] = post_ms / n;
   state.counters["fps"] = benchmark::Counter(n, benchmark::Counter::kIsRate);
 }

@@ -375,6 +375,7 @@ core::Status SquadView::render(const SquadSnapshot& s, render::Framebuffer& fb, 
       }
     }
     detail::build_light_map(st, s, lo, hi);
+    out.light_map_ms = std::chrono::duration<double, std::milli>(Clock::now() - t1).count();
     detail::light_pass(st, s, p2w, fb, options_.threads);
   }
   const auto t2 = Clock::now();

@@ -50,8 +50,9 @@ struct SquadViewOptions {
 struct SquadFrameStats {
   render::FrameStats scene;
   render::FrameStats effects;
-  double light_ms = 0.0;  // light map and the light/fog pass
-  double post_ms = 0.0;   // vignette, grain, tension
+  double light_map_ms = 0.0;  // light and sight sampled on the map grid
+  double light_ms = 0.0;      // the light map and the per-pixel light/fog pass
+  double post_ms = 0.0;       // vignette, grain, tension
   double total_ms = 0.0;
 };
 
