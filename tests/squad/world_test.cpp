@@ -197,7 +197,7 @@ TEST(SquadCommands, payloads_round_trip_and_reject_non_canonical_bytes) {
   EXPECT_EQ(session.size(), 32u);
   // The kinds sit at their reserved wire ids.
   const auto& reg = *squad_command_registry();
-  for (world::CommandKindId id_ = 24; id_ <= 29; ++id_) ASSERT_NE(reg.find(id_), nullptr) << id_;
+  for (world::CommandKindId wire = 24; wire <= 29; ++wire) ASSERT_NE(reg.find(wire), nullptr) << wire;
   EXPECT_EQ(reg.find(24)->name, "squad.move");
   EXPECT_EQ(reg.find(29)->name, "squad.session");
   EXPECT_EQ(reg.find(30), nullptr);

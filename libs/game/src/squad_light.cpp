@@ -337,7 +337,7 @@ void finish_pass(State& st, const SquadSnapshot& s, render::Framebuffer& fb, uns
   const State& cst = st;
   parallel_rows(threads, height, [&](std::uint32_t y0, std::uint32_t y1) {
     for (std::uint32_t y = y0; y < y1; ++y) {
-      const float* grow = &cst.grain[((y + sy) & (kGrainSize - 1)) * kGrainSize];
+      const float* grow = &cst.grain[static_cast<std::size_t>((y + sy) & (kGrainSize - 1)) * kGrainSize];
       const std::size_t row = static_cast<std::size_t>(y) * width;
       for (std::uint32_t x = 0; x < width; ++x) {
         const std::size_t at = row + x;

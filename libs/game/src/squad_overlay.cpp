@@ -38,8 +38,8 @@ void circle(State& st, const SquadSnapshot& s, core::Vec2 c, float r, Rgba8 colo
 Rgba8 lerp(Rgba8 a, Rgba8 b, float t) {
   t = std::clamp(t, 0.0f, 1.0f);
   const auto ch = [t](std::uint8_t x, std::uint8_t y) {
-    return static_cast<std::uint8_t>(static_cast<float>(x) + (static_cast<float>(y) - static_cast<float>(x)) * t +
-                                     0.5f);
+    return static_cast<std::uint8_t>(
+        std::lround(static_cast<float>(x) + (static_cast<float>(y) - static_cast<float>(x)) * t));
   };
   return {ch(a.r, b.r), ch(a.g, b.g), ch(a.b, b.b), 255};
 }

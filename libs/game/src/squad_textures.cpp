@@ -57,7 +57,7 @@ render::Texture finish(const std::vector<std::uint32_t>& texels) {
 }  // namespace
 
 render::Texture make_floor_texture() {
-  std::vector<std::uint32_t> texels(kSize * kSize);
+  std::vector<std::uint32_t> texels(std::size_t{kSize} * kSize);
   for (std::uint32_t y = 0; y < kSize; ++y) {
     for (std::uint32_t x = 0; x < kSize; ++x) {
       float v = 150.0f + 26.0f * (value_noise(x, y, 16, 1) - 0.5f) + 30.0f * (value_noise(x, y, 4, 2) - 0.5f) +
@@ -79,7 +79,7 @@ render::Texture make_floor_texture() {
 }
 
 render::Texture make_wall_texture() {
-  std::vector<std::uint32_t> texels(kSize * kSize);
+  std::vector<std::uint32_t> texels(std::size_t{kSize} * kSize);
   for (std::uint32_t y = 0; y < kSize; ++y) {
     for (std::uint32_t x = 0; x < kSize; ++x) {
       float v = 160.0f + 40.0f * (value_noise(x, y, 16, 11) - 0.5f) + 16.0f * (hash_unit(x, y, 12) - 0.5f);

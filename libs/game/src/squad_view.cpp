@@ -394,7 +394,9 @@ core::Status SquadView::render(const SquadSnapshot& s, render::Framebuffer& fb, 
     if (age > 2) continue;
     const auto k = static_cast<std::uint8_t>(255 - 80 * age);
     star(st.glow, s, f.pos, f.dir, 0.5f, 0.42f, static_cast<std::uint32_t>(f.tick * 7 + age),
-         {k, static_cast<std::uint8_t>(k * 0.85f), static_cast<std::uint8_t>(k * 0.5f), 255}, {90, 40, 10, 255});
+         {k, static_cast<std::uint8_t>(static_cast<float>(k) * 0.85f),
+          static_cast<std::uint8_t>(static_cast<float>(k) * 0.5f), 255},
+         {90, 40, 10, 255});
   }
   for (const squad::Squad& q : s.squads) {
     const float u = std::clamp(q.urgency, 0.0f, 1.0f);
