@@ -60,8 +60,3 @@ SORTIE_FUZZ_SEEDS(squad_world_log, [](sortie::fuzz::SeedSink& out) {
   auto bytes = world::write_command_log(game->world().command_log(), *squad::squad_command_registry());
   if (bytes) out.add("session", std::move(*bytes));
 });
-
-SORTIE_FUZZ_SEEDS(squad_key_script, [](sortie::fuzz::SeedSink& out) {
-  out.add("walk", text_bytes("# walk\n0-59 w\n60-89 d shift\n90 space\n100 tab\n110-130 left\n140 shot a.png\n"));
-  out.add("toggles", text_bytes("0 o\n1 p\n2 n\n3 n\n4 p\n5 r\n6 1\n7 2\n8 3\n"));
-});

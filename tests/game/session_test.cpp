@@ -2,7 +2,6 @@
 
 #include <filesystem>
 
-#include "sortie/game/squad_key_script.hpp"
 #include "sortie/game/squad_session.hpp"
 
 namespace sortie::game {
@@ -69,42 +68,6 @@ TEST(SquadSession, pause_step_overlay_and_restart) {
   ASSERT_TRUE(fresh);
   fresh->step({});
   EXPECT_EQ(s->sim().state_hash(), fresh->state_hash());
-}
-
-TEST(SquadKeyScript, reads_ranges_keys_and_shots) {
-  const auto script = parse_key_script(
-      "# walk up, then right with Shift\n"
-      "0-59 w\n"
-      "60-89   d shift  # sprint\n"
-      "90 space\n"
-      "\n"
-      "120 shot out/after.png\n",
-      "walk.keys");
-  ASSERT_TRUE(script) << script.error().to_string();
-  ASSERT_EQ(script->entries.size(), 4u);
-  EXPECT_TRUE(script->keys_at(0).up);
-  EXPECT_TRUE(script->keys_at(59).up);
-  EXPECT_FALSE(script->keys_at(60).up);
-  EXPECT_TRUE(script->keys_at(60).right && script->keys_at(60).sprint);
-  EXPECT_TRUE(script->keys_at(90).manual);
-  EXPECT_EQ(script->keys_at(91), SquadKeys{});
-  EXPECT_EQ(script->shots_at(120), std::vector<std::string>{"out/after.png"});
-  EXPECT_TRUE(script->shots_at(119).empty());
-  EXPECT_EQ(script->length(), 121u);
-}
-
-TEST(SquadKeyScript, rejects_bad_lines_with_file_and_line) {
-  const auto key = parse_key_script("0 w\n1 jump\n", "k.keys");
-  ASSERT_FALSE(key);
-  EXPECT_EQ(key.error().code, "game.script.key");
-  EXPECT_NE(key.error().message.find("k.keys:2"), std::string::npos);
-  EXPECT_EQ(parse_key_script("5-2 w\n").error().code, "game.script.frames");
-  EXPECT_EQ(parse_key_script("x w\n").error().code, "game.script.frames");
-  EXPECT_EQ(parse_key_script("16777216 w\n").error().code, "game.script.frames");
-  EXPECT_EQ(parse_key_script("3\n").error().code, "game.script.empty");
-  EXPECT_EQ(parse_key_script("3 shot\n").error().code, "game.script.shot");
-  EXPECT_EQ(parse_key_script("1-3 shot a.png\n").error().code, "game.script.shot");
-  EXPECT_TRUE(parse_key_script(""));
 }
 
 }  // namespace

@@ -1,9 +1,8 @@
 #pragma once
 // A played squad session without a window: the simulation on libs/world (SquadWorld), the
 // picture (SquadView) and the controls (SquadControls), with the viewer's pause, single step,
-// overlay and restart. The viewer's squad mode reads its keyboard into SquadKeys, calls frame()
-// with the ticks its 60 Hz pacing allows, draw()s and blits; a scripted run does the same with
-// keys from a SquadKeyScript.
+// overlay and restart. The viewer's squad mode reads its keyboard (or the viewer's scripted
+// events) into SquadKeys, calls frame() with the ticks its 60 Hz pacing allows, and draw()s.
 //
 //   auto session = SquadSession::create(map, {.seed = 7});
 //   session->frame(keys, 1);        // one tick with these keys (pressed buttons act once)
