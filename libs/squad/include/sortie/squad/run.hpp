@@ -38,7 +38,7 @@ struct RunReport {
   std::uint32_t agents_total = 0;
   std::uint32_t targets_alive = 0;
   std::uint32_t targets_total = 0;
-  InputLog log;  // the frames that were played
+  InputLog log;                 // the frames that were played
   world::CommandLog world_log;  // the commands that were applied (session first)
   double wall_ms = 0.0;
   [[nodiscard]] core::Json to_json() const;  // without the frames
