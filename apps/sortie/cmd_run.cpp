@@ -55,8 +55,8 @@ int run_main(const RunCliOptions& o) {
     }
     game = *dir;
     if (!quiet)
-      std::cout << fmt::format("game: embedded {} sample ({} {})\n", o.sample_scale,
-                               generated ? "generated into" : "cached at", game.string());
+      std::cout << fmt::format("game: embedded {} sample ({} {})\n", o.sample_scale, generated ? "generated into" : "cached at",
+                               game.string());
   } else if (!quiet) {
     std::cout << "game: " << game.string() << "\n";
   }
@@ -74,9 +74,7 @@ int run_main(const RunCliOptions& o) {
   lo.world.seed = o.seed;
   Progress load_bar("loading " + mission, 9);
   int phase_no = 0;
-  lo.progress = [&](std::string_view phase, std::size_t, std::size_t) {
-    load_bar.update(static_cast<std::uint64_t>(++phase_no), phase);
-  };
+  lo.progress = [&](std::string_view phase, std::size_t, std::size_t) { load_bar.update(static_cast<std::uint64_t>(++phase_no), phase); };
   const auto t0 = std::chrono::steady_clock::now();
   auto report = context->load(mission, lo);
   load_bar.finish();
@@ -131,8 +129,12 @@ int run_main(const RunCliOptions& o) {
     result = std::move(*r);
   }
 
-  core::Json rep{{"ok", true},         {"game", game.string()},   {"load", report->to_json()},
-                 {"load_ms", load_ms}, {"run", result.to_json()}, {"final_hash", core::hash_hex(result.final_hash)}};
+  core::Json rep{{"ok", true},
+                 {"game", game.string()},
+                 {"load", report->to_json()},
+                 {"load_ms", load_ms},
+                 {"run", result.to_json()},
+                 {"final_hash", core::hash_hex(result.final_hash)}};
   if (!o.out_dir.empty()) {
     auto log_json = world::command_log_json(result.log, loaded->world->commands());
     if (!log_json) {
@@ -164,8 +166,7 @@ int run_main(const RunCliOptions& o) {
   for (const auto& d : report->warnings) std::cout << core::to_string(d.severity) << ": " << d.to_string() << "\n";
   std::cout << "load phases:";
   for (const auto& t : report->timings) std::cout << fmt::format(" {} {:.1f} ms;", t.phase, t.milliseconds);
-  std::cout << fmt::format("\nloaded {} objects ({} registered) in {:.1f} ms\n", report->constructed,
-                           report->registered, load_ms);
+  std::cout << fmt::format("\nloaded {} objects ({} registered) in {:.1f} ms\n", report->constructed, report->registered, load_ms);
   std::cout << fmt::format("ran {} ticks ({} move orders to {} units) in {:.1f} ms\n", result.ticks, result.orders,
                            result.units, result.wall_ms);
   std::cout << "final state hash: " << core::hash_hex(result.final_hash) << "\n";
@@ -177,8 +178,7 @@ int run_main(const RunCliOptions& o) {
 
 SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
   auto o = std::make_shared<RunCliOptions>();
-  auto* cmd =
-      root.add_subcommand("run", "Load a mission the way the engine does and run it headless for N fixed ticks");
+  auto* cmd = root.add_subcommand("run", "Load a mission the way the engine does and run it headless for N fixed ticks");
   cmd->footer(
       "Without GAME_DIR the embedded sample game is used (generated once into the cache directory,\n"
       "$XDG_CACHE_HOME/sortie or ~/.cache/sortie). The load is staged and transactional: a broken\n"
@@ -191,7 +191,8 @@ SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
       "  sortie run --replay /tmp/run/commands.json --ticks 600   (same final hash)\n");
   cmd->add_option("game_dir", o->game_dir, "game directory (default: the embedded sample)");
   cmd->add_option("--mission,-m", o->mission, "mission name or data.tma path (default: the first mission)");
-  add_number(cmd, "--ticks,-n", o->ticks, "calculation ticks to run (16 ms each)", std::uint64_t{0}, kMaxRunTicks)
+  add_number(cmd, "--ticks,-n", o->ticks, "calculation ticks to run (16 ms each)", std::uint64_t{0},
+             kMaxRunTicks)
       ->default_str("600");
   add_number(cmd, "--seed", o->seed, "seed of the simulation and order streams")->default_str("1");
   cmd->add_flag("--json", o->json, "print the whole report as JSON");
