@@ -350,19 +350,25 @@ void MissionScene::Impl::rebuild_frame() {
 void MissionScene::apply_snapshot(const world::WorldSnapshot& snapshot, std::span<const world::ObjectId> object_ids) {
   std::unordered_map<std::uint64_t, const world::ObjectView*> live;
   for (const auto& v : snapshot.objects) live.emplace(v.id.raw(), &v);
+  bool changed = false;
   for (auto& o : impl_->objects) {
     const world::ObjectView* view = nullptr;
     if (o.placed_index >= 0 && static_cast<std::size_t>(o.placed_index) < object_ids.size()) {
       auto it = live.find(object_ids[static_cast<std::size_t>(o.placed_index)].raw());
       if (it != live.end()) view = it->second;
     }
-    o.visible = view != nullptr && view->active;
-    if (!o.visible) continue;
-    o.placement = view->transform.to_matrix();
+    const bool visible = view != nullptr && view->active;
+    changed = changed || visible != o.visible;
+    o.visible = visible;
+    if (!visible) continue;
+    const core::Mat4 placement = view->transform.to_matrix();
+    if (placement == o.placement) continue;
+    changed = true;
+    o.placement = placement;
     for (std::size_t k = 0; k < o.draw_count; ++k)
       impl_->object_draws[o.first_draw + k].model = o.placement * o.part_models[k];
   }
-  impl_->rebuild_frame();
+  if (changed) impl_->rebuild_frame();  // the merged meshes only change when an object did
 }
 
 Frame MissionScene::frame(const Camera& camera) const {
