@@ -1,9 +1,12 @@
-// Fuzzes the NRes reader in both profiles. An accepted archive must come back byte for byte
-// from the lossless writer; its canonical repack and editor encodes must be accepted again.
+// Fuzzes the NRes reader in both profiles. An accepted
+// archive must come back byte for byte from the lossless writer; lookups (hash index, sort
+// table, linear scan) and the directory peek of format detection must agree; its canonical
+// repack and editor encodes must be accepted again.
+#include "sortie/iron3d/nres.hpp"
+
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
-
-#include "sortie/iron3d/nres.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sortie;
@@ -13,6 +16,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.profile = profile;
     auto archive = iron3d::read_nres(input, options);
     if (!archive) continue;
+    const auto types = iron3d::nres_directory_types(input);  // format detection's peek
+    if (!types || types->size() != archive->entries.size()) __builtin_trap();
+    for (std::size_t g = 0; g < archive->gaps.size(); ++g) {
+      const core::ByteView gap = archive->gap_bytes(g);
+      if (archive->gap_is_zero(g) != std::all_of(gap.begin(), gap.end(), [](std::uint8_t b) { return b == 0; }))
+        __builtin_trap();
+    }
     const core::Bytes lossless = iron3d::write_nres_lossless(*archive);
     if (lossless.size() != size || !std::equal(lossless.begin(), lossless.end(), data)) __builtin_trap();
     for (const auto& e : archive->entries) {

@@ -179,6 +179,14 @@ int run_roundtrip(const FileOptions& o) {
       worst = std::max(worst, exit_code_for(loaded.error()));
       continue;
     }
+    if (!loaded->format->roundtrip) {
+      print_error(
+          Diagnostic::error("usage.roundtrip", "this format has no writer to compare with: its text is its model")
+              .of(path)
+              .expect("a binary format (see `sortie formats`)", std::string(loaded->format->name)));
+      worst = std::max(worst, kExitUsage);
+      continue;
+    }
     iron3d::ReadOptions ro{profile_of(o), path};
     auto written = loaded->format->roundtrip(loaded->bytes, ro);
     if (!written) {

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "fuzz_cursor.hpp"
 #include "sortie/core/bytes.hpp"
 #include "sortie/nav/areal_map.hpp"
 #include "sortie/nav/terrain_world.hpp"
@@ -29,29 +30,8 @@ struct NavFuzzInput {
   bool operator==(const NavFuzzInput&) const = default;
 };
 
-class NavFuzzCursor {
- public:
-  explicit NavFuzzCursor(core::ByteView data) : data_(data) {}
-  [[nodiscard]] bool at_end() const { return pos_ >= data_.size(); }
-  std::uint32_t word(std::size_t n) {  // n = 1, 2 or 4 bytes
-    std::uint32_t v = 0;
-    for (std::size_t i = 0; i < n; ++i) v |= static_cast<std::uint32_t>(byte()) << (8 * i);
-    return v;
-  }
-  float f32() { return std::bit_cast<float>(word(4)); }
-  core::Vec2 vec2() {
-    const float x = f32();
-    return {x, f32()};
-  }
-
- private:
-  std::uint8_t byte() { return pos_ < data_.size() ? data_[pos_++] : 0; }
-  core::ByteView data_;
-  std::size_t pos_ = 0;
-};
-
 inline NavFuzzInput decode_nav_fuzz_input(core::ByteView data) {
-  NavFuzzCursor c(data);
+  FuzzCursor c(data);
   NavFuzzInput in;
   in.soup.positions.resize(c.word(2));
   for (auto& p : in.soup.positions) {

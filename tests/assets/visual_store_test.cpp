@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <type_traits>
 
 #include "small_game.hpp"
@@ -164,6 +165,25 @@ TEST(PreparedMesh, normal_stream_of_another_length_is_left_out_with_a_warning) {
   EXPECT_EQ(warnings[0].code, "visual.normal_count");
 }
 
+// Review finding: node indices are u16 with 0xFFFF for "none"; a 65,536th node would alias
+// another node (or none) in PreparedPart::node.
+TEST(PreparedMesh, rejects_a_node_table_a_u16_index_cannot_name) {
+  auto model = iron3d::build_msh_model(iron3d::msh_box_input(1, 1, 1));
+  ASSERT_TRUE(model.has_value());
+  model->nodes.resize(0xFFFE, model->nodes[0]);  // every copy a root drawing slot 0
+  auto mesh = prepare_mesh(*model, "a.rlb", "many.msh");
+  ASSERT_TRUE(mesh.has_value()) << mesh.error().to_string();
+  ASSERT_EQ(mesh->parts.size(), 0xFFFEu);
+  EXPECT_EQ(mesh->parts.back().node, 0xFFFD);
+
+  model->nodes.push_back(model->nodes[0]);  // 0xFFFF nodes: the last one's index is "none"
+  mesh = prepare_mesh(*model, "a.rlb", "many.msh");
+  ASSERT_FALSE(mesh.has_value());
+  EXPECT_EQ(mesh.error().code, "visual.mesh_range");
+  EXPECT_EQ(mesh.error().field, "nodes");
+  EXPECT_EQ(mesh.error().found, "65535");
+}
+
 // ---- textures -----------------------------------------------------------------------------------
 
 TEST(PreparedTexture, full_mip_count_goes_down_to_one_pixel) {
@@ -243,6 +263,65 @@ TEST(PreparedTexture, lightmap_gets_a_full_chain_from_its_one_level) {
   EXPECT_EQ(tex->mips.back().width, 1u);
 }
 
+TEST(PreparedTexture, mip_chain_bytes_counts_every_level_and_saturates) {
+  EXPECT_EQ(mip_chain_bytes(16, 8), (128u + 32u + 8u + 2u + 1u) * 4u);
+  EXPECT_EQ(mip_chain_bytes(1, 1), 4u);
+  EXPECT_EQ(mip_chain_bytes(0, 8), 0u);
+  // 2^31 x 1: 32 levels of 2^31, 2^30, ..., 1 pixels = 2^32 - 1 pixels.
+  EXPECT_EQ(mip_chain_bytes(0x80000000u, 1), (std::uint64_t{1} << 34) - 4);
+  // Level 0 alone is (2^32 - 1)^2 pixels, over 2^64 bytes.
+  EXPECT_EQ(mip_chain_bytes(0xFFFFFFFFu, 0xFFFFFFFFu), std::numeric_limits<std::uint64_t>::max());
+}
+
+// Fuzz finding (fuzz_visual_store, seed raw_huge): a 2^31 x 2^31 8888 Texm with one empty level
+// made the decoder's byte count wrap to 0 (2^62 pixels x 4) and write past its buffer. The size
+// is now checked before anything is decoded or reserved.
+TEST(PreparedTexture, rejects_a_declared_size_past_the_limit_before_decoding) {
+  iron3d::Texm huge;
+  huge.width = huge.height = 0x80000000u;
+  huge.format = 8888;
+  huge.mips = {core::Bytes{}};
+  for (const std::uint64_t limit : {kMaxPreparedTextureBytes, std::numeric_limits<std::uint64_t>::max()}) {
+    auto tex = prepare_texture(huge, "textures.lib", "T_HUGE", false, limit);
+    ASSERT_FALSE(tex.has_value());
+    EXPECT_EQ(tex.error().code, "visual.texture_size");
+    EXPECT_EQ(tex.error().file, "textures.lib:T_HUGE");
+    EXPECT_EQ(tex.error().found, "2147483648 x 2147483648 (18446744073709551615 bytes)");
+  }
+  // A real texture against a limit: 16 x 16 is 341 RGBA8 pixels with its chain.
+  auto texm = iron3d::build_texm(16, 16, 565, 1);
+  ASSERT_TRUE(texm.has_value());
+  auto over = prepare_texture(*texm, "textures.lib", "T_X", false, 341 * 4 - 1);
+  ASSERT_FALSE(over.has_value());
+  EXPECT_EQ(over.error().code, "visual.texture_size");
+  EXPECT_EQ(over.error().expected, "<= 1363 RGBA8 bytes");
+  auto fits = prepare_texture(*texm, "textures.lib", "T_X", false, 341 * 4);
+  ASSERT_TRUE(fits.has_value());
+  EXPECT_EQ(fits->byte_size(), 341u * 4u);
+}
+
+// Fuzz finding: a Texm without levels (or with a zero side) came out as a texture with an empty
+// chain, width() 0, though every texture promises levels down to 1 x 1.
+TEST(PreparedTexture, rejects_a_texture_without_levels) {
+  iron3d::Texm none;
+  none.width = none.height = 4;
+  none.mips.clear();
+  auto tex = prepare_texture(none, "textures.lib", "T_NONE", false);
+  ASSERT_FALSE(tex.has_value());
+  EXPECT_EQ(tex.error().code, "texm.level");
+}
+
+TEST(PreparedTexture, rejects_a_zero_width) {
+  auto texm = iron3d::build_texm(4, 4, 565, 1);
+  ASSERT_TRUE(texm.has_value());
+  texm->width = 0;
+  auto tex = prepare_texture(*texm, "textures.lib", "T_FLAT", false);
+  ASSERT_FALSE(tex.has_value());
+  EXPECT_EQ(tex.error().code, "visual.texture_size");
+  EXPECT_EQ(tex.error().message, "texture has no pixels");
+  EXPECT_EQ(tex.error().found, "0 x 4 (0 bytes)");
+}
+
 // ---- materials ----------------------------------------------------------------------------------
 
 TEST(PreparedMaterial, maps_phase_bytes_to_the_runtime_record) {
@@ -286,19 +365,37 @@ TEST(PreparedTerrain, decodes_positions_uvs_and_face_rows) {
   msh.faces = {a, b};
   core::Diagnostics warnings;
   auto t = prepare_terrain_geometry(msh, "DATA/MAPS/x/Land.msh", &warnings);
+  ASSERT_TRUE(t.has_value()) << t.error().to_string();
   EXPECT_TRUE(warnings.empty());
-  EXPECT_EQ(t.path, "DATA/MAPS/x/Land.msh");
-  EXPECT_EQ(t.positions, (std::vector<core::Vec3>{{0, 0, 10}, {8, 0, 12}, {0, 8, 14}}));
-  EXPECT_EQ(t.normals, (std::vector<core::Vec3>{{0, 0, 1}, {0, 1, 0}, {-1, 0, 0}}));
-  EXPECT_EQ(t.uvs, (std::vector<core::Vec2>{{0, 0}, {0.5f, 0}, {0, -2}}));
-  EXPECT_EQ(t.bounds, core::Aabb::from_min_max({0, 0, 10}, {8, 8, 14}));
-  ASSERT_EQ(t.faces.size(), 2u);
-  EXPECT_EQ(t.faces[0].vertices, (std::array<std::uint32_t, 3>{0, 1, 2}));
-  EXPECT_EQ(t.faces[0].land1_row, 1);   // high byte
-  EXPECT_EQ(t.faces[0].land2_row, 2);   // low byte
-  EXPECT_EQ(t.faces[1].land1_row, -1);  // 0xFF: none
-  EXPECT_EQ(t.faces[1].land2_row, 3);
-  EXPECT_EQ(t.faces[1].texture, -1);  // bound by the store
+  EXPECT_EQ(t->path, "DATA/MAPS/x/Land.msh");
+  EXPECT_EQ(t->positions, (std::vector<core::Vec3>{{0, 0, 10}, {8, 0, 12}, {0, 8, 14}}));
+  EXPECT_EQ(t->normals, (std::vector<core::Vec3>{{0, 0, 1}, {0, 1, 0}, {-1, 0, 0}}));
+  EXPECT_EQ(t->uvs, (std::vector<core::Vec2>{{0, 0}, {0.5f, 0}, {0, -2}}));
+  EXPECT_EQ(t->bounds, core::Aabb::from_min_max({0, 0, 10}, {8, 8, 14}));
+  ASSERT_EQ(t->faces.size(), 2u);
+  EXPECT_EQ(t->faces[0].vertices, (std::array<std::uint32_t, 3>{0, 1, 2}));
+  EXPECT_EQ(t->faces[0].land1_row, 1);   // high byte
+  EXPECT_EQ(t->faces[0].land2_row, 2);   // low byte
+  EXPECT_EQ(t->faces[1].land1_row, -1);  // 0xFF: none
+  EXPECT_EQ(t->faces[1].land2_row, 3);
+  EXPECT_EQ(t->faces[1].texture, -1);  // bound by the store
+}
+
+// Fuzz finding: a face naming a vertex past the positions went through unchanged, so a renderer
+// indexing PreparedTerrain::positions with it would read past the end.
+TEST(PreparedTerrain, rejects_a_face_vertex_past_the_positions) {
+  iron3d::LandMsh msh;
+  msh.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  iron3d::TerrainFace28 f;
+  f.vertices = {0, 1, 3};
+  msh.faces = {f};
+  auto t = prepare_terrain_geometry(msh, "DATA/MAPS/x/Land.msh");
+  ASSERT_FALSE(t.has_value());
+  EXPECT_EQ(t.error().code, "visual.terrain_range");
+  EXPECT_EQ(t.error().file, "DATA/MAPS/x/Land.msh");
+  EXPECT_EQ(t.error().field, "faces[0].vertices[2]");
+  EXPECT_EQ(t.error().expected, "< 3");
+  EXPECT_EQ(t.error().found, "3");
 }
 
 // ---- the store ----------------------------------------------------------------------------------
@@ -318,6 +415,20 @@ GameBuilder small_game() {
 std::unique_ptr<MemoryVfs> vfs_of(const GameBuilder& g) {
   auto vfs = std::make_unique<MemoryVfs>();
   EXPECT_TRUE(g.fill(*vfs).has_value());
+  return vfs;
+}
+
+// `g`'s files with `archive` taken from `other`: a resource gone between resolution and preparation.
+std::unique_ptr<MemoryVfs> vfs_with_archive_of(const GameBuilder& g, const GameBuilder& other,
+                                               const std::string& archive) {
+  auto vfs = vfs_of(g);
+  auto files = other.build();
+  EXPECT_TRUE(files.has_value());
+  if (files && files->count(archive)) {
+    EXPECT_TRUE(vfs->add(archive, files->at(archive)).has_value());
+  } else {
+    ADD_FAILURE() << archive << " not built";
+  }
   return vfs;
 }
 
@@ -466,16 +577,10 @@ TEST(VisualStore, missing_texture_names_the_whole_chain) {
   auto r = resolve(small_game(), {"s_tree"});
   ASSERT_TRUE(r.md.ok());
   // The texture disappears between resolution and preparation (another repository).
-  auto files = small_game().build();
-  ASSERT_TRUE(files.has_value());
   GameBuilder only_a;
   ASSERT_TRUE(only_a.add_texture("T_A", 16, 16, 565, 2, 1).has_value());
-  auto textures = only_a.build();
-  ASSERT_TRUE(textures.has_value());
-  MemoryVfs vfs;
-  for (const auto& [path, bytes] : *files) ASSERT_TRUE(vfs.add(path, bytes).has_value());
-  ASSERT_TRUE(vfs.add("textures.lib", textures->at("textures.lib")).has_value());
-  ArchiveRepository repo(vfs);
+  auto vfs = vfs_with_archive_of(small_game(), only_a, "textures.lib");
+  ArchiveRepository repo(*vfs);
   VisualCache cache;
   auto store = build_visual_store(repo, cache, r.md);
   ASSERT_FALSE(store.has_value());
@@ -487,6 +592,24 @@ TEST(VisualStore, missing_texture_names_the_whole_chain) {
   EXPECT_EQ(d.file, "textures.lib");
   EXPECT_EQ(d.field, "objects[0]");
   EXPECT_EQ(cache.stats().textures_decoded, 1u);  // T_A was prepared before the failure
+}
+
+TEST(VisualStore, missing_lightmap_names_its_wear_row) {
+  auto r = resolve(small_game(), {"b_base"});
+  ASSERT_TRUE(r.md.ok());
+  // lightmap.lib is replaced after resolution by one without LM_A.
+  GameBuilder other;
+  ASSERT_TRUE(other.add_lightmap("LM_OTHER", 8, 8, 1).has_value());
+  auto vfs = vfs_with_archive_of(small_game(), other, "lightmap.lib");
+  ArchiveRepository repo(*vfs);
+  VisualCache cache;
+  auto store = build_visual_store(repo, cache, r.md);
+  ASSERT_FALSE(store.has_value());
+  EXPECT_EQ(store.error().code, "visual.lightmap_missing");
+  EXPECT_EQ(store.error().message,
+            "m1: objects[0] 'b_base' -> bases.rlb:bunker.msh -> bunker.wea -> LIGHTMAPS row 0 'LM_A' -> "
+            "lightmap.lib: lightmap 'LM_A' not found");
+  EXPECT_EQ(store.error().file, "lightmap.lib");
 }
 
 TEST(VisualStore, refuses_a_mission_with_failed_edges) {
@@ -537,4 +660,34 @@ TEST(VisualStore, batches_past_the_wear_table_are_a_warning) {
     EXPECT_EQ(w.found, "1");
     EXPECT_EQ((*store)->prototype("objects.rlb", "two")->visual->mesh->material_rows, 2u);
   }
+}
+
+// A texture that does not fit the budget is refused on its declared size: it is never decoded.
+TEST(VisualStore, texture_over_the_budget_is_refused_before_it_is_decoded) {
+  auto r = resolve(small_game(), {"s_tree"});
+  VisualCache cache;
+  VisualStoreOptions o;
+  o.max_texture_bytes = 341 * 4 + 84 * 4;  // T_A fits, T_B (85 x 4 bytes) does not
+  auto store = build_visual_store(*r.repo, cache, r.md, o);
+  ASSERT_FALSE(store.has_value());
+  EXPECT_EQ(store.error().code, "visual.texture_budget");
+  EXPECT_EQ(store.error().found, fmt::format("{} bytes", (341 + 85) * 4));
+  EXPECT_EQ(cache.stats().textures_decoded, 1u);  // T_A only
+}
+
+TEST(VisualStore, terrain_face_past_the_positions_names_the_mission) {
+  auto r = resolve(small_game(), {"s_tree"});
+  r.md.land_dir = *normalize_path("DATA/MAPS/x", PathPolicy::host_compatible);
+  r.md.land_msh.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  iron3d::TerrainFace28 f;
+  f.vertices = {0, 7, 1};
+  r.md.land_msh.faces = {f};
+  VisualCache cache;
+  auto store = build_visual_store(*r.repo, cache, r.md);
+  ASSERT_FALSE(store.has_value());
+  EXPECT_EQ(store.error().code, "visual.terrain_range");
+  EXPECT_EQ(store.error().file, "DATA/MAPS/x/Land.msh");
+  EXPECT_EQ(store.error().message,
+            "m1: terrain: DATA/MAPS/x/Land.msh: faces[0].vertices[1]: face vertex is not below the position count "
+            "(expected < 3, found 7) [visual.terrain_range]");
 }

@@ -10,7 +10,8 @@ TEST(CliBasics, help_lists_every_command_and_exits_0) {
   const auto r = run_sortie({"--help"});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_NE(r.out.find("sortie: engine and toolkit for legacy mission content"), std::string::npos) << r.out;
-  for (const char* cmd : {"archive", "check", "fomap", "formats", "inspect", "mission", "roundtrip", "run", "sample", "tma"})
+  for (const char* cmd :
+       {"archive", "check", "fomap", "formats", "inspect", "mission", "roundtrip", "run", "sample", "tma"})
     EXPECT_NE(r.out.find(std::string("  ") + cmd), std::string::npos) << cmd << " missing from\n" << r.out;
   EXPECT_EQ(r.err, "");
 }
@@ -45,7 +46,8 @@ TEST(CliBasics, unknown_subcommand_is_named_in_the_usage_error) {
   EXPECT_EQ(r.err, "sortie: unknown command or option: frobnicate\nRun with --help for the list of commands.\n");
   const auto nested = run_sortie({"archive", "frob", "x"});
   EXPECT_EQ(nested.exit_code, 2);
-  EXPECT_EQ(nested.err, "sortie archive: unknown command or option: frob x\nRun with --help for the list of commands.\n");
+  EXPECT_EQ(nested.err,
+            "sortie archive: unknown command or option: frob x\nRun with --help for the list of commands.\n");
   // A group without its verb still says a subcommand is required.
   const auto bare = run_sortie({"archive"});
   EXPECT_EQ(bare.exit_code, 2);
@@ -70,9 +72,9 @@ TEST(CliBasics, formats_json_lists_the_format_table) {
     EXPECT_TRUE(f.contains("description"));
     names.push_back(f.at("name").get<std::string>());
   }
-  const std::vector<std::string> expected{"nres", "rsli", "unit_dat", "object_refs", "msh", "wear", "mat0",
-                                          "texm", "fxid", "build_dat", "tma", "land_msh", "land_map",
-                                          "scr", "varset", "ctld", "wave"};
+  const std::vector<std::string> expected{"nres",     "rsli", "unit_dat", "object_refs", "msh",  "wear",
+                                          "mat0",     "texm", "fxid",     "build_dat",   "tma",  "land_msh",
+                                          "land_map", "scr",  "varset",   "ctld",        "wave", "fomap"};
   EXPECT_EQ(names, expected);
 }
 

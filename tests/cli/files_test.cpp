@@ -236,6 +236,72 @@ TEST_F(CliFilesTest, check_strict_and_compatible_pass_every_sample_file) {
   EXPECT_NE(compat.out.find((sample_dir() / "objects.rlb").string() + ": ok (rsli, compatible)"), std::string::npos);
 }
 
+// Content beats the name: renamed sample files are checked as what they are.
+TEST_F(CliFilesTest, renamed_files_are_detected_by_content) {
+  const struct {
+    const char* from;
+    const char* to;
+    const char* format;
+  } cases[] = {
+      {"DATA/MAPS/map01/Land.msh", "hill.msh", "land_msh"},  // was checked as a model and rejected
+      {"DATA/MAPS/map01/Land.msh", "terrain.bin", "land_msh"},
+      {"DATA/MAPS/map01/Land.map", "areas.bin", "land_map"},
+      {"BuildDat.lst", "builds.txt", "build_dat"},  // was recognised by its exact name only
+      {"MISSIONS/m01/data.tma", "mission.bin", "tma"},
+  };
+  std::vector<std::string> args{"check", "--strict"};
+  for (const auto& c : cases) {
+    const fs::path f = dir_ / c.to;
+    fs::copy_file(sample_dir() / c.from, f, fs::copy_options::overwrite_existing);
+    args.push_back(f.string());
+    const auto j = run_sortie({"inspect", "--json", f.string()}).json();
+    EXPECT_EQ(j.value("format", ""), c.format) << c.to;
+  }
+  const auto r = run_sortie(args);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  for (const auto& c : cases)
+    EXPECT_NE(r.out.find((dir_ / c.to).string() + ": ok (" + c.format + ", strict)"), std::string::npos) << r.out;
+}
+
+// `.fomap` is in the format table: inspect (human and --json), check, and no roundtrip.
+TEST_F(CliFilesTest, fomap_maps_are_inspected_and_checked) {
+  const std::string map =
+      "[ProtoMap]\nSize = 100 100\nWorkHex = 10 10\n\n"
+      "[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 5 5\n\n"
+      "[$Name/Item]\n$Id = 2\n$Proto = Wall\nHex = 6 6\n\n"
+      "[$Name/Item]\n$Id = 3\n$Proto = Wall\nHex = 7 7\n";
+  const fs::path f = dir_ / "town.fomap";
+  put_bytes(f, core::as_bytes(map));
+  const auto j = run_sortie({"inspect", "--json", f.string()}).json();
+  EXPECT_EQ(j.value("format", ""), "fomap");
+  EXPECT_EQ(j.at("generation"), "current");
+  EXPECT_EQ(j.at("counts"), (core::Json{{"critters", 1}, {"items", 2}}));
+  EXPECT_EQ(j.at("distinct_protos"), 2);
+  EXPECT_EQ(j.at("header_keys"), (core::Json{"Size", "WorkHex"}));
+  EXPECT_EQ(j.at("maps").at(0).at("name"), "town");
+  const auto human = run_sortie({"inspect", f.string()});
+  EXPECT_EQ(human.exit_code, 0);
+  EXPECT_NE(human.out.find("format: \"fomap\""), std::string::npos) << human.out;
+  EXPECT_NE(human.out.find("  critters: 1\n"), std::string::npos) << human.out;
+  // Renamed, it is still a map (content first).
+  const fs::path renamed = dir_ / "town.txt";
+  put_bytes(renamed, core::as_bytes(map));
+  EXPECT_EQ(run_sortie({"inspect", "--json", renamed.string()}).json().value("format", ""), "fomap");
+  const auto check = run_sortie({"check", "--strict", f.string()});
+  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+  EXPECT_NE(check.out.find(f.string() + ": ok (fomap, strict)"), std::string::npos) << check.out;
+  EXPECT_NE(check.out.find("[fomap.check.protos]"), std::string::npos) << check.out;  // says what was not checked
+  std::string dup = map;
+  dup.replace(dup.find("$Id = 3"), 7, "$Id = 2");
+  put_bytes(f, core::as_bytes(dup));
+  const auto bad = run_sortie({"check", "--strict", f.string()});
+  EXPECT_EQ(bad.exit_code, 1) << bad.out;
+  EXPECT_NE(bad.out.find("[map-format.rule.shared-placement-ids."), std::string::npos) << bad.out;
+  const auto rt = run_sortie({"roundtrip", f.string()});
+  EXPECT_EQ(rt.exit_code, 2);
+  EXPECT_NE(rt.err.find("[usage.roundtrip]"), std::string::npos) << rt.err;
+}
+
 TEST_F(CliFilesTest, check_json_summarises_good_and_bad_files) {
   auto bytes = file_bytes(sample_dir() / "textures.lib");
   bytes.resize(1000);

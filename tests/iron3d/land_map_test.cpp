@@ -367,9 +367,10 @@ TEST(LandMap, json_lists_areals_and_grid) {
 
 TEST(LandMap, detects_by_name_and_by_signature) {
   const auto file = map_file(kVector315);
-  EXPECT_EQ(land_map_format_info().detect(file, "DATA/MAPS/Tut_1/land.map"), 2);
-  EXPECT_EQ(land_map_format_info().detect(file, "x.bin"), 2);
-  EXPECT_EQ(land_map_format_info().detect(map_file(kVector315, 1, 11), "x.bin"), 0);
+  EXPECT_EQ(land_map_format_info().detect(file, "DATA/MAPS/Tut_1/land.map"), kDetectContent);
+  EXPECT_EQ(land_map_format_info().detect(file, "x.bin"), kDetectContent);
+  EXPECT_EQ(land_map_format_info().detect(map_file(kVector315, 1, 11), "x.bin"), kDetectNone);
+  EXPECT_EQ(land_map_format_info().detect(map_file(kVector315, 1, 11), "Land.map"), kDetectName);
   EXPECT_EQ(detect_format(file, "Land.map")->name, "land_map");
 }
 

@@ -381,13 +381,13 @@ TEST(LandMsh, json_lists_streams_and_faces) {
 
 TEST(LandMsh, detects_by_name_and_by_signature) {
   const auto file = build(minimal_streams());
-  EXPECT_EQ(land_msh_format_info().detect(file, "maps/x/LAND.MSH"), 2);
-  EXPECT_EQ(land_msh_format_info().detect(file, "whatever.bin"), 2);
+  EXPECT_EQ(land_msh_format_info().detect(file, "maps/x/LAND.MSH"), kDetectContent);
+  EXPECT_EQ(land_msh_format_info().detect(file, "whatever.bin"), kDetectContent);
   const auto other = NresBuilder().add(1, "a", {1}).build().value();
-  EXPECT_EQ(land_msh_format_info().detect(other, "thing.rlb"), 0);
-  EXPECT_EQ(land_msh_format_info().detect(other, "Land.msh"), 2);  // name + NRes magic
+  EXPECT_EQ(land_msh_format_info().detect(other, "thing.rlb"), kDetectNone);
+  EXPECT_EQ(land_msh_format_info().detect(other, "Land.msh"), kDetectName);  // name + NRes magic
   const core::Bytes not_nres = {'X', 'R', 'e', 's'};
-  EXPECT_EQ(land_msh_format_info().detect(not_nres, "Land.msh"), 0);
+  EXPECT_EQ(land_msh_format_info().detect(not_nres, "Land.msh"), kDetectNone);
   EXPECT_EQ(detect_format(file, "Land.msh")->name, "land_msh");
 }
 

@@ -104,7 +104,8 @@ TEST(Msh, builder_box_passes_strict_reader_and_exposes_materials) {
   auto again = write_msh(*file);
   ASSERT_TRUE(again);
   EXPECT_EQ(*again, *bytes);
-  EXPECT_EQ(msh_format_info().detect(*bytes, "x.msh"), 2);
+  EXPECT_EQ(msh_format_info().detect(*bytes, "x.msh"), kDetectContent);
+  EXPECT_EQ(msh_format_info().detect(*bytes, "x.bin"), kDetectContent);
 }
 
 TEST(Msh, edited_model_is_rewritten_through_the_nres_layer) {

@@ -36,7 +36,7 @@ Extracted extract(const Bytes& image) {
   for (std::size_t i = 0; i < files.size(); ++i) x.files[files[i]] = bytes_of(a->payload(i));
   for (std::size_t g = 0; g < a->gaps.size(); ++g) {
     gap_files[g] = "_gaps/" + std::to_string(a->gaps[g].offset);
-    if (!a->gaps[g].all_zero) x.files[gap_files[g]] = bytes_of(a->gap_bytes(g));
+    if (!a->gap_is_zero(g)) x.files[gap_files[g]] = bytes_of(a->gap_bytes(g));
   }
   x.manifest = nres_manifest(*a, files, gap_files);
   return x;

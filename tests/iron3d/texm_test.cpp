@@ -196,8 +196,8 @@ TEST(Texm, rejects_page_count_two_with_one_rect) {
 
 TEST(Texm, format_info_detects_magic) {
   const auto info = texm_format_info();
-  EXPECT_EQ(info.detect(kVector318, "x"), 2);
-  EXPECT_EQ(info.detect(core::Bytes{1, 2, 3, 4}, "x"), 0);
+  EXPECT_EQ(info.detect(kVector318, "x"), kDetectContent);
+  EXPECT_EQ(info.detect(core::Bytes{1, 2, 3, 4}, "x"), kDetectNone);
   auto j = info.inspect(kVector318, {});
   ASSERT_TRUE(j);
   EXPECT_EQ((*j)["pixel_format"], 565);

@@ -631,10 +631,11 @@ TEST(Tma, json_uses_spec_field_names) {
 
 TEST(Tma, format_info_detects_by_name_and_content) {
   const auto info = tma_format_info();
-  EXPECT_EQ(info.detect(kMinimal, "MISSIONS/x/data.tma"), 2);
-  EXPECT_EQ(info.detect(kMinimal, "DATA.TMA"), 2);
-  EXPECT_EQ(info.detect(kRich, "mission.bin"), 1);
-  EXPECT_EQ(info.detect(hex("00112233"), "mission.bin"), 0);
+  EXPECT_EQ(info.detect(kMinimal, "MISSIONS/x/data.tma"), kDetectContent);
+  EXPECT_EQ(info.detect(kMinimal, "DATA.TMA"), kDetectContent);
+  EXPECT_EQ(info.detect(kRich, "mission.bin"), kDetectContent);
+  EXPECT_EQ(info.detect(hex("00112233"), "mission.bin"), kDetectNone);
+  EXPECT_EQ(info.detect(hex("00112233"), "data.tma"), kDetectName);  // the reader says why it is not one
   auto rt = info.roundtrip(kRich, {});
   ASSERT_TRUE(rt);
   EXPECT_EQ(*rt, kRich);

@@ -121,11 +121,11 @@ TEST(UnitDat, builder_rejects_key_longer_than_31_bytes) {
 TEST(UnitDat, format_info_detects_by_header_and_name) {
   const auto bytes = sample_dat();
   const auto info = unit_dat_format_info();
-  EXPECT_EQ(info.detect(bytes, "UNITS/w_m_wlk2.dat"), 2);
-  EXPECT_EQ(info.detect(bytes, "blob.bin"), 1);
-  EXPECT_EQ(info.detect(core::Bytes{1, 2, 3}, "x.dat"), 0);
-  EXPECT_EQ(info.detect(core::Bytes{0xF1, 0xF0, 0}, "short.dat"), 2);  // reader reports unit_dat.size
-  EXPECT_EQ(info.detect(core::Bytes{0xF1, 0xF0, 0}, "short.bin"), 0);
+  EXPECT_EQ(info.detect(bytes, "UNITS/w_m_wlk2.dat"), kDetectContent);
+  EXPECT_EQ(info.detect(bytes, "blob.bin"), kDetectContent);
+  EXPECT_EQ(info.detect(core::Bytes{1, 2, 3}, "x.dat"), kDetectNone);
+  EXPECT_EQ(info.detect(core::Bytes{0xF1, 0xF0, 0}, "short.dat"), kDetectName);  // reader reports unit_dat.size
+  EXPECT_EQ(info.detect(core::Bytes{0xF1, 0xF0, 0}, "short.bin"), kDetectNone);
   auto j = info.inspect(bytes, {});
   ASSERT_TRUE(j);
   EXPECT_EQ((*j)["components"][1]["resource_name"]["text"], "w_m_gun");

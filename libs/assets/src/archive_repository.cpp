@@ -3,10 +3,13 @@
 #include <fmt/format.h>
 
 #include "sortie/core/hash.hpp"
+#include "sortie/iron3d/archive.hpp"
 
 namespace sortie::assets {
 
-std::string_view to_string(ArchiveKind kind) { return kind == ArchiveKind::nres ? "nres" : "rsli"; }
+std::string_view to_string(ArchiveKind kind) {
+  return kind == ArchiveKind::nres ? "nres" : "rsli";
+}
 
 MountedArchive::MountedArchive(GamePath path, iron3d::NresArchive nres)
     : path_(std::move(path)), kind_(ArchiveKind::nres), archive_(std::move(nres)) {
@@ -60,14 +63,8 @@ const core::Diagnostics& MountedArchive::warnings() const {
 }
 
 core::Result<std::shared_ptr<const MountedArchive>> mount_archive(const GamePath& path, core::Bytes bytes) {
-  auto starts_with = [&](std::initializer_list<std::uint8_t> magic) {
-    if (bytes.size() < magic.size()) return false;
-    std::size_t i = 0;
-    for (auto b : magic)
-      if (bytes[i++] != b) return false;
-    return true;
-  };
-  if (starts_with({'N', 'R', 'e', 's'})) {
+  const auto format = iron3d::detect_archive(bytes);
+  if (format == iron3d::ArchiveFormat::nres) {
     iron3d::NresReadOptions o;
     o.profile = core::Profile::compatible;
     o.file_name = path.path;
@@ -75,7 +72,7 @@ core::Result<std::shared_ptr<const MountedArchive>> mount_archive(const GamePath
     if (!a) return core::fail(std::move(a.error()));
     return std::make_shared<const MountedArchive>(path, std::move(*a));
   }
-  if (starts_with({'N', 'L', 0x00, 0x01})) {
+  if (format == iron3d::ArchiveFormat::rsli) {
     auto a = iron3d::read_rsli(bytes, iron3d::RsliReadOptions::from_profile(core::Profile::compatible, path.path));
     if (!a) return core::fail(std::move(a.error()));
     return std::make_shared<const MountedArchive>(path, std::move(*a));
@@ -116,6 +113,8 @@ std::vector<std::shared_ptr<const MountedArchive>> ArchiveRepository::opened() c
   return out;
 }
 
-void ArchiveRepository::clear() { open_.clear(); }
+void ArchiveRepository::clear() {
+  open_.clear();
+}
 
 }  // namespace sortie::assets

@@ -18,14 +18,19 @@ namespace {
 thread_local std::uint32_t g_seed = 0;
 iron3d::TexmColor pattern(std::uint32_t level, std::uint32_t x, std::uint32_t y) {
   const std::uint32_t s = g_seed;
-  const bool odd = (((x >> (3 - std::min<std::uint32_t>(level, 3))) ^ (y >> (3 - std::min<std::uint32_t>(level, 3)))) & 1) != 0;
-  const auto c = [&](std::uint32_t shift) { return static_cast<std::uint8_t>(((s >> shift) & 0x7F) + (odd ? 0x80 : 0x20)); };
+  const bool odd =
+      (((x >> (3 - std::min<std::uint32_t>(level, 3))) ^ (y >> (3 - std::min<std::uint32_t>(level, 3)))) & 1) != 0;
+  const auto c = [&](std::uint32_t shift) {
+    return static_cast<std::uint8_t>(((s >> shift) & 0x7F) + (odd ? 0x80 : 0x20));
+  };
   return {c(0), c(8), c(16), 255};
 }
 
 }  // namespace
 
-void GameBuilder::add_file(std::string path, core::Bytes bytes) { files_.insert_or_assign(std::move(path), std::move(bytes)); }
+void GameBuilder::add_file(std::string path, core::Bytes bytes) {
+  files_.insert_or_assign(std::move(path), std::move(bytes));
+}
 
 void GameBuilder::add_nres_entry(std::string archive, iron3d::NresEntrySpec spec) {
   nres_[std::move(archive)].push_back(std::move(spec));
@@ -35,23 +40,24 @@ core::Status GameBuilder::add_texture(std::string name, std::uint32_t width, std
                                       std::uint32_t mips, std::uint32_t seed) {
   g_seed = seed;
   SORTIE_TRY(auto tex, iron3d::build_texm(width, height, format, mips, &pattern));
-  add_nres_entry("textures.lib",
-                 iron3d::NresEntrySpec{iron3d::nres_type_tag("Texm"), 0, 0, 0, std::move(name), iron3d::write_texm(tex)});
+  add_nres_entry("textures.lib", iron3d::NresEntrySpec{iron3d::nres_type_tag("Texm"), 0, 0, 0, std::move(name),
+                                                       iron3d::write_texm(tex)});
   return {};
 }
 
-core::Status GameBuilder::add_lightmap(std::string name, std::uint32_t width, std::uint32_t height, std::uint32_t seed) {
+core::Status GameBuilder::add_lightmap(std::string name, std::uint32_t width, std::uint32_t height,
+                                       std::uint32_t seed) {
   g_seed = seed;
   SORTIE_TRY(auto tex, iron3d::build_lightmap(width, height, &pattern));
-  add_nres_entry("lightmap.lib",
-                 iron3d::NresEntrySpec{iron3d::nres_type_tag("Texm"), 0, 0, 0, std::move(name), iron3d::write_texm(tex)});
+  add_nres_entry("lightmap.lib", iron3d::NresEntrySpec{iron3d::nres_type_tag("Texm"), 0, 0, 0, std::move(name),
+                                                       iron3d::write_texm(tex)});
   return {};
 }
 
 core::Status GameBuilder::add_material(std::string name, const std::vector<std::string>& textures, bool animated) {
   SORTIE_TRY(auto mat, iron3d::build_mat0(textures, animated));
-  add_nres_entry("material.lib", iron3d::NresEntrySpec{iron3d::nres_type_tag("MAT0"), 0, mat.version, 0, std::move(name),
-                                                        iron3d::write_mat0(mat)});
+  add_nres_entry("material.lib", iron3d::NresEntrySpec{iron3d::nres_type_tag("MAT0"), 0, mat.version, 0,
+                                                       std::move(name), iron3d::write_mat0(mat)});
   return {};
 }
 
@@ -114,8 +120,7 @@ core::Result<std::map<std::string, core::Bytes>> GameBuilder::build() const {
   return out;
 }
 
-core::Status GameBuilder::write_to(const std::filesystem::path& dir) const {
-  SORTIE_TRY(auto files, build());
+core::Status write_game_files(const std::filesystem::path& dir, const std::map<std::string, core::Bytes>& files) {
   for (const auto& [path, bytes] : files) {
     const std::filesystem::path host = dir / path;
     std::error_code ec;
@@ -126,6 +131,11 @@ core::Status GameBuilder::write_to(const std::filesystem::path& dir) const {
     SORTIE_CHECK(core::write_file_atomic(host, bytes));
   }
   return {};
+}
+
+core::Status GameBuilder::write_to(const std::filesystem::path& dir) const {
+  SORTIE_TRY(auto files, build());
+  return write_game_files(dir, files);
 }
 
 core::Status GameBuilder::fill(MemoryVfs& vfs) const {

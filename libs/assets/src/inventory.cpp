@@ -4,6 +4,7 @@
 
 #include <unordered_set>
 
+#include "provenance.hpp"
 #include "sortie/core/text.hpp"
 #include "sortie/iron3d/mat0.hpp"
 #include "sortie/iron3d/msh.hpp"
@@ -14,24 +15,23 @@
 namespace sortie::assets {
 
 core::Json InventoryReport::to_json() const {
-  return core::Json{{"archives", archives},          {"entries", entries}, {"reached", reached},
-                    {"checked", checked},            {"broken", warnings.size()},
-                    {"warnings", core::diagnostics_json(warnings)}};
+  return core::Json{{"archives", archives},      {"entries", entries},
+                    {"reached", reached},        {"checked", checked},
+                    {"broken", warnings.size()}, {"warnings", core::diagnostics_json(warnings)}};
 }
 
 InventoryReport inventory_archives(const ArchiveRepository& repo, const DependencyGraph& graph, core::Profile profile) {
   InventoryReport report;
   std::unordered_set<std::string> reached;
   for (const auto& n : graph.nodes())
-    if (!n.entry.empty()) reached.insert(core::ascii_upper(n.archive) + "|" + core::ascii_upper(n.entry));
+    if (!n.entry.empty()) reached.insert(detail::entry_key(n.archive, n.entry));
   for (const auto& archive : repo.opened()) {
     ++report.archives;
-    const std::string akey = core::ascii_upper(archive->path().path) + "|";
     const bool registry = core::iequals_ascii(archive->path().path, "objects.rlb");
     for (std::size_t i = 0; i < archive->size(); ++i) {
       ++report.entries;
       const std::string name = archive->name(i);
-      if (reached.count(akey + core::ascii_upper(name))) {
+      if (reached.count(detail::entry_key(archive->path().path, name))) {
         ++report.reached;
         continue;
       }
@@ -45,12 +45,13 @@ InventoryReport inventory_archives(const ArchiveRepository& repo, const Dependen
         broken = payload.error();
       } else if (registry) {
         if (auto r = iron3d::read_object_refs(*payload, ro); !r) broken = r.error();
-      } else if (type == iron3d::nres_type_tag("MAT0")) {
+      } else if (type == iron3d::kMat0TypeId) {
         const auto* e = archive->nres_entry(i);
-        if (auto r = iron3d::read_mat0(*payload, e ? e->attr2 : 6, ro); !r) broken = r.error();
-      } else if (type == iron3d::nres_type_tag("Texm")) {
+        if (auto r = iron3d::read_mat0(*payload, e ? e->attr2 : iron3d::kMat0MaxKnownVersion, ro); !r)
+          broken = r.error();
+      } else if (type == iron3d::kTexmMagic) {
         if (auto r = iron3d::read_texm(*payload, ro); !r) broken = r.error();
-      } else if (type == iron3d::nres_type_tag("WEAR")) {
+      } else if (type == iron3d::kWearTypeId) {
         if (auto r = iron3d::read_wear(*payload, ro); !r) broken = r.error();
       } else if (core::iends_with_ascii(name, ".msh")) {
         if (auto r = iron3d::read_msh(*payload, ro); !r) broken = r.error();

@@ -15,9 +15,7 @@ class PhaseTimer {
       : out_(out), name_(std::move(name)), start_(Clock::now()) {
     if (progress) progress(name_, 0, 0);
   }
-  ~PhaseTimer() {
-    out_.push_back({name_, std::chrono::duration<double, std::milli>(Clock::now() - start_).count()});
-  }
+  ~PhaseTimer() { out_.push_back({name_, std::chrono::duration<double, std::milli>(Clock::now() - start_).count()}); }
   PhaseTimer(const PhaseTimer&) = delete;
   PhaseTimer& operator=(const PhaseTimer&) = delete;
 
@@ -26,13 +24,6 @@ class PhaseTimer {
   std::string name_;
   Clock::time_point start_;
 };
-
-iron3d::ReadOptions read_options(core::Profile profile, std::string file) {
-  iron3d::ReadOptions o;
-  o.profile = profile;
-  o.file_name = std::move(file);
-  return o;
-}
 
 }  // namespace
 
@@ -61,8 +52,8 @@ core::Result<std::vector<std::string>> list_missions(const Vfs& vfs) {
   return out;
 }
 
-core::Result<MissionData> prepare_mission(ArchiveRepository& repo, PrototypeResolver& resolver, std::string_view mission,
-                                          const MissionPrepareOptions& options) {
+core::Result<MissionData> prepare_mission(ArchiveRepository& repo, PrototypeResolver& resolver,
+                                          std::string_view mission, const MissionPrepareOptions& options) {
   MissionData md;
   const Vfs& vfs = repo.vfs();
   DependencyGraph& graph = md.graph;
@@ -106,55 +97,42 @@ core::Result<MissionData> prepare_mission(ArchiveRepository& repo, PrototypeReso
       if (d.file.empty()) d.file = path;
       graph.fail(Edge{mission_node, to, edge, -1, -1, -1, std::nullopt}, std::move(d));
     };
+    // One foundation file: a failed read or decode is a failed edge, a decoded one an edge.
+    auto load = [&](NodeKind kind, EdgeKind edge, const std::string& path, std::string_view code, const auto& decode) {
+      auto bytes = vfs.read(*normalize_path(path));
+      if (!bytes) return foundation_fail(kind, edge, path, bytes.error(), fmt::format("{}_missing", code));
+      if (core::Status st = decode(core::ByteView(*bytes)); !st)
+        return foundation_fail(kind, edge, path, st.error(), fmt::format("{}_invalid", code));
+      graph.add_edge(Edge{mission_node, graph.node(kind, path), edge, -1, -1, -1, std::nullopt});
+    };
     if (!dir) {
-      foundation_fail(NodeKind::land_msh, EdgeKind::mission_to_land_msh, md.tma.land_path, dir.error(), "load.land_path");
+      foundation_fail(NodeKind::land_msh, EdgeKind::mission_to_land_msh, md.tma.land_path, dir.error(),
+                      "load.land_path");
     } else {
       md.land_dir = *dir;
       const std::string msh_path = dir->path + "/Land.msh";
       const std::string map_path = dir->path + "/Land.map";
-      auto msh_bytes = vfs.read(*normalize_path(msh_path));
-      if (!msh_bytes) {
-        foundation_fail(NodeKind::land_msh, EdgeKind::mission_to_land_msh, msh_path, msh_bytes.error(),
-                        "load.land_msh_missing");
-      } else if (auto msh = iron3d::read_land_msh(*msh_bytes, read_options(options.profile, msh_path), &graph.warnings);
-                 !msh) {
-        foundation_fail(NodeKind::land_msh, EdgeKind::mission_to_land_msh, msh_path, msh.error(), "load.land_msh_invalid");
-      } else {
-        md.land_msh = std::move(*msh);
-        graph.add_edge(Edge{mission_node, graph.node(NodeKind::land_msh, msh_path), EdgeKind::mission_to_land_msh, -1, -1,
-                            -1, std::nullopt});
-      }
-      auto map_bytes = vfs.read(*normalize_path(map_path));
-      if (!map_bytes) {
-        foundation_fail(NodeKind::land_map, EdgeKind::mission_to_land_map, map_path, map_bytes.error(),
-                        "load.land_map_missing");
-      } else if (auto map = iron3d::read_land_map(*map_bytes, read_options(options.profile, map_path), &graph.warnings);
-                 !map) {
-        foundation_fail(NodeKind::land_map, EdgeKind::mission_to_land_map, map_path, map.error(), "load.land_map_invalid");
-      } else {
-        md.land_map = std::move(*map);
-        graph.add_edge(Edge{mission_node, graph.node(NodeKind::land_map, map_path), EdgeKind::mission_to_land_map, -1, -1,
-                            -1, std::nullopt});
-      }
+      load(NodeKind::land_msh, EdgeKind::mission_to_land_msh, msh_path, "load.land_msh",
+           [&](core::ByteView bytes) -> core::Status {
+             SORTIE_TRY(md.land_msh,
+                        iron3d::read_land_msh(bytes, iron3d::ReadOptions{options.profile, msh_path}, &graph.warnings));
+             return {};
+           });
+      load(NodeKind::land_map, EdgeKind::mission_to_land_map, map_path, "load.land_map",
+           [&](core::ByteView bytes) -> core::Status {
+             SORTIE_TRY(md.land_map,
+                        iron3d::read_land_map(bytes, iron3d::ReadOptions{options.profile, map_path}, &graph.warnings));
+             return {};
+           });
     }
-    auto bd_bytes = vfs.read(*normalize_path("BuildDat.lst"));
-    if (!bd_bytes) {
-      foundation_fail(NodeKind::build_dat, EdgeKind::mission_to_build_dat, "BuildDat.lst", bd_bytes.error(),
-                      "load.build_dat_missing");
-    } else {
-      iron3d::BuildDatReadOptions bo;
-      bo.profile = options.profile;
-      auto bd = iron3d::read_build_dat(*bd_bytes, bo, &graph.warnings);
-      if (!bd) {
-        foundation_fail(NodeKind::build_dat, EdgeKind::mission_to_build_dat, "BuildDat.lst", bd.error(),
-                        "load.build_dat_invalid");
-      } else {
-        md.build_dat = std::move(*bd);
-        for (auto& d : iron3d::check_build_dat(md.build_dat)) graph.warnings.push_back(std::move(d));
-        graph.add_edge(Edge{mission_node, graph.node(NodeKind::build_dat, "BuildDat.lst"), EdgeKind::mission_to_build_dat,
-                            -1, -1, -1, std::nullopt});
-      }
-    }
+    load(NodeKind::build_dat, EdgeKind::mission_to_build_dat, "BuildDat.lst", "load.build_dat",
+         [&](core::ByteView bytes) -> core::Status {
+           iron3d::BuildDatReadOptions bo;
+           bo.profile = options.profile;
+           SORTIE_TRY(md.build_dat, iron3d::read_build_dat(bytes, bo, &graph.warnings));
+           for (auto& d : iron3d::check_build_dat(md.build_dat)) graph.warnings.push_back(std::move(d));
+           return {};
+         });
   }
 
   // Phases 4 + 5: prototype resolution and resource preparation (the resolver decodes and
@@ -164,7 +142,8 @@ core::Result<MissionData> prepare_mission(ArchiveRepository& repo, PrototypeReso
     std::vector<PlacedObjectRequest> requests;
     requests.reserve(md.tma.objects.size());
     for (std::size_t i = 0; i < md.tma.objects.size(); ++i)
-      requests.push_back({static_cast<std::int32_t>(i), md.tma.objects[i].resource_name, md.tma.objects[i].instance_name});
+      requests.push_back(
+          {static_cast<std::int32_t>(i), md.tma.objects[i].resource_name, md.tma.objects[i].instance_name});
     md.objects = resolver.resolve(md.tma_path.path, mission_node, requests, graph);
     md.object_chain = graph.stats;
     md.object_chain.scope = fmt::format("{}: object chain", md.tma_path.path);

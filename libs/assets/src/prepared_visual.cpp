@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 
 #include "sortie/assets/prototype_resolver.hpp"
@@ -30,6 +31,32 @@ core::Vec3 vec3(const auto& p) {
 
 void warn(core::Diagnostics* warnings, core::Diagnostic d) {
   if (warnings) warnings->push_back(std::move(d));
+}
+
+// A per-vertex stream of a mesh or the terrain, and the words its findings use.
+struct VertexStream {
+  const char* code;      // "visual.normal_count"
+  const char* singular;  // "normal"
+  const char* plural;    // "normals"
+};
+constexpr VertexStream kNormalStream{"visual.normal_count", "normal", "normals"};
+constexpr VertexStream kUvStream{"visual.uv_count", "UV", "UVs"};
+
+// `in` converted one value per position into `out`; a stream of another length is left out with
+// a warning (the positions stay usable, a renderer falls back to flat normals / no texture).
+template <class In, class Out, class Convert>
+void convert_per_vertex(const std::vector<In>& in, std::size_t vertex_count, std::vector<Out>& out, Convert convert,
+                        const VertexStream& stream, const std::string& where, core::Diagnostics* warnings) {
+  if (in.size() != vertex_count) {
+    warn(warnings,
+         core::Diagnostic::warning(stream.code, fmt::format("{} stream length differs from the positions; {} left out",
+                                                            stream.singular, stream.plural))
+             .of(where)
+             .expect(fmt::format("{} {}", vertex_count, stream.plural), fmt::format("{}", in.size())));
+    return;
+  }
+  out.reserve(vertex_count);
+  for (const auto& v : in) out.push_back(convert(v));
 }
 
 // Rigid transform of a type-8 key: rotation from the quaternion (x, y, z, w) / 32767,
@@ -74,6 +101,19 @@ std::uint32_t full_mip_count(std::uint32_t width, std::uint32_t height) {
   return width == 0 || height == 0 ? 0 : n;
 }
 
+std::uint64_t mip_chain_bytes(std::uint32_t width, std::uint32_t height) {
+  constexpr std::uint64_t kSaturated = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t total = 0;
+  for (std::uint32_t level = 0; level < full_mip_count(width, height); ++level) {
+    // Each level is below 2^64 pixels (two u32 factors); times 4 it may not be.
+    const std::uint64_t pixels =
+        std::uint64_t{std::max<std::uint32_t>(1, width >> level)} * std::max<std::uint32_t>(1, height >> level);
+    if (pixels > (kSaturated - total) / 4) return kSaturated;
+    total += pixels * 4;
+  }
+  return total;
+}
+
 iron3d::Rgba8Image downsample_rgba8(const iron3d::Rgba8Image& src) {
   const std::uint32_t w = src.width, h = src.height;
   if (w == 0 || h == 0 || src.pixels.size() != static_cast<std::size_t>(w) * h * 4) return {};
@@ -102,23 +142,35 @@ iron3d::Rgba8Image downsample_rgba8(const iron3d::Rgba8Image& src) {
 }
 
 core::Result<PreparedTexture> prepare_texture(const iron3d::Texm& texm, std::string archive, std::string entry,
-                                              bool lightmap) {
+                                              bool lightmap, std::uint64_t max_bytes) {
+  const std::uint32_t full = full_mip_count(texm.width, texm.height);
+  // The chain's size from the declared one, before any level is decoded or reserved. A chain
+  // that saturates is refused whatever the limit: its byte counts would not fit the decoder.
+  const std::uint64_t chain = mip_chain_bytes(texm.width, texm.height);
+  if (full == 0 || chain > max_bytes || chain == std::numeric_limits<std::uint64_t>::max())
+    return core::fail(
+        core::Diagnostic::error("visual.texture_size",
+                                full == 0 ? "texture has no pixels" : "texture's full mip chain is too large")
+            .of(fmt::format("{}:{}", archive, entry))
+            .in("width, height")
+            .expect(full == 0 ? std::string("width and height > 0") : fmt::format("<= {} RGBA8 bytes", max_bytes),
+                    fmt::format("{} x {} ({} bytes)", texm.width, texm.height, chain)));
   PreparedTexture t;
   t.archive = std::move(archive);
   t.entry = std::move(entry);
   t.lightmap = lightmap;
   t.source_format = texm.format;
   t.page = texm.page;
-  const std::uint32_t full = full_mip_count(texm.width, texm.height);
-  const auto from_file = std::min<std::uint32_t>(full, static_cast<std::uint32_t>(texm.mips.size()));
+  // Level 0 always comes from the file (a Texm without levels is an error of the decoder).
+  const auto from_file = static_cast<std::uint32_t>(std::clamp<std::size_t>(texm.mips.size(), 1, full));
   t.mips.reserve(full);
   for (std::uint32_t level = 0; level < from_file; ++level) {
     SORTIE_TRY(auto image, iron3d::decode_texm_rgba8(texm, level));
     t.mips.push_back(std::move(image));
   }
   t.source_levels = from_file;
-  while (!t.mips.empty() && t.mips.size() < full) t.mips.push_back(downsample_rgba8(t.mips.back()));
-  t.base_level = full == 0 ? 0 : std::min(iron3d::texm_mip_skip(texm), full - 1);
+  while (t.mips.size() < full) t.mips.push_back(downsample_rgba8(t.mips.back()));
+  t.base_level = std::min(iron3d::texm_mip_skip(texm), full - 1);
   return t;
 }
 
@@ -174,8 +226,9 @@ core::Result<PreparedMesh> prepare_mesh(const iron3d::MshModel& model, std::stri
   pm.archive = std::move(archive);
   pm.entry = std::move(entry);
   const std::string where = fmt::format("{}:{}", pm.archive, pm.entry);
-  auto range_error = [&](std::string field, std::string expected, std::string found) {
-    return core::fail(core::Diagnostic::error("visual.mesh_range", "batch reaches outside the model's streams")
+  auto range_error = [&](std::string field, std::string expected, std::string found,
+                         std::string_view message = "batch reaches outside the model's streams") {
+    return core::fail(core::Diagnostic::error("visual.mesh_range", std::string(message))
                           .of(where)
                           .in(std::move(field))
                           .expect(std::move(expected), std::move(found)));
@@ -184,29 +237,20 @@ core::Result<PreparedMesh> prepare_mesh(const iron3d::MshModel& model, std::stri
   const std::size_t vertex_count = model.positions.size();
   pm.positions.reserve(vertex_count);
   for (const auto& p : model.positions) pm.positions.push_back(vec3(p));
-  if (model.normals) {
-    if (model.normals->size() == vertex_count) {
-      pm.normals.reserve(vertex_count);
-      for (const auto& n : *model.normals) pm.normals.push_back({snorm8(n[0]), snorm8(n[1]), snorm8(n[2])});
-    } else {
-      warn(warnings, core::Diagnostic::warning("visual.normal_count",
-                                               "normal stream length differs from the positions; "
-                                               "normals left out")
-                         .of(where)
-                         .expect(fmt::format("{} normals", vertex_count), fmt::format("{}", model.normals->size())));
-    }
-  }
-  if (model.uv0) {
-    if (model.uv0->size() == vertex_count) {
-      pm.uvs.reserve(vertex_count);
-      for (const auto& t : *model.uv0) pm.uvs.push_back({uv16(t[0]), uv16(t[1])});
-    } else {
-      warn(warnings,
-           core::Diagnostic::warning("visual.uv_count", "UV stream length differs from the positions; UVs left out")
-               .of(where)
-               .expect(fmt::format("{} UVs", vertex_count), fmt::format("{}", model.uv0->size())));
-    }
-  }
+  if (model.normals)
+    convert_per_vertex(
+        *model.normals, vertex_count, pm.normals,
+        [](const auto& n) {
+          return core::Vec3{snorm8(n[0]), snorm8(n[1]), snorm8(n[2])};
+        },
+        kNormalStream, where, warnings);
+  if (model.uv0)
+    convert_per_vertex(
+        *model.uv0, vertex_count, pm.uvs,
+        [](const auto& t) {
+          return core::Vec2{uv16(t[0]), uv16(t[1])};
+        },
+        kUvStream, where, warnings);
 
   // Slots: each slot's batches grouped by WEAR row (rows ascending, batch order kept).
   pm.slots.reserve(model.slots.size());
@@ -247,7 +291,11 @@ core::Result<PreparedMesh> prepare_mesh(const iron3d::MshModel& model, std::stri
     pm.slots.push_back(std::move(ps));
   }
 
-  // Nodes: slot map and static pose, composed parent first (§9.3).
+  // Nodes: slot map and static pose, composed parent first (§9.3). A node index is a u16 with
+  // 0xFFFF for "none" (PreparedPart::node, PreparedNode::parent), as in the file.
+  if (model.nodes.size() >= iron3d::kMshNone)
+    return range_error("nodes", fmt::format("fewer than {} nodes", iron3d::kMshNone),
+                       fmt::format("{}", model.nodes.size()), "more nodes than a u16 node index can name");
   pm.nodes.reserve(model.nodes.size());
   for (std::size_t ni = 0; ni < model.nodes.size(); ++ni) {
     const auto& n = model.nodes[ni];
@@ -302,33 +350,35 @@ core::Result<PreparedMesh> prepare_mesh(const iron3d::MshModel& model, std::stri
 
 // ---- terrain ----------------------------------------------------------------------------------
 
-PreparedTerrain prepare_terrain_geometry(const iron3d::LandMsh& msh, std::string path, core::Diagnostics* warnings) {
+core::Result<PreparedTerrain> prepare_terrain_geometry(const iron3d::LandMsh& msh, std::string path,
+                                                       core::Diagnostics* warnings) {
   PreparedTerrain t;
   t.path = std::move(path);
   const std::size_t vertex_count = msh.positions.size();
+  for (std::size_t i = 0; i < msh.faces.size(); ++i)
+    for (std::size_t k = 0; k < 3; ++k)
+      if (msh.faces[i].vertices[k] >= vertex_count)
+        return core::fail(core::Diagnostic::error("visual.terrain_range", "face vertex is not below the position count")
+                              .of(t.path)
+                              .in(fmt::format("faces[{}].vertices[{}]", i, k))
+                              .expect(fmt::format("< {}", vertex_count), fmt::format("{}", msh.faces[i].vertices[k])));
   t.positions.reserve(vertex_count);
   for (const auto& p : msh.positions) {
     t.positions.push_back(vec3(p));
     t.bounds.expand(t.positions.back());
   }
-  if (msh.normals.size() == vertex_count) {
-    t.normals.reserve(vertex_count);
-    for (const auto& n : msh.normals) t.normals.push_back({snorm8(n.x), snorm8(n.y), snorm8(n.z)});
-  } else {
-    warn(warnings, core::Diagnostic::warning("visual.normal_count",
-                                             "normal stream length differs from the positions; normals left out")
-                       .of(t.path)
-                       .expect(fmt::format("{} normals", vertex_count), fmt::format("{}", msh.normals.size())));
-  }
-  if (msh.uvs.size() == vertex_count) {
-    t.uvs.reserve(vertex_count);
-    for (const auto& uv : msh.uvs) t.uvs.push_back({uv16(uv.u), uv16(uv.v)});
-  } else {
-    warn(warnings,
-         core::Diagnostic::warning("visual.uv_count", "UV stream length differs from the positions; UVs left out")
-             .of(t.path)
-             .expect(fmt::format("{} UVs", vertex_count), fmt::format("{}", msh.uvs.size())));
-  }
+  convert_per_vertex(
+      msh.normals, vertex_count, t.normals,
+      [](const iron3d::PackedNormal& n) {
+        return core::Vec3{snorm8(n.x), snorm8(n.y), snorm8(n.z)};
+      },
+      kNormalStream, t.path, warnings);
+  convert_per_vertex(
+      msh.uvs, vertex_count, t.uvs,
+      [](const iron3d::PackedUv& uv) {
+        return core::Vec2{uv16(uv.u), uv16(uv.v)};
+      },
+      kUvStream, t.path, warnings);
   t.faces.reserve(msh.faces.size());
   for (const auto& f : msh.faces) {
     PreparedTerrainFace face;

@@ -1,35 +1,69 @@
+// Placed objects to prototypes (spec §7.3; seed 000): a direct key or a unit DAT's component
+// keys -> objects.rlb entry with its parent chain expanded -> the effective mesh; the visual
+// chain below the mesh is visual_chain.cpp's. Every reference becomes an edge of the graph.
 #include "sortie/assets/prototype_resolver.hpp"
 
 #include <fmt/format.h>
 
 #include <unordered_map>
+#include <variant>
 
+#include "resolver_internal.hpp"
 #include "sortie/core/text.hpp"
-#include "sortie/iron3d/mat0.hpp"
-#include "sortie/iron3d/msh.hpp"
 #include "sortie/iron3d/object_refs.hpp"
-#include "sortie/iron3d/texm.hpp"
 #include "sortie/iron3d/unit_dat.hpp"
 #include "sortie/iron3d/wear.hpp"
 
 namespace sortie::assets {
+
+namespace detail {
+
+Failure failure_from(const core::Diagnostic& d, std::string code, std::string what, std::string archive,
+                     std::string entry) {
+  Failure f{std::move(code), std::move(what), std::move(archive), std::move(entry), d.expected, d.found};
+  if (!d.message.empty()) f.what += ": " + d.to_string();
+  return f;
+}
+
+core::Result<std::shared_ptr<const MountedArchive>> open_named_archive(ArchiveRepository& repo, std::string_view name,
+                                                                       PathPolicy policy) {
+  SORTIE_TRY(auto path, normalize_path(clean_legacy_name(name), policy));
+  return repo.open(path);
+}
+
+std::string Walk::chain(std::string_view tail) const {
+  if (placed_index < 0) return fmt::format("{}: {}", mission, tail);  // environment WEAR of the map
+  return fmt::format("{}: objects[{}] '{}' -> {}", mission, placed_index, placed_name, tail);
+}
+
+void Walk::fail(std::uint32_t from, NodeKind to_kind, EdgeKind kind, const Failure& f, std::string_view via,
+                std::int32_t component, std::int32_t row) {
+  const std::uint32_t to = graph.node(to_kind, f.archive, f.entry);
+  core::Diagnostic d = core::Diagnostic::error(f.code, chain(join_via(via, f.what)));
+  d.file = f.archive;
+  d.field = fmt::format("objects[{}]", placed_index);
+  d.expected = f.expected;
+  d.found = f.found.empty() ? std::string(to_string(kind)) : f.found;
+  Edge e{from, to, kind, placed_index, component, row, std::nullopt};
+  graph.fail(e, std::move(d));
+}
+
+void Walk::edge(std::uint32_t from, std::uint32_t to, EdgeKind kind, std::int32_t component, std::int32_t row) {
+  graph.add_edge(Edge{from, to, kind, placed_index, component, row, std::nullopt});
+}
+
+}  // namespace detail
+
 namespace {
 
-constexpr std::uint32_t kTypeWear = iron3d::nres_type_tag("WEAR");
-constexpr std::uint32_t kTypeMat0 = iron3d::nres_type_tag("MAT0");
-constexpr std::uint32_t kTypeTexm = iron3d::nres_type_tag("Texm");
+using detail::Failure;
+using detail::failure_from;
+using detail::join_via;
+using detail::Walk;
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
-
-// A failure remembered in a cache: the edge it belongs to and what went wrong, without provenance.
-struct Failure {
-  std::string code;
-  std::string what;  // "objects.rlb: entry 'b_bunk' not found"
-  std::string archive;
-  std::string entry;
-  std::string expected;
-  std::string found;
-};
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
 
 struct PrototypeInfo {
   std::optional<Failure> failure;
@@ -39,59 +73,6 @@ struct PrototypeInfo {
   bool geometric = false;
   std::string mesh_archive;
   std::string mesh_entry;
-};
-
-struct MaterialInfo {
-  std::optional<Failure> failure;
-  std::string entry;      // resolved MAT0 entry name (exact, DEFAULT or first entry)
-  bool fallback = false;  // the requested name was not found: DEFAULT or the first entry serves it
-  std::vector<std::string> textures;
-};
-
-struct ResourceCheck {
-  std::optional<Failure> failure;
-  std::string entry;
-};
-
-struct MeshVisual {
-  std::optional<Failure> mesh_failure;  // MSH did not decode
-  std::optional<Failure> wear_failure;  // WEAR missing or invalid
-  std::string wear_entry;
-  std::vector<std::string> materials;  // WEAR row names
-  std::vector<std::string> lightmaps;
-};
-
-// "a -> b", or b alone when a is empty.
-std::string join_via(std::string_view a, std::string_view b) {
-  return a.empty() ? std::string(b) : fmt::format("{} -> {}", a, b);
-}
-
-struct Walk {
-  DependencyGraph& graph;
-  std::string mission;
-  std::int32_t placed_index = -1;
-  std::string placed_name;
-
-  std::string chain(std::string_view tail) const {
-    if (placed_index < 0) return fmt::format("{}: {}", mission, tail);  // environment WEAR of the map
-    return fmt::format("{}: objects[{}] '{}' -> {}", mission, placed_index, placed_name, tail);
-  }
-
-  void fail(std::uint32_t from, NodeKind to_kind, EdgeKind kind, const Failure& f, std::string_view via,
-            std::int32_t component, std::int32_t row = -1) {
-    const std::uint32_t to = graph.node(to_kind, f.archive, f.entry);
-    core::Diagnostic d = core::Diagnostic::error(f.code, chain(join_via(via, f.what)));
-    d.file = f.archive;
-    d.field = fmt::format("objects[{}]", placed_index);
-    d.expected = f.expected;
-    d.found = f.found.empty() ? std::string(to_string(kind)) : f.found;
-    Edge e{from, to, kind, placed_index, component, row, std::nullopt};
-    graph.fail(e, std::move(d));
-  }
-
-  void edge(std::uint32_t from, std::uint32_t to, EdgeKind kind, std::int32_t component, std::int32_t row = -1) {
-    graph.add_edge(Edge{from, to, kind, placed_index, component, row, std::nullopt});
-  }
 };
 
 }  // namespace
@@ -123,33 +104,15 @@ std::vector<std::string> mesh_name_candidates(std::string_view raw) {
 struct PrototypeResolver::Impl {
   ArchiveRepository& repo;
   ResolverOptions options;
+  detail::VisualChain chain;
   std::unordered_map<std::string, std::shared_ptr<const PrototypeInfo>> prototypes;  // folded archive|key
-  std::unordered_map<std::string, std::shared_ptr<const MeshVisual>> meshes;        // folded archive|entry
-  std::unordered_map<std::string, std::shared_ptr<const MaterialInfo>> materials;   // folded name
-  std::unordered_map<std::string, std::shared_ptr<const ResourceCheck>> textures;   // folded lib|name
   std::unordered_map<std::string, std::shared_ptr<const std::vector<iron3d::UnitComponentRef>>> unit_dats;
   std::unordered_map<std::string, Failure> unit_dat_failures;
 
-  Impl(ArchiveRepository& r, ResolverOptions o) : repo(r), options(std::move(o)) {}
+  Impl(ArchiveRepository& r, ResolverOptions o) : repo(r), options(std::move(o)), chain(repo, options) {}
 
   iron3d::ReadOptions read_options(std::string file) const {
-    iron3d::ReadOptions ro;
-    ro.profile = options.profile;
-    ro.file_name = std::move(file);
-    return ro;
-  }
-
-  // Opens an archive by a name found in data (strict legacy normalization).
-  core::Result<std::shared_ptr<const MountedArchive>> open_archive(std::string_view name, PathPolicy policy) {
-    SORTIE_TRY(auto path, normalize_path(clean_legacy_name(name), policy));
-    return repo.open(path);
-  }
-
-  static Failure from_diag(const core::Diagnostic& d, std::string code, std::string what, std::string archive,
-                           std::string entry) {
-    Failure f{std::move(code), std::move(what), std::move(archive), std::move(entry), d.expected, d.found};
-    if (!d.message.empty()) f.what += ": " + d.to_string();
-    return f;
+    return iron3d::ReadOptions{options.profile, std::move(file)};
   }
 
   // --- prototypes (§7.3) -------------------------------------------------------------------
@@ -165,27 +128,33 @@ struct PrototypeResolver::Impl {
                                          std::vector<std::string>& stack, PrototypeInfo& info,
                                          std::vector<iron3d::ObjectRefView>& out) {
     if (depth > options.max_parent_depth)
-      return Failure{"load.prototype_depth", fmt::format("prototype parent chain deeper than {}", options.max_parent_depth),
-                     registry.path().path, std::string(key), fmt::format("<= {} levels", options.max_parent_depth),
+      return Failure{"load.prototype_depth",
+                     fmt::format("prototype parent chain deeper than {}", options.max_parent_depth),
+                     registry.path().path,
+                     std::string(key),
+                     fmt::format("<= {} levels", options.max_parent_depth),
                      fmt::format("'{}' at level {}", key, depth)};
     for (const auto& s : stack)
       if (core::iequals_ascii(s, key))
-        return Failure{"load.prototype_cycle", fmt::format("prototype inheritance cycle through '{}'", key),
-                       registry.path().path, std::string(key), "an acyclic parent chain", fmt::format("'{}' twice", key)};
+        return Failure{"load.prototype_cycle",    fmt::format("prototype inheritance cycle through '{}'", key),
+                       registry.path().path,      std::string(key),
+                       "an acyclic parent chain", fmt::format("'{}' twice", key)};
     const auto index = find_candidate(registry, key);
     if (!index)
-      return Failure{"load.parent_missing", fmt::format("{}: parent prototype '{}' not found", registry.path().path, key),
-                     registry.path().path, std::string(key), "a registry entry", "none"};
+      return Failure{
+          "load.parent_missing", fmt::format("{}: parent prototype '{}' not found", registry.path().path, key),
+          registry.path().path,  std::string(key),
+          "a registry entry",    "none"};
     auto payload = registry.payload(*index);
     if (!payload)
-      return from_diag(payload.error(), "load.prototype_invalid", fmt::format("{}: entry '{}' does not decode",
-                                                                             registry.path().path, key),
-                       registry.path().path, registry.name(*index));
+      return failure_from(payload.error(), "load.prototype_invalid",
+                          fmt::format("{}: entry '{}' does not decode", registry.path().path, key),
+                          registry.path().path, registry.name(*index));
     auto refs = iron3d::read_object_refs(*payload, read_options(registry.path().path + ":" + registry.name(*index)));
     if (!refs)
-      return from_diag(refs.error(), "load.prototype_invalid",
-                       fmt::format("{}: entry '{}' is not a valid ObjectRef table", registry.path().path, key),
-                       registry.path().path, registry.name(*index));
+      return failure_from(refs.error(), "load.prototype_invalid",
+                          fmt::format("{}: entry '{}' is not a valid ObjectRef table", registry.path().path, key),
+                          registry.path().path, registry.name(*index));
     stack.emplace_back(key);
     for (auto& ref : iron3d::object_ref_views(*refs)) {
       if (iron3d::is_parent_ref(ref)) {
@@ -202,7 +171,7 @@ struct PrototypeResolver::Impl {
   std::shared_ptr<const PrototypeInfo> prototype(std::string_view archive_name, std::string_view raw_key) {
     const std::string key = clean_legacy_name(raw_key);
     const std::string archive = clean_legacy_name(archive_name);
-    const std::string cache_key = core::ascii_upper(archive) + "|" + core::ascii_upper(key);
+    const std::string cache_key = detail::entry_key(archive, key);
     if (auto it = prototypes.find(cache_key); it != prototypes.end()) return it->second;
     auto info = std::make_shared<PrototypeInfo>();
     resolve_prototype(archive, key, *info);
@@ -217,14 +186,15 @@ struct PrototypeResolver::Impl {
     }
     auto path = normalize_path(archive, PathPolicy::strict_legacy);
     if (!path) {
-      info.failure = from_diag(path.error(), "load.archive_path", fmt::format("bad archive name '{}'", archive), archive, key);
+      info.failure =
+          failure_from(path.error(), "load.archive_path", fmt::format("bad archive name '{}'", archive), archive, key);
       return;
     }
     if (core::iequals_ascii(path->path, options.objects_rlb)) {
       auto registry = repo.open(*path);
       if (!registry && registry.error().code != "asset.archive_missing") {
-        info.failure = from_diag(registry.error(), "load.archive_invalid", fmt::format("{}: archive does not open", path->path),
-                                 path->path, "");
+        info.failure = failure_from(registry.error(), "load.archive_invalid",
+                                    fmt::format("{}: archive does not open", path->path), path->path, "");
         return;
       }
       if (registry) {
@@ -234,7 +204,8 @@ struct PrototypeResolver::Impl {
           std::vector<std::string> stack;
           if (auto f = expand_registry(**registry, key, 0, stack, info, effective)) {
             info.failure = std::move(f);
-            info.failed_edge = info.failure->code == "load.parent_missing" || info.failure->code == "load.prototype_cycle" ||
+            info.failed_edge = info.failure->code == "load.parent_missing" ||
+                                       info.failure->code == "load.prototype_cycle" ||
                                        info.failure->code == "load.prototype_depth"
                                    ? EdgeKind::prototype_to_parent
                                    : EdgeKind::object_to_prototype;
@@ -251,9 +222,12 @@ struct PrototypeResolver::Impl {
       info.failure = a.error().code == "asset.archive_missing"
                          ? Failure{"load.prototype_missing",
                                    fmt::format("{}: prototype '{}' not found (archive missing)", path->path, key),
-                                   path->path, key, "an existing archive", "no such file"}
-                         : from_diag(a.error(), "load.archive_invalid", fmt::format("{}: archive does not open", path->path),
-                                     path->path, key);
+                                   path->path,
+                                   key,
+                                   "an existing archive",
+                                   "no such file"}
+                         : failure_from(a.error(), "load.archive_invalid",
+                                        fmt::format("{}: archive does not open", path->path), path->path, key);
       return;
     }
     if (auto entry = find_candidate(**a, key)) {
@@ -262,8 +236,12 @@ struct PrototypeResolver::Impl {
       info.mesh_entry = (*a)->name(*entry);
       return;
     }
-    info.failure = Failure{"load.prototype_missing", fmt::format("{}: entry '{}' not found", path->path, key), path->path, key,
-                           fmt::format("an entry named {}", fmt::join(mesh_name_candidates(key), " or ")), "none"};
+    info.failure = Failure{"load.prototype_missing",
+                           fmt::format("{}: entry '{}' not found", path->path, key),
+                           path->path,
+                           key,
+                           fmt::format("an entry named {}", fmt::join(mesh_name_candidates(key), " or ")),
+                           "none"};
   }
 
   void pick_mesh(const std::vector<iron3d::ObjectRefView>& refs, PrototypeInfo& info) {
@@ -271,7 +249,7 @@ struct PrototypeResolver::Impl {
     for (const auto& ref : refs) {
       if (!iron3d::is_mesh_ref(ref)) continue;
       tried.push_back(ref.archive + ":" + ref.resource);
-      auto a = open_archive(ref.archive, PathPolicy::strict_legacy);
+      auto a = detail::open_named_archive(repo, ref.archive, PathPolicy::strict_legacy);
       if (!a) continue;  // a missing archive just makes this candidate absent
       if (auto entry = find_candidate(**a, ref.resource)) {
         info.geometric = true;
@@ -285,185 +263,16 @@ struct PrototypeResolver::Impl {
                            fmt::format("explicit mesh reference missing: {}", fmt::join(tried, ", ")),
                            tried.front().substr(0, tried.front().find(':')),
                            tried.front().substr(tried.front().find(':') + 1),
-                           "an existing archive entry", "none of the referenced meshes"};
+                           "an existing archive entry",
+                           "none of the referenced meshes"};
     info.failed_edge = EdgeKind::prototype_to_mesh;
-  }
-
-  // --- visual chain (§14) --------------------------------------------------------------------
-
-  std::shared_ptr<const MeshVisual> mesh_visual(const std::string& archive, const std::string& entry) {
-    const std::string cache_key = core::ascii_upper(archive) + "|" + core::ascii_upper(entry);
-    if (auto it = meshes.find(cache_key); it != meshes.end()) return it->second;
-    auto v = std::make_shared<MeshVisual>();
-    auto a = open_archive(archive, PathPolicy::strict_legacy);
-    if (a) {
-      const auto index = (*a)->find(entry);
-      auto payload = index ? (*a)->payload(*index) : core::Result<core::ByteView>(core::ByteView{});
-      if (!payload) {
-        v->mesh_failure = from_diag(payload.error(), "load.mesh_invalid", fmt::format("{}:{}: does not decode", archive, entry),
-                                    archive, entry);
-      } else {
-        auto msh = iron3d::read_msh(*payload, read_options(archive + ":" + entry));
-        if (!msh)
-          v->mesh_failure = from_diag(msh.error(), "load.mesh_invalid", fmt::format("{}:{}: invalid MSH", archive, entry),
-                                      archive, entry);
-      }
-      v->wear_entry = iron3d::wear_name_for_msh(entry);
-      const auto wi = (*a)->find(v->wear_entry);
-      if (!wi || ((*a)->kind() == ArchiveKind::nres && (*a)->type_id(*wi) != kTypeWear)) {
-        v->wear_failure = Failure{"load.wear_missing", fmt::format("{}: WEAR entry '{}' not found", archive, v->wear_entry),
-                                  archive, v->wear_entry, "an entry of type WEAR", wi ? "an entry of another type" : "none"};
-      } else if (auto bytes = (*a)->payload(*wi); !bytes) {
-        v->wear_failure = from_diag(bytes.error(), "load.wear_invalid",
-                                    fmt::format("{}:{}: does not decode", archive, v->wear_entry), archive, v->wear_entry);
-      } else if (auto wear = iron3d::read_wear(*bytes, read_options(archive + ":" + v->wear_entry)); !wear) {
-        v->wear_failure = from_diag(wear.error(), "load.wear_invalid",
-                                    fmt::format("{}:{}: invalid WEAR table", archive, v->wear_entry), archive, v->wear_entry);
-      } else {
-        v->materials = iron3d::wear_material_names(*wear);
-        v->lightmaps = iron3d::wear_lightmap_names(*wear);
-      }
-    } else {
-      v->mesh_failure = from_diag(a.error(), "load.mesh_missing", fmt::format("{}: archive does not open", archive), archive,
-                                  entry);
-    }
-    meshes.emplace(cache_key, v);
-    return v;
-  }
-
-  std::shared_ptr<const MaterialInfo> material(const std::string& name) {
-    const std::string cache_key = core::ascii_upper(name);
-    if (auto it = materials.find(cache_key); it != materials.end()) return it->second;
-    auto m = std::make_shared<MaterialInfo>();
-    auto lib = open_archive(options.material_lib, PathPolicy::host_compatible);
-    if (!lib) {
-      m->failure = from_diag(lib.error(), "load.material_missing", fmt::format("{}: archive does not open", options.material_lib),
-                             options.material_lib, name);
-    } else {
-      const MountedArchive& a = **lib;
-      auto is_mat0 = [&](std::size_t i) { return a.kind() != ArchiveKind::nres || a.type_id(i) == kTypeMat0; };
-      std::optional<std::size_t> index;
-      if (auto i = a.find(clean_legacy_name(name)); i && is_mat0(*i)) index = i;
-      m->fallback = !index.has_value();
-      if (!index)
-        if (auto i = a.find("DEFAULT"); i && is_mat0(*i)) index = i;
-      if (!index && a.size() > 0 && is_mat0(0)) index = 0;
-      if (!index) {
-        m->failure = Failure{"load.material_missing",
-                             fmt::format("{}: material '{}' not found (nor DEFAULT, nor a MAT0 first entry)",
-                                         a.path().path, name),
-                             a.path().path, name, "a MAT0 entry", "none"};
-      } else {
-        m->entry = a.name(*index);
-        auto payload = a.payload(*index);
-        const std::uint32_t version = a.nres_entry(*index) ? a.nres_entry(*index)->attr2 : 6;
-        if (!payload) {
-          m->failure = from_diag(payload.error(), "load.material_invalid",
-                                 fmt::format("{}:{}: does not decode", a.path().path, m->entry), a.path().path, m->entry);
-        } else if (auto mat = iron3d::read_mat0(*payload, version, read_options(a.path().path + ":" + m->entry)); !mat) {
-          m->failure = from_diag(mat.error(), "load.material_invalid",
-                                 fmt::format("{}:{}: invalid MAT0", a.path().path, m->entry), a.path().path, m->entry);
-        } else {
-          m->textures = iron3d::mat0_texture_names(*mat);
-        }
-      }
-    }
-    materials.emplace(cache_key, m);
-    return m;
-  }
-
-  std::shared_ptr<const ResourceCheck> texture(const std::string& lib_name, const std::string& name, bool lightmap) {
-    const std::string cache_key = core::ascii_upper(lib_name) + "|" + core::ascii_upper(name);
-    if (auto it = textures.find(cache_key); it != textures.end()) return it->second;
-    auto t = std::make_shared<ResourceCheck>();
-    const std::string missing_code = lightmap ? "load.lightmap_missing" : "load.texture_missing";
-    const std::string invalid_code = lightmap ? "load.lightmap_invalid" : "load.texture_invalid";
-    auto lib = open_archive(lib_name, PathPolicy::host_compatible);
-    if (!lib) {
-      t->failure = from_diag(lib.error(), missing_code, fmt::format("{}: archive does not open", lib_name), lib_name, name);
-    } else {
-      const MountedArchive& a = **lib;
-      const auto i = a.find(clean_legacy_name(name));
-      if (!i || (a.kind() == ArchiveKind::nres && a.type_id(*i) != kTypeTexm)) {
-        t->failure = Failure{missing_code, fmt::format("{}: texture '{}' not found", a.path().path, name), a.path().path,
-                             name, "a Texm entry", i ? "an entry of another type" : "none"};
-      } else {
-        t->entry = a.name(*i);
-        auto payload = a.payload(*i);
-        if (!payload) {
-          t->failure = from_diag(payload.error(), invalid_code, fmt::format("{}:{}: does not decode", a.path().path, t->entry),
-                                 a.path().path, t->entry);
-        } else if (auto tex = iron3d::read_texm(*payload, read_options(a.path().path + ":" + t->entry)); !tex) {
-          t->failure = from_diag(tex.error(), invalid_code, fmt::format("{}:{}: invalid Texm", a.path().path, t->entry),
-                                 a.path().path, t->entry);
-        }
-      }
-    }
-    textures.emplace(cache_key, t);
-    return t;
-  }
-
-  void wear_rows(const MeshVisual& v, std::uint32_t wear_node, const std::string& via, std::int32_t component, Walk& w,
-                 ResolvedComponent& rc, GraphStatistics& st) {
-    for (std::size_t row = 0; row < v.materials.size(); ++row) {
-      ++st.material_slots;
-      const auto r = static_cast<std::int32_t>(row);
-      const auto mat = material(v.materials[row]);
-      const std::string mat_via = join_via(via, fmt::format("row {} '{}'", row, v.materials[row]));
-      rc.requested_materials.push_back(v.materials[row]);
-      if (mat->failure) {
-        w.fail(wear_node, NodeKind::material, EdgeKind::wear_to_material, *mat->failure, mat_via, component, r);
-        continue;
-      }
-      if (mat->fallback) {
-        ++st.material_fallbacks;
-        const Node& wear = w.graph.nodes()[wear_node];
-        core::Diagnostic d = core::Diagnostic::warning(
-            "load.material_fallback",
-            w.chain(join_via(mat_via, fmt::format("{}: Material {} not found; using '{}'", options.material_lib,
-                                                  v.materials[row], mat->entry))));
-        d.file = options.material_lib;
-        d.field = w.placed_index >= 0 ? fmt::format("objects[{}]", w.placed_index) : std::string();
-        d.expected = fmt::format("a MAT0 entry named '{}'", v.materials[row]);
-        d.found = fmt::format("none; '{}' serves the row", mat->entry);
-        w.graph.warn_once(fmt::format("{}|{}|{}", core::ascii_upper(wear.archive), core::ascii_upper(wear.entry), row),
-                          std::move(d));
-      }
-      rc.materials.push_back(mat->entry);
-      const std::uint32_t mat_node = w.graph.node(NodeKind::material, options.material_lib, mat->entry);
-      w.edge(wear_node, mat_node, EdgeKind::wear_to_material, component, r);
-      for (std::size_t phase = 0; phase < mat->textures.size(); ++phase) {
-        ++st.texture_requests;
-        const auto tex = texture(options.textures_lib, mat->textures[phase], false);
-        if (tex->failure) {
-          w.fail(mat_node, NodeKind::texture, EdgeKind::material_to_texture, *tex->failure, mat_via, component,
-                 static_cast<std::int32_t>(phase));
-          continue;
-        }
-        rc.textures.push_back(tex->entry);
-        w.edge(mat_node, w.graph.node(NodeKind::texture, options.textures_lib, tex->entry), EdgeKind::material_to_texture,
-               component, static_cast<std::int32_t>(phase));
-      }
-    }
-    for (std::size_t row = 0; row < v.lightmaps.size(); ++row) {
-      ++st.lightmap_requests;
-      const auto r = static_cast<std::int32_t>(row);
-      const auto lm = texture(options.lightmap_lib, v.lightmaps[row], true);
-      if (lm->failure) {
-        w.fail(wear_node, NodeKind::lightmap, EdgeKind::wear_to_lightmap, *lm->failure,
-               join_via(via, fmt::format("LIGHTMAPS row {} '{}'", row, v.lightmaps[row])), component, r);
-        continue;
-      }
-      rc.lightmaps.push_back(lm->entry);
-      w.edge(wear_node, w.graph.node(NodeKind::lightmap, options.lightmap_lib, lm->entry), EdgeKind::wear_to_lightmap,
-             component, r);
-    }
   }
 
   // --- unit DAT --------------------------------------------------------------------------------
 
   // Returns the components or a failure.
-  std::variant<std::shared_ptr<const std::vector<iron3d::UnitComponentRef>>, Failure> unit_dat(const std::string& raw_name) {
+  std::variant<std::shared_ptr<const std::vector<iron3d::UnitComponentRef>>, Failure> unit_dat(
+      const std::string& raw_name) {
     const std::string name = clean_legacy_name(raw_name);
     const std::string cache_key = core::ascii_upper(name);
     if (auto it = unit_dats.find(cache_key); it != unit_dats.end()) return it->second;
@@ -473,19 +282,21 @@ struct PrototypeResolver::Impl {
       return f;
     };
     auto path = normalize_path(name, PathPolicy::strict_legacy);
-    if (!path) return fail_with(from_diag(path.error(), "load.unit_dat_path", fmt::format("bad unit DAT path '{}'", name), name, ""));
+    if (!path)
+      return fail_with(
+          failure_from(path.error(), "load.unit_dat_path", fmt::format("bad unit DAT path '{}'", name), name, ""));
     auto bytes = repo.vfs().read(*path);
     if (!bytes) {
       if (bytes.error().code == "vfs.not_found")
-        return fail_with(Failure{"load.unit_dat_missing", fmt::format("missing unit DAT '{}'", path->path), path->path, "",
-                                 "an existing file", "no such file"});
-      return fail_with(from_diag(bytes.error(), "load.unit_dat_missing", fmt::format("cannot read unit DAT '{}'", path->path),
-                                 path->path, ""));
+        return fail_with(Failure{"load.unit_dat_missing", fmt::format("missing unit DAT '{}'", path->path), path->path,
+                                 "", "an existing file", "no such file"});
+      return fail_with(failure_from(bytes.error(), "load.unit_dat_missing",
+                                    fmt::format("cannot read unit DAT '{}'", path->path), path->path, ""));
     }
     auto dat = iron3d::read_unit_dat(*bytes, read_options(path->path));
     if (!dat)
-      return fail_with(from_diag(dat.error(), "load.unit_dat_invalid", fmt::format("invalid unit DAT '{}'", path->path),
-                                 path->path, ""));
+      return fail_with(failure_from(dat.error(), "load.unit_dat_invalid",
+                                    fmt::format("invalid unit DAT '{}'", path->path), path->path, ""));
     auto comps = std::make_shared<const std::vector<iron3d::UnitComponentRef>>(iron3d::unit_dat_components(*dat));
     unit_dats.emplace(cache_key, comps);
     return comps;
@@ -495,7 +306,6 @@ struct PrototypeResolver::Impl {
 PrototypeResolver::PrototypeResolver(ArchiveRepository& repository, ResolverOptions options)
     : impl_(std::make_unique<Impl>(repository, std::move(options))) {}
 PrototypeResolver::~PrototypeResolver() = default;
-
 
 std::vector<ResolvedObject> PrototypeResolver::resolve(std::string_view mission_label, std::uint32_t mission_node,
                                                        std::span<const PlacedObjectRequest> objects,
@@ -510,8 +320,8 @@ std::vector<ResolvedObject> PrototypeResolver::resolve(std::string_view mission_
     ro.placed_index = placed.index;
     ro.resource_name = w.placed_name;
     ++st.placed_objects;
-    const std::uint32_t obj_node = graph.node(NodeKind::placed_object, std::string(mission_label),
-                                              fmt::format("objects[{}]", placed.index));
+    const std::uint32_t obj_node =
+        graph.node(NodeKind::placed_object, std::string(mission_label), fmt::format("objects[{}]", placed.index));
     w.edge(mission_node, obj_node, EdgeKind::mission_to_object, -1);
 
     // Expand to (archive, key, component index, from node, edge kind).
@@ -536,11 +346,13 @@ std::vector<ResolvedObject> PrototypeResolver::resolve(std::string_view mission_
         continue;
       }
       const auto& comps = *std::get<0>(result);
-      const std::uint32_t dat_node = graph.node(NodeKind::unit_dat, normalize_path(rn).value_or(GamePath{rn, rn, rn}).path);
+      const std::uint32_t dat_node =
+          graph.node(NodeKind::unit_dat, normalize_path(rn).value_or(GamePath{rn, rn, rn}).path);
       w.edge(obj_node, dat_node, EdgeKind::object_to_unit_dat, -1);
       st.unit_components += comps.size();
       for (const auto& c : comps)
-        requests.push_back({c.archive, c.key, static_cast<std::int32_t>(c.index), dat_node, EdgeKind::unit_dat_to_component,
+        requests.push_back({c.archive, c.key, static_cast<std::int32_t>(c.index), dat_node,
+                            EdgeKind::unit_dat_to_component,
                             fmt::format("component[{}] '{}'", c.index, clean_legacy_name(c.key))});
     } else {
       ++st.direct_references;
@@ -569,7 +381,8 @@ std::vector<ResolvedObject> PrototypeResolver::resolve(std::string_view mission_
       w.edge(rq.from, proto_node, rq.kind, rq.component);
       for (const auto& [child, parent] : info->parents)
         w.edge(graph.node(NodeKind::prototype, im.options.objects_rlb, child),
-               graph.node(NodeKind::prototype, im.options.objects_rlb, parent), EdgeKind::prototype_to_parent, rq.component);
+               graph.node(NodeKind::prototype, im.options.objects_rlb, parent), EdgeKind::prototype_to_parent,
+               rq.component);
       if (info->failure) {
         w.fail(proto_node, info->failed_edge == EdgeKind::prototype_to_mesh ? NodeKind::mesh : NodeKind::prototype,
                info->failed_edge, *info->failure, via, rq.component);
@@ -586,7 +399,7 @@ std::vector<ResolvedObject> PrototypeResolver::resolve(std::string_view mission_
       rc.mesh_entry = info->mesh_entry;
       ++st.mesh_requests;
       const std::uint32_t mesh_node = graph.node(NodeKind::mesh, rc.mesh_archive, rc.mesh_entry);
-      const auto visual = im.mesh_visual(rc.mesh_archive, rc.mesh_entry);
+      const auto visual = im.chain.mesh_visual(rc.mesh_archive, rc.mesh_entry);
       const std::string mesh_via = join_via(via, fmt::format("{}:{}", rc.mesh_archive, rc.mesh_entry));
       if (visual->mesh_failure) {
         w.fail(proto_node, NodeKind::mesh, EdgeKind::prototype_to_mesh, *visual->mesh_failure, via, rq.component);
@@ -604,7 +417,7 @@ std::vector<ResolvedObject> PrototypeResolver::resolve(std::string_view mission_
       const std::uint32_t wear_node = graph.node(NodeKind::wear, rc.mesh_archive, rc.wear_entry);
       w.edge(mesh_node, wear_node, EdgeKind::mesh_to_wear, rq.component);
       const std::string wear_via = join_via(mesh_via, rc.wear_entry);
-      im.wear_rows(*visual, wear_node, wear_via, rq.component, w, rc, st);
+      im.chain.wear_rows(*visual, wear_node, wear_via, rq.component, w, rc, st);
       ro.components.push_back(std::move(rc));
     }
     out.push_back(std::move(ro));
@@ -622,16 +435,16 @@ ResolvedComponent PrototypeResolver::resolve_environment_wear(std::string_view l
   auto wear = iron3d::read_wear(wear_bytes, im.read_options(std::string(label)));
   if (!wear) {
     w.fail(from_node, NodeKind::wear, EdgeKind::mesh_to_wear,
-           Impl::from_diag(wear.error(), "load.wear_invalid", fmt::format("{}: invalid WEAR table", label),
-                           std::string(label), ""),
+           failure_from(wear.error(), "load.wear_invalid", fmt::format("{}: invalid WEAR table", label),
+                        std::string(label), ""),
            "", -1);
     return rc;
   }
   w.edge(from_node, wear_node, EdgeKind::mesh_to_wear, -1);
-  MeshVisual v;
+  detail::MeshVisual v;
   v.materials = iron3d::wear_material_names(*wear);
   v.lightmaps = iron3d::wear_lightmap_names(*wear);
-  im.wear_rows(v, wear_node, "", -1, w, rc, graph.stats);
+  im.chain.wear_rows(v, wear_node, "", -1, w, rc, graph.stats);
   return rc;
 }
 

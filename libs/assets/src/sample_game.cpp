@@ -23,19 +23,19 @@ struct ScaleParams {
   std::uint32_t missions;
   std::uint32_t map_vertices_per_axis;  // heightfield columns = rows
   std::uint32_t areals_x, areals_y;
-  std::uint32_t placed_objects;         // total over all missions
-  std::uint32_t unit_references;        // total over all missions
+  std::uint32_t placed_objects;   // total over all missions
+  std::uint32_t unit_references;  // total over all missions
   std::uint32_t unit_dats;
   std::uint32_t components_min, components_max;
-  std::uint32_t prototypes;             // registry entries (plain + inheriting + non-geometric)
-  std::uint32_t inheriting;             // children with a parent ref + .bas
+  std::uint32_t prototypes;  // registry entries (plain + inheriting + non-geometric)
+  std::uint32_t inheriting;  // children with a parent ref + .bas
   std::uint32_t non_geometric;
   std::uint32_t materials;
   std::uint32_t textures;
   std::uint32_t lightmaps;
-  std::uint32_t rows_min, rows_max;     // WEAR rows per model
-  double two_texture_share;             // materials with two phases
-  double lightmap_model_share;          // models whose WEAR has a LIGHTMAPS block
+  std::uint32_t rows_min, rows_max;  // WEAR rows per model
+  double two_texture_share;          // materials with two phases
+  double lightmap_model_share;       // models whose WEAR has a LIGHTMAPS block
   std::uint32_t texture_size;
 };
 
@@ -58,12 +58,18 @@ float height_at(const iron3d::Heightfield& f, float x, float y) {
   return f.origin.z + a * (1 - ty) + b * ty;
 }
 
-std::array<std::uint32_t, 4> word(std::uint32_t v) { return {v, 0, 0, 0}; }
-std::array<std::uint32_t, 4> fword(float v) { return {std::bit_cast<std::uint32_t>(v), 0, 0, 0}; }
+std::array<std::uint32_t, 4> word(std::uint32_t v) {
+  return {v, 0, 0, 0};
+}
+std::array<std::uint32_t, 4> fword(float v) {
+  return {std::bit_cast<std::uint32_t>(v), 0, 0, 0};
+}
 
 }  // namespace
 
-std::string_view to_string(SampleScale scale) { return scale == SampleScale::demo ? "demo" : "corpus"; }
+std::string_view to_string(SampleScale scale) {
+  return scale == SampleScale::demo ? "demo" : "corpus";
+}
 
 core::Json SampleSummary::to_json() const {
   core::Json missions_json = core::Json::array();
@@ -88,7 +94,8 @@ core::Json SampleSummary::to_json() const {
                     {"bytes", bytes}};
 }
 
-core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> generate_sample_files(const SampleOptions& options) {
+core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> generate_sample_files(
+    const SampleOptions& options) {
   const ScaleParams& p = options.scale == SampleScale::demo ? kDemo : kCorpus;
   core::Rng rng(options.seed, 0x53414D50);  // "SAMP"
   GameBuilder g(options.objects_format);
@@ -129,7 +136,8 @@ core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> gener
     m.archive = kModelArchives[a];
     m.name = key + ".msh";
     const std::uint32_t rows = p.rows_min + rng.below(p.rows_max - p.rows_min + 1);
-    for (std::uint32_t r = 0; r < rows; ++r) m.materials.push_back(fmt::format("MAT_{:04}", 1 + rng.below(p.materials - 1)));
+    for (std::uint32_t r = 0; r < rows; ++r)
+      m.materials.push_back(fmt::format("MAT_{:04}", 1 + rng.below(p.materials - 1)));
     if (rng.unit_f64() < p.lightmap_model_share) m.lightmaps.push_back(fmt::format("LM_{:03}", rng.below(p.lightmaps)));
     m.half_x = 1.0f + static_cast<float>(rng.below(8));
     m.half_y = 1.0f + static_cast<float>(rng.below(8));
@@ -230,9 +238,11 @@ core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> gener
       const auto a = point(32.0f);
       std::vector<iron3d::TmaSpatialGroup> groups(2);
       for (auto& grp : groups) grp.records.push_back({a.x, a.y, a.z, 25.0f, static_cast<float>(rng.below(4))});
-      tma.add_clan(iron3d::TmaClan::spatial("Spatial", {a.x, a.y}, "MISSIONS\\SCRIPTS\\spatial", std::move(groups), "", 0));
+      tma.add_clan(
+          iron3d::TmaClan::spatial("Spatial", {a.x, a.y}, "MISSIONS\\SCRIPTS\\spatial", std::move(groups), "", 0));
       const auto b = point(32.0f);
-      auto& player = tma.add_clan(iron3d::TmaClan::standard("Player", 1, {b.x, b.y}, "MISSIONS\\SCRIPTS\\player", 3, "", 0));
+      auto& player =
+          tma.add_clan(iron3d::TmaClan::standard("Player", 1, {b.x, b.y}, "MISSIONS\\SCRIPTS\\player", 3, "", 0));
       player.add_relation("Enemy", -1);
       player.add_relation("Spatial", 0);
       const auto c = point(32.0f);
@@ -277,8 +287,8 @@ core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> gener
       tma.add_object(std::move(o));
     }
     tma.land_path = fmt::format("DATA\\MAPS\\{}\\land", map_name);
-    tma.description_raw = fmt::format("sortie sample mission {} ({} scale, seed {})", mi + 1, to_string(options.scale),
-                                      options.seed);
+    tma.description_raw =
+        fmt::format("sortie sample mission {} ({} scale, seed {})", mi + 1, to_string(options.scale), options.seed);
     for (int e = 0; e < 2; ++e) tma.add_extra({point(8.0f), {static_cast<std::uint32_t>(e), 0, 0, 0}});
     SORTIE_TRY(auto tma_bytes, iron3d::write_tma(tma));
     g.add_file(sm.tma_path, std::move(tma_bytes));
@@ -294,15 +304,7 @@ core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> gener
 core::Result<SampleSummary> write_sample(const SampleOptions& options, const fs::path& dir) {
   SORTIE_TRY(auto generated, generate_sample_files(options));
   auto& [files, summary] = generated;
-  for (const auto& [path, bytes] : files) {
-    const fs::path host = dir / path;
-    std::error_code ec;
-    fs::create_directories(host.parent_path(), ec);
-    if (ec)
-      return core::fail(core::Diagnostic::error("io.write", fmt::format("cannot create directory: {}", ec.message()))
-                            .of(host.parent_path().string()));
-    SORTIE_CHECK(core::write_file_atomic(host, bytes));
-  }
+  SORTIE_CHECK(write_game_files(dir, files));
   SORTIE_CHECK(core::write_file_atomic(dir / "sortie-sample.json", core::dump_json(summary.to_json())));
   return summary;
 }
@@ -325,8 +327,9 @@ core::Result<fs::path> ensure_cached_sample(const SampleOptions& options, const 
   std::error_code ec;
   fs::create_directories(cache_root, ec);
   if (ec)
-    return core::fail(core::Diagnostic::error("io.write", fmt::format("cannot create cache directory: {}", ec.message()))
-                          .of(cache_root.string()));
+    return core::fail(
+        core::Diagnostic::error("io.write", fmt::format("cannot create cache directory: {}", ec.message()))
+            .of(cache_root.string()));
   const fs::path tmp = cache_root / fmt::format(".{}.tmp.{}", dir.filename().string(), ::getpid());
   fs::remove_all(tmp, ec);
   auto written = write_sample(options, tmp);
@@ -338,7 +341,8 @@ core::Result<fs::path> ensure_cached_sample(const SampleOptions& options, const 
   fs::rename(tmp, dir, ec);
   if (ec) {
     fs::remove_all(tmp, ec);
-    return core::fail(core::Diagnostic::error("io.write", "cannot move the generated sample into place").of(dir.string()));
+    return core::fail(
+        core::Diagnostic::error("io.write", "cannot move the generated sample into place").of(dir.string()));
   }
   if (generated) *generated = true;
   return dir;

@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <unordered_map>
 
+#include "provenance.hpp"
 #include "sortie/assets/prototype_resolver.hpp"
 #include "sortie/core/text.hpp"
 #include "sortie/iron3d/mat0.hpp"
@@ -14,17 +16,26 @@
 namespace sortie::assets {
 namespace {
 
-constexpr std::uint32_t kTypeMat0 = iron3d::nres_type_tag("MAT0");
-constexpr std::uint32_t kTypeTexm = iron3d::nres_type_tag("Texm");
+using detail::entry_key;
+using detail::join_via;
 
-std::string identity(std::string_view archive, std::string_view entry) {
-  return core::ascii_upper(archive) + "|" + core::ascii_upper(entry);
-}
+// The chain above a request, spelled out only when a diagnostic needs it (a row step formatted for
+// every WEAR row of every mesh cost ~5% of a store build): `base`, or `base -> step(row, name)`.
+// Holds references; lives for one call.
+class Via {
+ public:
+  using Step = std::string (*)(std::size_t row, std::string_view name);
+  Via(const std::string& base) : base_(base) {}  // implicit: a chain already spelled out
+  Via(const std::string& base, Step step, std::size_t row, std::string_view name)
+      : base_(base), step_(step), row_(row), name_(name) {}
+  [[nodiscard]] std::string str() const { return step_ ? join_via(base_, step_(row_, name_)) : base_; }
 
-// "a -> b", or b alone when a is empty.
-std::string join_via(std::string_view a, std::string_view b) {
-  return a.empty() ? std::string(b) : fmt::format("{} -> {}", a, b);
-}
+ private:
+  const std::string& base_;
+  Step step_ = nullptr;
+  std::size_t row_ = 0;
+  std::string_view name_;
+};
 
 template <class T>
 using Registry = std::unordered_map<std::string, std::shared_ptr<const T>>;  // by identity
@@ -94,7 +105,7 @@ const PreparedPlacement* VisualStore::placement(std::int32_t placed_index) const
 }
 
 const PreparedPrototype* VisualStore::prototype(std::string_view archive, std::string_view key) const {
-  const auto it = prototype_index_.find(identity(archive, key));
+  const auto it = prototype_index_.find(entry_key(archive, key));
   return it == prototype_index_.end() ? nullptr : &prototypes_[it->second];
 }
 
@@ -140,16 +151,16 @@ class VisualStoreBuilder {
  private:
   // ---- failures ---------------------------------------------------------------------------
 
-  tl::unexpected<core::Diagnostic> fail(std::string code, const std::string& via, std::string what, std::string file,
+  tl::unexpected<core::Diagnostic> fail(std::string code, const Via& via, std::string what, std::string file,
                                         std::string expected, std::string found) const {
-    core::Diagnostic d = core::Diagnostic::error(std::move(code), head_ + join_via(via, what));
+    core::Diagnostic d = core::Diagnostic::error(std::move(code), head_ + join_via(via.str(), what));
     d.file = std::move(file);
     d.field = field_;
     d.expected = std::move(expected);
     d.found = std::move(found);
     return core::fail(std::move(d));
   }
-  tl::unexpected<core::Diagnostic> fail_with(std::string code, const std::string& via, std::string what,
+  tl::unexpected<core::Diagnostic> fail_with(std::string code, const Via& via, std::string what,
                                              const core::Diagnostic& cause, std::string file) const {
     return fail(std::move(code), via, fmt::format("{}: {}", what, cause.to_string()), std::move(file), cause.expected,
                 cause.found);
@@ -159,7 +170,7 @@ class VisualStoreBuilder {
     return iron3d::ReadOptions{options_.profile, std::move(file)};
   }
 
-  core::Result<std::shared_ptr<const MountedArchive>> open(const std::string& name, const std::string& via,
+  core::Result<std::shared_ptr<const MountedArchive>> open(const std::string& name, const Via& via,
                                                            std::string_view missing_code) {
     auto path = normalize_path(clean_legacy_name(name), PathPolicy::host_compatible);
     if (!path)
@@ -174,9 +185,9 @@ class VisualStoreBuilder {
   // ---- textures ---------------------------------------------------------------------------
 
   core::Result<std::shared_ptr<const PreparedTexture>> texture(const std::string& lib, const std::string& raw_name,
-                                                               bool lightmap, const std::string& via) {
+                                                               bool lightmap, const Via& via) {
     const std::string name = clean_legacy_name(raw_name);
-    const std::string id = identity(lib, name);
+    const std::string id = entry_key(lib, name);
     auto& registered = lightmap ? lightmaps_ : textures_;
     std::shared_ptr<const PreparedTexture> tex;
     if (auto it = cache_.textures.find(id); it != cache_.textures.end()) {
@@ -188,7 +199,7 @@ class VisualStoreBuilder {
       SORTIE_TRY(auto archive, open(lib, via, missing));
       const MountedArchive& a = *archive;
       const auto index = a.find(name);
-      if (!index || (a.kind() == ArchiveKind::nres && a.type_id(*index) != kTypeTexm))
+      if (!index || !a.may_be_type(*index, iron3d::kTexmMagic))
         return fail(missing, via,
                     fmt::format("{}: {} '{}' not found", a.path().path, lightmap ? "lightmap" : "texture", name),
                     a.path().path, "a Texm entry", index ? "an entry of another type" : "none");
@@ -198,35 +209,47 @@ class VisualStoreBuilder {
       if (!payload) return fail_with(invalid, via, where + ": does not decode", payload.error(), a.path().path);
       auto texm = iron3d::read_texm(*payload, read_options(where));
       if (!texm) return fail_with(invalid, via, where + ": invalid Texm", texm.error(), a.path().path);
-      auto prepared = prepare_texture(*texm, a.path().path, entry, lightmap);
+      // The budget is checked on the declared size, before any pixel is decoded.
+      const std::uint64_t left = options_.max_texture_bytes - texture_bytes_;
+      if (const std::uint64_t chain = mip_chain_bytes(texm->width, texm->height); chain > left)
+        return over_budget(a.path().path, entry, via,
+                           chain > std::numeric_limits<std::uint64_t>::max() - texture_bytes_
+                               ? std::numeric_limits<std::uint64_t>::max()
+                               : texture_bytes_ + chain);
+      auto prepared = prepare_texture(*texm, a.path().path, entry, lightmap, left);
       if (!prepared)
         return fail_with(invalid, via, where + ": does not decode to RGBA8", prepared.error(), a.path().path);
       tex = std::make_shared<const PreparedTexture>(std::move(*prepared));
       ++(lightmap ? cache_.stats.lightmaps_decoded : cache_.stats.textures_decoded);
       cache_.textures.emplace(id, tex);
     }
-    SORTIE_CHECK(register_texture(registered, identity(tex->archive, tex->entry), tex, via));
+    SORTIE_CHECK(register_texture(registered, entry_key(tex->archive, tex->entry), tex, via));
     return tex;
   }
 
   core::Status register_texture(Registry<PreparedTexture>& registered, const std::string& id,
-                                const std::shared_ptr<const PreparedTexture>& tex, const std::string& via) {
+                                const std::shared_ptr<const PreparedTexture>& tex, const Via& via) {
     if (!registered.emplace(id, tex).second) return {};
+    if (tex->byte_size() > options_.max_texture_bytes - texture_bytes_)
+      return over_budget(tex->archive, tex->entry, via, texture_bytes_ + tex->byte_size());
     texture_bytes_ += tex->byte_size();
-    if (texture_bytes_ > options_.max_texture_bytes)
-      return fail("visual.texture_budget", via,
-                  fmt::format("{}:{}: the mission's decoded textures exceed the budget", tex->archive, tex->entry),
-                  tex->archive, fmt::format("<= {} RGBA8 bytes", options_.max_texture_bytes),
-                  fmt::format("{} bytes", texture_bytes_));
     return {};
+  }
+
+  // `total`: the store's texture bytes with the one that does not fit.
+  tl::unexpected<core::Diagnostic> over_budget(const std::string& archive, const std::string& entry, const Via& via,
+                                               std::uint64_t total) const {
+    return fail("visual.texture_budget", via,
+                fmt::format("{}:{}: the mission's decoded textures exceed the budget", archive, entry), archive,
+                fmt::format("<= {} RGBA8 bytes", options_.max_texture_bytes), fmt::format("{} bytes", total));
   }
 
   // ---- materials --------------------------------------------------------------------------
 
   // The material serving a WEAR row (`entry` as the resolver found it), phases bound to textures.
-  core::Result<std::shared_ptr<const PreparedMaterial>> material(const std::string& entry, const std::string& via) {
+  core::Result<std::shared_ptr<const PreparedMaterial>> material(const std::string& entry, const Via& via) {
     const std::string& lib = options_.material_lib;
-    const std::string id = identity(lib, entry);
+    const std::string id = entry_key(lib, entry);
     std::shared_ptr<const PreparedMaterial> mat;
     if (auto it = cache_.materials.find(id); it != cache_.materials.end()) {
       ++cache_.stats.hits;
@@ -235,12 +258,12 @@ class VisualStoreBuilder {
       for (const auto& phase : mat->phases)
         if (phase.texture)
           SORTIE_CHECK(
-              register_texture(textures_, identity(phase.texture->archive, phase.texture->entry), phase.texture, via));
+              register_texture(textures_, entry_key(phase.texture->archive, phase.texture->entry), phase.texture, via));
     } else {
       SORTIE_TRY(auto archive, open(lib, via, "visual.material_missing"));
       const MountedArchive& a = *archive;
       const auto index = a.find(entry);
-      if (!index || (a.kind() == ArchiveKind::nres && a.type_id(*index) != kTypeMat0))
+      if (!index || !a.may_be_type(*index, iron3d::kMat0TypeId))
         return fail("visual.material_missing", via, fmt::format("{}: material '{}' not found", a.path().path, entry),
                     a.path().path, "a MAT0 entry", index ? "an entry of another type" : "none");
       const std::string name = a.name(*index);
@@ -281,7 +304,7 @@ class VisualStoreBuilder {
       slot.requested = requested[row];
       // The resolver tries the exact name first, so any other entry is DEFAULT or the first one.
       slot.fallback = !core::iequals_ascii(clean_legacy_name(requested[row]), entries[row]);
-      SORTIE_TRY(slot.material, material(entries[row], join_via(via, fmt::format("row {} '{}'", row, requested[row]))));
+      SORTIE_TRY(slot.material, material(entries[row], Via(via, detail::wear_row_step, row, requested[row])));
       slots.push_back(std::move(slot));
     }
     return slots;
@@ -293,7 +316,7 @@ class VisualStoreBuilder {
     out.reserve(entries.size());
     for (std::size_t row = 0; row < entries.size(); ++row) {
       SORTIE_TRY(auto lm, texture(options_.lightmap_lib, entries[row], true,
-                                  join_via(via, fmt::format("LIGHTMAPS row {} '{}'", row, entries[row]))));
+                                  Via(via, detail::lightmap_row_step, row, entries[row])));
       out.push_back(std::move(lm));
     }
     return out;
@@ -303,7 +326,7 @@ class VisualStoreBuilder {
 
   core::Result<std::shared_ptr<const PreparedMesh>> mesh(const std::string& archive_name, const std::string& entry,
                                                          const std::string& via) {
-    const std::string id = identity(archive_name, entry);
+    const std::string id = entry_key(archive_name, entry);
     auto it = cache_.meshes.find(id);
     if (it != cache_.meshes.end()) {
       ++cache_.stats.hits;
@@ -333,7 +356,7 @@ class VisualStoreBuilder {
   }
 
   core::Result<std::shared_ptr<const PreparedVisual>> visual(const ResolvedComponent& rc, const std::string& via) {
-    const std::string id = identity(rc.mesh_archive, rc.mesh_entry);
+    const std::string id = entry_key(rc.mesh_archive, rc.mesh_entry);
     if (auto it = visuals_.find(id); it != visuals_.end()) return it->second;
     std::shared_ptr<const PreparedVisual> v;
     if (auto it = cache_.visuals.find(id); it != cache_.visuals.end()) {
@@ -343,7 +366,7 @@ class VisualStoreBuilder {
       SORTIE_CHECK(mesh(rc.mesh_archive, rc.mesh_entry, via));
       for (const auto& slot : v->materials) SORTIE_CHECK(material(slot.material->entry, via));
       for (const auto& lm : v->lightmaps)
-        SORTIE_CHECK(register_texture(lightmaps_, identity(lm->archive, lm->entry), lm, via));
+        SORTIE_CHECK(register_texture(lightmaps_, entry_key(lm->archive, lm->entry), lm, via));
     } else {
       auto built = std::make_shared<PreparedVisual>();
       const std::string mesh_via = join_via(via, fmt::format("{}:{}", rc.mesh_archive, rc.mesh_entry));
@@ -389,7 +412,7 @@ class VisualStoreBuilder {
       for (const ResolvedComponent& rc : ro.components) {
         const std::string via =
             rc.unit_component_index >= 0 ? fmt::format("component[{}] '{}'", rc.unit_component_index, rc.key) : "";
-        const std::string id = identity(rc.archive, rc.key);
+        const std::string id = entry_key(rc.archive, rc.key);
         auto [it, added] = prototypes.try_emplace(id);
         if (added) {
           it->second.archive = rc.archive;
@@ -421,12 +444,14 @@ class VisualStoreBuilder {
 
   core::Status build_terrain(const MissionData& md) {
     const std::string path = md.land_dir.path.empty() ? std::string() : md.land_dir.path + "/Land.msh";
-    store_.terrain_ = prepare_terrain_geometry(md.land_msh, path, &store_.warnings_);
+    head_ = md.tma_path.path + ": ";
+    field_.clear();
+    auto terrain = prepare_terrain_geometry(md.land_msh, path, &store_.warnings_);
+    if (!terrain) return fail_with("visual.terrain_range", std::string(), "terrain", terrain.error(), path);
+    store_.terrain_ = std::move(*terrain);
     PreparedTerrain& t = store_.terrain_;
     for (const EnvironmentWear& env : md.environment) {
       if (env.layer < 1 || env.layer > 2) continue;
-      head_ = md.tma_path.path + ": ";
-      field_.clear();
       PreparedTerrainLayer& layer = t.layers[static_cast<std::size_t>(env.layer - 1)];
       layer.wear_path = env.path;
       SORTIE_TRY(layer.materials, material_slots(env.resolved.requested_materials, env.resolved.materials, env.path));

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <filesystem>
 #include <unordered_set>
 
 #include "sortie/core/text.hpp"
@@ -60,6 +61,13 @@ std::vector<std::string> archive_safe_file_names(std::span<const std::string> na
     out.push_back(std::move(candidate));
   }
   return out;
+}
+
+std::string archive_default_extract_dir(std::string_view archive_path) {
+  const std::filesystem::path p(archive_path);
+  std::string ext = p.extension().string();
+  if (!ext.empty()) ext[0] = '_';
+  return p.stem().string() + ext;
 }
 
 }  // namespace sortie::iron3d

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 
@@ -256,10 +257,26 @@ core::Json build_dat_to_json(const BuildDat& doc) {
 
 namespace {
 
-int detect(core::ByteView, std::string_view file_name) {
+// The first line that is not blank or a `//` comment starts with a known category name.
+bool starts_like_build_dat(core::ByteView data) {
+  for (const Line& line : split_lines(core::as_chars(data))) {
+    if (line.text.empty() || line.text.starts_with("//")) continue;
+    const auto end = std::find_if(line.text.begin(), line.text.end(), is_space);
+    return build_category_mask(line.text.substr(0, static_cast<std::size_t>(end - line.text.begin()))).has_value();
+  }
+  return false;
+}
+
+int detect(core::ByteView data, std::string_view file_name) {
+  // Content: a small text whose whole parse succeeds with at least one category.
+  constexpr std::size_t kMaxSniff = 1u << 20;
+  if (data.size() <= kMaxSniff && starts_like_build_dat(data)) {
+    const auto doc = read_build_dat(data, {core::Profile::compatible, std::string(file_name)});
+    if (doc && !doc->categories.empty()) return kDetectContent;
+  }
   const auto slash = file_name.find_last_of("/\\");
   const auto base = slash == std::string_view::npos ? file_name : file_name.substr(slash + 1);
-  return core::iequals_ascii(base, "BuildDat.lst") ? 2 : 0;
+  return core::iequals_ascii(base, "BuildDat.lst") ? kDetectName : kDetectNone;
 }
 
 BuildDatReadOptions read_options(const ReadOptions& o) {

@@ -174,7 +174,7 @@ core::Json ctld_json(const Ctld& ctld) {
 namespace {
 
 int detect(core::ByteView, std::string_view file_name) {
-  return detail::has_extension(file_name, ".ctl") ? 2 : 0;
+  return detail::has_extension(file_name, ".ctl") ? kDetectName : kDetectNone;
 }
 
 core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {

@@ -1,3 +1,4 @@
+// clang-format off
 #include "sortie/iron3d/format.hpp"
 #include "sortie/iron3d/nres.hpp"
 #include "sortie/iron3d/rsli.hpp"
@@ -19,6 +20,7 @@
 
 #include "sortie/iron3d/build_dat.hpp"
 #include "sortie/iron3d/tma.hpp"
+// clang-format on
 
 // Each format's header declares `FormatInfo <name>_format_info();`. Add one include and one
 // row per format below, one per line, so concurrent additions merge cleanly.
@@ -26,6 +28,7 @@
 namespace sortie::iron3d {
 
 std::span<const FormatInfo> all_formats() {
+  // clang-format off
   static const std::vector<FormatInfo> kFormats = {
       nres_format_info(),
       rsli_format_info(),
@@ -44,7 +47,9 @@ std::span<const FormatInfo> all_formats() {
       varset_format_info(),
       ctld_format_info(),
       wave_format_info(),
+      fomap_format_info(),
   };
+  // clang-format on
   return kFormats;
 }
 

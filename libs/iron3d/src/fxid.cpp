@@ -159,7 +159,9 @@ core::Json fxid_json(const Fxid& fx) {
 namespace {
 
 // No magic in the payload: an extracted entry is recognised by its name (`*.fxid`).
-int detect(core::ByteView, std::string_view file_name) { return detail::has_extension(file_name, ".fxid") ? 2 : 0; }
+int detect(core::ByteView, std::string_view file_name) {
+  return detail::has_extension(file_name, ".fxid") ? kDetectName : kDetectNone;
+}
 
 core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
   SORTIE_TRY(auto fx, read_fxid(data, options));

@@ -74,8 +74,4 @@ bool file_name_is(std::string_view path, std::string_view name) {
   return core::iequals_ascii(base, name);
 }
 
-bool has_nres_magic(core::ByteView data) {
-  return data.size() >= 4 && data[0] == 'N' && data[1] == 'R' && data[2] == 'e' && data[3] == 's';
-}
-
 }  // namespace sortie::iron3d::detail

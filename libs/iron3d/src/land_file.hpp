@@ -17,6 +17,5 @@ core::Result<core::Bytes> rebuild_land_container(const std::vector<LandStreamOut
                                                  const NresArchive& original, std::string_view code_prefix);
 // True when the last path component equals `name` (ASCII case-insensitive).
 bool file_name_is(std::string_view path, std::string_view name);
-bool has_nres_magic(core::ByteView data);
 
 }  // namespace sortie::iron3d::detail

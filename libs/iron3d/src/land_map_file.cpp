@@ -93,13 +93,10 @@ Json land_map_to_json(const LandMap& m) {
 namespace {
 
 int detect(core::ByteView data, std::string_view file_name) {
-  if (!detail::has_nres_magic(data)) return 0;
-  if (detail::file_name_is(file_name, "Land.map")) return 2;
-  NresReadOptions no;
-  no.profile = core::Profile::compatible;
-  auto archive = read_nres(data, no);
-  if (!archive || archive->size() != 1 || archive->entries[0].type_id != kLandMapEntryType) return 0;
-  return 2;
+  if (!nres_has_magic(data)) return kDetectNone;
+  const auto types = nres_directory_types(data);
+  if (types && types->size() == 1 && types->front() == kLandMapEntryType) return kDetectContent;
+  return detail::file_name_is(file_name, "Land.map") ? kDetectName : kDetectNone;
 }
 
 core::Result<Json> inspect(core::ByteView data, const ReadOptions& options) {

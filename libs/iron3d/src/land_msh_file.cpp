@@ -166,18 +166,14 @@ Json land_msh_to_json(const LandMsh& m) {
 namespace {
 
 int detect(core::ByteView data, std::string_view file_name) {
-  if (!detail::has_nres_magic(data)) return 0;
-  if (detail::file_name_is(file_name, "Land.msh")) return 2;
-  NresReadOptions no;
-  no.profile = core::Profile::compatible;
-  auto archive = read_nres(data, no);
-  if (!archive || archive->size() != kLandMshStreamOrder.size()) return 0;
-  std::vector<std::uint32_t> types;
-  for (const auto& e : archive->entries) types.push_back(e.type_id);
-  std::sort(types.begin(), types.end());
-  std::array<std::uint32_t, 9> want = kLandMshStreamOrder;
-  std::sort(want.begin(), want.end());
-  return std::equal(types.begin(), types.end(), want.begin(), want.end()) ? 2 : 0;
+  if (!nres_has_magic(data)) return kDetectNone;
+  if (auto types = nres_directory_types(data); types && types->size() == kLandMshStreamOrder.size()) {
+    std::sort(types->begin(), types->end());
+    std::array<std::uint32_t, 9> want = kLandMshStreamOrder;
+    std::sort(want.begin(), want.end());
+    if (std::equal(types->begin(), types->end(), want.begin(), want.end())) return kDetectContent;
+  }
+  return detail::file_name_is(file_name, "Land.msh") ? kDetectName : kDetectNone;
 }
 
 core::Result<Json> inspect(core::ByteView data, const ReadOptions& options) {

@@ -213,7 +213,9 @@ namespace {
 
 // An extracted MAT0 entry carries no magic; only the name tells (`*.mat0`). The version is
 // the entry's attr2, not in the payload: standalone files are read as version 6.
-int detect(core::ByteView, std::string_view file_name) { return detail::has_extension(file_name, ".mat0") ? 2 : 0; }
+int detect(core::ByteView, std::string_view file_name) {
+  return detail::has_extension(file_name, ".mat0") ? kDetectName : kDetectNone;
+}
 
 core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
   core::Diagnostics w;

@@ -306,16 +306,12 @@ core::Json msh_json(const MshModel& m) {
 namespace {
 
 int detect(core::ByteView data, std::string_view file_name) {
-  if (data.size() < 16 || std::memcmp(data.data(), "NRes", 4) != 0) return 0;
-  NresReadOptions o;
-  o.profile = core::Profile::compatible;
-  auto a = read_nres(data, o);
-  if (!a) return 0;
-  bool t1 = false, t2 = false, t13 = false, t21 = false;
-  for (const auto& e : a->entries)
-    t1 = t1 || e.type_id == 1, t2 = t2 || e.type_id == 2, t13 = t13 || e.type_id == 13, t21 = t21 || e.type_id == 21;
-  if (t1 && t2 && t13 && !t21) return 2;  // Land.msh has 1 and 2 too, but 21 and no 13
-  return detail::has_extension(file_name, ".msh") && !detail::has_extension(file_name, "land.msh") ? 2 : 0;
+  if (const auto types = nres_directory_types(data)) {
+    auto has = [&](std::uint32_t t) { return std::find(types->begin(), types->end(), t) != types->end(); };
+    if (has(1) && has(2) && has(13) && !has(21)) return kDetectContent;  // Land.msh has 1 and 2, but 21 and no 13
+  }
+  return detail::has_extension(file_name, ".msh") && !detail::has_extension(file_name, "land.msh") ? kDetectName
+                                                                                                   : kDetectNone;
 }
 
 core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {

@@ -26,13 +26,13 @@ NresEditor::NresEditor(const NresArchive& archive) {
   for (std::size_t i = 0; i < count; ++i) {
     const NresEntry& e = archive.entries[i];
     const core::ByteView p = archive.payload(i);
-    entries_.push_back(Entry{e.type_id, e.attr1, e.attr2, e.attr3, e.name, core::Bytes(p.begin(), p.end())});
+    entries_.push_back(Entry{e.type_id, e.attr1, e.attr2, e.attr3, e.name.to_fixed(), core::Bytes(p.begin(), p.end())});
     ids_.push_back(next_id_++);
     pieces.push_back({e.data_offset, e.data_offset + e.size, false, static_cast<std::uint32_t>(i)});
   }
   for (std::size_t g = 0; g < archive.gaps.size(); ++g)
-    pieces.push_back({archive.gaps[g].offset, archive.gaps[g].offset + archive.gaps[g].size, true,
-                      static_cast<std::uint32_t>(g)});
+    pieces.push_back(
+        {archive.gaps[g].offset, archive.gaps[g].offset + archive.gaps[g].size, true, static_cast<std::uint32_t>(g)});
   // File order; a zero-length payload at a gap's start stays before the gap (its end is smaller).
   std::sort(pieces.begin(), pieces.end(), [](const Piece& x, const Piece& y) {
     if (x.start != y.start) return x.start < y.start;
@@ -124,7 +124,7 @@ core::Result<core::Bytes> NresEditor::encode_canonical() const {
   std::vector<detail::RowRef> rows(entries_.size());
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Entry& e = entries_[i];
-    rows[i] = {e.type_id, e.attr1, e.attr2, e.attr3, &e.name, e.payload};
+    rows[i] = {e.type_id, e.attr1, e.attr2, e.attr3, e.name.raw, e.payload};
   }
   return detail::encode_canonical(rows);
 }
@@ -139,8 +139,10 @@ core::Result<core::Bytes> NresEditor::encode_lossless_layout() const {
   std::vector<std::uint32_t> offsets(entries_.size(), 0);
   for (const Segment& s : layout_) {
     if (s.is_gap) {
-      if (s.entry_id == 0xffffffffu) w.pad_to(kNresAlignment);
-      else w.bytes(s.gap);
+      if (s.entry_id == 0xffffffffu)
+        w.pad_to(kNresAlignment);
+      else
+        w.bytes(s.gap);
       continue;
     }
     const std::uint32_t i = index_of[s.entry_id];
@@ -150,7 +152,8 @@ core::Result<core::Bytes> NresEditor::encode_lossless_layout() const {
   }
   const std::uint64_t total = w.size() + std::uint64_t{entries_.size()} * kNresRecordSize;
   if (total > 0xffffffffull || entries_.size() > 0x7fffffffull)
-    return fail(Diagnostic::error("nres.limit", "archive would exceed 4 GiB").expect("total_size < 2^32", std::to_string(total)));
+    return fail(Diagnostic::error("nres.limit", "archive would exceed 4 GiB")
+                    .expect("total_size < 2^32", std::to_string(total)));
 
   std::vector<std::string_view> names(entries_.size());
   for (std::size_t i = 0; i < entries_.size(); ++i) names[i] = entries_[i].name.text();
@@ -167,7 +170,8 @@ core::Result<core::Bytes> NresEditor::encode_lossless_layout() const {
     w.u32(order[i]);
   }
   core::Bytes out = w.take();
-  detail::put_header(out, kNresVersion, static_cast<std::uint32_t>(entries_.size()), static_cast<std::uint32_t>(out.size()));
+  detail::put_header(out, kNresVersion, static_cast<std::uint32_t>(entries_.size()),
+                     static_cast<std::uint32_t>(out.size()));
   return out;
 }
 

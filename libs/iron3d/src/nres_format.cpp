@@ -1,5 +1,4 @@
 // NRes in the format table: detect, inspect (JSON model), check, roundtrip.
-#include <cstring>
 
 #include "sortie/core/text.hpp"
 #include "sortie/iron3d/nres.hpp"
@@ -21,7 +20,7 @@ core::Json nres_to_json(const NresArchive& archive) {
     je["index"] = i;
     const core::DecodedText name = core::cp1251_to_utf8(e.name.text());
     je["name"] = name.utf8;
-    if (e.name.has_tail() || !name.lossless) je["name_raw_hex"] = core::to_hex(core::as_bytes(e.name.raw));
+    if (e.name.has_tail() || !name.lossless) je["name_raw_hex"] = core::to_hex(e.name.bytes());
     je["type_id"] = e.type_id;
     if (auto tag = nres_type_tag_text(e.type_id)) je["type_tag"] = *tag;
     je["attr1"] = e.attr1;
@@ -34,7 +33,9 @@ core::Json nres_to_json(const NresArchive& archive) {
   }
   j["entries"] = std::move(entries);
   core::Json gaps = core::Json::array();
-  for (const NresGap& g : archive.gaps) gaps.push_back({{"offset", g.offset}, {"size", g.size}, {"all_zero", g.all_zero}});
+  for (std::size_t g = 0; g < archive.gaps.size(); ++g)
+    gaps.push_back(
+        {{"offset", archive.gaps[g].offset}, {"size", archive.gaps[g].size}, {"all_zero", archive.gap_is_zero(g)}});
   j["gaps"] = std::move(gaps);
   if (!archive.warnings.empty()) j["warnings"] = core::diagnostics_json(archive.warnings);
   return j;
@@ -50,7 +51,7 @@ NresReadOptions read_options(const ReadOptions& o) {
 }
 
 int detect(core::ByteView data, std::string_view /*file_name*/) {
-  return data.size() >= 4 && std::memcmp(data.data(), "NRes", 4) == 0 ? 1 : 0;
+  return nres_has_magic(data) ? kDetectContainer : kDetectNone;
 }
 
 core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
@@ -73,8 +74,9 @@ core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& opti
 }  // namespace
 
 FormatInfo nres_format_info() {
-  return FormatInfo{"nres", "NRes archive (.rlb, .lib; also the container of .msh, Land.msh, Land.map)", &detect,
-                    &inspect, &check, &roundtrip};
+  return FormatInfo{"nres",  "NRes archive (.rlb, .lib; also the container of .msh, Land.msh, Land.map)",
+                    &detect, &inspect,
+                    &check,  &roundtrip};
 }
 
 }  // namespace sortie::iron3d

@@ -29,7 +29,7 @@ core::Json nres_manifest(const NresArchive& archive, std::span<const std::string
     je["index"] = i;
     je["file"] = i < files.size() ? files[i] : std::string();
     je["name"] = core::cp1251_to_utf8(e.name.text()).utf8;
-    je["name_hex"] = core::to_hex(core::as_bytes(e.name.raw));
+    je["name_hex"] = core::to_hex(e.name.bytes());
     je["type_id"] = e.type_id;
     if (auto tag = nres_type_tag_text(e.type_id)) je["type_tag"] = *tag;
     je["attr1"] = e.attr1;
@@ -44,8 +44,9 @@ core::Json nres_manifest(const NresArchive& archive, std::span<const std::string
   Json gaps = Json::array();
   for (std::size_t g = 0; g < archive.gaps.size(); ++g) {
     const NresGap& gap = archive.gaps[g];
-    Json jg{{"offset", gap.offset}, {"size", gap.size}, {"all_zero", gap.all_zero}};
-    if (!gap.all_zero && g < gap_files.size()) jg["file"] = gap_files[g];
+    const bool zero = archive.gap_is_zero(g);
+    Json jg{{"offset", gap.offset}, {"size", gap.size}, {"all_zero", zero}};
+    if (!zero && g < gap_files.size()) jg["file"] = gap_files[g];
     gaps.push_back(std::move(jg));
   }
   m["gaps"] = std::move(gaps);
@@ -66,8 +67,10 @@ core::Result<std::uint32_t> get_u32_field(const Json& j, const char* key, const 
   }
   const Json& v = j[key];
   std::optional<std::uint64_t> n;
-  if (v.is_number_unsigned()) n = v.get<std::uint64_t>();
-  else if (v.is_number_integer() && v.get<std::int64_t>() >= 0) n = static_cast<std::uint64_t>(v.get<std::int64_t>());
+  if (v.is_number_unsigned())
+    n = v.get<std::uint64_t>();
+  else if (v.is_number_integer() && v.get<std::int64_t>() >= 0)
+    n = static_cast<std::uint64_t>(v.get<std::int64_t>());
   if (!n || *n > 0xffffffffull)
     return fail(bad(where.empty() ? key : where + "." + key, "expected an unsigned 32-bit number")
                     .expect("0..4294967295", v.dump()));
@@ -110,7 +113,10 @@ core::Result<core::FixedString> manifest_name(const Json& je, const std::string&
 core::Result<NresPackResult> nres_pack_manifest(const core::Json& manifest, const NresFileLoader& load,
                                                 const NresPackOptions& options) {
   if (!manifest.is_object() || manifest.value("format", std::string()) != "nres")
-    return fail(Diagnostic::error("manifest.format", "not an NRes manifest").in("format").expect("\"nres\"", manifest.is_object() && manifest.contains("format") ? manifest["format"].dump() : "missing"));
+    return fail(Diagnostic::error("manifest.format", "not an NRes manifest")
+                    .in("format")
+                    .expect("\"nres\"", manifest.is_object() && manifest.contains("format") ? manifest["format"].dump()
+                                                                                            : "missing"));
   if (!manifest.contains("entries") || !manifest["entries"].is_array())
     return fail(bad("entries", "expected an array of entries"));
   const Json& jentries = manifest["entries"];
@@ -127,9 +133,11 @@ core::Result<NresPackResult> nres_pack_manifest(const core::Json& manifest, cons
     SORTIE_TRY(e.attr2, get_u32_field(je, "attr2", where, false));
     SORTIE_TRY(e.attr3, get_u32_field(je, "attr3", where, false));
     SORTIE_TRY(e.name, manifest_name(je, where));
-    if (!je.contains("file") || !je["file"].is_string()) return fail(bad(where + ".file", "expected the payload file name"));
+    if (!je.contains("file") || !je["file"].is_string())
+      return fail(bad(where + ".file", "expected the payload file name"));
     SORTIE_TRY(e.payload, load(je["file"].get<std::string>()));
-    for (auto [key, slot] : {std::pair{"size", &e.size}, {"data_offset", &e.data_offset}, {"sort_index", &e.sort_index}}) {
+    for (auto [key, slot] :
+         {std::pair{"size", &e.size}, {"data_offset", &e.data_offset}, {"sort_index", &e.sort_index}}) {
       if (!je.contains(key)) {
         have_layout = false;
         continue;
@@ -144,7 +152,7 @@ core::Result<NresPackResult> nres_pack_manifest(const core::Json& manifest, cons
     std::vector<detail::RowRef> rows(entries.size());
     for (std::size_t i = 0; i < entries.size(); ++i) {
       const PackEntry& e = entries[i];
-      rows[i] = {e.type_id, e.attr1, e.attr2, e.attr3, &e.name, e.payload};
+      rows[i] = {e.type_id, e.attr1, e.attr2, e.attr3, e.name.raw, e.payload};
     }
     SORTIE_TRY(result.bytes, detail::encode_canonical(rows));
     return result;
@@ -156,7 +164,8 @@ core::Result<NresPackResult> nres_pack_manifest(const core::Json& manifest, cons
   SORTIE_TRY(const std::uint32_t dir, get_u32_field(manifest, "directory_offset", "", true));
   SORTIE_TRY(const std::uint32_t version, get_u32_field(manifest, "version", "", false, kNresVersion));
   const NresLimits limits{};
-  if (total > limits.max_input || std::uint64_t{dir} + entries.size() * kNresRecordSize != total || dir < kNresHeaderSize)
+  if (total > limits.max_input || std::uint64_t{dir} + entries.size() * kNresRecordSize != total ||
+      dir < kNresHeaderSize)
     return fail(Diagnostic::error("manifest.layout", "total_size / directory_offset do not match the entry count")
                     .expect(fmt::format("directory_offset + {} * 64 == total_size <= 256 MiB", entries.size()),
                             fmt::format("{} + {} != {}", dir, entries.size() * kNresRecordSize, total)));

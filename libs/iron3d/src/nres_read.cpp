@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "nres_internal.hpp"
@@ -16,13 +17,14 @@ namespace {
 
 struct Ctx {
   const NresReadOptions& options;
-  [[nodiscard]] Diagnostic error(std::string code, std::string message, std::uint64_t offset,
-                                 std::string field) const {
+  [[nodiscard]] Diagnostic error(std::string code, std::string message, std::uint64_t offset, std::string field) const {
     return Diagnostic::error(std::move(code), std::move(message)).at(offset).in(std::move(field)).of(options.file_name);
   }
 };
 
-std::string entry_field(std::size_t i, std::string_view field) { return fmt::format("entries[{}].{}", i, field); }
+std::string entry_field(std::size_t i, std::string_view field) {
+  return fmt::format("entries[{}].{}", i, field);
+}
 
 std::uint64_t record_offset(std::uint32_t directory_offset, std::size_t i) {
   return std::uint64_t{directory_offset} + i * kNresRecordSize;
@@ -37,37 +39,106 @@ struct Range {
 
 }  // namespace
 
+bool nres_has_magic(core::ByteView bytes) {
+  return bytes.size() >= 4 && std::memcmp(bytes.data(), "NRes", 4) == 0;
+}
+
+std::optional<std::vector<std::uint32_t>> nres_directory_types(core::ByteView bytes) {
+  const NresLimits lim{};
+  if (bytes.size() < kNresHeaderSize || bytes.size() > lim.max_input || !nres_has_magic(bytes)) return std::nullopt;
+  const std::int32_t count = core::load_i32(bytes.data() + 8);
+  if (core::load_u32(bytes.data() + 4) != kNresVersion || count < 0 ||
+      static_cast<std::uint32_t>(count) > lim.max_entries || core::load_u32(bytes.data() + 12) != bytes.size())
+    return std::nullopt;
+  const std::uint64_t dir_bytes = std::uint64_t{static_cast<std::uint32_t>(count)} * kNresRecordSize;
+  if (dir_bytes > bytes.size() || bytes.size() - dir_bytes < kNresHeaderSize) return std::nullopt;
+  const std::uint8_t* dir = bytes.data() + (bytes.size() - dir_bytes);
+  std::vector<std::uint32_t> types(static_cast<std::size_t>(count));
+  for (std::size_t i = 0; i < types.size(); ++i) types[i] = core::load_u32(dir + i * kNresRecordSize);
+  return types;
+}
+
 core::Result<NresArchive> read_nres(core::ByteView bytes, const NresReadOptions& options) {
   // Check the size limit before copying anything.
   if (bytes.size() > options.limits.max_input)
-    return fail(Diagnostic::error("nres.limit", "archive larger than the input limit")
-                    .at(0)
-                    .of(options.file_name)
-                    .expect(fmt::format("<= {} bytes", options.limits.max_input), fmt::format("{} bytes", bytes.size())));
-  return read_nres(core::Bytes(bytes.begin(), bytes.end()), options);
+    return fail(
+        Diagnostic::error("nres.limit", "archive larger than the input limit")
+            .at(0)
+            .of(options.file_name)
+            .expect(fmt::format("<= {} bytes", options.limits.max_input), fmt::format("{} bytes", bytes.size())));
+  return read_nres(core::SharedBytes::copy_of(bytes), options);
 }
 
-core::Result<NresArchive> read_nres(core::Bytes&& input, const NresReadOptions& options) {
+core::Result<NresArchive> read_nres(core::Bytes&& bytes, const NresReadOptions& options) {
+  return read_nres(core::SharedBytes(std::move(bytes)), options);
+}
+
+namespace {
+
+bool all_zero(const std::uint8_t* p, std::size_t n) {
+  for (; n >= 8; p += 8, n -= 8)
+    if (detail::load_le64(p) != 0) return false;
+  for (; n > 0; ++p, --n)
+    if (*p != 0) return false;
+  return true;
+}
+
+// Step 10 (sort table): a permutation whose names are non-decreasing under the fold.
+std::optional<Diagnostic> sort_table_problem(const Ctx& ctx, const NresArchive& a, const std::uint8_t* dir) {
+  const std::size_t count = a.entries.size();
+  std::vector<std::uint8_t> seen(count, 0);
+  for (std::size_t p = 0; p < count; ++p) {
+    const std::uint32_t idx = a.entries[p].sort_index;
+    const std::uint64_t off = record_offset(a.directory_offset, p) + 60;
+    if (idx >= count)
+      return ctx
+          .error("nres.sort_index_range", fmt::format("sort_index at position {} out of range", p), off,
+                 entry_field(p, "sort_index"))
+          .expect(fmt::format("< {}", count), std::to_string(idx));
+    if (seen[idx])
+      return ctx
+          .error("nres.sort_index_duplicate", fmt::format("sort_index {} appears twice", idx), off,
+                 entry_field(p, "sort_index"))
+          .expect("a permutation of 0..entry_count-1", std::to_string(idx));
+    seen[idx] = 1;
+  }
+  // The rows visited in table order are scattered over the directory: fetch ahead.
+  constexpr std::size_t kAhead = 16;
+  auto name_at = [&](std::size_t p) { return dir + std::size_t{a.entries[p].sort_index} * kNresRecordSize + 20; };
+  for (std::size_t p = 1; p < count; ++p) {
+    if (p + kAhead < count) __builtin_prefetch(name_at(p + kAhead));
+    if (detail::compare_raw_names(name_at(p - 1), name_at(p)) > 0)
+      return ctx
+          .error("nres.sort_order", fmt::format("names out of order at sorted position {}", p),
+                 record_offset(a.directory_offset, p) + 60, entry_field(p, "sort_index"))
+          .expect("names non-decreasing under the ASCII upper-case fold",
+                  fmt::format("'{}' after '{}'", a.entries[a.entries[p].sort_index].name.text(),
+                              a.entries[a.entries[p - 1].sort_index].name.text()));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+core::Result<NresArchive> read_nres(core::SharedBytes input, const NresReadOptions& options) {
   const Ctx ctx{options};
   const NresLimits& lim = options.limits;
-  const core::ByteView bytes(input);
+  const core::ByteView bytes = input.view();
 
   // 1. size limit, magic.
   if (bytes.size() > lim.max_input)
     return fail(ctx.error("nres.limit", "archive larger than the input limit", 0, "")
                     .expect(fmt::format("<= {} bytes", lim.max_input), fmt::format("{} bytes", bytes.size())));
-  if (bytes.size() < kNresHeaderSize || std::memcmp(bytes.data(), "NRes", 4) != 0)
-    return fail(ctx.error("nres.magic", "not an NRes archive (bad magic or shorter than the 16-byte header)", 0, "magic")
-                    .expect("4e526573 (\"NRes\") and >= 16 bytes",
-                            fmt::format("{} ({} bytes)", core::to_hex(bytes.first(std::min<std::size_t>(4, bytes.size()))),
-                                        bytes.size())));
-
-  core::ByteReader r(bytes, options.file_name);
-  r.set_code_prefix("nres");
-  SORTIE_CHECK(r.skip(4));
-  SORTIE_TRY(const std::uint32_t version, r.u32());
-  SORTIE_TRY(const std::int32_t entry_count, r.i32());
-  SORTIE_TRY(const std::uint32_t total_size, r.u32());
+  if (bytes.size() < kNresHeaderSize || !nres_has_magic(bytes))
+    return fail(
+        ctx.error("nres.magic", "not an NRes archive (bad magic or shorter than the 16-byte header)", 0, "magic")
+            .expect("4e526573 (\"NRes\") and >= 16 bytes",
+                    fmt::format("{} ({} bytes)", core::to_hex(bytes.first(std::min<std::size_t>(4, bytes.size()))),
+                                bytes.size())));
+  const std::uint8_t* base = bytes.data();
+  const std::uint32_t version = core::load_u32(base + 4);
+  const std::int32_t entry_count = core::load_i32(base + 8);
+  const std::uint32_t total_size = core::load_u32(base + 12);
 
   // 2. version.
   if (version != kNresVersion)
@@ -75,7 +146,8 @@ core::Result<NresArchive> read_nres(core::Bytes&& input, const NresReadOptions& 
                     .expect("0x100", fmt::format("{:#x}", version)));
   // 3. entry count: sign, then limit, before any allocation.
   if (entry_count < 0)
-    return fail(ctx.error("nres.entry_count", "negative entry count", 8, "entry_count").expect(">= 0", std::to_string(entry_count)));
+    return fail(ctx.error("nres.entry_count", "negative entry count", 8, "entry_count")
+                    .expect(">= 0", std::to_string(entry_count)));
   if (static_cast<std::uint64_t>(entry_count) > lim.max_entries)
     return fail(ctx.error("nres.limit", "entry count above the limit", 8, "entry_count")
                     .expect(fmt::format("<= {}", lim.max_entries), std::to_string(entry_count)));
@@ -92,6 +164,7 @@ core::Result<NresArchive> read_nres(core::Bytes&& input, const NresReadOptions& 
                             fmt::format("directory of {} bytes", dir_bytes)));
   const auto directory_offset = static_cast<std::uint32_t>(total_size - dir_bytes);
   const auto count = static_cast<std::size_t>(entry_count);
+  const std::uint8_t* dir = base + directory_offset;
 
   NresArchive a;
   a.version = version;
@@ -100,21 +173,26 @@ core::Result<NresArchive> read_nres(core::Bytes&& input, const NresReadOptions& 
   a.directory_offset = directory_offset;
   a.entries.resize(count);
 
-  // 6. per entry: name terminator, offset+size overflow, bounds.
-  const std::uint8_t* base = bytes.data();
+  // One pass in directory order. Step 6 (name terminator, offset + size overflow, bounds) is
+  // reported as found; steps 7 (empty name) and 8 (payload limits, physical order) only note
+  // their first failure, reported after the pass, so the spec's order of checks holds.
+  std::optional<std::size_t> first_empty, first_over_limit;
+  std::uint64_t running = 0, running_at_limit = 0;
+  bool sorted = true;  // ranges already ascending by (start, end)
   for (std::size_t i = 0; i < count; ++i) {
-    const std::uint8_t* rec = base + directory_offset + i * kNresRecordSize;
+    const std::uint8_t* rec = dir + i * kNresRecordSize;
     NresEntry& e = a.entries[i];
     e.type_id = core::load_u32(rec);
     e.attr1 = core::load_u32(rec + 4);
     e.attr2 = core::load_u32(rec + 8);
     e.size = core::load_u32(rec + 12);
     e.attr3 = core::load_u32(rec + 16);
-    e.name.raw.assign(reinterpret_cast<const char*>(rec + 20), kNresNameSize);
+    std::memcpy(e.name.raw.data(), rec + 20, kNresNameSize);
     e.data_offset = core::load_u32(rec + 56);
     e.sort_index = core::load_u32(rec + 60);
     const std::uint64_t roff = record_offset(directory_offset, i);
-    if (std::memchr(rec + 20, 0, kNresNameSize) == nullptr)
+    const std::size_t name_len = detail::name_length(rec + 20);
+    if (name_len == kNresNameSize)
       return fail(ctx.error("nres.name_terminator", "name field has no NUL within its 36 bytes", roff + 20,
                             entry_field(i, "name"))
                       .expect("a NUL byte within 36 bytes", core::to_hex(core::ByteView(rec + 20, kNresNameSize))));
@@ -125,136 +203,116 @@ core::Result<NresArchive> read_nres(core::Bytes&& input, const NresReadOptions& 
                       .expect("data_offset + size <= 0xffffffff",
                               fmt::format("data_offset {:#x} + size {:#x}", e.data_offset, e.size)));
     if (e.data_offset < kNresHeaderSize || end > directory_offset)
-      return fail(ctx.error("nres.entry_bounds", "payload outside the data region", roff + 56, entry_field(i, "data_offset"))
-                      .expect(fmt::format("[0x10, {:#x})", directory_offset),
-                              fmt::format("[{:#x}, {:#x})", e.data_offset, std::uint64_t{e.data_offset} + e.size)));
+      return fail(
+          ctx.error("nres.entry_bounds", "payload outside the data region", roff + 56, entry_field(i, "data_offset"))
+              .expect(fmt::format("[0x10, {:#x})", directory_offset),
+                      fmt::format("[{:#x}, {:#x})", e.data_offset, std::uint64_t{e.data_offset} + e.size)));
+    if (name_len == 0 && !first_empty) first_empty = i;
+    if (!first_over_limit) {
+      running += e.size;
+      if (e.size > lim.max_payload || running > lim.max_total_payload) {
+        first_over_limit = i;
+        running_at_limit = running;
+      }
+    }
+    if (i > 0) {
+      const NresEntry& prev = a.entries[i - 1];
+      if (prev.data_offset > e.data_offset || (prev.data_offset == e.data_offset && prev.size > e.size)) sorted = false;
+    }
   }
   // 7. empty names.
-  for (std::size_t i = 0; i < count; ++i)
-    if (a.entries[i].name.raw[0] == '\0')
-      return fail(ctx.error("nres.empty_name", "entry name is empty", record_offset(directory_offset, i) + 20,
-                            entry_field(i, "name"))
-                      .expect("1..35 name bytes", "NUL at byte 0"));
+  if (first_empty)
+    return fail(ctx.error("nres.empty_name", "entry name is empty", record_offset(directory_offset, *first_empty) + 20,
+                          entry_field(*first_empty, "name"))
+                    .expect("1..35 name bytes", "NUL at byte 0"));
   // 8. payload limits in physical order.
-  std::uint64_t running = 0;
-  for (std::size_t i = 0; i < count; ++i) {
+  if (first_over_limit) {
+    const std::size_t i = *first_over_limit;
     const std::uint32_t size = a.entries[i].size;
-    running += size;
-    if (size > lim.max_payload || running > lim.max_total_payload)
-      return fail(ctx.error("nres.limit",
-                            size > lim.max_payload ? "payload larger than the per-entry limit"
-                                                   : "sum of payload sizes above the limit",
-                            record_offset(directory_offset, i) + 12, entry_field(i, "size"))
-                      .expect(size > lim.max_payload ? fmt::format("<= {}", lim.max_payload)
-                                                     : fmt::format("total <= {}", lim.max_total_payload),
-                              size > lim.max_payload ? std::to_string(size) : fmt::format("total {}", running)));
+    return fail(ctx.error("nres.limit",
+                          size > lim.max_payload ? "payload larger than the per-entry limit"
+                                                 : "sum of payload sizes above the limit",
+                          record_offset(directory_offset, i) + 12, entry_field(i, "size"))
+                    .expect(size > lim.max_payload ? fmt::format("<= {}", lim.max_payload)
+                                                   : fmt::format("total <= {}", lim.max_total_payload),
+                            size > lim.max_payload ? std::to_string(size) : fmt::format("total {}", running_at_limit)));
   }
-  // 9. overlap of active ranges sorted by (start, end).
-  std::vector<Range> ranges(count);
-  bool sorted = true;
-  for (std::size_t i = 0; i < count; ++i) {
-    const NresEntry& e = a.entries[i];
-    ranges[i] = {e.data_offset, e.data_offset + e.size, static_cast<std::uint32_t>(i)};
-    if (i > 0 && (ranges[i - 1].start > ranges[i].start ||
-                  (ranges[i - 1].start == ranges[i].start && ranges[i - 1].end > ranges[i].end)))
-      sorted = false;
-  }
-  if (!sorted)
-    std::sort(ranges.begin(), ranges.end(), [](const Range& x, const Range& y) {
+  // 9. overlap of active ranges sorted by (start, end). Archives written in directory order
+  // are already sorted; only others need the sorted copy.
+  std::vector<Range> sorted_ranges;
+  if (!sorted) {
+    sorted_ranges.resize(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      const NresEntry& e = a.entries[i];
+      sorted_ranges[i] = {e.data_offset, e.data_offset + e.size, static_cast<std::uint32_t>(i)};
+    }
+    std::sort(sorted_ranges.begin(), sorted_ranges.end(), [](const Range& x, const Range& y) {
       if (x.start != y.start) return x.start < y.start;
       if (x.end != y.end) return x.end < y.end;
       return x.index < y.index;
     });
+  }
+  auto range = [&](std::size_t k) -> Range {
+    if (!sorted) return sorted_ranges[k];
+    const NresEntry& e = a.entries[k];
+    return {e.data_offset, e.data_offset + e.size, static_cast<std::uint32_t>(k)};
+  };
   for (std::size_t k = 1; k < count; ++k) {
-    if (ranges[k - 1].end > ranges[k].start) {
-      const std::uint32_t second = ranges[k].index;
-      return fail(ctx.error("nres.overlap", fmt::format("payloads of entries {} and {} overlap", ranges[k - 1].index, second),
-                            record_offset(directory_offset, second) + 56, entry_field(second, "data_offset"))
-                      .expect(fmt::format("start >= {:#x} (end of entries[{}])", ranges[k - 1].end, ranges[k - 1].index),
-                              fmt::format("{:#x}", ranges[k].start)));
-    }
+    const Range prev = range(k - 1);
+    const Range cur = range(k);
+    if (prev.end > cur.start)
+      return fail(ctx.error("nres.overlap", fmt::format("payloads of entries {} and {} overlap", prev.index, cur.index),
+                            record_offset(directory_offset, cur.index) + 56, entry_field(cur.index, "data_offset"))
+                      .expect(fmt::format("start >= {:#x} (end of entries[{}])", prev.end, prev.index),
+                              fmt::format("{:#x}", cur.start)));
   }
   // 10. sort table.
-  auto table_problem = [&]() -> std::optional<Diagnostic> {
-    std::vector<std::uint8_t> seen(count, 0);
-    for (std::size_t p = 0; p < count; ++p) {
-      const std::uint32_t idx = a.entries[p].sort_index;
-      const std::uint64_t off = record_offset(directory_offset, p) + 60;
-      if (idx >= count)
-        return ctx.error("nres.sort_index_range", fmt::format("sort_index at position {} out of range", p), off,
-                         entry_field(p, "sort_index"))
-            .expect(fmt::format("< {}", count), std::to_string(idx));
-      if (seen[idx])
-        return ctx.error("nres.sort_index_duplicate", fmt::format("sort_index {} appears twice", idx), off,
-                         entry_field(p, "sort_index"))
-            .expect("a permutation of 0..entry_count-1", std::to_string(idx));
-      seen[idx] = 1;
-    }
-    for (std::size_t p = 1; p < count; ++p) {
-      const std::uint8_t* prev = base + directory_offset + a.entries[p - 1].sort_index * kNresRecordSize + 20;
-      const std::uint8_t* cur = base + directory_offset + a.entries[p].sort_index * kNresRecordSize + 20;
-      if (detail::compare_raw_names(prev, cur) > 0)
-        return ctx.error("nres.sort_order", fmt::format("names out of order at sorted position {}", p),
-                         record_offset(directory_offset, p) + 60, entry_field(p, "sort_index"))
-            .expect("names non-decreasing under the ASCII upper-case fold",
-                    fmt::format("'{}' after '{}'", a.entries[a.entries[p].sort_index].name.text(),
-                                a.entries[a.entries[p - 1].sort_index].name.text()));
-    }
-    return std::nullopt;
-  }();
-  if (table_problem) {
-    if (options.profile == core::Profile::strict) return fail(std::move(*table_problem));
-    table_problem->severity = core::Severity::warning;
-    table_problem->message += " (lookup falls back to a linear scan)";
-    a.warnings.push_back(std::move(*table_problem));
+  if (auto problem = sort_table_problem(ctx, a, dir)) {
+    if (options.profile == core::Profile::strict) return fail(std::move(*problem));
+    problem->severity = core::Severity::warning;
+    problem->message += " (lookup falls back to a linear scan)";
+    a.warnings.push_back(std::move(*problem));
     a.lookup_order_valid = false;
   }
   // 11. preserved (unindexed) regions.
   std::uint64_t preserved = 0;
   auto add_gap = [&](std::uint32_t from, std::uint32_t to) {
-    NresGap g{from, to - from, true};
-    for (std::uint32_t k = from; k < to; ++k)
-      if (base[k] != 0) {
-        g.all_zero = false;
-        break;
-      }
-    preserved += g.size;
-    a.gaps.push_back(g);
+    a.gaps.push_back({from, to - from});
+    preserved += to - from;
   };
+  a.gaps.reserve(count + 1);  // at most one before each payload and one after the last
   std::uint32_t cursor = kNresHeaderSize;
-  for (const Range& rg : ranges) {
+  for (std::size_t k = 0; k < count; ++k) {
+    const Range rg = range(k);
     if (rg.start > cursor) add_gap(cursor, rg.start);
     cursor = std::max(cursor, rg.end);
   }
   if (cursor < directory_offset) add_gap(cursor, directory_offset);
   if (preserved > lim.max_preserved)
-    return fail(ctx.error("nres.limit", "unindexed bytes above the preserved-bytes limit", a.gaps.front().offset, "gaps")
-                    .expect(fmt::format("<= {}", lim.max_preserved), std::to_string(preserved)));
+    return fail(
+        ctx.error("nres.limit", "unindexed bytes above the preserved-bytes limit", a.gaps.front().offset, "gaps")
+            .expect(fmt::format("<= {}", lim.max_preserved), std::to_string(preserved)));
 
-  // Hash index for find(): physical order, so the first of fold-equal names keeps the slot.
-  // Hashes first (sequential), then inserts with the slot of a later entry prefetched: the
-  // table is larger than the caches, and the misses overlap instead of adding up.
+  // Hash index for find(), in physical order, so the first of fold-equal names keeps the slot.
+  // 8-byte slots keep the table small (2 MiB for 100,000 entries).
   if (count > 0) {
     std::size_t cap = 16;
     while (cap < count + count / 2) cap <<= 1;
     a.slots_.resize(cap);
-    const std::uint8_t* dir = base + directory_offset;
-    std::vector<std::uint32_t> home(count);
-    for (std::size_t i = 0; i < count; ++i)
-      home[i] = static_cast<std::uint32_t>(detail::folded_hash(detail::fold_raw(dir + i * kNresRecordSize + 20)) & (cap - 1));
-    constexpr std::size_t kAhead = 16;
     for (std::size_t i = 0; i < count; ++i) {
-      if (i + kAhead < count) __builtin_prefetch(&a.slots_[home[i + kAhead]], 1);
       const detail::FoldedName f = detail::fold_raw(dir + i * kNresRecordSize + 20);
-      for (std::size_t s = home[i];; s = (s + 1) & (cap - 1)) {
+      const std::uint64_t h = detail::folded_hash(f);
+      const auto tag = static_cast<std::uint32_t>(h >> 32);
+      for (std::size_t s = h & (cap - 1);; s = (s + 1) & (cap - 1)) {
         detail::NameSlot& slot = a.slots_[s];
         if (slot.index_plus1 == 0) {
-          slot.index_plus1 = static_cast<std::uint32_t>(i + 1);
-          slot.len = static_cast<std::uint8_t>(f.len);
-          std::memcpy(slot.folded, f.bytes, sizeof slot.folded);
+          slot = {static_cast<std::uint32_t>(i + 1), tag};
           break;
         }
-        if (detail::slot_matches(slot, f, dir)) break;  // an earlier fold-equal name answers
+        // An earlier fold-equal name answers.
+        if (slot.tag == tag &&
+            detail::raw_name_equals(dir + std::size_t{slot.index_plus1 - 1} * kNresRecordSize + 20, f))
+          break;
       }
     }
   }
@@ -262,16 +320,32 @@ core::Result<NresArchive> read_nres(core::Bytes&& input, const NresReadOptions& 
   return a;
 }
 
+std::string_view NresName::text() const {
+  const void* nul = std::memchr(raw.data(), 0, raw.size());
+  return {raw.data(), nul ? static_cast<std::size_t>(static_cast<const char*>(nul) - raw.data()) : raw.size()};
+}
+
+bool NresName::has_tail() const {
+  const std::size_t len = text().size();
+  return std::any_of(raw.begin() + static_cast<std::ptrdiff_t>(std::min(len + 1, raw.size())), raw.end(),
+                     [](char c) { return c != 0; });
+}
+
 core::ByteView NresArchive::payload(std::size_t index) const {
   const NresEntry& e = entries.at(index);
   if (std::uint64_t{e.data_offset} + e.size > bytes_.size()) return {};
-  return core::ByteView(bytes_).subspan(e.data_offset, e.size);
+  return bytes_.view().subspan(e.data_offset, e.size);
+}
+
+bool NresArchive::gap_is_zero(std::size_t gap_index) const {
+  const core::ByteView b = gap_bytes(gap_index);
+  return all_zero(b.data(), b.size());
 }
 
 core::ByteView NresArchive::gap_bytes(std::size_t gap_index) const {
   const NresGap& g = gaps.at(gap_index);
   if (std::uint64_t{g.offset} + g.size > bytes_.size()) return {};
-  return core::ByteView(bytes_).subspan(g.offset, g.size);
+  return bytes_.view().subspan(g.offset, g.size);
 }
 
 std::optional<std::size_t> NresArchive::find_linear(std::string_view name) const {
@@ -286,16 +360,20 @@ std::optional<std::size_t> NresArchive::find(std::string_view name) const {
   if (f.len == 0) return std::nullopt;
   const std::size_t mask = slots_.size() - 1;
   const std::uint8_t* dir = bytes_.data() + directory_offset;
-  for (std::size_t s = detail::folded_hash(f) & mask;; s = (s + 1) & mask) {
+  const std::uint64_t h = detail::folded_hash(f);
+  const auto tag = static_cast<std::uint32_t>(h >> 32);
+  for (std::size_t s = h & mask;; s = (s + 1) & mask) {
     const detail::NameSlot& slot = slots_[s];
     if (slot.index_plus1 == 0) return std::nullopt;
-    if (detail::slot_matches(slot, f, dir)) return slot.index_plus1 - 1;
+    const std::size_t index = slot.index_plus1 - 1;
+    if (slot.tag == tag && detail::raw_name_equals(dir + index * kNresRecordSize + 20, f)) return index;
   }
 }
 
 std::optional<std::size_t> NresArchive::find_sorted(std::string_view name) const {
   if (!lookup_order_valid) return find_linear(name);
-  if (name.empty() || name.size() > kNresMaxNameLength || name.find('\0') != std::string_view::npos) return std::nullopt;
+  if (name.empty() || name.size() > kNresMaxNameLength || name.find('\0') != std::string_view::npos)
+    return std::nullopt;
   const std::uint8_t* dir = bytes_.data() + directory_offset;
   auto raw_at = [&](std::size_t p) { return dir + std::size_t{entries[p].sort_index} * kNresRecordSize + 20; };
   // lower_bound over sorted positions p: entries[sort_index[p]] is the p-th name in order.

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstring>
 #include <numeric>
 
@@ -15,7 +16,9 @@ namespace sortie::iron3d {
 using core::Diagnostic;
 using core::fail;
 
-int nres_compare_names(std::string_view a, std::string_view b) { return core::icompare_ascii(a, b); }
+int nres_compare_names(std::string_view a, std::string_view b) {
+  return core::icompare_ascii(a, b);
+}
 
 std::vector<std::uint32_t> nres_sort_table(std::span<const std::string_view> names) {
   std::vector<std::uint32_t> order(names.size());
@@ -35,8 +38,26 @@ std::optional<std::string> nres_type_tag_text(std::uint32_t type_id) {
   return s;
 }
 
+std::optional<std::uint32_t> parse_nres_type_id(std::string_view text) {
+  // A number first (decimal or 0x hex), so "1234" and "0x15" are numbers; else a 4-byte tag.
+  std::string_view digits = text;
+  int base = 10;
+  if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
+    digits.remove_prefix(2);
+    base = 16;
+  }
+  std::uint32_t v = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, base);
+  if (!digits.empty() && ec == std::errc() && end == digits.data() + digits.size()) return v;
+  if (text.size() != 4) return std::nullopt;
+  v = 0;
+  for (std::size_t i = 4; i-- > 0;) v = (v << 8) | static_cast<unsigned char>(text[i]);
+  return v;
+}
+
 core::Status nres_validate_new_name(std::string_view name) {
-  if (name.empty()) return fail(Diagnostic::error("nres.empty_name", "entry name is empty").expect("1..35 bytes", "0 bytes"));
+  if (name.empty())
+    return fail(Diagnostic::error("nres.empty_name", "entry name is empty").expect("1..35 bytes", "0 bytes"));
   if (name.find('\0') != std::string_view::npos)
     return fail(Diagnostic::error("nres.name_nul", "entry name contains a NUL byte")
                     .expect("no NUL", core::to_hex(core::as_bytes(name))));
@@ -75,7 +96,7 @@ core::Result<core::Bytes> encode_canonical(std::span<const RowRef> rows) {
                     .expect("total_size < 2^32", std::to_string(total)));
 
   std::vector<std::string_view> names(rows.size());
-  for (std::size_t i = 0; i < rows.size(); ++i) names[i] = rows[i].name->text();
+  for (std::size_t i = 0; i < rows.size(); ++i) names[i] = rows[i].name_raw.substr(0, rows[i].name_raw.find('\0'));
   const std::vector<std::uint32_t> order = nres_sort_table(names);
 
   core::Bytes out(static_cast<std::size_t>(total), 0);
@@ -91,7 +112,7 @@ core::Result<core::Bytes> encode_canonical(std::span<const RowRef> rows) {
     core::store_u32(rec + 8, row.attr2);
     core::store_u32(rec + 12, static_cast<std::uint32_t>(row.payload.size()));
     core::store_u32(rec + 16, row.attr3);
-    std::memcpy(rec + 20, row.name->raw.data(), kNresNameSize);
+    std::memcpy(rec + 20, row.name_raw.data(), std::min(row.name_raw.size(), kNresNameSize));
     core::store_u32(rec + 56, static_cast<std::uint32_t>(pos));
     core::store_u32(rec + 60, order[i]);
     pos += (row.payload.size() + kNresAlignment - 1) / kNresAlignment * kNresAlignment;
@@ -134,7 +155,8 @@ core::Bytes write_nres_canonical(const NresArchive& archive) {
   std::vector<detail::RowRef> rows(archive.entries.size());
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const NresEntry& e = archive.entries[i];
-    rows[i] = {e.type_id, e.attr1, e.attr2, e.attr3, &e.name, archive.payload(i)};
+    rows[i] = {e.type_id,         e.attr1, e.attr2, e.attr3, std::string_view(e.name.raw.data(), kNresNameSize),
+               archive.payload(i)};
   }
   // An accepted archive is below 256 MiB, so the repack (at most 7 padding bytes per entry
   // more) always fits; the error path is unreachable for read archives.
@@ -152,7 +174,7 @@ core::Result<core::Bytes> build_nres(std::span<const NresEntrySpec> entries) {
   }
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const NresEntrySpec& s = entries[i];
-    rows[i] = {s.type_id, s.attr1, s.attr2, s.attr3, &names[i], s.payload};
+    rows[i] = {s.type_id, s.attr1, s.attr2, s.attr3, names[i].raw, s.payload};
   }
   return detail::encode_canonical(rows);
 }

@@ -134,18 +134,18 @@ core::Json object_registry_json(const ObjectRegistry& reg) {
 
 namespace {
 
-bool is_nres(core::ByteView d) { return d.size() >= 4 && std::memcmp(d.data(), "NRes", 4) == 0; }
-
 int detect(core::ByteView data, std::string_view file_name) {
   const auto slash = file_name.find_last_of("/\\");
   const auto base = slash == std::string_view::npos ? file_name : file_name.substr(slash + 1);
-  if (is_nres(data) && core::iequals_ascii(base, "objects.rlb")) return 2;
-  if (!is_nres(data) && detail::has_extension(file_name, ".ref") && data.size() % kObjectRefSize == 0) return 2;
-  return 0;
+  // No signature of its own: an NRes archive by its name, or a bare record array by extension.
+  if (nres_has_magic(data) && core::iequals_ascii(base, "objects.rlb")) return kDetectName;
+  if (!nres_has_magic(data) && detail::has_extension(file_name, ".ref") && data.size() % kObjectRefSize == 0)
+    return kDetectName;
+  return kDetectNone;
 }
 
 core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
-  if (is_nres(data)) {
+  if (nres_has_magic(data)) {
     SORTIE_TRY(auto reg, read_object_registry(data, options));
     return object_registry_json(reg);
   }
@@ -158,7 +158,7 @@ core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options
 
 core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
   CheckReport report;
-  if (is_nres(data)) {
+  if (nres_has_magic(data)) {
     SORTIE_TRY(auto reg, read_object_registry(data, options));
     report.findings = reg.archive.warnings;
   } else {
@@ -169,7 +169,7 @@ core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options)
 }
 
 core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  if (is_nres(data)) {
+  if (nres_has_magic(data)) {
     SORTIE_TRY(auto reg, read_object_registry(data, options));
     return write_object_registry(reg);
   }

@@ -48,10 +48,14 @@ core::Json rsli_json(const RsliArchive& a) {
   return out;
 }
 
+bool rsli_has_magic(core::ByteView bytes) {
+  return bytes.size() >= 4 && bytes[0] == 'N' && bytes[1] == 'L' && bytes[2] == 0 && bytes[3] == 1;
+}
+
 namespace {
 
 int detect(core::ByteView data, std::string_view /*file_name*/) {
-  return data.size() >= 4 && data[0] == 'N' && data[1] == 'L' && data[2] == 0 && data[3] == 1 ? 1 : 0;
+  return rsli_has_magic(data) ? kDetectContainer : kDetectNone;
 }
 
 core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {

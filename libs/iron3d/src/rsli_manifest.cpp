@@ -39,6 +39,12 @@ core::ByteView rsli_body_bytes(const RsliArchive& a) {
 
 Json rsli_manifest(const RsliArchive& a, std::span<const std::string> files, std::span<const core::Bytes> decoded,
                    const std::string& body_file) {
+  const std::vector<core::ByteView> views(decoded.begin(), decoded.end());
+  return rsli_manifest(a, files, std::span<const core::ByteView>(views), body_file);
+}
+
+Json rsli_manifest(const RsliArchive& a, std::span<const std::string> files, std::span<const core::ByteView> decoded,
+                   const std::string& body_file) {
   Json m;
   m["format"] = "rsli";
   m["header_hex"] = core::to_hex(core::ByteView(a.header.raw));

@@ -203,7 +203,7 @@ core::Json scr_json(const ScrPackage& package) {
 namespace {
 
 int detect(core::ByteView, std::string_view file_name) {
-  return detail::has_extension(file_name, ".scr") ? 2 : 0;
+  return detail::has_extension(file_name, ".scr") ? kDetectName : kDetectNone;
 }
 
 core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {

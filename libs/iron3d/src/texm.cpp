@@ -319,7 +319,7 @@ core::Json texm_json(const Texm& t) {
 namespace {
 
 int detect(core::ByteView data, std::string_view) {
-  return data.size() >= 4 && core::load_u32(data.data()) == kTexmMagic ? 2 : 0;
+  return data.size() >= 4 && core::load_u32(data.data()) == kTexmMagic ? kDetectContent : kDetectNone;
 }
 
 core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {

@@ -94,10 +94,11 @@ Json object_json(const TmaObject& o, std::size_t index) {
 }
 
 int detect(core::ByteView data, std::string_view file_name) {
-  if (core::iends_with_ascii(file_name, ".tma")) return 2;
-  // Content sniff: the format word 1 then a whole strict parse (bounded, linear).
-  if (data.size() < 64 || core::load_u32(data.data()) != kTmaFormatVersion) return 0;
-  return read_tma(data, {core::Profile::strict, std::string(file_name)}) ? 1 : 0;
+  // Content: the format word 1 then a whole strict parse (bounded, linear).
+  if (data.size() >= 64 && core::load_u32(data.data()) == kTmaFormatVersion &&
+      read_tma(data, {core::Profile::strict, std::string(file_name)}))
+    return kDetectContent;
+  return core::iends_with_ascii(file_name, ".tma") ? kDetectName : kDetectNone;
 }
 
 core::Result<Json> inspect(core::ByteView data, const ReadOptions& options) {

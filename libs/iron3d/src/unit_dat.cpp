@@ -152,11 +152,11 @@ core::Json unit_dat_json(const UnitDat& dat) {
 namespace {
 
 int detect(core::ByteView data, std::string_view file_name) {
-  if (data.size() < 2 || data[0] != 0xF1 || data[1] != 0xF0) return 0;
-  // A *.dat with the F1 F0 header is a unit DAT even when its size is wrong (the reader then
-  // says why); without the name, only a well-sized file is a candidate.
-  if (detail::has_extension(file_name, ".dat")) return 2;
-  return data.size() >= 8 && (data.size() - 8) % kUnitComponentSize == 0 ? 1 : 0;
+  if (data.size() < 2 || data[0] != 0xF1 || data[1] != 0xF0) return kDetectNone;
+  // The F1 F0 header and a size of whole records identify a unit DAT; a *.dat with the header
+  // but a wrong size is still read as one, so the reader says why.
+  if (data.size() >= 8 && (data.size() - 8) % kUnitComponentSize == 0) return kDetectContent;
+  return detail::has_extension(file_name, ".dat") ? kDetectName : kDetectNone;
 }
 
 core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {

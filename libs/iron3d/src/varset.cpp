@@ -211,7 +211,7 @@ core::Json varset_json(const Varset& varset) {
 namespace {
 
 int detect(core::ByteView, std::string_view file_name) {
-  return detail::has_extension(file_name, ".var") ? 2 : 0;
+  return detail::has_extension(file_name, ".var") ? kDetectName : kDetectNone;
 }
 
 core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {

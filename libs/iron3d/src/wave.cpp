@@ -260,8 +260,8 @@ namespace {
 
 int detect(core::ByteView data, std::string_view file_name) {
   if (data.size() >= 12 && std::memcmp(data.data(), "RIFF", 4) == 0 && std::memcmp(data.data() + 8, "WAVE", 4) == 0)
-    return 2;
-  return detail::has_extension(file_name, ".wav") ? 1 : 0;
+    return kDetectContent;
+  return detail::has_extension(file_name, ".wav") ? kDetectName : kDetectNone;
 }
 
 core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {

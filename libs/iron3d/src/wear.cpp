@@ -205,7 +205,9 @@ core::Json wear_json(const Wear& wear) {
 
 namespace {
 
-int detect(core::ByteView, std::string_view file_name) { return detail::has_extension(file_name, ".wea") ? 2 : 0; }
+int detect(core::ByteView, std::string_view file_name) {
+  return detail::has_extension(file_name, ".wea") ? kDetectName : kDetectNone;
+}
 
 core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
   SORTIE_TRY(auto w, read_wear(data, options));

@@ -32,6 +32,10 @@ class MountedArchive {
   [[nodiscard]] std::string name(std::size_t index) const;
   // NRes directory type id; 0 for RsLi entries (they have none).
   [[nodiscard]] std::uint32_t type_id(std::size_t index) const;
+  // Whether the entry can be of NRes type `type`: an NRes entry of that type, or any RsLi entry.
+  [[nodiscard]] bool may_be_type(std::size_t index, std::uint32_t type) const {
+    return kind_ != ArchiveKind::nres || type_id(index) == type;
+  }
   [[nodiscard]] const iron3d::NresEntry* nres_entry(std::size_t index) const;
   // Entry payload: a view into the image (NRes) or the decoded bytes (RsLi, decoded once).
   // Diagnostic codes from the RsLi decoder, located at "<archive>:<entry>".

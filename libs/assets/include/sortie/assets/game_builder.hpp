@@ -18,10 +18,10 @@ namespace sortie::assets {
 enum class ArchiveFormat : std::uint8_t { nres, rsli };
 
 struct ModelSpec {
-  std::string archive;                  // e.g. "static.rlb"
-  std::string name;                     // e.g. "s_tree_0_04.msh"
-  std::vector<std::string> materials;   // WEAR rows (material names)
-  std::vector<std::string> lightmaps;   // WEAR LIGHTMAPS rows
+  std::string archive;                                // e.g. "static.rlb"
+  std::string name;                                   // e.g. "s_tree_0_04.msh"
+  std::vector<std::string> materials;                 // WEAR rows (material names)
+  std::vector<std::string> lightmaps;                 // WEAR LIGHTMAPS rows
   float half_x = 1.0f, half_y = 1.0f, half_z = 1.0f;  // box geometry
 };
 
@@ -29,6 +29,9 @@ struct PrototypeRef {
   std::string archive;   // "objects.rlb" names a parent prototype
   std::string resource;  // a model ("x.msh"), a parent key, or any other resource (".bas", ...)
 };
+
+// Writes game files (game path -> bytes) below `dir`, creating folders; each file atomically.
+core::Status write_game_files(const std::filesystem::path& dir, const std::map<std::string, core::Bytes>& files);
 
 class GameBuilder {
  public:

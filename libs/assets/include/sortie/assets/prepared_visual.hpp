@@ -44,6 +44,11 @@ struct PreparedTexture {
 
 // Levels of a full chain down to 1 x 1: floor(log2(max(width, height))) + 1 (0 for an empty size).
 std::uint32_t full_mip_count(std::uint32_t width, std::uint32_t height);
+// RGBA8 bytes of the full chain of a width x height level 0; saturates at UINT64_MAX.
+std::uint64_t mip_chain_bytes(std::uint32_t width, std::uint32_t height);
+// What one prepared texture may hold unless the caller says otherwise: 1 GiB of RGBA8 (a full
+// 8192 x 8192 chain is about 341 MiB, a 16384 x 16384 one about 1.33 GiB).
+inline constexpr std::uint64_t kMaxPreparedTextureBytes = std::uint64_t{1} << 30;
 
 // One box-filtered level: the result is max(1, w / 2) x max(1, h / 2); target pixel (x, y)
 // averages the source rectangle [x*w/w', (x+1)*w/w') x [y*h/h', (y+1)*h/h') (so an odd last
@@ -52,9 +57,12 @@ std::uint32_t full_mip_count(std::uint32_t width, std::uint32_t height);
 iron3d::Rgba8Image downsample_rgba8(const iron3d::Rgba8Image& image);
 
 // Decodes every level the file has (up to the full chain; surplus 1x1 levels are ignored), then
-// box-filters the missing ones from the last decoded level. Errors: texm.* from the decoder.
+// box-filters the missing ones from the last decoded level. The declared size is checked before
+// anything is allocated: visual.texture_size when width or height is 0 or the full chain would
+// exceed `max_bytes`. Errors texm.* from the decoder (texm.level: no level 0; texm.mip_data: a
+// level whose bytes do not match its size and format).
 core::Result<PreparedTexture> prepare_texture(const iron3d::Texm& texm, std::string archive, std::string entry,
-                                              bool lightmap);
+                                              bool lightmap, std::uint64_t max_bytes = kMaxPreparedTextureBytes);
 
 // ---- materials (MAT0, spec §11; WEAR rows §10) --------------------------------------------
 
@@ -145,8 +153,9 @@ struct PreparedMesh {
   [[nodiscard]] std::uint64_t triangle_count(std::uint8_t lod) const;
 };
 
-// Errors visual.mesh_range (a batch outside the index or vertex streams; the MSH reader rejects
-// these already, the check keeps the converter safe on any MshModel).
+// Errors visual.mesh_range: a batch outside the index or vertex streams (the MSH reader rejects
+// these already, the check keeps the converter safe on any MshModel), or 0xFFFF nodes or more
+// (node indices are u16 with 0xFFFF for "none", as in the file).
 core::Result<PreparedMesh> prepare_mesh(const iron3d::MshModel& model, std::string archive, std::string entry,
                                         core::Diagnostics* warnings = nullptr);
 
@@ -179,7 +188,9 @@ struct PreparedTerrain {
 };
 
 // Positions, normals, UVs and faces with their rows; layers and textures are left empty.
-PreparedTerrain prepare_terrain_geometry(const iron3d::LandMsh& msh, std::string path,
-                                         core::Diagnostics* warnings = nullptr);
+// Errors visual.terrain_range: a face vertex past the positions (the Land.msh reader rejects
+// these already, the check keeps the converter safe on any LandMsh).
+core::Result<PreparedTerrain> prepare_terrain_geometry(const iron3d::LandMsh& msh, std::string path,
+                                                       core::Diagnostics* warnings = nullptr);
 
 }  // namespace sortie::assets

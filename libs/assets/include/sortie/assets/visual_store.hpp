@@ -150,7 +150,8 @@ struct VisualStoreOptions {
 // Codes: visual.graph_failed (the mission has failed edges), visual.mesh_missing,
 // visual.mesh_invalid, visual.material_missing, visual.material_invalid, visual.texture_missing,
 // visual.texture_invalid, visual.lightmap_missing, visual.lightmap_invalid, visual.mesh_range,
-// visual.texture_budget; io.* / archive codes when an archive no longer opens.
+// visual.terrain_range, visual.texture_budget (checked on a texture's declared size, before it is
+// decoded); io.* / archive codes when an archive no longer opens.
 core::Result<std::shared_ptr<const VisualStore>> build_visual_store(ArchiveRepository& repo, VisualCache& cache,
                                                                     const MissionData& mission,
                                                                     const VisualStoreOptions& options = {});

@@ -19,4 +19,8 @@ inline constexpr std::string_view kArchiveGapDir = "_gaps";
 // "~N" before the extension, and never equal the manifest name or the gap directory.
 std::vector<std::string> archive_safe_file_names(std::span<const std::string> names);
 
+// Default extract directory for an archive path: its file name with '_' for the last '.'
+// ("DATA/objects.rlb" -> "objects_rlb"; "README" -> "README").
+std::string archive_default_extract_dir(std::string_view archive_path);
+
 }  // namespace sortie::iron3d

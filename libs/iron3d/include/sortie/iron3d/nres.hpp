@@ -2,10 +2,13 @@
 // NRes archive (spec iron3d-formats.md §3): the main Iron3D container. Used directly for the
 // game's .rlb/.lib archives and as the inner container of *.msh, Land.msh, Land.map, *.trf.
 //
-// Reading:  read_nres(bytes) -> NresArchive. The archive keeps an OWNED COPY of the input
-//           bytes (core::Bytes), so payload(i) / gap_bytes(i) views stay valid for the
-//           archive's lifetime, independent of the caller's buffer. Pass an rvalue
-//           core::Bytes to move it in without a copy.
+// Reading:  read_nres(bytes) -> NresArchive. The archive BORROWS its input through a
+//           core::SharedBytes (an owned buffer or a core::MappedFile) and keeps it alive, so
+//           payload(i) / gap_bytes(i) views stay valid for the archive's lifetime. Passing a
+//           SharedBytes or an rvalue core::Bytes costs no copy; a ByteView is copied first
+//           (the caller's buffer may not outlive the archive). Directory records are kept
+//           inline (NresEntry is 64 bytes, its name included): open allocates per archive,
+//           never per entry.
 // Writing:  write_nres_lossless(archive)   -> the same bytes for an unchanged archive;
 //           write_nres_canonical(archive)  -> compact repack (§3.4): payloads in physical
 //                                              order padded to 8, sort table rebuilt;
@@ -31,6 +34,7 @@
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/json.hpp"
+#include "sortie/core/mapped_file.hpp"
 #include "sortie/iron3d/format.hpp"
 
 namespace sortie::iron3d {
@@ -38,13 +42,13 @@ namespace sortie::iron3d {
 inline constexpr std::uint32_t kNresVersion = 0x100;
 inline constexpr std::size_t kNresHeaderSize = 16;
 inline constexpr std::size_t kNresRecordSize = 64;
-inline constexpr std::size_t kNresNameSize = 36;     // raw name field, NUL-terminated inside
+inline constexpr std::size_t kNresNameSize = 36;       // raw name field, NUL-terminated inside
 inline constexpr std::size_t kNresMaxNameLength = 35;  // useful bytes of a name
 inline constexpr std::size_t kNresAlignment = 8;       // canonical payload alignment
 
 // Limits (spec §1.1 / §3.2 defaults). Exceeding one gives diagnostic code "nres.limit".
 struct NresLimits {
-  std::uint64_t max_input = 256ull << 20;          // whole archive
+  std::uint64_t max_input = 256ull << 20;  // whole archive
   std::uint32_t max_entries = 1'000'000;
   std::uint64_t max_payload = 256ull << 20;        // one entry
   std::uint64_t max_total_payload = 512ull << 20;  // sum over entries
@@ -59,6 +63,21 @@ struct NresReadOptions {
   NresLimits limits{};
 };
 
+// The 36-byte name field of a directory record, kept inline: the logical name ends at the
+// first NUL; bytes after it are kept for lossless writing.
+struct NresName {
+  std::array<char, kNresNameSize> raw{};
+
+  [[nodiscard]] std::string_view text() const;
+  [[nodiscard]] bool has_tail() const;  // non-zero bytes after the first NUL
+  [[nodiscard]] core::ByteView bytes() const { return core::as_bytes(std::string_view(raw.data(), raw.size())); }
+  [[nodiscard]] core::FixedString to_fixed() const { return core::FixedString{std::string(raw.data(), raw.size())}; }
+  // Records of the formats inside NRes (MSH streams, terrain streams) keep a core::FixedString;
+  // the conversion is implicit so they take a directory name as it is.
+  operator core::FixedString() const { return to_fixed(); }
+  bool operator==(const NresName&) const = default;
+};
+
 // One 64-byte directory record, every field raw.
 struct NresEntry {
   std::uint32_t type_id = 0;  // e.g. 'MAT0' = 0x3054414D, MSH stream numbers 1..21
@@ -66,25 +85,25 @@ struct NresEntry {
   std::uint32_t attr2 = 0;
   std::uint32_t size = 0;  // payload byte length
   std::uint32_t attr3 = 0;
-  core::FixedString name;  // exactly 36 raw bytes; name.text() is the logical name
+  NresName name;                  // name.text() is the logical name
   std::uint32_t data_offset = 0;  // absolute
   std::uint32_t sort_index = 0;   // row p holds the original index of the p-th name in sorted order
 };
 
 // A byte range of the data region not covered by any active payload (padding, unindexed data).
+// Whether its bytes are all zero is NresArchive::gap_is_zero(i): open never reads the data
+// region, so a mapped archive is paged in only where payloads are read.
 struct NresGap {
   std::uint32_t offset = 0;
   std::uint32_t size = 0;
-  bool all_zero = true;
 };
 
 namespace detail {
-// Hash-index slot: one cache-line half holding the folded name, so a hit usually needs no
-// other memory access (names longer than 27 bytes also check their tail in the directory).
-struct alignas(32) NameSlot {
-  std::uint32_t index_plus1 = 0;  // 0 = empty
-  std::uint8_t len = 0;           // folded name length, 1..35
-  std::uint8_t folded[27] = {};   // first 27 folded bytes, zero padded
+// Hash-index slot: the entry (index + 1; 0 = empty) and the upper 32 bits of the hash of its
+// folded name. A tag match is confirmed against the name in the directory.
+struct NameSlot {
+  std::uint32_t index_plus1 = 0;
+  std::uint32_t tag = 0;
 };
 }  // namespace detail
 
@@ -101,11 +120,13 @@ class NresArchive {
   core::Diagnostics warnings;          // compatible-profile findings (sort table problems)
 
   [[nodiscard]] std::size_t size() const { return entries.size(); }
-  // View into the archive's own copy of the bytes.
+  // Views into the borrowed input (valid while the archive, or a copy of it, lives).
   [[nodiscard]] core::ByteView payload(std::size_t index) const;
   [[nodiscard]] core::ByteView gap_bytes(std::size_t gap_index) const;
+  // True when gaps[gap_index] holds only zero bytes (reads them).
+  [[nodiscard]] bool gap_is_zero(std::size_t gap_index) const;
   // The complete source image (what read_nres was given).
-  [[nodiscard]] core::ByteView bytes() const { return bytes_; }
+  [[nodiscard]] core::ByteView bytes() const { return bytes_.view(); }
   // ASCII case-insensitive lookup; the first entry in physical order among fold-equal names.
   // This is exactly the answer of the sort-table binary search (equal names are contiguous
   // in a valid table, and the earliest wins) and of the linear fallback; find() answers it
@@ -118,15 +139,28 @@ class NresArchive {
   [[nodiscard]] std::optional<std::size_t> find_linear(std::string_view name) const;
 
  private:
-  friend core::Result<NresArchive> read_nres(core::Bytes&& bytes, const NresReadOptions& options);
-  core::Bytes bytes_;
-  // Open-addressing hash index over folded names (power-of-two size, linear probing); holds
-  // the first physical entry of each fold-equal name.
+  friend core::Result<NresArchive> read_nres(core::SharedBytes bytes, const NresReadOptions& options);
+  core::SharedBytes bytes_;
+  // Open-addressing hash index over folded names (power-of-two size >= 1.5 n, linear
+  // probing, 8-byte slots); holds the first physical entry of each fold-equal name.
   std::vector<detail::NameSlot> slots_;
 };
 
-core::Result<NresArchive> read_nres(core::ByteView bytes, const NresReadOptions& options = {});
+// Borrows `bytes` (no copy); the archive shares ownership of the buffer.
+core::Result<NresArchive> read_nres(core::SharedBytes bytes, const NresReadOptions& options = {});
+// Takes the vector over (no copy).
 core::Result<NresArchive> read_nres(core::Bytes&& bytes, const NresReadOptions& options = {});
+// Copies the bytes first (after the input-size limit check).
+core::Result<NresArchive> read_nres(core::ByteView bytes, const NresReadOptions& options = {});
+
+// The 4-byte signature "NRes" at offset 0 (spec §2.4). The one place that knows the NRes
+// magic: the reader, the format table and archive detection all ask here.
+bool nres_has_magic(core::ByteView bytes);
+// Type ids of the directory rows in physical order, when the header is sound (magic, version,
+// entry count within the default limit, total_size equal to the length, directory in bounds);
+// nullopt otherwise. Entries are not validated: this is for format detection by content
+// (which streams a container holds), not a substitute for read_nres.
+std::optional<std::vector<std::uint32_t>> nres_directory_types(core::ByteView bytes);
 
 // Lossless writer: rebuilds the image from the model (header, payloads at their offsets, gaps
 // verbatim, directory with raw fields). An unchanged archive gives identical bytes.
@@ -180,6 +214,9 @@ constexpr std::uint32_t nres_type_tag(const char (&tag)[5]) {
 }
 // "MAT0" when all four bytes are printable ASCII, else nullopt.
 std::optional<std::string> nres_type_tag_text(std::uint32_t type_id);
+// A type id as a user writes it: decimal ("7"), hex ("0x15") or, when it is no number, a
+// four-character tag ("MAT0"). nullopt for anything else or a number above 0xffffffff.
+std::optional<std::uint32_t> parse_nres_type_id(std::string_view text);
 
 // Editable document. Keeps the original layout (payloads and gaps in file order) so that the
 // lossless-layout encode copies every gap/padding/unindexed segment verbatim. Every encode

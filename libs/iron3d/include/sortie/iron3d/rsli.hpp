@@ -196,6 +196,8 @@ core::Json rsli_json(const RsliArchive& archive);
 // (entry order); `body_file` holds every byte after the table (without the trailer).
 core::Json rsli_manifest(const RsliArchive& archive, std::span<const std::string> files,
                          std::span<const core::Bytes> decoded, const std::string& body_file);
+core::Json rsli_manifest(const RsliArchive& archive, std::span<const std::string> files,
+                         std::span<const core::ByteView> decoded, const std::string& body_file);
 // The bytes `body_file` of rsli_manifest must hold.
 core::ByteView rsli_body_bytes(const RsliArchive& archive);
 
@@ -212,6 +214,10 @@ struct RsliPackResult {
 // lzhuf, xor_lzhuf, deflate); a changed "name" renames; entries without "index" are new.
 // Without "header_hex" a fresh header is used. Errors: manifest.*, rsli.*, loader errors.
 core::Result<RsliPackResult> rsli_pack_manifest(const core::Json& manifest, const RsliFileLoader& load);
+
+// The 4-byte signature "NL" 00 01 at offset 0 (spec §2.4): the one place that knows it for
+// detection (format table, archive facade). read_rsli reports each of the four bytes itself.
+bool rsli_has_magic(core::ByteView bytes);
 
 FormatInfo rsli_format_info();
 
