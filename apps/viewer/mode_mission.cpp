@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <iostream>
+#include <optional>
 
 #include "sortie/assets/sample_game.hpp"
 #include "sortie/mission/game_context.hpp"
@@ -95,7 +96,19 @@ class MissionMode final : public ViewerMode {
       const auto& b = scene_.terrain_bounds().empty() ? scene_.bounds() : scene_.terrain_bounds();
       set_pose(render::default_pose(b, aspect_));
     }
-    return renderer.render(scene_.frame(camera()), target, &stats_);
+    render::Frame frame = scene_.frame(camera());
+    // The picked object carries a marker label (drawn over everything, yellow).
+    std::vector<render::Label> labels(frame.labels.begin(), frame.labels.end());
+    if (const auto at = selected_ >= 0 ? scene_.object_position(selected_) : std::nullopt) {
+      render::Label l;
+      l.text = fmt::format("[{}]", selected_);
+      l.position = *at;
+      l.color = render::Rgba8{255, 230, 60, 255};
+      l.scale = 2;
+      labels.push_back(std::move(l));
+      frame.labels = labels;
+    }
+    return renderer.render(frame, target, &stats_);
   }
 
   [[nodiscard]] std::vector<std::string> hud() const override {
@@ -116,6 +129,7 @@ class MissionMode final : public ViewerMode {
 
   void pick(int x, int y, int width, int height) {
     selection_.clear();
+    selected_ = -1;
     const render::Viewport vp{0, 0, width, height};
     aspect_ = static_cast<float>(width) / static_cast<float>(std::max(1, height));
     const auto hit = scene_.pick(camera(), vp, static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f);
@@ -125,6 +139,7 @@ class MissionMode final : public ViewerMode {
       selection_.push_back(
           fmt::format("pick: terrain at {:.1f},{:.1f},{:.1f}", hit->point.x, hit->point.y, hit->point.z));
     } else {
+      selected_ = hit->placed_index;
       describe(hit->placed_index);
     }
     for (const auto& l : selection_) std::cout << l << "\n";
@@ -170,6 +185,7 @@ class MissionMode final : public ViewerMode {
   float aspect_ = 16.0f / 9.0f;
   render::FrameStats stats_;
   std::vector<std::string> selection_;
+  std::int32_t selected_ = -1;
 };
 
 core::Result<std::unique_ptr<ViewerMode>> make_mission_mode(const MissionOptions& o) {
