@@ -31,7 +31,9 @@ const std::vector<ModeInfo>& modes() {
 
 }  // namespace sortie::viewer
 
-int main(int argc, char** argv) {
+namespace {
+
+int viewer_main(int argc, char** argv) {
   using namespace sortie;
   CLI::App app{"sortie-viewer: the mission viewer (software-rendered, SDL2 window)"};
   app.footer(
@@ -87,4 +89,15 @@ int main(int argc, char** argv) {
     return d.code.rfind("io.", 0) == 0 || d.code.rfind("usage.", 0) == 0 || d.code == "load.mission_missing" ? 2 : 1;
   }
   return viewer::run_app(**mode, ao);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return viewer_main(argc, argv);
+  } catch (const std::exception& e) {  // out of memory and the like: never an uncaught exception
+    std::cerr << "sortie-viewer: " << e.what() << "\n";
+    return 2;
+  }
 }
