@@ -20,7 +20,9 @@ namespace {
 namespace fs = std::filesystem;
 using namespace sortie;
 
-fs::path corpus_dir() { return sortie::test::fomap_corpus(); }
+fs::path corpus_dir() {
+  return sortie::test::fomap_corpus();
+}
 
 struct Corpus {
   std::unique_ptr<fomap::Project> project;
@@ -90,9 +92,15 @@ void run(benchmark::State& state, bool do_lint, bool do_bake) {
   state.counters["peak_rss_mb"] = peak_rss_mb();
 }
 
-void BM_FomapLintAndBakeCorpus(benchmark::State& state) { run(state, true, true); }
-void BM_FomapBakeCorpus(benchmark::State& state) { run(state, false, true); }
-void BM_FomapLintCorpus(benchmark::State& state) { run(state, true, false); }
+void BM_FomapLintAndBakeCorpus(benchmark::State& state) {
+  run(state, true, true);
+}
+void BM_FomapBakeCorpus(benchmark::State& state) {
+  run(state, false, true);
+}
+void BM_FomapLintCorpus(benchmark::State& state) {
+  run(state, true, false);
+}
 
 void BM_FomapStringHash(benchmark::State& state) {
   const std::string s = "art/tiles/cave/floor_0123456789.frm";

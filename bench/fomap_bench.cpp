@@ -17,7 +17,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path corpus_root() { return sortie::test::fomap_corpus(); }
+fs::path corpus_root() {
+  return sortie::test::fomap_corpus();
+}
 
 struct Corpus {
   std::vector<std::pair<std::string, std::string>> maps;  // path, text
@@ -33,8 +35,10 @@ const Corpus& corpus() {
     if (root.empty()) return k;
     const std::pair<const char*, const char*> sets[] = {
         {"new/cvet__fonline-tla", "protos/cvet__fonline-tla"},
-        {"new/cvet__fonline@84990df655/Examples/ContentShowcase", "protos/cvet__fonline@84990df655/Examples/ContentShowcase"},
-        {"new/cvet__fonline@84990df655/Examples/MinimalMultiplayer", "protos/cvet__fonline@84990df655/Examples/MinimalMultiplayer"},
+        {"new/cvet__fonline@84990df655/Examples/ContentShowcase",
+         "protos/cvet__fonline@84990df655/Examples/ContentShowcase"},
+        {"new/cvet__fonline@84990df655/Examples/MinimalMultiplayer",
+         "protos/cvet__fonline@84990df655/Examples/MinimalMultiplayer"},
     };
     for (const auto& [maps, protos] : sets) {
       if (!fs::exists(root / maps)) continue;

@@ -107,6 +107,7 @@ static void BM_MissionTicks(benchmark::State& state) {
     auto r = mission::run_scenario(*game.current(), so);
     benchmark::DoNotOptimize(r);
   }
-  state.counters["ticks_per_s"] = benchmark::Counter(static_cast<double>(state.iterations() * so.ticks), benchmark::Counter::kIsRate);
+  state.counters["ticks_per_s"] =
+      benchmark::Counter(static_cast<double>(state.iterations() * so.ticks), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_MissionTicks)->Unit(benchmark::kMillisecond);

@@ -19,8 +19,8 @@ namespace iron3d = sortie::iron3d;
 const Bytes& sample() {
   static const Bytes data = [] {
     sortie::core::Rng rng(42);
-    static constexpr std::string_view kWords[] = {"unit ", "tank ", "bunker ", "sprite ", "frame=", "x=", "y=",
-                                                  "\r\n", "; comment ", "IRON3D ", "NULL ", "texture "};
+    static constexpr std::string_view kWords[] = {"unit ", "tank ", "bunker ",    "sprite ", "frame=", "x=",
+                                                  "y=",    "\r\n",  "; comment ", "IRON3D ", "NULL ",  "texture "};
     Bytes b;
     b.reserve(2u << 20);
     while (b.size() < (2u << 20)) {

@@ -26,24 +26,24 @@ Tma corpus_mission() {
   }
   for (int c = 0; c < 91; ++c) {
     const std::string name = "Clan_" + std::to_string(c);
-    TmaClan clan = c % 5 == 0 ? TmaClan::spatial(name, {rng.unit_f32() * 1000, rng.unit_f32() * 1000},
-                                                 "MISSIONS\\SCRIPTS\\default", {{{{1, 2, 3, 4, 5}}}, {{{6, 7, 8, 9, 10}}}},
-                                                 "", -1)
-                              : TmaClan::standard(name, 1 + rng.below(3), {rng.unit_f32() * 1000, 500},
-                                                  "MISSIONS\\SCRIPTS\\ai_clan", c, "MISSIONS\\TRF\\clan.trf", c + 1);
+    TmaClan clan =
+        c % 5 == 0 ? TmaClan::spatial(name, {rng.unit_f32() * 1000, rng.unit_f32() * 1000},
+                                      "MISSIONS\\SCRIPTS\\default", {{{{1, 2, 3, 4, 5}}}, {{{6, 7, 8, 9, 10}}}}, "", -1)
+                   : TmaClan::standard(name, 1 + rng.below(3), {rng.unit_f32() * 1000, 500},
+                                       "MISSIONS\\SCRIPTS\\ai_clan", c, "MISSIONS\\TRF\\clan.trf", c + 1);
     for (int r = 0; r < 3; ++r) clan.add_relation("Clan_" + std::to_string((c + r + 1) % 91), r - 1);
     t.add_clan(std::move(clan));
   }
-  static const char* const kUnitProps[] = {"LogicalID",   "ClanID",     "Type",          "MaxSpeedPercent",
-                                           "MaximumOre",  "CurrentOre", "ChargeRadius",  "FreeBotNum",
-                                           "FreeTechnoNum", "FreeConstructionTime", "FreeResearchTime"};
+  static const char* const kUnitProps[] = {
+      "LogicalID",    "ClanID",     "Type",          "MaxSpeedPercent",      "MaximumOre",      "CurrentOre",
+      "ChargeRadius", "FreeBotNum", "FreeTechnoNum", "FreeConstructionTime", "FreeResearchTime"};
   for (int i = 0; i < 885; ++i) {
     const bool unit = i % 4 == 0;
-    TmaObject o = unit ? TmaObject::placed("UNITS\\UNITS\\AutoDEMO\\w_m_wlk" + std::to_string(i % 9) + ".dat", "",
-                                           {rng.unit_f32() * 1000, rng.unit_f32() * 1000, 3})
-                       : TmaObject::placed("s_tree_0" + std::to_string(i % 10), "tree_" + std::to_string(i),
-                                           {rng.unit_f32() * 1000, rng.unit_f32() * 1000, 1.5F},
-                                           {0, 0, rng.unit_f32() * 6.28F});
+    TmaObject o =
+        unit ? TmaObject::placed("UNITS\\UNITS\\AutoDEMO\\w_m_wlk" + std::to_string(i % 9) + ".dat", "",
+                                 {rng.unit_f32() * 1000, rng.unit_f32() * 1000, 3})
+             : TmaObject::placed("s_tree_0" + std::to_string(i % 10), "tree_" + std::to_string(i),
+                                 {rng.unit_f32() * 1000, rng.unit_f32() * 1000, 1.5F}, {0, 0, rng.unit_f32() * 6.28F});
     o.add_property("Invulnerability", {0, 0, 0, 0});
     o.add_property("Life state", {1, 0, 0, 0});
     if (unit)

@@ -1,10 +1,10 @@
 // Calculation-pass throughput: ticks per second of an idle and a busy world (every tick
 // includes the state hash over the canonical encoding).
 //   taskset -c 0 build/release/bench/bench_world --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+#include <benchmark/benchmark.h>
+
 #include <cstdlib>
 #include <memory>
-
-#include <benchmark/benchmark.h>
 
 #include "sortie/world/demo.hpp"
 #include "sortie/world/world.hpp"
@@ -33,7 +33,8 @@ static void BM_TickIdle(benchmark::State& state) {
     if (!world.tick()) state.SkipWithError("tick failed");
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
-  state.counters["ticks_per_s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["ticks_per_s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_TickIdle)->Arg(16);
 
@@ -46,7 +47,8 @@ static void BM_TickBusy(benchmark::State& state) {
     if (!world.tick()) state.SkipWithError("tick failed");
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
-  state.counters["ticks_per_s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["ticks_per_s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
   state.counters["objects"] = static_cast<double>(world.live_count());
 }
 BENCHMARK(BM_TickBusy)->Arg(500)->Arg(5000)->Unit(benchmark::kMicrosecond);

@@ -1,9 +1,9 @@
 // Fuzzes the BuildDat.lst reader: an accepted input is written back exactly, and its
 // categories always carry the table mask of their name.
+#include "sortie/iron3d/build_dat.hpp"
+
 #include <cstddef>
 #include <cstdint>
-
-#include "sortie/iron3d/build_dat.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sortie;

@@ -13,8 +13,9 @@ namespace {
 const sortie::fomap::Project& project() {
   static const sortie::fomap::Project p = [] {
     sortie::fomap::Project q;
-    q.protos.add_text("[ProtoCritter]\n$Name = Guard\n[ProtoItem]\n$Name = Crate\n[ProtoItem]\n$Name = Wall\nStatic = True\n",
-                      "fuzz.fopro");
+    q.protos.add_text(
+        "[ProtoCritter]\n$Name = Guard\n[ProtoItem]\n$Name = Crate\n[ProtoItem]\n$Name = Wall\nStatic = True\n",
+        "fuzz.fopro");
     q.protos.resolve(q.properties);
     q.has_protos = true;
     return q;

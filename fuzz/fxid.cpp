@@ -1,8 +1,8 @@
 // Fuzzes the FXID reader; accepted payloads write back exactly.
+#include "sortie/iron3d/fxid.hpp"
+
 #include <cstddef>
 #include <cstdint>
-
-#include "sortie/iron3d/fxid.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sortie;

@@ -1,9 +1,10 @@
 // Fuzzes the Land.map reader (whole file, both profiles) and the payload decoder directly
 // (first 4 bytes = areal count); every accepted payload must re-encode to the same bytes.
+#include "sortie/iron3d/land_map.hpp"
+
 #include <cstddef>
 #include <cstdint>
 
-#include "sortie/iron3d/land_map.hpp"
 #include "sortie/iron3d/nres.hpp"
 
 namespace {

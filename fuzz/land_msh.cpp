@@ -1,9 +1,10 @@
 // Fuzzes the Land.msh reader (both profiles) and checks the stream codec is lossless:
 // every accepted input re-encodes to the same entry payloads and attributes.
+#include "sortie/iron3d/land_msh.hpp"
+
 #include <cstddef>
 #include <cstdint>
 
-#include "sortie/iron3d/land_msh.hpp"
 #include "sortie/iron3d/nres.hpp"
 
 namespace {

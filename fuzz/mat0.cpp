@@ -1,8 +1,8 @@
 // Fuzzes the MAT0 reader over every prefix version (first byte picks attr2).
+#include "sortie/iron3d/mat0.hpp"
+
 #include <cstddef>
 #include <cstdint>
-
-#include "sortie/iron3d/mat0.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sortie;

@@ -1,8 +1,8 @@
 // Fuzzes the MSH reader (NRes container + stream validation); accepted models write back exactly.
+#include "sortie/iron3d/msh.hpp"
+
 #include <cstddef>
 #include <cstdint>
-
-#include "sortie/iron3d/msh.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sortie;

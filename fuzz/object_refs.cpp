@@ -1,8 +1,8 @@
 // Fuzzes ObjectRef payloads and the objects.rlb registry; accepted input must write back exactly.
+#include "sortie/iron3d/object_refs.hpp"
+
 #include <cstddef>
 #include <cstdint>
-
-#include "sortie/iron3d/object_refs.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sortie;

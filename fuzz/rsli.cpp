@@ -1,12 +1,12 @@
 // Fuzzes the RsLi reader in both profiles: every accepted library must write back to the
 // same bytes, every entry decodes (bounded) or fails with a diagnostic, and a forced
 // rebuild by the editor must read back with the same decoded payloads.
+#include "sortie/iron3d/rsli.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
-
-#include "sortie/iron3d/rsli.hpp"
 
 namespace {
 constexpr std::uint64_t kMaxUnpacked = 1 << 20;

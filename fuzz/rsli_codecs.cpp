@@ -13,9 +13,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const core::ByteView stream(data + 3, size - 3);
   core::Result<core::Bytes> r = core::Bytes{};
   switch (selector % 4) {
-    case 0: r = iron3d::lzss_decode(stream, unpacked); break;
-    case 1: r = iron3d::lzhuf_decode(stream, unpacked); break;
-    case 2: r = iron3d::inflate_raw(stream, unpacked); break;
+    case 0:
+      r = iron3d::lzss_decode(stream, unpacked);
+      break;
+    case 1:
+      r = iron3d::lzhuf_decode(stream, unpacked);
+      break;
+    case 2:
+      r = iron3d::inflate_raw(stream, unpacked);
+      break;
     default: {
       core::Bytes copy(stream.begin(), stream.end());
       iron3d::xor_stream(static_cast<std::uint16_t>(unpacked), copy);

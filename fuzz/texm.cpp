@@ -1,8 +1,8 @@
 // Fuzzes the Texm reader and the RGBA8 decoder; accepted payloads write back exactly.
+#include "sortie/iron3d/texm.hpp"
+
 #include <cstddef>
 #include <cstdint>
-
-#include "sortie/iron3d/texm.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sortie;

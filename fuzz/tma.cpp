@@ -1,9 +1,9 @@
 // Fuzzes the data.tma reader in both profiles: an accepted input must be reproduced exactly
 // by the writer, and the JSON model must build.
+#include "sortie/iron3d/tma.hpp"
+
 #include <cstddef>
 #include <cstdint>
-
-#include "sortie/iron3d/tma.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sortie;

@@ -1,8 +1,8 @@
 // Fuzzes the unit DAT reader; an accepted file must write back byte-exact.
+#include "sortie/iron3d/unit_dat.hpp"
+
 #include <cstddef>
 #include <cstdint>
-
-#include "sortie/iron3d/unit_dat.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sortie;

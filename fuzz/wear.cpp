@@ -1,8 +1,8 @@
 // Fuzzes the WEAR text reader; accepted text must write back exactly.
+#include "sortie/iron3d/wear.hpp"
+
 #include <cstddef>
 #include <cstdint>
-
-#include "sortie/iron3d/wear.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sortie;

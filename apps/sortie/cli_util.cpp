@@ -14,16 +14,24 @@ int exit_code_for(const core::Diagnostic& d) {
   return kExitInvalid;
 }
 
-void print_error(const core::Diagnostic& d) { std::cerr << "sortie: " << d.to_string() << "\n"; }
+void print_error(const core::Diagnostic& d) {
+  std::cerr << "sortie: " << d.to_string() << "\n";
+}
 
-void print_json(const core::Json& j) { std::cout << core::dump_json(j) << std::flush; }
+void print_json(const core::Json& j) {
+  std::cout << core::dump_json(j) << std::flush;
+}
 
-bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
+bool stderr_is_terminal() {
+  return ::isatty(STDERR_FILENO) == 1;
+}
 
 Progress::Progress(std::string label, std::uint64_t total)
     : label_(std::move(label)), total_(total), enabled_(stderr_is_terminal()) {}
 
-Progress::~Progress() { finish(); }
+Progress::~Progress() {
+  finish();
+}
 
 void Progress::update(std::uint64_t done, std::string_view detail) {
   if (!enabled_ || finished_) return;

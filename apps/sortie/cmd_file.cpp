@@ -24,7 +24,9 @@ struct FileOptions {
   bool compatible = false;
 };
 
-core::Profile profile_of(const FileOptions& o) { return o.compatible ? core::Profile::compatible : core::Profile::strict; }
+core::Profile profile_of(const FileOptions& o) {
+  return o.compatible ? core::Profile::compatible : core::Profile::strict;
+}
 
 // Loads a file and picks its format. On failure returns the diagnostic.
 struct Loaded {
@@ -124,8 +126,10 @@ int run_check(const FileOptions& o) {
     if (!loaded) {
       worst = std::max(worst, exit_code_for(loaded.error()));
       ++bad;
-      if (o.json) results.push_back(failure_json(path, nullptr, loaded.error()));
-      else print_error(loaded.error());
+      if (o.json)
+        results.push_back(failure_json(path, nullptr, loaded.error()));
+      else
+        print_error(loaded.error());
       continue;
     }
     iron3d::ReadOptions ro{profile_of(o), path};
@@ -152,11 +156,11 @@ int run_check(const FileOptions& o) {
       r["findings"] = core::diagnostics_json(report->findings);
       results.push_back(r);
     } else {
-      std::cout << path << ": ok (" << loaded->format->name << ", "
-                << (o.compatible ? "compatible" : "strict") << ")";
+      std::cout << path << ": ok (" << loaded->format->name << ", " << (o.compatible ? "compatible" : "strict") << ")";
       if (!report->findings.empty()) std::cout << ", " << report->findings.size() << " warning(s)";
       std::cout << "\n";
-      for (const auto& d : report->findings) std::cout << "  " << core::to_string(d.severity) << ": " << d.to_string() << "\n";
+      for (const auto& d : report->findings)
+        std::cout << "  " << core::to_string(d.severity) << ": " << d.to_string() << "\n";
     }
   }
   if (o.json) {
@@ -212,8 +216,10 @@ int run_roundtrip(const FileOptions& o) {
 }
 
 void add_profile_flags(CLI::App* cmd, FileOptions& o) {
-  auto* strict = cmd->add_flag("--strict", o.strict, "strict profile: reject anything outside the known contract (default)");
-  auto* compat = cmd->add_flag("--compatible", o.compatible, "compatible profile: accept known retail quirks, with warnings");
+  auto* strict =
+      cmd->add_flag("--strict", o.strict, "strict profile: reject anything outside the known contract (default)");
+  auto* compat =
+      cmd->add_flag("--compatible", o.compatible, "compatible profile: accept known retail quirks, with warnings");
   strict->excludes(compat);
 }
 
@@ -221,7 +227,8 @@ void add_profile_flags(CLI::App* cmd, FileOptions& o) {
 
 SORTIE_COMMAND(inspect, [](CLI::App& root, Outcome& outcome) {
   auto o = std::make_shared<FileOptions>();
-  auto* cmd = root.add_subcommand("inspect", "Describe a file: format detected by content (and name), every field decoded");
+  auto* cmd =
+      root.add_subcommand("inspect", "Describe a file: format detected by content (and name), every field decoded");
   cmd->footer("Examples:\n  sortie inspect objects.rlb\n  sortie inspect --json MISSIONS/m1/data.tma\n");
   cmd->add_option("file", o->files, "file to inspect")->required()->expected(1);
   cmd->add_flag("--json", o->json, "print the full JSON model");
@@ -243,7 +250,8 @@ SORTIE_COMMAND(check, [](CLI::App& root, Outcome& outcome) {
 
 SORTIE_COMMAND(roundtrip, [](CLI::App& root, Outcome& outcome) {
   auto o = std::make_shared<FileOptions>();
-  auto* cmd = root.add_subcommand("roundtrip", "Read and write back with the lossless writer; exit 0 only when byte-identical");
+  auto* cmd =
+      root.add_subcommand("roundtrip", "Read and write back with the lossless writer; exit 0 only when byte-identical");
   cmd->footer("Examples:\n  sortie roundtrip data.tma Land.msh\n");
   cmd->add_option("files", o->files, "files to round-trip")->required();
   cmd->add_option("--format", o->format, "skip detection and read as this format");
@@ -258,8 +266,10 @@ SORTIE_COMMAND(formats, [](CLI::App& root, Outcome& outcome) {
   cmd->callback([json, &outcome] {
     Json list = Json::array();
     for (const auto& f : iron3d::all_formats()) {
-      if (*json) list.push_back({{"name", std::string(f.name)}, {"description", std::string(f.description)}});
-      else std::cout << fmt::format("{:<14} {}\n", f.name, f.description);
+      if (*json)
+        list.push_back({{"name", std::string(f.name)}, {"description", std::string(f.description)}});
+      else
+        std::cout << fmt::format("{:<14} {}\n", f.name, f.description);
     }
     if (*json) print_json(list);
     outcome.exit_code = kExitOk;

@@ -73,7 +73,9 @@ int run_load(const MissionCliOptions& o) {
   mission::MissionLoadOptions lo;
   Progress bar("loading " + o.mission, 9);
   int phase_no = 0;
-  lo.progress = [&](std::string_view phase, std::size_t, std::size_t) { bar.update(static_cast<std::uint64_t>(++phase_no), phase); };
+  lo.progress = [&](std::string_view phase, std::size_t, std::size_t) {
+    bar.update(static_cast<std::uint64_t>(++phase_no), phase);
+  };
   auto report = game->load(o.mission, lo);
   bar.finish();
   if (!report) return fail_with(report.error(), o.json);
@@ -91,8 +93,8 @@ int run_load(const MissionCliOptions& o) {
           "prepared {} meshes, {} materials, {} textures + {} lightmaps ({} KiB RGBA8), terrain "
           "and {} placements\n",
           v.meshes, v.materials, v.textures, v.lightmaps, (v.texture_bytes + 1023) / 1024, v.placements);
-      std::cout << fmt::format("loaded {}: {} objects constructed, {} registered\n", report->mission, report->constructed,
-                               report->registered);
+      std::cout << fmt::format("loaded {}: {} objects constructed, {} registered\n", report->mission,
+                               report->constructed, report->registered);
     } else {
       std::cout << fmt::format("load of {} failed: {} failure(s); nothing was registered\n", report->mission,
                                report->failures.size());
@@ -121,13 +123,16 @@ SORTIE_COMMAND(mission, [](CLI::App& root, Outcome& outcome) {
   group->require_subcommand(1);
   {
     auto o = std::make_shared<MissionCliOptions>();
-    auto* cmd = group->add_subcommand("graph", "Resolve a mission's dependency graph: every edge with its kind, archive and entry");
+    auto* cmd = group->add_subcommand(
+        "graph", "Resolve a mission's dependency graph: every edge with its kind, archive and entry");
     cmd->footer(
         "Exit 1 when any reachable edge fails; each failure names the placed object, the expanded key,\n"
         "the archive, the entry and the relation kind.\n\nExamples:\n"
-        "  sortie mission graph GAME_DIR --mission m01\n  sortie mission graph GAME_DIR --mission m01 --json > graph.json\n");
+        "  sortie mission graph GAME_DIR --mission m01\n  sortie mission graph GAME_DIR --mission m01 --json > "
+        "graph.json\n");
     cmd->add_option("game_dir", o->game_dir, "game directory")->required()->check(CLI::ExistingDirectory);
-    cmd->add_option("--mission,-m", o->mission, "mission name (MISSIONS/<name>/data.tma) or path to a data.tma")->required();
+    cmd->add_option("--mission,-m", o->mission, "mission name (MISSIONS/<name>/data.tma) or path to a data.tma")
+        ->required();
     cmd->add_flag("--json", o->json, "statistics, failures and the edge list as JSON");
     cmd->add_flag("--compatible", o->compatible, "read formats in the compatible profile");
     cmd->add_flag("--inventory", o->inventory,
@@ -147,7 +152,8 @@ SORTIE_COMMAND(mission, [](CLI::App& root, Outcome& outcome) {
         "and reported as a load.material_fallback warning.\n\n"
         "Examples:\n  sortie mission load GAME_DIR --mission m01\n  sortie mission load GAME_DIR -m m02 --json\n");
     cmd->add_option("game_dir", o->game_dir, "game directory")->required()->check(CLI::ExistingDirectory);
-    cmd->add_option("--mission,-m", o->mission, "mission name (MISSIONS/<name>/data.tma) or path to a data.tma")->required();
+    cmd->add_option("--mission,-m", o->mission, "mission name (MISSIONS/<name>/data.tma) or path to a data.tma")
+        ->required();
     cmd->add_flag("--json", o->json, "load report as JSON");
     cmd->add_flag("--compatible", o->compatible, "read formats in the compatible profile");
     cmd->callback([o, &outcome] { outcome.exit_code = run_load(*o); });

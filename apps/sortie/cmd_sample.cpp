@@ -34,11 +34,12 @@ int run_sample(const SampleCliOptions& o) {
     print_json(summary->to_json());
     return kExitOk;
   }
-  std::cout << fmt::format("wrote a {} sample (seed {}) to {}: {} game files, {} bytes, and sortie-sample.json\n", o.scale, o.seed, o.out_dir,
-                           summary->files, summary->bytes);
-  std::cout << fmt::format("  {} missions, {} prototypes, {} unit DATs, {} models, {} materials, {} textures, {} lightmaps\n",
-                           summary->missions.size(), summary->prototypes, summary->unit_dats, summary->models,
-                           summary->materials, summary->textures, summary->lightmaps);
+  std::cout << fmt::format("wrote a {} sample (seed {}) to {}: {} game files, {} bytes, and sortie-sample.json\n",
+                           o.scale, o.seed, o.out_dir, summary->files, summary->bytes);
+  std::cout << fmt::format(
+      "  {} missions, {} prototypes, {} unit DATs, {} models, {} materials, {} textures, {} lightmaps\n",
+      summary->missions.size(), summary->prototypes, summary->unit_dats, summary->models, summary->materials,
+      summary->textures, summary->lightmaps);
   for (const auto& m : summary->missions)
     std::cout << fmt::format("  {}: {} placed objects ({} unit references), map {}\n", m.tma_path, m.placed_objects,
                              m.unit_references, m.land_dir);
@@ -49,7 +50,8 @@ int run_sample(const SampleCliOptions& o) {
 
 SORTIE_COMMAND(sample, [](CLI::App& root, Outcome& outcome) {
   auto o = std::make_shared<SampleCliOptions>();
-  auto* cmd = root.add_subcommand("sample", "Write a complete synthetic Iron3D game directory made by sortie's own writers");
+  auto* cmd =
+      root.add_subcommand("sample", "Write a complete synthetic Iron3D game directory made by sortie's own writers");
   cmd->footer(
       "The sample is deterministic for a seed. `demo` is small; `corpus` matches the size of the retail\n"
       "Part 2 catalogue (885 placed objects, ~5,500 unit components, ~50,000 material slots).\n\n"

@@ -100,7 +100,8 @@ SORTIE_COMMAND(tma, [](CLI::App& root, Outcome& outcome) {
   cmd->footer(kFooter);
   cmd->add_option("file", o->input, "input data.tma")->required();
   cmd->add_option("-o,--output", o->output, "output file (may be the input; written atomically)")->required();
-  cmd->add_flag("--compatible", o->compatible, "read the input with the compatible profile (unknown versions/flags kept)");
+  cmd->add_flag("--compatible", o->compatible,
+                "read the input with the compatible profile (unknown versions/flags kept)");
   struct Spec {
     const char* name;
     std::vector<std::string>* target;
@@ -110,16 +111,20 @@ SORTIE_COMMAND(tma, [](CLI::App& root, Outcome& outcome) {
   };
   const Spec specs[] = {
       {"--set", &o->set, 1, TmaEditKind::set, "PATH=VALUE (see below)"},
-      {"--add-property", &o->add_property, 1, TmaEditKind::add_property, "objects[N].properties[NAME]=WORDS (appended)"},
+      {"--add-property", &o->add_property, 1, TmaEditKind::add_property,
+       "objects[N].properties[NAME]=WORDS (appended)"},
       {"--remove-property", &o->remove_property, 1, TmaEditKind::remove_property, "objects[N].properties[NAME or K]"},
       {"--move", &o->move, 4, TmaEditKind::move, "N X Y Z: set the position of object N"},
       {"--rename", &o->rename, 2, TmaEditKind::rename, "N NAME: set the instance name of object N"},
       {"--add-object", &o->add_object, 1, TmaEditKind::add_object, "JSON object (shape of `inspect --json` objects)"},
-      {"--remove-object", &o->remove_object, 1, TmaEditKind::remove_object, "N: remove object N (later ones move down)"},
+      {"--remove-object", &o->remove_object, 1, TmaEditKind::remove_object,
+       "N: remove object N (later ones move down)"},
   };
   auto kinds = std::make_shared<std::map<const CLI::Option*, std::pair<TmaEditKind, int>>>();
   for (const auto& s : specs) {
-    auto* opt = cmd->add_option(s.name, *s.target, s.help)->expected(s.args)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    auto* opt = cmd->add_option(s.name, *s.target, s.help)
+                    ->expected(s.args)
+                    ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     if (s.args > 1) opt->allow_extra_args(false);
     (*kinds)[opt] = {s.kind, s.args};
   }

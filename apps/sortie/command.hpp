@@ -8,10 +8,9 @@
 //   });
 //
 // Commands are added to the root app in name order, so --help is stable.
+#include <CLI/CLI.hpp>
 #include <functional>
 #include <string>
-
-#include <CLI/CLI.hpp>
 
 namespace sortie::cli {
 
@@ -25,7 +24,9 @@ void register_command(std::string name, Registrar registrar);
 void install_commands(CLI::App& root, Outcome& outcome);
 
 struct CommandRegistration {
-  CommandRegistration(std::string name, Registrar registrar) { register_command(std::move(name), std::move(registrar)); }
+  CommandRegistration(std::string name, Registrar registrar) {
+    register_command(std::move(name), std::move(registrar));
+  }
 };
 
 }  // namespace sortie::cli

@@ -15,7 +15,9 @@ std::map<std::string, Registrar>& registry() {
 }
 }  // namespace
 
-void register_command(std::string name, Registrar registrar) { registry().emplace(std::move(name), std::move(registrar)); }
+void register_command(std::string name, Registrar registrar) {
+  registry().emplace(std::move(name), std::move(registrar));
+}
 
 void install_commands(CLI::App& root, Outcome& outcome) {
   for (auto& [name, registrar] : registry()) registrar(root, outcome);

@@ -13,14 +13,16 @@ using namespace sortie::iron3d;
 
 SORTIE_FUZZ_SEEDS(unit_dat, [](fuzz::SeedSink& out) {
   out.add("empty", write_unit_dat(UnitDat{}));
-  out.add("two", write_unit_dat(*build_unit_dat({{"objects.rlb", "w_m_body", "body"}, {"objects.rlb", "w_m_gun", ""}})));
+  out.add("two",
+          write_unit_dat(*build_unit_dat({{"objects.rlb", "w_m_body", "body"}, {"objects.rlb", "w_m_gun", ""}})));
 });
 
 SORTIE_FUZZ_SEEDS(object_refs, [](fuzz::SeedSink& out) {
   out.add("payload", write_object_refs({*make_object_ref("static.rlb", "s_tree_0_04.msh")}));
-  out.add("registry", *build_object_registry({{"s_tree_04", {*make_object_ref("static.rlb", "s_tree_0_04.msh")}},
-                                              {"fr_child", {*make_object_ref("objects.rlb", "s_tree_04"),
-                                                            *make_object_ref("fortif.rlb", "x.bas")}}}));
+  out.add("registry",
+          *build_object_registry(
+              {{"s_tree_04", {*make_object_ref("static.rlb", "s_tree_0_04.msh")}},
+               {"fr_child", {*make_object_ref("objects.rlb", "s_tree_04"), *make_object_ref("fortif.rlb", "x.bas")}}}));
 });
 
 SORTIE_FUZZ_SEEDS(msh, [](fuzz::SeedSink& out) {

@@ -13,7 +13,9 @@ std::map<std::string, SeedFn>& registry() {
   return r;
 }
 }  // namespace
-void register_seeds(std::string target, SeedFn fn) { registry().emplace(std::move(target), std::move(fn)); }
+void register_seeds(std::string target, SeedFn fn) {
+  registry().emplace(std::move(target), std::move(fn));
+}
 }  // namespace sortie::fuzz
 
 int main(int argc, char** argv) {

@@ -1,6 +1,7 @@
 // NRes seeds written by our own builder: empty, the §31.1 shape, names with tails, gaps.
-#include "seeds.hpp"
 #include "sortie/iron3d/nres.hpp"
+
+#include "seeds.hpp"
 
 SORTIE_FUZZ_SEEDS(nres, [](sortie::fuzz::SeedSink& out) {
   using namespace sortie;
@@ -12,7 +13,8 @@ SORTIE_FUZZ_SEEDS(nres, [](sortie::fuzz::SeedSink& out) {
                            .add(iron3d::nres_type_tag("MAT0"), "Alpha", {})
                            .build()
                            .value());
-  out.add("three", NresBuilder().add(1, "Zulu", bytes("z")).add(2, "alpha", bytes("aa")).add(3, "Mike", {}).build().value());
+  out.add("three",
+          NresBuilder().add(1, "Zulu", bytes("z")).add(2, "alpha", bytes("aa")).add(3, "Mike", {}).build().value());
   out.add("tail_and_dup", NresBuilder()
                               .add(1, std::string("one\0TAIL!", 9), bytes("p"))
                               .add(2, "duplicate", bytes("12345678"))

@@ -1,5 +1,6 @@
-#include "seeds.hpp"
 #include "sortie/iron3d/tma.hpp"
+
+#include "seeds.hpp"
 
 SORTIE_FUZZ_SEEDS(tma, [](sortie::fuzz::SeedSink& out) {
   using namespace sortie::iron3d;
@@ -16,7 +17,8 @@ SORTIE_FUZZ_SEEDS(tma, [](sortie::fuzz::SeedSink& out) {
   auto& o = t.add_object(TmaObject::placed("s_tree_04", "tree_01", {418.5F, 717.25F, 3.0F}));
   o.add_property("Life state", {1, 0, 0, 0});
   o.add_property("Invulnerability", {0, 0, 0, 0});
-  t.add_object(TmaObject::placed("UNITS\\UNITS\\AutoDEMO\\w_m_wlk2.dat", "", {1, 2, 3})).add_property("ClanID", {2, 0, 0, 0});
+  t.add_object(TmaObject::placed("UNITS\\UNITS\\AutoDEMO\\w_m_wlk2.dat", "", {1, 2, 3}))
+      .add_property("ClanID", {2, 0, 0, 0});
   t.add_extra({{5, 6, 7}, {0, 0, 0, 0}});
   out.add("rich", *write_tma(t));
   Tma odd = t;

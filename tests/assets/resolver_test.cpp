@@ -105,7 +105,8 @@ TEST(PrototypeResolver, missing_texture_fails_its_edge_with_provenance) {
   EXPECT_EQ(d.message,
             "m1: objects[0] 's_tree' -> static.rlb:tree.msh -> tree.wea -> row 1 'M_TWO' -> textures.lib: "
             "texture 'T_B' not found");
-  const auto& failed = *std::find_if(graph.edges().begin(), graph.edges().end(), [](const Edge& e) { return e.failure; });
+  const auto& failed =
+      *std::find_if(graph.edges().begin(), graph.edges().end(), [](const Edge& e) { return e.failure; });
   EXPECT_EQ(failed.kind, EdgeKind::material_to_texture);
   EXPECT_EQ(graph.nodes()[failed.to].label(), "textures.lib:T_B");
 }
@@ -125,7 +126,8 @@ TEST(PrototypeResolver, unknown_component_key_is_a_unit_dat_to_component_failure
   const auto& d = r.graph.failures()[0];
   EXPECT_EQ(d.code, "load.prototype_missing");
   EXPECT_NE(d.message.find("component[1] 'no_such'"), std::string::npos) << d.message;
-  const auto& failed = *std::find_if(r.graph.edges().begin(), r.graph.edges().end(), [](const Edge& e) { return e.failure; });
+  const auto& failed =
+      *std::find_if(r.graph.edges().begin(), r.graph.edges().end(), [](const Edge& e) { return e.failure; });
   EXPECT_EQ(failed.kind, EdgeKind::unit_dat_to_component);
   EXPECT_EQ(failed.unit_component_index, 1);
 }
@@ -232,7 +234,8 @@ TEST(DependencyGraph, json_lists_edges_with_kind_archive_entry) {
   EXPECT_EQ(j["statistics"]["material_slots"], 2);
   bool saw_texture = false;
   for (const auto& e : j["edges"]) {
-    EXPECT_TRUE(e.contains("from") && e.contains("to") && e.contains("kind") && e.contains("archive") && e.contains("entry"));
+    EXPECT_TRUE(e.contains("from") && e.contains("to") && e.contains("kind") && e.contains("archive") &&
+                e.contains("entry"));
     if (e["kind"] == "material_to_texture") {
       saw_texture = true;
       EXPECT_EQ(e["archive"], "textures.lib");

@@ -2,9 +2,9 @@
 
 #include "sortie/assets/inventory.hpp"
 #include "sortie/assets/mission_data.hpp"
-#include "sortie/iron3d/nres.hpp"
 #include "sortie/assets/sample_game.hpp"
 #include "sortie/iron3d/format.hpp"
+#include "sortie/iron3d/nres.hpp"
 
 using namespace sortie::assets;
 

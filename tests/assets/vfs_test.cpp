@@ -1,10 +1,11 @@
+#include "sortie/assets/vfs.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
 #include "sortie/assets/game_path.hpp"
-#include "sortie/assets/vfs.hpp"
 
 using namespace sortie::assets;
 namespace fs = std::filesystem;
@@ -42,8 +43,9 @@ TEST(GamePath, host_compatible_drops_empty_and_dot_segments) {
 class DirectoryVfsTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = fs::temp_directory_path() / ("sortie_vfs_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    root_ =
+        fs::temp_directory_path() / ("sortie_vfs_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(root_);
     fs::create_directories(root_ / "Data" / "Maps");
     std::ofstream(root_ / "Data" / "Maps" / "Land.msh") << "terrain";

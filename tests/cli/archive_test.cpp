@@ -57,7 +57,8 @@ TEST_F(CliArchiveTest, extract_then_pack_reproduces_each_archive_byte_for_byte) 
     // Each payload lands in a file named after its entry.
     for (std::size_t i = 0; i < archive->entries.size(); ++i) {
       const auto payload = archive->payload(i);
-      EXPECT_EQ(file_bytes(out / archive->entries[i].name.text()), core::Bytes(payload.begin(), payload.end())) << name << " " << i;
+      EXPECT_EQ(file_bytes(out / archive->entries[i].name.text()), core::Bytes(payload.begin(), payload.end()))
+          << name << " " << i;
     }
     const fs::path packed = dir_ / name;
     const auto p = run_sortie({"archive", "pack", out.string(), "-o", packed.string()});
@@ -67,21 +68,25 @@ TEST_F(CliArchiveTest, extract_then_pack_reproduces_each_archive_byte_for_byte) 
     EXPECT_EQ(file_bytes(packed), file_bytes(src)) << name;
     // The sample archives are canonical: --canonical gives the same bytes.
     const fs::path canon = dir_ / (std::string(name) + ".canon");
-    ASSERT_EQ(run_sortie({"archive", "pack", "--canonical", (out / "_manifest.json").string(), "-o", canon.string()}).exit_code, 0);
+    ASSERT_EQ(run_sortie({"archive", "pack", "--canonical", (out / "_manifest.json").string(), "-o", canon.string()})
+                  .exit_code,
+              0);
     EXPECT_EQ(file_bytes(canon), file_bytes(src)) << name;
   }
 }
 
 TEST_F(CliArchiveTest, extract_named_entries_only) {
   const fs::path out = dir_ / "two";
-  const auto r = run_sortie({"archive", "extract", (sample_dir() / "textures.lib").string(), "TEX_0003", "tex_0005", "-o", out.string()});
+  const auto r = run_sortie(
+      {"archive", "extract", (sample_dir() / "textures.lib").string(), "TEX_0003", "tex_0005", "-o", out.string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "extracted 2 of 24 entries to " + out.string() + "\n");
   std::vector<std::string> files;
   for (const auto& de : fs::directory_iterator(out)) files.push_back(de.path().filename().string());
   std::sort(files.begin(), files.end());
   EXPECT_EQ(files, (std::vector<std::string>{"TEX_0003", "TEX_0005"}));
-  const auto missing = run_sortie({"archive", "extract", (sample_dir() / "textures.lib").string(), "NOPE", "-o", out.string()});
+  const auto missing =
+      run_sortie({"archive", "extract", (sample_dir() / "textures.lib").string(), "NOPE", "-o", out.string()});
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_NE(missing.err.find("[archive.entry_not_found]"), std::string::npos) << missing.err;
 }
@@ -139,7 +144,8 @@ TEST_F(CliArchiveTest, add_remove_rename_change_the_listing_and_keep_a_valid_arc
   const fs::path removed = dir_ / "removed.lib";
   r = run_sortie({"archive", "remove", lib.string(), "MAT_0005", "MAT_0007", "-o", removed.string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out.substr(r.out.find(": ")), ": 2 entries removed (" + std::to_string(fs::file_size(removed)) + " bytes)\n");
+  EXPECT_EQ(r.out.substr(r.out.find(": ")),
+            ": 2 entries removed (" + std::to_string(fs::file_size(removed)) + " bytes)\n");
   auto after = names(removed);
   EXPECT_EQ(after.size(), 39u);
   EXPECT_EQ(std::count(after.begin(), after.end(), "MAT_0005"), 0);
@@ -182,12 +188,14 @@ TEST_F(CliArchiveTest, rename_onto_an_existing_name_is_rejected) {
   // Names are matched case-insensitively, so MAT_0001 -> mat_0002 would make two entries
   // answer to the same name (add already refuses this).
   const fs::path out = dir_ / "out.lib";
-  const auto r = run_sortie({"archive", "rename", (sample_dir() / "material.lib").string(), "MAT_0001", "mat_0002", "-o", out.string()});
+  const auto r = run_sortie(
+      {"archive", "rename", (sample_dir() / "material.lib").string(), "MAT_0001", "mat_0002", "-o", out.string()});
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_NE(r.err.find("[archive.entry_exists]"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(out));
   // A change of case only is a rename of the same entry.
-  const auto same = run_sortie({"archive", "rename", (sample_dir() / "material.lib").string(), "MAT_0001", "mat_0001", "-o", out.string()});
+  const auto same = run_sortie(
+      {"archive", "rename", (sample_dir() / "material.lib").string(), "MAT_0001", "mat_0001", "-o", out.string()});
   EXPECT_EQ(same.exit_code, 0) << same.err;
   EXPECT_EQ(names(out).at(1), "mat_0001");
 }
@@ -242,7 +250,8 @@ TEST_F(CliArchiveTest, rsli_add_remove_rename_keep_a_valid_library) {
   const core::Bytes payload{'p', 'a', 'y', 'l', 'o', 'a', 'd', '-', 'b', 'y', 't', 'e', 's'};
   put_bytes(dir_ / "p.bin", payload);
   const fs::path added = dir_ / "added.rlb";
-  r = run_sortie({"archive", "add", rlb.string(), (dir_ / "p.bin").string(), "--name", "extra", "--method", "lzss", "-o", added.string()});
+  r = run_sortie({"archive", "add", rlb.string(), (dir_ / "p.bin").string(), "--name", "extra", "--method", "lzss",
+                  "-o", added.string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   j = list_json(added);
   ASSERT_EQ(j.at("entries").size(), 41u);

@@ -380,9 +380,11 @@ TEST_F(CliFilesTest, profiles_differ_on_an_out_of_order_sort_table) {
   // archive list says how to read it; an edit with --compatible leaves a strictly valid archive.
   const auto list = run_sortie({"archive", "list", f.string()});
   EXPECT_EQ(list.exit_code, 1);
-  EXPECT_NE(list.err.find("hint: --compatible accepts an archive whose sort table is invalid"), std::string::npos) << list.err;
+  EXPECT_NE(list.err.find("hint: --compatible accepts an archive whose sort table is invalid"), std::string::npos)
+      << list.err;
   const fs::path fixed = dir_ / "fixed.lib";
-  ASSERT_EQ(run_sortie({"archive", "remove", "--compatible", f.string(), "MAT_0039", "-o", fixed.string()}).exit_code, 0);
+  ASSERT_EQ(run_sortie({"archive", "remove", "--compatible", f.string(), "MAT_0039", "-o", fixed.string()}).exit_code,
+            0);
   EXPECT_EQ(run_sortie({"check", "--strict", fixed.string()}).exit_code, 0);
 }
 
@@ -398,7 +400,8 @@ TEST(CliRoundtrip, every_sample_file_is_identical) {
   const auto r = run_sortie(args);
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   std::size_t identical = 0;
-  for (std::size_t pos = r.out.find(": identical ("); pos != std::string::npos; pos = r.out.find(": identical (", pos + 1))
+  for (std::size_t pos = r.out.find(": identical ("); pos != std::string::npos;
+       pos = r.out.find(": identical (", pos + 1))
     ++identical;
   EXPECT_EQ(identical, n) << r.out;
   const fs::path tex = sample_dir() / "textures.lib";

@@ -17,9 +17,9 @@ class CliFomapRefsTest : public CliTest {
     fs::create_directories(dir_ / "scripts");
     fs::create_directories(dir_ / "protos");
     std::ofstream(dir_ / "res" / "art" / "doors" / "Door.FRM") << "x";
-    std::ofstream(dir_ / "scripts" / "door.fos")
-        << "// FOS Server\nnamespace DoorScript\n{\n[[ItemTrigger]]\nvoid Step(Critter cr, StaticItem t, bool entered, mdir dir) {}\n"
-           "void Init(Item item, bool firstTime) {}\n}\n";
+    std::ofstream(dir_ / "scripts" / "door.fos") << "// FOS Server\nnamespace DoorScript\n{\n[[ItemTrigger]]\nvoid "
+                                                    "Step(Critter cr, StaticItem t, bool entered, mdir dir) {}\n"
+                                                    "void Init(Item item, bool firstTime) {}\n}\n";
     std::ofstream(dir_ / "protos" / "items.fopro") << "[ProtoItem]\n$Name = Door\nPicMap = art/doors/door.frm\n"
                                                       "[ProtoItem]\n$Name = Broken\nPicMap = art/doors/broken.frm\n";
     std::ofstream(map()) << "[ProtoMap]\n$Name = Yard\nSize = 20 20\n\n"
@@ -37,7 +37,8 @@ class CliFomapRefsTest : public CliTest {
 };
 
 TEST_F(CliFomapRefsTest, reports_missing_resource_and_script_with_stable_checks) {
-  const auto r = run_sortie(args({"--json", "--resources", (dir_ / "res").string(), "--scripts", (dir_ / "scripts").string()}));
+  const auto r =
+      run_sortie(args({"--json", "--resources", (dir_ / "res").string(), "--scripts", (dir_ / "scripts").string()}));
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   const auto j = r.json();
   EXPECT_EQ(j.at("errors"), 2);
@@ -46,18 +47,23 @@ TEST_F(CliFomapRefsTest, reports_missing_resource_and_script_with_stable_checks)
   EXPECT_EQ(j.at("not_checked").size(), 0u);
   std::vector<std::pair<std::string, int>> got;
   for (const auto& f : j.at("findings"))
-    if (f.at("rule") == "map-format.rule.property-overrides") got.emplace_back(f.at("check").get<std::string>(), f.at("line").get<int>());
+    if (f.at("rule") == "map-format.rule.property-overrides")
+      got.emplace_back(f.at("check").get<std::string>(), f.at("line").get<int>());
   EXPECT_EQ(got, (std::vector<std::pair<std::string, int>>{{"resource-missing", 12}, {"script-not-found", 16}}));
 }
 
 TEST_F(CliFomapRefsTest, text_report_names_the_finding_and_the_index_sizes) {
   const auto r = run_sortie(args({"--resources", (dir_ / "res").string()}));
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-  EXPECT_NE(r.out.find("yard.fomap:12: error: [map-format.rule.property-overrides] PicMap = art/doors/broken.frm (inherited from "
-                       "prototype 'Broken' at "),
+  EXPECT_NE(
+      r.out.find(
+          "yard.fomap:12: error: [map-format.rule.property-overrides] PicMap = art/doors/broken.frm (inherited from "
+          "prototype 'Broken' at "),
+      std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\nresources checked against 1 file(s)\nscripts not checked (no --scripts)\n"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("\nresources checked against 1 file(s)\nscripts not checked (no --scripts)\n"), std::string::npos) << r.out;
 }
 
 TEST_F(CliFomapRefsTest, without_the_options_says_what_was_not_checked) {

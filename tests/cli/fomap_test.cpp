@@ -90,7 +90,8 @@ TEST_F(CliFomapTest, migrate_converts_a_legacy_map_losslessly) {
 
 TEST_F(CliFomapTest, bake_writes_server_and_client_blobs) {
   const fs::path out = dir_ / "baked";
-  const auto r = run_sortie({"fomap", "bake", "--protos", protos().string(), "-o", out.string(), map().string(), "--json"});
+  const auto r =
+      run_sortie({"fomap", "bake", "--protos", protos().string(), "-o", out.string(), map().string(), "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = r.json();
   EXPECT_EQ(j.at("summary").at("baked"), 1);
@@ -104,7 +105,8 @@ TEST_F(CliFomapTest, bake_writes_server_and_client_blobs) {
   EXPECT_TRUE(fs::exists(out / "arroyo_bridge.fomap-bin-client"));
   // Baking is deterministic.
   const fs::path again = dir_ / "again";
-  ASSERT_EQ(run_sortie({"fomap", "bake", "--protos", protos().string(), "-o", again.string(), map().string()}).exit_code, 0);
+  ASSERT_EQ(
+      run_sortie({"fomap", "bake", "--protos", protos().string(), "-o", again.string(), map().string()}).exit_code, 0);
   EXPECT_TRUE(tree_bytes(out) == tree_bytes(again));
 }
 
@@ -118,8 +120,10 @@ TEST_F(CliFomapTest, json_and_materialize_describe_the_map) {
   const auto m = run_sortie({"fomap", "materialize", "--protos", protos().string(), map().string()});
   ASSERT_EQ(m.exit_code, 0) << m.err;
   EXPECT_EQ(m.out,
-            "arroyo_bridge: 528 static grid items, 15 critters, 33 items created (0 children skipped); client: 503 static items\n");
-  const auto none = run_sortie({"fomap", "materialize", "--protos", protos().string(), "--map", "nope", map().string()});
+            "arroyo_bridge: 528 static grid items, 15 critters, 33 items created (0 children skipped); client: 503 "
+            "static items\n");
+  const auto none =
+      run_sortie({"fomap", "materialize", "--protos", protos().string(), "--map", "nope", map().string()});
   EXPECT_EQ(none.exit_code, 1);
   EXPECT_NE(none.err.find("[fomap.materialize.no_map]"), std::string::npos) << none.err;
 }

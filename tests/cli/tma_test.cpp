@@ -20,13 +20,13 @@ class CliTmaTest : public CliTest {
 
 TEST_F(CliTmaTest, set_move_and_rename_show_in_inspect) {
   const fs::path out = dir_ / "edited.tma";
-  const auto r = run_sortie({"tma", "edit", input().string(), "--set", "objects[0].properties[Life state]=0", "--move", "1",
-                             "10", "20.5", "3", "--rename", "2", "tank_01", "-o", out.string()});
+  const auto r = run_sortie({"tma", "edit", input().string(), "--set", "objects[0].properties[Life state]=0", "--move",
+                             "1", "10", "20.5", "3", "--rename", "2", "tank_01", "-o", out.string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto before = inspect(input());
   const auto after = inspect(out);
-  EXPECT_EQ(r.out, input().string() + ": 3 edit(s) applied; wrote " + out.string() + " (" + std::to_string(fs::file_size(out)) +
-                       " bytes, 16 objects)\n");
+  EXPECT_EQ(r.out, input().string() + ": 3 edit(s) applied; wrote " + out.string() + " (" +
+                       std::to_string(fs::file_size(out)) + " bytes, 16 objects)\n");
   // The new instance name adds its 7 bytes.
   EXPECT_EQ(fs::file_size(out), fs::file_size(input()) + 7);
 
@@ -56,7 +56,8 @@ TEST_F(CliTmaTest, float_words_and_in_place_edit) {
                              "mission_flag=7", "-o", f.string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = inspect(f);
-  EXPECT_EQ(j.at("objects").at(3).at("properties").at(1).at("raw").at(0).get<std::uint32_t>(), std::bit_cast<std::uint32_t>(0.5f));
+  EXPECT_EQ(j.at("objects").at(3).at("properties").at(1).at("raw").at(0).get<std::uint32_t>(),
+            std::bit_cast<std::uint32_t>(0.5f));
   EXPECT_EQ(j.at("mission_flag"), 7);
   EXPECT_EQ(fs::file_size(f), fs::file_size(input()));
   EXPECT_EQ(run_sortie({"roundtrip", f.string()}).exit_code, 0);
@@ -85,8 +86,9 @@ TEST_F(CliTmaTest, bad_paths_exit_1_and_write_nothing) {
     const char* edit;
     const char* code;
   };
-  for (const Case& c : {Case{"objects[99].properties[Life state]=0", "[tma.edit.index]"},
-                        Case{"objects[0].properties[Nope]=0", "[tma.edit.property]"}, Case{"bogus=1", "[tma.edit.path]"}}) {
+  for (const Case& c :
+       {Case{"objects[99].properties[Life state]=0", "[tma.edit.index]"},
+        Case{"objects[0].properties[Nope]=0", "[tma.edit.property]"}, Case{"bogus=1", "[tma.edit.path]"}}) {
     const auto r = run_sortie({"tma", "edit", input().string(), "--set", c.edit, "-o", out.string()});
     EXPECT_EQ(r.exit_code, 1) << c.edit;
     EXPECT_NE(r.err.find(c.code), std::string::npos) << r.err;
@@ -95,7 +97,8 @@ TEST_F(CliTmaTest, bad_paths_exit_1_and_write_nothing) {
   const auto none = run_sortie({"tma", "edit", input().string(), "-o", out.string()});
   EXPECT_EQ(none.exit_code, 2);
   EXPECT_EQ(none.err, "sortie tma edit: no edit given (see --help)\n");
-  const auto bad_input = run_sortie({"tma", "edit", (sample_dir() / "BuildDat.lst").string(), "--set", "mission_flag=1", "-o", out.string()});
+  const auto bad_input = run_sortie(
+      {"tma", "edit", (sample_dir() / "BuildDat.lst").string(), "--set", "mission_flag=1", "-o", out.string()});
   EXPECT_EQ(bad_input.exit_code, 1);
   EXPECT_FALSE(fs::exists(out));
 }

@@ -1,9 +1,9 @@
+#include "sortie/core/bytes.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
-
-#include "sortie/core/bytes.hpp"
 
 using namespace sortie::core;
 

@@ -20,7 +20,8 @@ TEST(Diagnostic, formats_location_field_and_expectation) {
                .in("mode")
                .expect("0..3", "7");
   d = std::move(d).within("clans[2]");
-  EXPECT_EQ(d.to_string(), "data.tma: 0x1a4: clans[2].mode: unknown clan mode (expected 0..3, found 7) [tma.clan.mode_unknown]");
+  EXPECT_EQ(d.to_string(),
+            "data.tma: 0x1a4: clans[2].mode: unknown clan mode (expected 0..3, found 7) [tma.clan.mode_unknown]");
   const auto j = d.to_json();
   EXPECT_EQ(j["code"], "tma.clan.mode_unknown");
   EXPECT_EQ(j["offset"], 0x1a4);

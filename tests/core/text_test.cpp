@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "sortie/core/text.hpp"
+
+#include <gtest/gtest.h>
 
 using namespace sortie::core;
 
@@ -24,9 +24,13 @@ TEST(Cp1251, every_assigned_byte_round_trips) {
 }
 
 TEST(Cp1251, unassigned_byte_is_reported_lossy) {
-  const auto d = cp1251_to_utf8("a\x98" "b");
+  const auto d = cp1251_to_utf8(
+      "a\x98"
+      "b");
   EXPECT_FALSE(d.lossless);
-  EXPECT_EQ(d.utf8, "a\xef\xbf\xbd" "b");
+  EXPECT_EQ(d.utf8,
+            "a\xef\xbf\xbd"
+            "b");
 }
 
 TEST(Cp1251, rejects_text_outside_the_code_page) {
@@ -43,6 +47,6 @@ TEST(AsciiFold, folds_only_ascii) {
   EXPECT_LT(icompare_ascii("abc", "ABD"), 0);
   EXPECT_LT(icompare_ascii("ab", "ABC"), 0);  // proper prefix first
   EXPECT_EQ(icompare_ascii("Zulu", "zULU"), 0);
-  EXPECT_GT(icompare_ascii("_", "a"), 0);     // '_' (0x5F) > 'A' (0x41) after fold
+  EXPECT_GT(icompare_ascii("_", "a"), 0);  // '_' (0x5F) > 'A' (0x41) after fold
   EXPECT_TRUE(iends_with_ascii("foo.SCR", ".scr"));
 }

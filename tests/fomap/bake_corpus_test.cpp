@@ -16,7 +16,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path corpus_dir() { return test::fomap_corpus(); }
+fs::path corpus_dir() {
+  return test::fomap_corpus();
+}
 
 class FomapBakeCorpus : public ::testing::Test {
  protected:

@@ -43,7 +43,9 @@ constexpr std::string_view kStaticMap =
     "[$Name/Item]\n$Id = 21\n$Proto = Wall\nHex = 12 13\n\n"
     "[$Name/Item]\n$Id = 22\n$Proto = Blocker\nHex = 14 15\n";
 
-bool contains(const std::vector<std::string>& v, std::string_view s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+bool contains(const std::vector<std::string>& v, std::string_view s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
 
 std::vector<std::string> client_dictionary(const BakedMap& b) {
   auto client = read_client_blob(b.client_bytes());
@@ -89,9 +91,10 @@ TEST(FomapBake, old_and_new_name_of_one_property_bake_the_key_that_sorts_last) {
   // Keys apply in byte order: `InitScript` < `ScriptId`, so the old name's value is the one kept
   // and only its string is in the dictionary.
   const Project project = make_project();
-  auto out = bake_text("[ProtoMap]\n$Name = M\nSize = 40 40\n\n[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 1 1\n"
-                       "ScriptId = Mod::Kept\nInitScript = Mod::Dropped\n",
-                       project, "Maps/M.fomap");
+  auto out = bake_text(
+      "[ProtoMap]\n$Name = M\nSize = 40 40\n\n[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 1 1\n"
+      "ScriptId = Mod::Kept\nInitScript = Mod::Dropped\n",
+      project, "Maps/M.fomap");
   ASSERT_EQ(out.size(), 1u);
   ASSERT_TRUE(out[0].errors.empty()) << out[0].errors.front().to_string();
   auto server = read_server_blob(out[0].baked->server_bytes());
@@ -121,8 +124,7 @@ TEST(FomapBake, client_dictionary_follows_the_contract_or_the_fact_sheet) {
   auto sheet = bake_text(std::string(kStaticMap), project, "Maps/StaticMap.fomap", narrow);
   ASSERT_TRUE(sheet[0].baked);
   EXPECT_FALSE(contains(client_dictionary(*sheet[0].baked), "art/critters/guard.fo3d"));
-  EXPECT_EQ(client_dictionary(*sheet[0].baked),
-            (sort_dictionary({"art/walls/wall.frm", "art/misc/blocker.frm"})));
+  EXPECT_EQ(client_dictionary(*sheet[0].baked), (sort_dictionary({"art/walls/wall.frm", "art/misc/blocker.frm"})));
 }
 
 TEST(FomapBake, record_blob_carries_placement_overrides) {
@@ -137,8 +139,7 @@ TEST(FomapBake, record_blob_carries_placement_overrides) {
   EXPECT_EQ(regs.item_server.plain_int(*data, "Hex", 0), 12);
   EXPECT_EQ(regs.item_server.plain_int(*data, "Hex", 1), 13);
   EXPECT_EQ(regs.item_server.plain_int(*data, "Static"), 1);
-  EXPECT_EQ(regs.item_server.plain_int(*data, "PicMap"),
-            static_cast<std::int64_t>(string_hash("art/walls/wall.frm")));
+  EXPECT_EQ(regs.item_server.plain_int(*data, "PicMap"), static_cast<std::int64_t>(string_hash("art/walls/wall.frm")));
 }
 
 TEST(FomapBake, server_only_properties_have_no_client_storage) {
@@ -205,8 +206,8 @@ TEST(FomapBake, aggregates_errors_and_writes_nothing) {
 
 TEST(FomapBake, rejects_temporary_property) {
   const Project project = make_project();
-  auto out = bake_text("[ProtoMap]\nSize = 10 10\n\n[$Name/Critter]\n$Id = 1\n$Proto = Guard\nMovingSpeed = 5\n", project,
-                       "T.fomap");
+  auto out = bake_text("[ProtoMap]\nSize = 10 10\n\n[$Name/Critter]\n$Id = 1\n$Proto = Guard\nMovingSpeed = 5\n",
+                       project, "T.fomap");
   ASSERT_FALSE(out[0].baked);
   EXPECT_EQ(out[0].errors.at(0).code, "fomap.bake.property_not_authorable");
 }
@@ -284,10 +285,11 @@ TEST(FomapMaterialize, server_loads_static_map_entities) {
 
 TEST(FomapMaterialize, static_item_flags_and_mesh_mark_cells) {
   const Runtime rt;
-  auto s = statics_of(rt,
-                      "[ProtoMap]\nSize = 20 20\n\n[$Name/Item]\n$Id = 1\n$Proto = Wall\nHex = 5 5\nNoBlock = True\n"
-                      "MultihexMesh = \"6 5\" \"7 5\"\n\n[$Name/Item]\n$Id = 2\n$Proto = Wall\nHex = 1 1\nShootThru = True\n",
-                      MapSize{20, 20});
+  auto s = statics_of(
+      rt,
+      "[ProtoMap]\nSize = 20 20\n\n[$Name/Item]\n$Id = 1\n$Proto = Wall\nHex = 5 5\nNoBlock = True\n"
+      "MultihexMesh = \"6 5\" \"7 5\"\n\n[$Name/Item]\n$Id = 2\n$Proto = Wall\nHex = 1 1\nShootThru = True\n",
+      MapSize{20, 20});
   ASSERT_TRUE(s) << s.error().to_string();
   // NoBlock alone still blocks shooting (and so moving): the engine's rule.
   EXPECT_EQ(s->cell({5, 5}), kCellMoveBlocked | kCellShootBlocked);
@@ -301,7 +303,8 @@ TEST(FomapMaterialize, creates_entities_maps_ids_and_attaches_children_one_level
   auto s = statics_of(rt,
                       "[ProtoMap]\nSize = 20 20\n\n"
                       "[$Name/Critter]\n$Id = 100\n$Proto = Guard\nHex = 3 3\nDir = 210\n\n"
-                      "[$Name/Item]\n$Id = 101\n$Proto = Ammo\nCritterId = 100\nCritterSlot = Main\nCount = 20\nOwnership = CritterInventory\n\n"
+                      "[$Name/Item]\n$Id = 101\n$Proto = Ammo\nCritterId = 100\nCritterSlot = Main\nCount = "
+                      "20\nOwnership = CritterInventory\n\n"
                       "[$Name/Item]\n$Id = 200\n$Proto = Crate\nHex = 5 5\n\n"
                       "[$Name/Item]\n$Id = 201\n$Proto = Ammo\nContainerId = 200\nOwnership = ItemContainer\n\n"
                       "[$Name/Item]\n$Id = 202\n$Proto = Ammo\nContainerId = 201\nOwnership = ItemContainer\n\n"
@@ -353,7 +356,8 @@ TEST(FomapMaterialize, rejects_inventory_child_of_an_item) {
 
 TEST(FomapMaterialize, rejects_critter_outside_the_map) {
   const Runtime rt;
-  auto s = statics_of(rt, "[ProtoMap]\nSize = 5 5\n\n[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 5 1\n", MapSize{5, 5});
+  auto s =
+      statics_of(rt, "[ProtoMap]\nSize = 5 5\n\n[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 5 1\n", MapSize{5, 5});
   ASSERT_FALSE(s);
   EXPECT_EQ(s.error().code, "fomap.runtime.hex_out_of_bounds");
 }

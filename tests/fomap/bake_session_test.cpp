@@ -80,7 +80,8 @@ TEST(FomapBakeSession, mesh_fast_path_and_parser_encode_the_same_bytes) {
   const BakeRegistrars regs(project.properties);
   auto mesh_of = [&](const std::string& value) {
     const MapContainer c = MapContainer::from_text(
-        "[ProtoMap]\n$Name = M\nSize = 9 9\n\n[$Name/Item]\n$Id = 1\n$Proto = Crate\nHex = 1 1\nMultihexMesh = " + value + "\n",
+        "[ProtoMap]\n$Name = M\nSize = 9 9\n\n[$Name/Item]\n$Id = 1\n$Proto = Crate\nHex = 1 1\nMultihexMesh = " +
+            value + "\n",
         "M.fomap");
     const BakeOutcome out = bake_map(c, c.maps().front(), project, regs);
     EXPECT_TRUE(out.baked);
@@ -116,8 +117,8 @@ TEST(FomapValues, read_int16_pairs_agrees_with_parse_value) {
 
 TEST(FomapValues, read_int16_pairs_leaves_unusual_shapes_to_the_parser) {
   std::vector<std::int16_t> pairs;
-  for (std::string_view text : {"1 2", "\"1 2", "\"1  2\"", "\"1\t2\"", "\"1 2\"x", "\"1 \\2\"", "\"32768 0\"", "\"+1 2\"",
-                                "\"1 2 3\"", "\"- 2\"", "\"0x1 2\""})
+  for (std::string_view text : {"1 2", "\"1 2", "\"1  2\"", "\"1\t2\"", "\"1 2\"x", "\"1 \\2\"", "\"32768 0\"",
+                                "\"+1 2\"", "\"1 2 3\"", "\"- 2\"", "\"0x1 2\""})
     EXPECT_FALSE(read_int16_pairs(text, pairs)) << text;
 }
 

@@ -119,11 +119,11 @@ TEST(FomapPropertyBlob, writes_the_full_mode_framing) {
   d.pod = Bytes{0, 0, 0, 0, 7, 0, 0, 0};
   d.complex = {Bytes{}, Bytes{'h', 'i'}};
   const Bytes blob = write_property_blob(d);
-  const Bytes expected{8, 0, 0, 0, 0,                         // pod size, has_base
-                       4, 0, 0, 0, 4, 0, 0, 0, 7, 0, 0, 0,    // run at 4, len 4
-                       0, 0, 0, 0, 0, 0, 0, 0,                // terminator
-                       2, 0, 0, 0,                            // complex count
-                       0, 0, 0, 0,                            // empty
+  const Bytes expected{8, 0, 0, 0, 0,                          // pod size, has_base
+                       4, 0, 0, 0, 4,   0,  0, 0, 7, 0, 0, 0,  // run at 4, len 4
+                       0, 0, 0, 0, 0,   0,  0, 0,              // terminator
+                       2, 0, 0, 0,                             // complex count
+                       0, 0, 0, 0,                             // empty
                        2, 0, 0, 0, 'h', 'i'};
   EXPECT_EQ(blob, expected);
   auto back = read_property_blob(blob, 8, 2);
@@ -167,11 +167,11 @@ TEST(FomapPropertyBlob, rejects_overlay_blob) {
 TEST(FomapComplexWriter, aligns_scalars_to_their_size_up_to_eight) {
   ComplexWriter w;
   w.u8(1);
-  w.u16(2);   // at 2
-  w.u8(3);    // at 4
-  w.u64(4);   // at 8
+  w.u16(2);        // at 2
+  w.u8(3);         // at 4
+  w.u64(4);        // at 8
   w.string("ab");  // len at 16, bytes 20..21
-  w.u32(5);   // at 24
+  w.u32(5);        // at 24
   const Bytes b = w.take();
   ASSERT_EQ(b.size(), 28u);
   EXPECT_EQ(b[2], 2);

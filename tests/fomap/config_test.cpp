@@ -1,7 +1,7 @@
 // ConfigFile grammar: spec/fomap.md §2 and the engine's Test_ConfigFile expectations (§15).
-#include <gtest/gtest.h>
-
 #include "sortie/fomap/config.hpp"
+
+#include <gtest/gtest.h>
 
 namespace sortie::fomap {
 namespace {
@@ -184,7 +184,8 @@ TEST(FomapConfig, sections_in_file_order_include_default) {
 }
 
 TEST(FomapConfig, skip_nested_sections_drops_bodies) {
-  ConfigFile f = parse_config("[ProtoMap]\nA = 1\n[$Name/Item]\nB = 2\n[ProtoMap]\nC = 3\n", {.skip_nested_sections = true});
+  ConfigFile f =
+      parse_config("[ProtoMap]\nA = 1\n[$Name/Item]\nB = 2\n[ProtoMap]\nC = 3\n", {.skip_nested_sections = true});
   ASSERT_EQ(f.sections().size(), 3u);
   EXPECT_EQ(f.sections()[1].find("B"), nullptr);
   EXPECT_EQ(f.sections()[2].find("C")->value, "3");

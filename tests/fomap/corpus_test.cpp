@@ -1,6 +1,8 @@
 // Real-map corpus (../shared/corpus/fomap relative to the source dir): every current-format map
 // passes the strict gate with zero findings against its protos and is already canonical;
 // perturbed copies come back to the original bytes through fmt. Skipped when absent.
+#include "sortie_test/corpus.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +13,6 @@
 #include "sortie/core/file_io.hpp"
 #include "sortie/fomap/canonical.hpp"
 #include "sortie/fomap/lint.hpp"
-#include "sortie_test/corpus.hpp"
 
 namespace sortie::fomap {
 namespace {
@@ -28,8 +29,10 @@ struct CorpusSet {
 std::vector<CorpusSet> corpus_sets() {
   return {
       {kCorpus / "new/cvet__fonline-tla", kCorpus / "protos/cvet__fonline-tla"},
-      {kCorpus / "new/cvet__fonline@84990df655/Examples/ContentShowcase", kCorpus / "protos/cvet__fonline@84990df655/Examples/ContentShowcase"},
-      {kCorpus / "new/cvet__fonline@84990df655/Examples/MinimalMultiplayer", kCorpus / "protos/cvet__fonline@84990df655/Examples/MinimalMultiplayer"},
+      {kCorpus / "new/cvet__fonline@84990df655/Examples/ContentShowcase",
+       kCorpus / "protos/cvet__fonline@84990df655/Examples/ContentShowcase"},
+      {kCorpus / "new/cvet__fonline@84990df655/Examples/MinimalMultiplayer",
+       kCorpus / "protos/cvet__fonline@84990df655/Examples/MinimalMultiplayer"},
   };
 }
 
@@ -66,8 +69,8 @@ TEST(FomapCorpus, every_current_map_passes_the_strict_gate_and_is_canonical) {
       if (*out != *text) {
         std::size_t i = 0;
         while (i < out->size() && i < text->size() && (*out)[i] == (*text)[i]) ++i;
-        ADD_FAILURE() << path << ": fmt differs at byte " << i << ": got '" << out->substr(i > 40 ? i - 40 : 0, 120) << "' want '"
-                      << text->substr(i > 40 ? i - 40 : 0, 120) << "'";
+        ADD_FAILURE() << path << ": fmt differs at byte " << i << ": got '" << out->substr(i > 40 ? i - 40 : 0, 120)
+                      << "' want '" << text->substr(i > 40 ? i - 40 : 0, 120) << "'";
       }
       ++files;
     }
@@ -89,7 +92,8 @@ std::string perturb(const std::string& text, std::mt19937& rng) {
   }
   // Critter sections move after all item sections (relative orders kept): the loader and the
   // Mapper order do not depend on it.
-  std::stable_partition(blocks.begin(), blocks.end(), [](const std::string& blk) { return blk.find("/Critter]") == std::string::npos; });
+  std::stable_partition(blocks.begin(), blocks.end(),
+                        [](const std::string& blk) { return blk.find("/Critter]") == std::string::npos; });
   std::string out;
   for (std::size_t b = 0; b < blocks.size(); ++b) {
     const std::string& blk = blocks[b];

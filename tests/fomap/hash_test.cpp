@@ -1,8 +1,8 @@
+#include "sortie/fomap/hash.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
-
-#include "sortie/fomap/hash.hpp"
 
 namespace sortie::fomap {
 namespace {

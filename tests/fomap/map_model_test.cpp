@@ -1,8 +1,9 @@
 // Map containers: the engine's Test_MapLoader expectations (spec/fomap.md §3, §15).
-#include <cstdint>
+#include "sortie/fomap/map_model.hpp"
+
 #include <gtest/gtest.h>
 
-#include "sortie/fomap/map_model.hpp"
+#include <cstdint>
 
 namespace sortie::fomap {
 namespace {
@@ -53,8 +54,9 @@ TEST(FomapMapModel, lowercase_protomap_is_not_an_anchor) {
 }
 
 TEST(FomapMapModel, anonymous_anchor_takes_file_stem_and_named_one_its_name) {
-  auto c = MapContainer::from_text("[ProtoMap]\n[$Name/Item]\n$Id = 1\n$Proto = A\n[ProtoMap]\n$Name = ZoneB\n[$Name/Item]\n$Id = 1\n$Proto = B\n",
-                                   "Maps/Zones.fomap");
+  auto c = MapContainer::from_text(
+      "[ProtoMap]\n[$Name/Item]\n$Id = 1\n$Proto = A\n[ProtoMap]\n$Name = ZoneB\n[$Name/Item]\n$Id = 1\n$Proto = B\n",
+      "Maps/Zones.fomap");
   ASSERT_EQ(c.maps().size(), 2u);
   EXPECT_EQ(c.maps()[0].name, "Zones");
   EXPECT_EQ(c.maps()[1].name, "ZoneB");
@@ -94,7 +96,8 @@ TEST(FomapMapModel, duplicate_ids_are_repaired_across_critters_then_items) {
 TEST(FomapMapModel, repair_is_greedy_from_highest_seen) {
   // critter missing, items 1, 7, missing -> 1, 2, 7, 8
   auto c = MapContainer::from_text(
-      "[ProtoMap]\n[$Name/Critter]\n$Proto = C\n[$Name/Item]\n$Id = 1\n$Proto = I\n[$Name/Item]\n$Id = 7\n$Proto = I\n[$Name/Item]\n$Proto = I\n",
+      "[ProtoMap]\n[$Name/Critter]\n$Proto = C\n[$Name/Item]\n$Id = 1\n$Proto = I\n[$Name/Item]\n$Id = 7\n$Proto = "
+      "I\n[$Name/Item]\n$Proto = I\n",
       "m.fomap");
   const auto& m = c.maps()[0];
   EXPECT_EQ(m.critters[0].id, 1);
@@ -159,7 +162,8 @@ TEST(FomapMapModel, file_stem_strips_directory_and_last_extension) {
 }
 
 TEST(FomapMapModel, placement_properties_skip_directives_and_underscore_keys) {
-  auto c = MapContainer::from_text("[ProtoMap]\n[$Name/Item]\n$Id = 1\n$Proto = I\n_note = x\nHex = 1 2\n$Extra = 3\n", "m.fomap");
+  auto c = MapContainer::from_text("[ProtoMap]\n[$Name/Item]\n$Id = 1\n$Proto = I\n_note = x\nHex = 1 2\n$Extra = 3\n",
+                                   "m.fomap");
   const auto props = c.maps()[0].items[0].properties(c);
   ASSERT_EQ(props.size(), 1u);
   EXPECT_EQ(props[0]->key, "Hex");

@@ -1,7 +1,7 @@
 // BuildDat.lst: categories, masks, structure diagnostics, exact write-back.
-#include <gtest/gtest.h>
-
 #include "sortie/iron3d/build_dat.hpp"
+
+#include <gtest/gtest.h>
 
 namespace sortie::iron3d {
 namespace {
@@ -75,8 +75,8 @@ TEST(BuildDat, rejects_section_running_out_of_lines_at_header) {
 }
 
 TEST(BuildDat, rejects_header_shapes) {
-  for (std::string_view text : {"Bunker_Small\n", "Bunker_Small 1 2\n", "Bunker_Small -1\n", "Bunker_Small x\n",
-                                "Unknown 1 2\n"}) {
+  for (std::string_view text :
+       {"Bunker_Small\n", "Bunker_Small 1 2\n", "Bunker_Small -1\n", "Bunker_Small x\n", "Unknown 1 2\n"}) {
     auto d = read(text);
     ASSERT_FALSE(d) << text;
     EXPECT_EQ(d.error().code, "build_dat.structure") << text;  // shape checked before the name

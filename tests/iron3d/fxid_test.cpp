@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "sortie/iron3d/fxid.hpp"
+
+#include <gtest/gtest.h>
 
 using namespace sortie;
 using namespace sortie::iron3d;

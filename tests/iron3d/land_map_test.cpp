@@ -1,3 +1,5 @@
+#include "sortie/iron3d/land_map.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -5,7 +7,6 @@
 #include <set>
 
 #include "land_fixtures.hpp"
-#include "sortie/iron3d/land_map.hpp"
 #include "sortie/iron3d/nres.hpp"
 #include "sortie/iron3d/terrain_builder.hpp"
 
@@ -14,8 +15,12 @@ namespace {
 
 using namespace land_test;
 
-ReadOptions strict() { return {core::Profile::strict, "Land.map"}; }
-ReadOptions compatible() { return {core::Profile::compatible, "Land.map"}; }
+ReadOptions strict() {
+  return {core::Profile::strict, "Land.map"};
+}
+ReadOptions compatible() {
+  return {core::Profile::compatible, "Land.map"};
+}
 
 core::Bytes hex(std::string_view spaced) {
   std::string compact;
@@ -31,15 +36,15 @@ core::Diagnostic read_error(const core::Bytes& file, const ReadOptions& o = stri
 }
 
 // Spec §31.5: one areal, 2 vertices, 2 empty links, grid 1 x 1 with one hit.
-const core::Bytes kVector315 = hex(
-    "00000000 00000000 00000000 00000000"
-    "00000040 00000000 0000803f 00000000"
-    "00000000 00000000 07000000 00000000"
-    "02000000 00000000"
-    "00000000 00000000 00000000"
-    "0000803f 00000000 00000000"
-    "ffffffff ffffffff ffffffff ffffffff"
-    "01000000 01000000 01000000");
+const core::Bytes kVector315 =
+    hex("00000000 00000000 00000000 00000000"
+        "00000040 00000000 0000803f 00000000"
+        "00000000 00000000 07000000 00000000"
+        "02000000 00000000"
+        "00000000 00000000 00000000"
+        "0000803f 00000000 00000000"
+        "ffffffff ffffffff ffffffff ffffffff"
+        "01000000 01000000 01000000");
 
 TEST(LandMap, decodes_spec_vector_31_5) {
   ASSERT_EQ(kVector315.size(), 108u);

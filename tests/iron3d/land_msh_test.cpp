@@ -1,3 +1,5 @@
+#include "sortie/iron3d/land_msh.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -6,7 +8,6 @@
 
 #include "land_fixtures.hpp"
 #include "sortie/core/rng.hpp"
-#include "sortie/iron3d/land_msh.hpp"
 #include "sortie/iron3d/nres.hpp"
 #include "sortie/iron3d/terrain_builder.hpp"
 
@@ -15,8 +16,12 @@ namespace {
 
 using namespace land_test;
 
-ReadOptions strict() { return {core::Profile::strict, "Land.msh"}; }
-ReadOptions compatible() { return {core::Profile::compatible, "Land.msh"}; }
+ReadOptions strict() {
+  return {core::Profile::strict, "Land.msh"};
+}
+ReadOptions compatible() {
+  return {core::Profile::compatible, "Land.msh"};
+}
 
 core::Diagnostic read_error(const core::Bytes& file, const ReadOptions& o = strict()) {
   auto r = read_land_msh(file, o);
@@ -325,10 +330,9 @@ TEST(LandMsh, material_tag_rows) {
 
 TEST(LandMsh, surface_mask_table_maps_each_bit) {
   const std::map<std::uint32_t, std::uint16_t> compact = {
-      {0x00000001, 0x0001}, {0x00000008, 0x0002}, {0x00000010, 0x0004}, {0x00000020, 0x0008},
-      {0x00001000, 0x0010}, {0x00004000, 0x0020}, {0x00000002, 0x0040}, {0x00000400, 0x0080},
-      {0x00000800, 0x0100}, {0x00020000, 0x0200}, {0x00002000, 0x0400}, {0x00000200, 0x0800},
-      {0x00000004, 0x1000}, {0x00000040, 0x2000}, {0x00200000, 0x8000}};
+      {0x00000001, 0x0001}, {0x00000008, 0x0002}, {0x00000010, 0x0004}, {0x00000020, 0x0008}, {0x00001000, 0x0010},
+      {0x00004000, 0x0020}, {0x00000002, 0x0040}, {0x00000400, 0x0080}, {0x00000800, 0x0100}, {0x00020000, 0x0200},
+      {0x00002000, 0x0400}, {0x00000200, 0x0800}, {0x00000004, 0x1000}, {0x00000040, 0x2000}, {0x00200000, 0x8000}};
   for (auto [full, c] : compact) {
     EXPECT_EQ(full_to_compact(full), c) << std::hex << full;
     EXPECT_EQ(compact_to_full(c), full) << std::hex << c;

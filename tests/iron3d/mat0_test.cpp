@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "sortie/iron3d/mat0.hpp"
+
+#include <gtest/gtest.h>
 
 using namespace sortie;
 using namespace sortie::iron3d;
@@ -92,7 +92,9 @@ TEST(Mat0, builder_with_loop_block_passes_reader) {
   EXPECT_FALSE(build_mat0({"SEVENTEEN_CHARS__"}));
 }
 
-TEST(Mat0, rejects_payload_shorter_than_4) { EXPECT_EQ(read_mat0(core::Bytes{0, 0, 0}, 6).error().code, "mat0.size"); }
+TEST(Mat0, rejects_payload_shorter_than_4) {
+  EXPECT_EQ(read_mat0(core::Bytes{0, 0, 0}, 6).error().code, "mat0.size");
+}
 
 TEST(Mat0, rejects_animation_block_count_20) {
   auto m = read_mat0(core::Bytes{0, 0, 20, 0}, 0);
@@ -107,7 +109,9 @@ TEST(Mat0, rejects_phases_past_the_end) {
   EXPECT_EQ(m.error().code, "mat0.phase_count");
 }
 
-TEST(Mat0, rejects_truncated_prefix) { EXPECT_EQ(read_mat0(core::Bytes{0, 0, 0, 0, 1}, 6).error().code, "mat0.phase_count"); }
+TEST(Mat0, rejects_truncated_prefix) {
+  EXPECT_EQ(read_mat0(core::Bytes{0, 0, 0, 0, 1}, 6).error().code, "mat0.phase_count");
+}
 
 TEST(Mat0, rejects_block_keys_past_the_end) {
   core::ByteWriter w;

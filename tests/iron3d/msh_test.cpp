@@ -1,9 +1,9 @@
+#include "sortie/iron3d/msh.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
-
-#include "sortie/iron3d/msh.hpp"
 
 using namespace sortie;
 using namespace sortie::iron3d;
@@ -31,7 +31,9 @@ MshModel box() {
   return *m;
 }
 
-std::vector<MshStream> box_streams() { return encode_msh_streams(box()); }
+std::vector<MshStream> box_streams() {
+  return encode_msh_streams(box());
+}
 
 MshStream& of_type(std::vector<MshStream>& s, std::uint32_t type) {
   for (auto& st : s)

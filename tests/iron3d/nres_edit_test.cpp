@@ -118,7 +118,8 @@ TEST(NresEdit, generated_edit_and_rename_loops_stay_valid) {
     for (std::uint32_t i = 0; i < n; ++i) builder.add(i, fmt::format("e{}", rng.below(50)), Bytes(rng.below(12), 7));
     NresEditor ed(must_read(builder.build().value()));
     std::vector<std::pair<std::string, Bytes>> expect;
-    for (std::uint32_t i = 0; i < n; ++i) expect.emplace_back(std::string(ed.entry(i).name.text()), ed.entry(i).payload);
+    for (std::uint32_t i = 0; i < n; ++i)
+      expect.emplace_back(std::string(ed.entry(i).name.text()), ed.entry(i).payload);
     for (int step = 0; step < 4; ++step) {
       const std::size_t i = rng.below(static_cast<std::uint32_t>(ed.size()));
       switch (rng.below(3)) {

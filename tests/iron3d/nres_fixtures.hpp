@@ -17,11 +17,19 @@ inline core::Bytes hex(std::string_view spaced) {
   return core::from_hex(compact).value();
 }
 
-inline core::Bytes bytes_of(core::ByteView v) { return core::Bytes(v.begin(), v.end()); }
-inline core::Bytes bytes_of(std::string_view s) { return bytes_of(core::as_bytes(s)); }
+inline core::Bytes bytes_of(core::ByteView v) {
+  return core::Bytes(v.begin(), v.end());
+}
+inline core::Bytes bytes_of(std::string_view s) {
+  return bytes_of(core::as_bytes(s));
+}
 
-inline std::uint32_t get_u32(const core::Bytes& b, std::size_t at) { return core::load_u32(b.data() + at); }
-inline void put_u32(core::Bytes& b, std::size_t at, std::uint32_t v) { core::store_u32(b.data() + at, v); }
+inline std::uint32_t get_u32(const core::Bytes& b, std::size_t at) {
+  return core::load_u32(b.data() + at);
+}
+inline void put_u32(core::Bytes& b, std::size_t at, std::uint32_t v) {
+  core::store_u32(b.data() + at, v);
+}
 
 // Offset of directory record `i` (from the header fields of a well-formed image).
 inline std::size_t record_at(const core::Bytes& b, std::size_t i) {

@@ -43,7 +43,8 @@ Extracted extract(const Bytes& image) {
 }
 
 TEST(NresManifest, records_every_header_and_entry_field) {
-  auto built = NresBuilder().add(nres_type_tag("MAT0"), std::string("one\0TAIL", 8), bytes_of("xyz"), 1, 2, 3).build().value();
+  auto built =
+      NresBuilder().add(nres_type_tag("MAT0"), std::string("one\0TAIL", 8), bytes_of("xyz"), 1, 2, 3).build().value();
   Extracted x = extract(built);
   const auto& m = x.manifest;
   EXPECT_EQ(m["format"], "nres");
@@ -116,15 +117,18 @@ TEST(NresManifest, edited_name_renames_and_rebuilds_sort_table) {
 
 TEST(NresManifest, hand_written_manifest_without_layout_packs_canonically) {
   core::Json m = {{"format", "nres"},
-                  {"entries", {{{"name", "beta"}, {"file", "b"}, {"type_id", 7}, {"attr1", 1}, {"attr2", 2}, {"attr3", 3}},
-                               {{"name", "Alpha"}, {"file", "a"}, {"type_id", nres_type_tag("MAT0")}}}}};
+                  {"entries",
+                   {{{"name", "beta"}, {"file", "b"}, {"type_id", 7}, {"attr1", 1}, {"attr2", 2}, {"attr3", 3}},
+                    {{"name", "Alpha"}, {"file", "a"}, {"type_id", nres_type_tag("MAT0")}}}}};
   Extracted x;
   x.manifest = m;
   x.files["b"] = bytes_of("xyz");
   x.files["a"] = {};
   auto packed = nres_pack_manifest(x.manifest, x.loader());
   ASSERT_TRUE(packed) << packed.error().to_string();
-  EXPECT_EQ(packed->bytes, NresBuilder().add(7, "beta", bytes_of("xyz"), 1, 2, 3).add(nres_type_tag("MAT0"), "Alpha", {}).build().value());
+  EXPECT_EQ(
+      packed->bytes,
+      NresBuilder().add(7, "beta", bytes_of("xyz"), 1, 2, 3).add(nres_type_tag("MAT0"), "Alpha", {}).build().value());
 }
 
 TEST(NresManifest, rejects_bad_manifests) {
@@ -146,8 +150,9 @@ TEST(NresManifest, rejects_bad_manifests) {
 }
 
 TEST(ArchiveFiles, makes_safe_unique_file_names) {
-  const std::vector<std::string> names = {"a/b", "A_B", "..", "con", "COM1.txt", "x:y*?", " lead", "tex.0", "TEX.0",
-                                          "_manifest.json", "_gaps", "ok.msh", "trail."};
+  const std::vector<std::string> names = {"a/b",   "A_B",    "..",    "con",   "COM1.txt",
+                                          "x:y*?", " lead",  "tex.0", "TEX.0", "_manifest.json",
+                                          "_gaps", "ok.msh", "trail."};
   const auto f = archive_safe_file_names(names);
   ASSERT_EQ(f.size(), names.size());
   EXPECT_EQ(f[0], "a_b");

@@ -1,11 +1,12 @@
 // NRes reader, writers, lookup and editor (spec §3, vectors §31.1).
+#include "sortie/iron3d/nres.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
 
 #include "nres_fixtures.hpp"
 #include "sortie/core/rng.hpp"
-#include "sortie/iron3d/nres.hpp"
 
 namespace sortie::iron3d {
 namespace {
@@ -15,15 +16,15 @@ using namespace nres_test;
 
 // §31.1: two entries, 152 bytes.
 Bytes spec_vector() {
-  Bytes b = hex(
-      "4e526573 00010000 02000000 98000000"
-      "78797a00 00000000"
-      "07000000 01000000 02000000 03000000 03000000"
-      "62657461 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000"
-      "10000000 01000000"
-      "4d415430 00000000 00000000 00000000 00000000"
-      "416c7068 61000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000"
-      "18000000 00000000");
+  Bytes b =
+      hex("4e526573 00010000 02000000 98000000"
+          "78797a00 00000000"
+          "07000000 01000000 02000000 03000000 03000000"
+          "62657461 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000"
+          "10000000 01000000"
+          "4d415430 00000000 00000000 00000000 00000000"
+          "416c7068 61000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000"
+          "18000000 00000000");
   return b;
 }
 
@@ -75,7 +76,8 @@ TEST(Nres, builder_reproduces_spec_vector_31_1) {
 }
 
 TEST(Nres, sort_column_is_permutation_not_rank) {
-  auto built = NresBuilder().add(1, "Zulu", hex("01")).add(2, "alpha", hex("0202")).add(3, "Mike", hex("030303")).build();
+  auto built =
+      NresBuilder().add(1, "Zulu", hex("01")).add(2, "alpha", hex("0202")).add(3, "Mike", hex("030303")).build();
   ASSERT_TRUE(built);
   auto a = read_nres(*built);
   ASSERT_TRUE(a) << a.error().to_string();

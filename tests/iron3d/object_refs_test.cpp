@@ -1,12 +1,14 @@
-#include <gtest/gtest.h>
-
 #include "sortie/iron3d/object_refs.hpp"
+
+#include <gtest/gtest.h>
 
 using namespace sortie;
 using namespace sortie::iron3d;
 
 namespace {
-ObjectRef ref(std::string_view a, std::string_view r) { return *make_object_ref(a, r); }
+ObjectRef ref(std::string_view a, std::string_view r) {
+  return *make_object_ref(a, r);
+}
 }  // namespace
 
 TEST(ObjectRefs, payload_round_trip_and_views) {

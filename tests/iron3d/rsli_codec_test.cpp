@@ -1,10 +1,11 @@
 // RsLi payload codecs: XOR stream vectors, LZSS (§4.4.1), LZHUF (§4.4.2), raw Deflate (§4.4.3).
+#include "sortie/iron3d/rsli_codec.hpp"
+
 #include <gtest/gtest.h>
 #include <zlib.h>
 
 #include "rsli_fixture.hpp"
 #include "sortie/core/rng.hpp"
-#include "sortie/iron3d/rsli_codec.hpp"
 
 namespace sortie::iron3d {
 namespace {
@@ -22,7 +23,8 @@ Bytes random_bytes(std::uint64_t seed, std::size_t n, unsigned alphabet = 256) {
 // Text-like data with repeats, so the LZ encoders find matches of every length and distance.
 Bytes structured_bytes(std::uint64_t seed, std::size_t n) {
   core::Rng rng(seed);
-  static const char* kWords[] = {"tank ", "bunker ", "SPRITE", "\r\n", "Iron3D ", "0000", "    ", "lzss", "\x01\x02\x03"};
+  static const char* kWords[] = {"tank ", "bunker ", "SPRITE", "\r\n",        "Iron3D ",
+                                 "0000",  "    ",    "lzss",   "\x01\x02\x03"};
   Bytes b;
   while (b.size() < n) {
     const auto pick = rng.below(12);

@@ -18,8 +18,8 @@ struct FixtureRow {
   std::uint16_t flags = 0;
   std::int16_t cell = 0;
   std::uint32_t unpacked = 0;
-  core::Bytes payload{};                    // written as-is
-  std::optional<std::uint32_t> packed{};    // declared packed size (default payload size)
+  core::Bytes payload{};                      // written as-is
+  std::optional<std::uint32_t> packed{};      // declared packed size (default payload size)
   std::optional<std::uint32_t> raw_offset{};  // default: position - overlay
   std::array<std::uint8_t, 4> service{};
 };
@@ -63,6 +63,8 @@ inline core::Bytes synthetic_rsli(const std::vector<FixtureRow>& rows, bool pres
   return out.take();
 }
 
-inline core::Bytes bytes_of(std::string_view s) { return core::Bytes(s.begin(), s.end()); }
+inline core::Bytes bytes_of(std::string_view s) {
+  return core::Bytes(s.begin(), s.end());
+}
 
 }  // namespace sortie::iron3d::test

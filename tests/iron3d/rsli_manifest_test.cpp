@@ -43,7 +43,8 @@ core::Result<Extracted> extract(const Bytes& lib) {
 // missing value).
 core::Result<Bytes> entry_payload(const RsliArchive& a, std::string_view name) {
   const auto index = find_rsli_entry(a, name);
-  if (!index) return core::fail(core::Diagnostic::error("test.entry", "entry not found").expect("entry", std::string(name)));
+  if (!index)
+    return core::fail(core::Diagnostic::error("test.entry", "entry not found").expect("entry", std::string(name)));
   return decode_rsli_entry(a, *index);
 }
 
@@ -66,9 +67,8 @@ core::Result<Bytes> sample_library() {
 TEST(RsliManifest, unchanged_extraction_packs_to_original_bytes) {
   const auto library = sample_library();
   ASSERT_TRUE(library) << library.error().to_string();
-  for (const Bytes& lib : {*library, test::synthetic_rsli({{.name = "R", .unpacked = 3,
-                                                                     .payload = bytes_of("raw")}},
-                                                                   false, 5, 0u)}) {
+  for (const Bytes& lib :
+       {*library, test::synthetic_rsli({{.name = "R", .unpacked = 3, .payload = bytes_of("raw")}}, false, 5, 0u)}) {
     const auto x = extract(lib);
     ASSERT_TRUE(x) << x.error().to_string();
     auto p = pack(*x);

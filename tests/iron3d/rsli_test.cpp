@@ -1,11 +1,12 @@
 // RsLi library archive: §31.2 vector, §4.8 fixtures, one hostile test per §4.5 check,
 // lookup, lossless writer, editor (avoiding the §4.6 defects), format table entry.
+#include "sortie/iron3d/rsli.hpp"
+
 #include <gtest/gtest.h>
 
 #include "rsli_fixture.hpp"
 #include "sortie/core/rng.hpp"
 #include "sortie/iron3d/format.hpp"
-#include "sortie/iron3d/rsli.hpp"
 
 namespace sortie::iron3d {
 namespace {
@@ -16,8 +17,12 @@ using test::bytes_of;
 using test::FixtureRow;
 using test::synthetic_rsli;
 
-RsliReadOptions strict() { return RsliReadOptions::from_profile(Profile::strict, "t.rlb"); }
-RsliReadOptions compatible() { return RsliReadOptions::from_profile(Profile::compatible, "t.rlb"); }
+RsliReadOptions strict() {
+  return RsliReadOptions::from_profile(Profile::strict, "t.rlb");
+}
+RsliReadOptions compatible() {
+  return RsliReadOptions::from_profile(Profile::compatible, "t.rlb");
+}
 
 constexpr std::uint16_t kStored = 0x000, kXor = 0x020, kLzss = 0x040, kXorLzss = 0x060, kLzhuf = 0x080,
                         kXorLzhuf = 0x0A0, kDeflate = 0x100;
@@ -32,9 +37,13 @@ const Bytes kVector312 = {
     0x77, 0x90, 0x8f, 0xc6, 0x25, 0x3f, 0x78, 0x8b, 0xc4, 0xbb, 0xb0, 0xb3, 0xbf, 0xa9, 0x93, 0xd5,  //
     0x05, 0x47, 0x49, 0x5d, 0x78, 0x79, 0x7a};
 
-core::Result<RsliArchive> read(const Bytes& b, const RsliReadOptions& o = strict()) { return read_rsli(b, o); }
+core::Result<RsliArchive> read(const Bytes& b, const RsliReadOptions& o = strict()) {
+  return read_rsli(b, o);
+}
 
-std::string code_of(const core::Result<RsliArchive>& r) { return r ? std::string("ok") : r.error().code; }
+std::string code_of(const core::Result<RsliArchive>& r) {
+  return r ? std::string("ok") : r.error().code;
+}
 
 Bytes decode(const RsliArchive& a, std::size_t i) {
   auto r = decode_rsli_entry(a, i);
@@ -130,8 +139,7 @@ TEST(RsliRead, presorted_cells_are_used_as_stored) {
 }
 
 TEST(RsliRead, keeps_header_opaque_bytes_and_service_bytes) {
-  Bytes b = synthetic_rsli({{.name = "S", .unpacked = 1, .payload = bytes_of("s"), .service = {1, 2, 3, 4}}}, false,
-                           9);
+  Bytes b = synthetic_rsli({{.name = "S", .unpacked = 1, .payload = bytes_of("s"), .service = {1, 2, 3, 4}}}, false, 9);
   for (std::size_t i : {6u, 7u, 13u, 16u, 19u, 22u, 23u, 24u, 31u}) b[i] = static_cast<std::uint8_t>(0xC0 + i);
   // Seed bytes 22..23 are outside the 16-bit key; rebuild the table with the same low key.
   auto a = read(b);
@@ -154,7 +162,10 @@ TEST(RsliRead, decodes_every_method_with_spec_payloads) {
           {.name = "C", .flags = kXorLzss, .cell = 2, .unpacked = 3, .payload = xor_lzss},
           {.name = "D", .flags = kLzss, .cell = 3, .unpacked = 4, .payload = {0x00, 0xFF, 0xF1}},
           {.name = "E", .flags = kLzhuf, .cell = 4, .unpacked = 1, .payload = {0x00}},
-          {.name = "F", .flags = kDeflate, .cell = 5, .unpacked = 3,
+          {.name = "F",
+           .flags = kDeflate,
+           .cell = 5,
+           .unpacked = 3,
            .payload = {0x01, 0x03, 0x00, 0xFC, 0xFF, 'r', 'a', 'w'}},
       },
       true, 0x4321);
@@ -179,8 +190,8 @@ TEST(RsliRead, xor_lzhuf_with_key_1_decodes_02_to_t) {
 }
 
 TEST(RsliRead, ao_overlay_shifts_offsets_in_compatible_profile) {
-  const Bytes b = synthetic_rsli({{.name = "R", .unpacked = 3, .payload = bytes_of("raw"), .raw_offset = 60}}, false,
-                                 3, 4u);
+  const Bytes b =
+      synthetic_rsli({{.name = "R", .unpacked = 3, .payload = bytes_of("raw"), .raw_offset = 60}}, false, 3, 4u);
   auto a = read(b, compatible());
   ASSERT_TRUE(a) << a.error().to_string();
   ASSERT_TRUE(a->ao_overlay);
@@ -201,9 +212,8 @@ TEST(RsliRead, accepts_payload_at_raw_offset_zero_returning_header_bytes) {
 // ---------------------------------------------------------------- lookup
 
 TEST(RsliFind, uppercases_query_cuts_at_nul_and_never_finds_lowercase_names) {
-  const Bytes b = synthetic_rsli({{.name = "ZULU", .unpacked = 0}, {.name = "alpha", .unpacked = 0},
-                                  {.name = "MIKE", .unpacked = 0}},
-                                 false, 0);
+  const Bytes b = synthetic_rsli(
+      {{.name = "ZULU", .unpacked = 0}, {.name = "alpha", .unpacked = 0}, {.name = "MIKE", .unpacked = 0}}, false, 0);
   auto a = read(b);
   ASSERT_TRUE(a);
   EXPECT_EQ(find_rsli_entry(*a, "zulu"), 0u);
@@ -282,8 +292,8 @@ TEST(RsliHostile, rejects_table_past_eof) {
 }
 
 TEST(RsliHostile, rejects_ao_overlay_past_eof_in_every_profile) {
-  const Bytes b = synthetic_rsli({{.name = "R", .unpacked = 3, .payload = bytes_of("raw"), .raw_offset = 64}}, false,
-                                 0, 1000u);
+  const Bytes b =
+      synthetic_rsli({{.name = "R", .unpacked = 3, .payload = bytes_of("raw"), .raw_offset = 64}}, false, 0, 1000u);
   EXPECT_EQ(code_of(read(b)), "rsli.overlay_bounds");
   EXPECT_EQ(code_of(read(b, compatible())), "rsli.overlay_bounds");
 }
@@ -305,8 +315,8 @@ TEST(RsliHostile, rejects_packed_size_over_limit) {
 }
 
 TEST(RsliHostile, rejects_unpacked_size_over_limit) {
-  const Bytes b = synthetic_rsli({{.name = "R", .flags = kLzss, .unpacked = 200u * 1024 * 1024, .payload = {0}}},
-                                 false, 0);
+  const Bytes b =
+      synthetic_rsli({{.name = "R", .flags = kLzss, .unpacked = 200u * 1024 * 1024, .payload = {0}}}, false, 0);
   auto r = read(b);
   ASSERT_EQ(code_of(r), "rsli.limit");
   EXPECT_EQ(r.error().field, "entries[0].unpacked_size");
@@ -321,8 +331,11 @@ TEST(RsliHostile, rejects_packed_size_past_eof) {
 }
 
 Bytes interf8(std::string_view name, std::uint32_t declared) {
-  return synthetic_rsli({{.name = std::string(name), .flags = kDeflate, .unpacked = 3,
-                          .payload = {0x01, 0x03, 0x00, 0xFC, 0xFF, 'r', 'a', 'w'}, .packed = declared}},
+  return synthetic_rsli({{.name = std::string(name),
+                          .flags = kDeflate,
+                          .unpacked = 3,
+                          .payload = {0x01, 0x03, 0x00, 0xFC, 0xFF, 'r', 'a', 'w'},
+                          .packed = declared}},
                         false, 0);
 }
 
@@ -350,9 +363,8 @@ TEST(RsliHostile, deflate_eof_plus_two_is_packed_past_eof) {
 }
 
 TEST(RsliHostile, eof_plus_one_quirk_never_applies_to_other_methods) {
-  const Bytes b = synthetic_rsli({{.name = "INTERF8.TEX", .flags = kStored, .unpacked = 3, .payload = bytes_of("raw"),
-                                   .packed = 4}},
-                                 false, 0);
+  const Bytes b = synthetic_rsli(
+      {{.name = "INTERF8.TEX", .flags = kStored, .unpacked = 3, .payload = bytes_of("raw"), .packed = 4}}, false, 0);
   EXPECT_EQ(code_of(read(b, compatible())), "rsli.packed_past_eof");
 }
 
@@ -369,9 +381,8 @@ TEST(RsliHostile, presorted_unsorted_permutation_is_corrupt_table_and_rebuild_ch
   // Cells 0,1 over names B,A: a permutation, but B > A.
   Bytes payload = bytes_of("key");
   xor_stream(1, payload);  // the key entry "A" gets after the rebuild (row 1 holds 0, row 0 holds 1)
-  const Bytes b = synthetic_rsli({{.name = "B", .flags = kXor, .cell = 0, .unpacked = 3, .payload = payload},
-                                  {.name = "A", .cell = 1}},
-                                 true, 0);
+  const Bytes b = synthetic_rsli(
+      {{.name = "B", .flags = kXor, .cell = 0, .unpacked = 3, .payload = payload}, {.name = "A", .cell = 1}}, true, 0);
   auto s = read(b);
   ASSERT_EQ(code_of(s), "rsli.corrupt_table");
   EXPECT_EQ(s.error().field, "entries[1].sort_to_original");
@@ -524,7 +535,8 @@ TEST(RsliEditor, rename_reencrypts_xor_payloads_with_new_cells_and_keeps_service
 TEST(RsliEditor, refuses_rebuild_that_would_leave_the_ao_overlay_past_the_end) {
   // Found by fuzz_rsli: the rebuilt library was shorter than its re-appended overlay, so it
   // could not be read back.
-  const Bytes b = synthetic_rsli({{.name = "R", .unpacked = 3, .payload = bytes_of("raw"), .raw_offset = 0}}, false, 3, 64u);
+  const Bytes b =
+      synthetic_rsli({{.name = "R", .unpacked = 3, .payload = bytes_of("raw"), .raw_offset = 0}}, false, 3, 64u);
   auto a = read(b, compatible());
   ASSERT_TRUE(a) << a.error().to_string();
   EXPECT_EQ(decode(*a, 0), bytes_of("raw"));
@@ -537,8 +549,8 @@ TEST(RsliEditor, refuses_rebuild_that_would_leave_the_ao_overlay_past_the_end) {
 }
 
 TEST(RsliEditor, add_replace_remove_round_trip_every_method) {
-  const RsliMethod methods[] = {RsliMethod::stored, RsliMethod::xor_only, RsliMethod::lzss, RsliMethod::xor_lzss,
-                                RsliMethod::lzhuf, RsliMethod::xor_lzhuf, RsliMethod::deflate};
+  const RsliMethod methods[] = {RsliMethod::stored, RsliMethod::xor_only,  RsliMethod::lzss,   RsliMethod::xor_lzss,
+                                RsliMethod::lzhuf,  RsliMethod::xor_lzhuf, RsliMethod::deflate};
   core::Rng rng(11);
   auto ed = RsliEditor::create(0xBEEF);
   std::vector<Bytes> data;

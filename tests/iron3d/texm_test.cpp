@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "sortie/iron3d/texm.hpp"
+
+#include <gtest/gtest.h>
 
 using namespace sortie;
 using namespace sortie::iron3d;
@@ -68,8 +68,10 @@ TEST(Texm, decodes_indexed_palette) {
   core::ByteWriter w;
   w.u32(kTexmMagic), w.u32(1), w.u32(1), w.u32(1), w.u32(0), w.u32(0), w.u32(0), w.u32(0);
   for (int i = 0; i < 256; ++i) {
-    if (i == 1) w.u8(0x10), w.u8(0x20), w.u8(0x30), w.u8(0xFF);
-    else w.u32(0);
+    if (i == 1)
+      w.u8(0x10), w.u8(0x20), w.u8(0x30), w.u8(0xFF);
+    else
+      w.u32(0);
   }
   w.u8(1);
   const auto bytes = w.take();
@@ -103,7 +105,9 @@ TEST(Texm, builder_outputs_pass_strict_reader_for_every_format) {
     EXPECT_EQ(back->mips.size(), 4u);
     EXPECT_EQ(back->mips[3].size(), 1u * texm_bytes_per_pixel(f));
   }
-  auto red = build_texm(2, 2, 8888, 1, [](std::uint32_t, std::uint32_t, std::uint32_t) { return TexmColor{200, 10, 20, 128}; });
+  auto red = build_texm(2, 2, 8888, 1, [](std::uint32_t, std::uint32_t, std::uint32_t) {
+    return TexmColor{200, 10, 20, 128};
+  });
   ASSERT_TRUE(red);
   auto img = decode_texm_rgba8(*red);
   EXPECT_EQ(img->pixels[0], 200);

@@ -16,7 +16,9 @@ Tma mission_with_clans() {
 }
 }  // namespace
 
-TEST(TmaCheck, consistent_relations_have_no_findings) { EXPECT_TRUE(check_tma(mission_with_clans()).empty()); }
+TEST(TmaCheck, consistent_relations_have_no_findings) {
+  EXPECT_TRUE(check_tma(mission_with_clans()).empty());
+}
 
 TEST(TmaCheck, reports_relation_to_an_unknown_clan_with_its_field_path) {
   auto t = mission_with_clans();

@@ -1,8 +1,9 @@
 // data.tma edit API: every edit serializes back and leaves the rest byte for byte.
+#include "sortie/iron3d/tma_edit.hpp"
+
 #include <gtest/gtest.h>
 
 #include "sortie/iron3d/tma.hpp"
-#include "sortie/iron3d/tma_edit.hpp"
 
 namespace sortie::iron3d {
 namespace {
@@ -32,9 +33,13 @@ Tma reread(const Tma& t) {
   return *back;
 }
 
-Bytes bytes(const Tma& t) { return *write_tma(t); }
+Bytes bytes(const Tma& t) {
+  return *write_tma(t);
+}
 
-core::Status set(Tma& t, std::string a) { return apply_tma_edit(t, {TmaEditKind::set, {std::move(a)}}); }
+core::Status set(Tma& t, std::string a) {
+  return apply_tma_edit(t, {TmaEditKind::set, {std::move(a)}});
+}
 
 TEST(TmaEdit, set_property_changes_only_first_match_and_round_trips) {
   Tma t = mission();
@@ -212,9 +217,8 @@ TEST(TmaEdit, quoted_numeric_property_name) {
 
 TEST(TmaEdit, edits_apply_in_order_and_name_the_failing_edit) {
   Tma t = mission();
-  const std::vector<TmaEdit> edits = {{TmaEditKind::remove_object, {"0"}},
-                                      {TmaEditKind::rename, {"0", "first"}},
-                                      {TmaEditKind::remove_object, {"5"}}};
+  const std::vector<TmaEdit> edits = {
+      {TmaEditKind::remove_object, {"0"}}, {TmaEditKind::rename, {"0", "first"}}, {TmaEditKind::remove_object, {"5"}}};
   auto st = apply_tma_edits(t, edits);
   ASSERT_FALSE(st);
   EXPECT_EQ(st.error().message.rfind("edit 3:", 0), 0u) << st.error().message;

@@ -1,11 +1,12 @@
 // data.tma reader/writer: spec §31.3/§31.4 vectors, seed 000 invariants, hostile inputs.
+#include "sortie/iron3d/tma.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
 
 #include "sortie/core/rng.hpp"
-#include "sortie/iron3d/tma.hpp"
 
 namespace sortie::iron3d {
 namespace {
@@ -13,22 +14,24 @@ namespace {
 using core::Bytes;
 using core::Profile;
 
-Bytes hex(std::string_view h) { return *core::from_hex(h); }
+Bytes hex(std::string_view h) {
+  return *core::from_hex(h);
+}
 
 // §31.3: format 1, no records, land path DATA\MAPS\Tut_1\land.
-const Bytes kMinimal = hex(
-    "010000000000000006000000000000000a0000000000000014000000444154415c4d4150535c5475745f315c6c616e64000000"
-    "00000000000100000000000000");
+const Bytes kMinimal =
+    hex("010000000000000006000000000000000a0000000000000014000000444154415c4d4150535c5475745f315c6c616e64000000"
+        "00000000000100000000000000");
 
 // §31.4: one path, one mode-0 clan, one object with one property, one extra.
-const Bytes kRich = hex(
-    "01000000010000001e000000010000000000803f00000040000040400600000001000000070000005370617469616cffffffff"
-    "00000000000000000000000005000000666972737401000000010000000000803f0000004000004040000080400000a04006"
-    "0000007365636f6e6409000000000000000a00000001000000000000000200008009000000735f747265655f30340000000000"
-    "0000000040d14300503344000040400000000000000000db0fc93f0000803f0000803f0000803f07000000747265655f3031"
-    "00000000ffffffffffffffff0100000001000000010000000000000000000000000000000a0000004c69666520737461746514"
-    "000000444154415c4d4150535c5475745f315c6c616e64000000000000000001000000010000000000a0400000c0400000e040"
-    "00000000000000000000000000000000");
+const Bytes kRich =
+    hex("01000000010000001e000000010000000000803f00000040000040400600000001000000070000005370617469616cffffffff"
+        "00000000000000000000000005000000666972737401000000010000000000803f0000004000004040000080400000a04006"
+        "0000007365636f6e6409000000000000000a00000001000000000000000200008009000000735f747265655f30340000000000"
+        "0000000040d14300503344000040400000000000000000db0fc93f0000803f0000803f0000803f07000000747265655f3031"
+        "00000000ffffffffffffffff0100000001000000010000000000000000000000000000000a0000004c69666520737461746514"
+        "000000444154415c4d4150535c5475745f315c6c616e64000000000000000001000000010000000000a0400000c0400000e040"
+        "00000000000000000000000000000000");
 
 core::Result<Tma> read(const Bytes& b, Profile p = Profile::strict, core::Diagnostics* w = nullptr) {
   return read_tma(b, {p, "data.tma"}, w);
@@ -41,7 +44,9 @@ Bytes write(const Tma& t) {
   return b ? *b : Bytes{};
 }
 
-void put_u32(Bytes& b, std::size_t at, std::uint32_t v) { core::store_u32(b.data() + at, v); }
+void put_u32(Bytes& b, std::size_t at, std::uint32_t v) {
+  core::store_u32(b.data() + at, v);
+}
 
 // A document touching every section: paths, clans of every mode, objects, extras.
 Tma sample() {
@@ -606,7 +611,9 @@ TEST(Tma, json_decodes_cp1251_and_keeps_hex_of_lossy_strings) {
   const auto j = tma_to_json(*back);
   EXPECT_EQ(j["clans"][0]["name"], "\xd0\x9a\xd0\xbb\xd0\xb0\xd0\xbd");
   EXPECT_FALSE(j["clans"][0].contains("name_hex"));
-  EXPECT_EQ(j["clans"][1]["name_hex"], "626164" "98");
+  EXPECT_EQ(j["clans"][1]["name_hex"],
+            "626164"
+            "98");
   EXPECT_EQ(j["description_raw_hex"], "780079");
   EXPECT_EQ(j["clans"][0]["body"], "standard");
   EXPECT_EQ(j["land_path"], "");

@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "sortie/iron3d/unit_dat.hpp"
+
+#include <gtest/gtest.h>
 
 using namespace sortie;
 using namespace sortie::iron3d;
@@ -45,7 +45,7 @@ TEST(UnitDat, keeps_bytes_after_nul_and_full_description) {
   auto bytes = sample_dat();
   const std::string tail = "GARBAGE";
   std::copy(tail.begin(), tail.end(), bytes.begin() + 8 + 0x20 + 10);  // after "w_m_body\0"
-  for (std::size_t i = 0; i < 32; ++i) bytes[8 + 0x48 + i] = 'D';     // description full, no NUL
+  for (std::size_t i = 0; i < 32; ++i) bytes[8 + 0x48 + i] = 'D';      // description full, no NUL
   bytes[2] = 0x12;                                                     // opaque header byte
   auto dat = read_unit_dat(bytes);
   ASSERT_TRUE(dat);
@@ -100,8 +100,8 @@ TEST(UnitDat, rejects_wrong_magic_in_strict_and_warns_in_compatible) {
 
 TEST(UnitDat, warns_on_empty_key_and_unusual_kind) {
   auto bytes = sample_dat();
-  bytes[8 + 112 + 0x20] = 0;     // second record key empty
-  bytes[8 + 0x40] = 2;           // first record kind 2
+  bytes[8 + 112 + 0x20] = 0;  // second record key empty
+  bytes[8 + 0x40] = 2;        // first record kind 2
   core::Diagnostics warnings;
   auto dat = read_unit_dat(bytes, {}, &warnings);
   ASSERT_TRUE(dat);

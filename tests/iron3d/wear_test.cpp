@@ -1,12 +1,14 @@
-#include <gtest/gtest.h>
-
 #include "sortie/iron3d/wear.hpp"
+
+#include <gtest/gtest.h>
 
 using namespace sortie;
 using namespace sortie::iron3d;
 
 namespace {
-core::Result<Wear> parse(std::string_view s) { return read_wear(core::as_bytes(s)); }
+core::Result<Wear> parse(std::string_view s) {
+  return read_wear(core::as_bytes(s));
+}
 }  // namespace
 
 TEST(Wear, keeps_legacy_id_and_row_position) {
@@ -68,9 +70,15 @@ TEST(Wear, name_rule_replaces_text_after_last_dot) {
   EXPECT_EQ(wear_name_for_msh("noext"), "noext.wea");
 }
 
-TEST(Wear, rejects_empty_text) { EXPECT_EQ(parse("").error().code, "wear.empty"); }
-TEST(Wear, rejects_non_numeric_count) { EXPECT_EQ(parse("x\n0 A\n").error().code, "wear.count"); }
-TEST(Wear, rejects_zero_count) { EXPECT_EQ(parse("0\n").error().code, "wear.count_zero"); }
+TEST(Wear, rejects_empty_text) {
+  EXPECT_EQ(parse("").error().code, "wear.empty");
+}
+TEST(Wear, rejects_non_numeric_count) {
+  EXPECT_EQ(parse("x\n0 A\n").error().code, "wear.count");
+}
+TEST(Wear, rejects_zero_count) {
+  EXPECT_EQ(parse("0\n").error().code, "wear.count_zero");
+}
 
 TEST(Wear, rejects_missing_row) {
   // The empty piece after the final newline is not a row (fparkan: MissingWearRow).
@@ -81,7 +89,9 @@ TEST(Wear, rejects_missing_row) {
   EXPECT_EQ(parse("2\n0 A\n\n").error().code, "wear.row");  // a blank line is a (bad) row
 }
 
-TEST(Wear, rejects_text_of_only_carriage_returns) { EXPECT_EQ(parse("\r\r").error().code, "wear.empty"); }
+TEST(Wear, rejects_text_of_only_carriage_returns) {
+  EXPECT_EQ(parse("\r\r").error().code, "wear.empty");
+}
 
 TEST(Wear, rejects_huge_count_without_allocating) {
   auto w = parse("4294967295000\n0 A\n");
@@ -100,8 +110,12 @@ TEST(Wear, rejects_row_with_one_token) {
 TEST(Wear, rejects_missing_separator) {
   EXPECT_EQ(parse("1\n0 MAT\nLIGHTMAPS\n1\n0 LM\n").error().code, "wear.lightmap_separator");
 }
-TEST(Wear, rejects_missing_marker) { EXPECT_EQ(parse("1\n0 MAT\n\nLIGHTMAPZ\n1\n0 LM\n").error().code, "wear.lightmap_marker"); }
-TEST(Wear, rejects_bad_lightmap_count) { EXPECT_EQ(parse("1\n0 MAT\n\nLIGHTMAPS\nx\n").error().code, "wear.lightmap_count"); }
+TEST(Wear, rejects_missing_marker) {
+  EXPECT_EQ(parse("1\n0 MAT\n\nLIGHTMAPZ\n1\n0 LM\n").error().code, "wear.lightmap_marker");
+}
+TEST(Wear, rejects_bad_lightmap_count) {
+  EXPECT_EQ(parse("1\n0 MAT\n\nLIGHTMAPS\nx\n").error().code, "wear.lightmap_count");
+}
 TEST(Wear, rejects_missing_lightmap_row) {
   EXPECT_EQ(parse("1\n0 MAT\n\nLIGHTMAPS\n3\n0 LM").error().code, "wear.lightmap_row_missing");
 }

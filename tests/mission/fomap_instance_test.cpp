@@ -1,5 +1,7 @@
 // Publishing a materialized FOnline map instance into the world: ids, transforms, properties,
 // children, skipped children, the static grid summary, transactional failure and the state hash.
+#include "sortie/mission/fomap_instance.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -10,7 +12,6 @@
 #include "sortie/core/hash.hpp"
 #include "sortie/fomap/bake.hpp"
 #include "sortie/fomap/materialize.hpp"
-#include "sortie/mission/fomap_instance.hpp"
 #include "sortie_test/corpus.hpp"
 
 namespace sortie::mission {
@@ -124,8 +125,9 @@ TEST(FomapInstance, publishes_critters_items_and_children_as_registered_objects)
   EXPECT_EQ(guard.prototype_key, "Guard");
   EXPECT_EQ(guard.transform.position, (core::Vec3{3.0f, 3.0f, 0.0f}));
   EXPECT_TRUE(guard.visible);
-  const std::vector<std::string> guard_keys{"fomap.kind",  "fomap.authored_id", "fomap.runtime_id", "fomap.ownership",
-                                            "fomap.hex_x", "fomap.hex_y",       "fomap.dir",        "fomap.hex_blocked"};
+  const std::vector<std::string> guard_keys{"fomap.kind",      "fomap.authored_id", "fomap.runtime_id",
+                                            "fomap.ownership", "fomap.hex_x",       "fomap.hex_y",
+                                            "fomap.dir",       "fomap.hex_blocked"};
   ASSERT_EQ(guard.properties.size(), guard_keys.size());
   for (std::size_t i = 0; i < guard_keys.size(); ++i) EXPECT_EQ(guard.properties.items()[i].first, guard_keys[i]);
   EXPECT_EQ(text_prop(guard, "fomap.kind"), "Critter");
@@ -317,7 +319,9 @@ TEST(FomapInstance, two_instances_share_one_world_with_fresh_runtime_ids) {
 
 // ---- corpus ---------------------------------------------------------------------------------
 
-fs::path corpus_dir() { return test::fomap_corpus(); }
+fs::path corpus_dir() {
+  return test::fomap_corpus();
+}
 
 TEST(FomapInstanceCorpus, every_new_map_publishes_every_entity_with_a_stable_hash) {
   const fs::path c = corpus_dir();
@@ -365,9 +369,12 @@ TEST(FomapInstanceCorpus, every_new_map_publishes_every_entity_with_a_stable_has
         EXPECT_EQ(o->id().index, e.runtime_id) << f;
         EXPECT_EQ(o->prototype_key, e.proto) << f;
         EXPECT_EQ(o->properties.get_int("fomap.authored_id"), e.authored_id) << f;
-        if (e.kind == fomap::EntityKind::critter) ++critters;
-        else if (e.ownership == Ownership::map_hex) ++hex_items;
-        else ++kids;
+        if (e.kind == fomap::EntityKind::critter)
+          ++critters;
+        else if (e.ownership == Ownership::map_hex)
+          ++hex_items;
+        else
+          ++kids;
       }
       EXPECT_EQ(critters, statics->critters.size()) << f;
       EXPECT_EQ(hex_items, statics->hex_items.size()) << f;
@@ -376,7 +383,9 @@ TEST(FomapInstanceCorpus, every_new_map_publishes_every_entity_with_a_stable_has
       EXPECT_EQ(r->skipped.size(), m->skipped.size()) << f;
       EXPECT_EQ(r->by_authored.size(), m->id_map.size()) << f;
       EXPECT_EQ(r->statics.static_items, statics->static_items.size()) << f;
-      EXPECT_EQ(static_cast<std::int64_t>(r->statics.width) * r->statics.height, static_cast<std::int64_t>(statics->cells.size())) << f;
+      EXPECT_EQ(static_cast<std::int64_t>(r->statics.width) * r->statics.height,
+                static_cast<std::int64_t>(statics->cells.size()))
+          << f;
 
       // Stable: a second materialization from the same start id gives the same world.
       std::uint64_t next2 = 1;

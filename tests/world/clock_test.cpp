@@ -1,9 +1,9 @@
+#include "sortie/world/clock.hpp"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <thread>
-
-#include "sortie/world/clock.hpp"
 
 using namespace sortie::world;
 

@@ -1,10 +1,11 @@
+#include "sortie/world/lifecycle.hpp"
+
+#include <gtest/gtest.h>
+
 #include <memory>
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
-#include "sortie/world/lifecycle.hpp"
 #include "sortie/world/world.hpp"
 
 using namespace sortie::world;
@@ -50,17 +51,33 @@ TEST(LifecycleTest, starts_in_stage_order_and_stops_in_reverse) {
   life.shut_down();
   EXPECT_EQ(life.stage(), Stage::shell_deleted);
   EXPECT_FALSE(life.started("sound"));
-  EXPECT_EQ(rec.calls, (std::vector<std::string>{
-                           "start iron3d.dll", "start entrypoints", "start shell", "start game", "start display",
-                           "start sound", "start world3d", "stop world3d", "stop sound", "stop display", "stop game",
-                           "stop shell", "stop entrypoints", "stop iron3d.dll"}));
-  EXPECT_EQ(life.trace(), (std::vector<std::string>{
-                              "start iron3d.dll", "stage LIBRARY_READY", "start entrypoints", "stage ENTRYPOINTS_READY",
-                              "start shell", "stage SHELL_CREATED", "start game", "stage GAME_CREATED",
-                              "start display", "start sound", "start world3d", "stage SUBSYSTEMS_READY",
-                              "stage MAIN_LOOP", "stop world3d", "stop sound", "stop display",
-                              "stage SUBSYSTEMS_CLOSED", "stop game", "stage GAME_DELETED", "stop shell",
-                              "stop entrypoints", "stop iron3d.dll", "stage SHELL_DELETED"}));
+  EXPECT_EQ(rec.calls, (std::vector<std::string>{"start iron3d.dll", "start entrypoints", "start shell", "start game",
+                                                 "start display", "start sound", "start world3d", "stop world3d",
+                                                 "stop sound", "stop display", "stop game", "stop shell",
+                                                 "stop entrypoints", "stop iron3d.dll"}));
+  EXPECT_EQ(life.trace(), (std::vector<std::string>{"start iron3d.dll",
+                                                    "stage LIBRARY_READY",
+                                                    "start entrypoints",
+                                                    "stage ENTRYPOINTS_READY",
+                                                    "start shell",
+                                                    "stage SHELL_CREATED",
+                                                    "start game",
+                                                    "stage GAME_CREATED",
+                                                    "start display",
+                                                    "start sound",
+                                                    "start world3d",
+                                                    "stage SUBSYSTEMS_READY",
+                                                    "stage MAIN_LOOP",
+                                                    "stop world3d",
+                                                    "stop sound",
+                                                    "stop display",
+                                                    "stage SUBSYSTEMS_CLOSED",
+                                                    "stop game",
+                                                    "stage GAME_DELETED",
+                                                    "stop shell",
+                                                    "stop entrypoints",
+                                                    "stop iron3d.dll",
+                                                    "stage SHELL_DELETED"}));
 }
 
 TEST(LifecycleTest, partial_start_is_torn_down_in_reverse_and_never_reaches_the_main_loop) {
@@ -132,28 +149,30 @@ TEST(LifecycleTest, world_runtime_as_subsystems_in_seed_order) {
     };
   };
   auto stop = [&](const char* name) { return [&calls, name]() { calls.push_back(std::string("stop ") + name); }; };
-  ASSERT_TRUE(life.add(Stage::subsystems_ready, "queue",
-                       [&]() -> Status {
-                         calls.push_back("start queue");
-                         world = std::make_unique<World>();
-                         return {};
-                       },
-                       [&]() {
-                         calls.push_back("stop queue");
-                         world.reset();
-                       }));
+  ASSERT_TRUE(life.add(
+      Stage::subsystems_ready, "queue",
+      [&]() -> Status {
+        calls.push_back("start queue");
+        world = std::make_unique<World>();
+        return {};
+      },
+      [&]() {
+        calls.push_back("stop queue");
+        world.reset();
+      }));
   ASSERT_TRUE(life.add(Stage::subsystems_ready, "renderer", step("renderer"), stop("renderer")));
-  ASSERT_TRUE(life.add(Stage::subsystems_ready, "objects",
-                       [&]() -> Status {
-                         calls.push_back("start objects");
-                         SORTIE_TRY(auto h, world->add_new_object(1, "hq"));
-                         (void)h;
-                         return {};
-                       },
-                       [&]() {
-                         calls.push_back("stop objects");
-                         released = world->shutdown();
-                       }));
+  ASSERT_TRUE(life.add(
+      Stage::subsystems_ready, "objects",
+      [&]() -> Status {
+        calls.push_back("start objects");
+        SORTIE_TRY(auto h, world->add_new_object(1, "hq"));
+        (void)h;
+        return {};
+      },
+      [&]() {
+        calls.push_back("stop objects");
+        released = world->shutdown();
+      }));
   ASSERT_TRUE(life.start_up());
   ASSERT_TRUE(world->tick());
   life.shut_down();

@@ -9,14 +9,13 @@
 namespace sortie::assets {
 namespace {
 
-constexpr std::array<std::string_view, 12> kNodeNames = {"mission", "land_msh",  "land_map", "build_dat",
-                                                          "placed_object", "unit_dat", "prototype", "mesh",
-                                                          "wear",    "material",  "texture",  "lightmap"};
+constexpr std::array<std::string_view, 12> kNodeNames = {"mission",       "land_msh", "land_map",  "build_dat",
+                                                         "placed_object", "unit_dat", "prototype", "mesh",
+                                                         "wear",          "material", "texture",   "lightmap"};
 constexpr std::array<std::string_view, 13> kEdgeNames = {
-    "mission_to_land_msh", "mission_to_land_map",   "mission_to_build_dat", "mission_to_object",
-    "object_to_prototype", "object_to_unit_dat",    "unit_dat_to_component", "prototype_to_parent",
-    "prototype_to_mesh",   "mesh_to_wear",          "wear_to_material",      "material_to_texture",
-    "wear_to_lightmap"};
+    "mission_to_land_msh", "mission_to_land_map",   "mission_to_build_dat", "mission_to_object", "object_to_prototype",
+    "object_to_unit_dat",  "unit_dat_to_component", "prototype_to_parent",  "prototype_to_mesh", "mesh_to_wear",
+    "wear_to_material",    "material_to_texture",   "wear_to_lightmap"};
 
 std::string thousands(std::uint64_t v) {
   std::string digits = std::to_string(v);
@@ -31,15 +30,21 @@ std::string thousands(std::uint64_t v) {
 
 }  // namespace
 
-std::string_view to_string(NodeKind kind) { return kNodeNames.at(static_cast<std::size_t>(kind)); }
-std::string_view to_string(EdgeKind kind) { return kEdgeNames.at(static_cast<std::size_t>(kind)); }
+std::string_view to_string(NodeKind kind) {
+  return kNodeNames.at(static_cast<std::size_t>(kind));
+}
+std::string_view to_string(EdgeKind kind) {
+  return kEdgeNames.at(static_cast<std::size_t>(kind));
+}
 std::optional<EdgeKind> edge_kind_from_string(std::string_view name) {
   for (std::size_t i = 0; i < kEdgeNames.size(); ++i)
     if (kEdgeNames[i] == name) return static_cast<EdgeKind>(i);
   return std::nullopt;
 }
 
-std::string Node::label() const { return entry.empty() ? archive : archive + ":" + entry; }
+std::string Node::label() const {
+  return entry.empty() ? archive : archive + ":" + entry;
+}
 
 GraphStatistics& GraphStatistics::operator+=(const GraphStatistics& o) {
   placed_objects += o.placed_objects;
@@ -91,7 +96,8 @@ std::string GraphStatistics::to_table() const {
 }
 
 std::uint32_t DependencyGraph::node(NodeKind kind, std::string archive, std::string entry) {
-  std::string key = fmt::format("{}|{}|{}", static_cast<int>(kind), core::ascii_upper(archive), core::ascii_upper(entry));
+  std::string key =
+      fmt::format("{}|{}|{}", static_cast<int>(kind), core::ascii_upper(archive), core::ascii_upper(entry));
   if (auto it = index_.find(key); it != index_.end()) return it->second;
   const auto id = static_cast<std::uint32_t>(nodes_.size());
   nodes_.push_back(Node{kind, std::move(archive), std::move(entry)});
@@ -130,12 +136,8 @@ core::Json DependencyGraph::to_json(bool include_edges) const {
     for (const auto& e : edges_) {
       const Node& from = nodes_[e.from];
       const Node& to = nodes_[e.to];
-      core::Json je{{"from", from.label()},
-                    {"to", to.label()},
-                    {"kind", std::string(to_string(e.kind))},
-                    {"archive", to.archive},
-                    {"entry", to.entry},
-                    {"ok", !e.failure.has_value()}};
+      core::Json je{{"from", from.label()},  {"to", to.label()},  {"kind", std::string(to_string(e.kind))},
+                    {"archive", to.archive}, {"entry", to.entry}, {"ok", !e.failure.has_value()}};
       if (e.placed_index >= 0) je["placed_index"] = e.placed_index;
       if (e.unit_component_index >= 0) je["unit_component_index"] = e.unit_component_index;
       if (e.row >= 0) je["row"] = e.row;

@@ -8,10 +8,13 @@ namespace sortie::assets {
 namespace {
 
 core::Diagnostic path_error(std::string code, std::string message, std::string_view raw) {
-  return core::Diagnostic::error(std::move(code), std::move(message)).expect("a relative game path", fmt::format("'{}'", raw));
+  return core::Diagnostic::error(std::move(code), std::move(message))
+      .expect("a relative game path", fmt::format("'{}'", raw));
 }
 
-bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_ascii_letter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
 
 }  // namespace
 

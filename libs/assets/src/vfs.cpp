@@ -23,8 +23,8 @@ core::Result<const DirectoryVfs::DirListing*> DirectoryVfs::listing(const fs::pa
     l->by_key[core::ascii_upper(name)].push_back(name);
   }
   if (ec)
-    return core::fail(core::Diagnostic::error("io.open", fmt::format("cannot list directory: {}", ec.message()))
-                          .of(dir.string()));
+    return core::fail(
+        core::Diagnostic::error("io.open", fmt::format("cannot list directory: {}", ec.message())).of(dir.string()));
   for (auto& [k, names] : l->by_key) std::sort(names.begin(), names.end());
   const DirListing* raw = l.get();
   cache_.emplace(key, std::move(l));
@@ -51,8 +51,9 @@ core::Result<fs::path> DirectoryVfs::resolve(const GamePath& path) const {
     cur /= it->second.front();
     std::error_code ec;
     if (fs::is_symlink(fs::symlink_status(cur, ec)))
-      return core::fail(core::Diagnostic::error("vfs.symlink", "symbolic links are not followed inside a game directory")
-                            .of(cur.string()));
+      return core::fail(
+          core::Diagnostic::error("vfs.symlink", "symbolic links are not followed inside a game directory")
+              .of(cur.string()));
     if (i + 1 < segs.size() && !fs::is_directory(cur, ec))
       return core::fail(core::Diagnostic::error("vfs.not_found", "path segment is not a directory").of(cur.string()));
   }
@@ -118,11 +119,14 @@ core::Status MemoryVfs::add(std::string_view path, core::Bytes bytes) {
 core::Result<core::Bytes> MemoryVfs::read(const GamePath& path) const {
   const auto it = files_.find(path.key);
   if (it == files_.end())
-    return core::fail(core::Diagnostic::error("vfs.not_found", "file not found in the game directory").of(path.original));
+    return core::fail(
+        core::Diagnostic::error("vfs.not_found", "file not found in the game directory").of(path.original));
   return it->second.second;
 }
 
-bool MemoryVfs::exists(const GamePath& path) const { return files_.count(path.key) != 0; }
+bool MemoryVfs::exists(const GamePath& path) const {
+  return files_.count(path.key) != 0;
+}
 
 core::Result<std::vector<GamePath>> MemoryVfs::list(std::string_view prefix) const {
   std::string pkey;
@@ -133,13 +137,15 @@ core::Result<std::vector<GamePath>> MemoryVfs::list(std::string_view prefix) con
   std::vector<GamePath> out;
   for (const auto& [key, entry] : files_) {
     // segment-boundary safe: DATA matches DATA/x and DATA itself, never DATA2/x
-    if (pkey.empty() || key == pkey || (key.size() > pkey.size() && key.compare(0, pkey.size(), pkey) == 0 &&
-                                        key[pkey.size()] == '/'))
+    if (pkey.empty() || key == pkey ||
+        (key.size() > pkey.size() && key.compare(0, pkey.size(), pkey) == 0 && key[pkey.size()] == '/'))
       out.push_back(entry.first);
   }
   return out;
 }
 
-std::string MemoryVfs::describe(const GamePath& path) const { return "memory:" + path.path; }
+std::string MemoryVfs::describe(const GamePath& path) const {
+  return "memory:" + path.path;
+}
 
 }  // namespace sortie::assets

@@ -8,14 +8,19 @@ namespace sortie::core {
 
 std::string_view to_string(Severity severity) {
   switch (severity) {
-    case Severity::note: return "note";
-    case Severity::warning: return "warning";
-    case Severity::error: return "error";
+    case Severity::note:
+      return "note";
+    case Severity::warning:
+      return "warning";
+    case Severity::error:
+      return "error";
   }
   return "error";
 }
 
-std::string hex_offset(std::uint64_t offset) { return fmt::format("0x{:x}", offset); }
+std::string hex_offset(std::uint64_t offset) {
+  return fmt::format("0x{:x}", offset);
+}
 
 Diagnostic Diagnostic::error(std::string code, std::string message) {
   Diagnostic d;

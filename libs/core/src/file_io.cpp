@@ -19,7 +19,8 @@ Result<Bytes> read_file(const fs::path& path, std::uint64_t max_size) {
     return fail(Diagnostic::error("io.open", "is a directory, not a file").of(path.string()));
   std::ifstream in(path, std::ios::binary);
   if (!in)
-    return fail(Diagnostic::error("io.open", fmt::format("cannot open file: {}", std::strerror(errno))).of(path.string()));
+    return fail(
+        Diagnostic::error("io.open", fmt::format("cannot open file: {}", std::strerror(errno))).of(path.string()));
   in.seekg(0, std::ios::end);
   const auto end = in.tellg();
   if (end < 0) return fail(Diagnostic::error("io.read", "cannot determine file size").of(path.string()));

@@ -10,7 +10,9 @@ std::uint64_t splitmix64(std::uint64_t& x) {
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   return z ^ (z >> 31);
 }
-std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+std::uint64_t rotl(std::uint64_t x, int k) {
+  return (x << k) | (x >> (64 - k));
+}
 }  // namespace
 
 Rng::Rng(std::uint64_t seed, std::uint64_t stream) {
@@ -50,8 +52,12 @@ std::int32_t Rng::range(std::int32_t lo, std::int32_t hi) {
   return static_cast<std::int32_t>(static_cast<std::int64_t>(lo) + below(span));
 }
 
-float Rng::unit_f32() { return static_cast<float>(next_u64() >> 40) * (1.0f / 16777216.0f); }
-double Rng::unit_f64() { return static_cast<double>(next_u64() >> 11) * (1.0 / 9007199254740992.0); }
+float Rng::unit_f32() {
+  return static_cast<float>(next_u64() >> 40) * (1.0f / 16777216.0f);
+}
+double Rng::unit_f64() {
+  return static_cast<double>(next_u64() >> 11) * (1.0 / 9007199254740992.0);
+}
 
 std::uint64_t Rng::state_hash() const {
   StateHasher h;

@@ -25,8 +25,12 @@ Fields fields_of(const PropertyType& type, ScalarKind kind, const ScalarValue& s
   Fields f;
   f.size = field_size(kind, enum_name);
   switch (kind) {
-    case ScalarKind::float32: f.v[0] = std::bit_cast<std::uint32_t>(static_cast<float>(s.real)); break;
-    case ScalarKind::float64: f.v[0] = std::bit_cast<std::uint64_t>(s.real); break;
+    case ScalarKind::float32:
+      f.v[0] = std::bit_cast<std::uint32_t>(static_cast<float>(s.real));
+      break;
+    case ScalarKind::float64:
+      f.v[0] = std::bit_cast<std::uint64_t>(s.real);
+      break;
     case ScalarKind::hstring:
     case ScalarKind::proto_ref:
       f.v[0] = string_hash(s.text);
@@ -42,12 +46,16 @@ Fields fields_of(const PropertyType& type, ScalarKind kind, const ScalarValue& s
       if (kind == ScalarKind::irect) f.count = 4;
       for (std::uint32_t i = 0; i < f.count; ++i) f.v[i] = static_cast<std::uint64_t>(s.ints[i]);
       break;
-    default: f.v[0] = static_cast<std::uint64_t>(s.ints[0]); break;
+    default:
+      f.v[0] = static_cast<std::uint64_t>(s.ints[0]);
+      break;
   }
   return f;
 }
 
-bool string_like(ScalarKind k) { return k == ScalarKind::string || k == ScalarKind::any || k == ScalarKind::unknown; }
+bool string_like(ScalarKind k) {
+  return k == ScalarKind::string || k == ScalarKind::any || k == ScalarKind::unknown;
+}
 
 void write_element(ComplexWriter& w, const PropertyType& type, ScalarKind kind, const ScalarValue& s,
                    std::string_view enum_name, std::vector<std::string>* strings) {
@@ -73,12 +81,14 @@ void store_plain(const Registrar& reg, const Registrar::Slot& slot, const Scalar
 
 bool store_int16_pairs(const PropertyType& type, std::string_view text, std::vector<std::int16_t>& scratch,
                        core::Bytes& complex_out) {
-  if (type.container != Container::array || type.fields() != 2 || field_size(type.kind, type.enum_name) != 2) return false;
+  if (type.container != Container::array || type.fields() != 2 || field_size(type.kind, type.enum_name) != 2)
+    return false;
   if (!read_int16_pairs(text, scratch)) return false;
   // 2-byte scalars from offset 0 are always aligned (ComplexWriter adds no padding): the raw
   // encoding is the values little-endian, back to back.
   complex_out.resize(scratch.size() * 2);
-  for (std::size_t i = 0; i < scratch.size(); ++i) core::store_u16(complex_out.data() + 2 * i, static_cast<std::uint16_t>(scratch[i]));
+  for (std::size_t i = 0; i < scratch.size(); ++i)
+    core::store_u16(complex_out.data() + 2 * i, static_cast<std::uint16_t>(scratch[i]));
   return true;
 }
 
@@ -93,8 +103,10 @@ void store_value(const Registrar& reg, const Registrar::Slot& slot, const Proper
   if (t.container == Container::single) {
     if (!value.elements.empty()) {
       const ScalarValue& s = value.elements.front();
-      if (string_like(t.kind)) w.raw(core::as_bytes(s.text));  // a single string: bytes, no length
-      else write_element(w, t, t.kind, s, t.enum_name, strings);
+      if (string_like(t.kind))
+        w.raw(core::as_bytes(s.text));  // a single string: bytes, no length
+      else
+        write_element(w, t, t.kind, s, t.enum_name, strings);
     }
   } else if (t.container == Container::array) {
     if (string_like(t.kind)) w.u32(static_cast<std::uint32_t>(value.elements.size()));

@@ -18,17 +18,20 @@ std::uint32_t scalar_size(ScalarKind kind, std::string_view enum_name) {
   switch (kind) {
     case ScalarKind::int8:
     case ScalarKind::uint8:
-    case ScalarKind::boolean: return 1;
+    case ScalarKind::boolean:
+      return 1;
     case ScalarKind::int16:
     case ScalarKind::uint16:
-    case ScalarKind::mdir: return 2;
+    case ScalarKind::mdir:
+      return 2;
     case ScalarKind::int32:
     case ScalarKind::uint32:
     case ScalarKind::float32:
     case ScalarKind::ucolor:
     case ScalarKind::mpos:
     case ScalarKind::msize:
-    case ScalarKind::ipos16: return 4;
+    case ScalarKind::ipos16:
+      return 4;
     case ScalarKind::int64:
     case ScalarKind::uint64:
     case ScalarKind::float64:
@@ -37,12 +40,16 @@ std::uint32_t scalar_size(ScalarKind kind, std::string_view enum_name) {
     case ScalarKind::hstring:
     case ScalarKind::proto_ref:
     case ScalarKind::ipos:
-    case ScalarKind::isize: return 8;
-    case ScalarKind::irect: return 16;
-    case ScalarKind::enumeration: return is_one_byte_enum(enum_name) ? 1 : 4;
+    case ScalarKind::isize:
+      return 8;
+    case ScalarKind::irect:
+      return 16;
+    case ScalarKind::enumeration:
+      return is_one_byte_enum(enum_name) ? 1 : 4;
     case ScalarKind::string:
     case ScalarKind::any:
-    case ScalarKind::unknown: return 0;
+    case ScalarKind::unknown:
+      return 0;
   }
   return 0;
 }
@@ -51,11 +58,14 @@ std::uint32_t field_size(ScalarKind kind, std::string_view enum_name) {
   switch (kind) {
     case ScalarKind::mpos:
     case ScalarKind::msize:
-    case ScalarKind::ipos16: return 2;
+    case ScalarKind::ipos16:
+      return 2;
     case ScalarKind::ipos:
     case ScalarKind::isize:
-    case ScalarKind::irect: return 4;
-    default: return scalar_size(kind, enum_name);
+    case ScalarKind::irect:
+      return 4;
+    default:
+      return scalar_size(kind, enum_name);
   }
 }
 
@@ -76,7 +86,8 @@ Registrar::Registrar(const PropertyCatalog& catalog, std::string_view entity, Ba
   std::vector<std::pair<const PropertyInfo*, bool>> kept;
   for (const auto& [key, info] : catalog.all()) {
     if (info.entity != entity) continue;
-    const bool disabled = (side == BakeSide::client && info.server_only) || (side == BakeSide::server && info.client_only);
+    const bool disabled =
+        (side == BakeSide::client && info.server_only) || (side == BakeSide::server && info.client_only);
     if (disabled) {
       other_side_[info.name] = true;
       continue;
@@ -104,9 +115,12 @@ const Registrar::Slot* Registrar::find(std::string_view name) const {
   return it == slots_.end() ? nullptr : &it->second;
 }
 
-bool Registrar::other_side_only(std::string_view name) const { return other_side_.count(name) != 0; }
+bool Registrar::other_side_only(std::string_view name) const {
+  return other_side_.count(name) != 0;
+}
 
-std::optional<std::int64_t> Registrar::plain_int(const PropertyData& data, std::string_view name, std::uint32_t field) const {
+std::optional<std::int64_t> Registrar::plain_int(const PropertyData& data, std::string_view name,
+                                                 std::uint32_t field) const {
   const Slot* s = find(name);
   if (!s || !s->plain) return std::nullopt;
   const auto& p = layout_.plain()[s->index];

@@ -73,6 +73,8 @@ std::uint64_t wyhash_bytes(std::string_view bytes) {
   return mix(kS1 ^ n, mix(a ^ kS1, b ^ seed));
 }
 
-std::string hash_text(std::uint64_t h) { return fmt::format("0x{:016x}", h); }
+std::string hash_text(std::uint64_t h) {
+  return fmt::format("0x{:016x}", h);
+}
 
 }  // namespace sortie::fomap

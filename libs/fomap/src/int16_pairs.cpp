@@ -4,7 +4,9 @@
 namespace sortie::fomap {
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t'; }
+bool is_blank(char c) {
+  return c == ' ' || c == '\t';
+}
 
 // Plain decimal int16 ("-12", "140"); false for anything the full parser must judge.
 bool plain_int16(std::string_view t, std::int16_t& out) {

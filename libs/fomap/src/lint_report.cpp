@@ -1,8 +1,8 @@
 // Lint findings and reports (text, JSON, summary) and the pack-wide identity check.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <unordered_map>
-
-#include <fmt/format.h>
 
 #include "sortie/fomap/lint.hpp"
 
@@ -12,8 +12,10 @@ using core::Severity;
 
 std::string Finding::to_string() const {
   std::string s = fmt::format("{}:{}: {}: [{}] {}", file, line, core::to_string(severity), rule, message);
-  if (!placement.empty()) s += fmt::format(" ({}{}{})", map.empty() ? "" : "map " + map + ", ", "", placement);
-  else if (!map.empty()) s += fmt::format(" (map {})", map);
+  if (!placement.empty())
+    s += fmt::format(" ({}{}{})", map.empty() ? "" : "map " + map + ", ", "", placement);
+  else if (!map.empty())
+    s += fmt::format(" (map {})", map);
   if (!fix.empty()) s += "; fix: " + fix;
   return s;
 }
@@ -33,17 +35,20 @@ core::Json Finding::to_json() const {
 }
 
 std::size_t LintReport::errors() const {
-  return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::error; }));
+  return static_cast<std::size_t>(
+      std::count_if(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::error; }));
 }
 std::size_t LintReport::warnings() const {
-  return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::warning; }));
+  return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(),
+                                                [](const Finding& f) { return f.severity == Severity::warning; }));
 }
 
 std::string LintReport::summary() const {
   const std::size_t notes = findings.size() - errors() - warnings();
-  return fmt::format("{} file{}, {} map{}, {} placement{}: {} error{}, {} warning{}, {} note{}", files, files == 1 ? "" : "s", maps,
-                     maps == 1 ? "" : "s", placements, placements == 1 ? "" : "s", errors(), errors() == 1 ? "" : "s", warnings(),
-                     warnings() == 1 ? "" : "s", notes, notes == 1 ? "" : "s");
+  return fmt::format("{} file{}, {} map{}, {} placement{}: {} error{}, {} warning{}, {} note{}", files,
+                     files == 1 ? "" : "s", maps, maps == 1 ? "" : "s", placements, placements == 1 ? "" : "s",
+                     errors(), errors() == 1 ? "" : "s", warnings(), warnings() == 1 ? "" : "s", notes,
+                     notes == 1 ? "" : "s");
 }
 
 core::Json LintReport::to_json() const {
@@ -64,13 +69,15 @@ void LintReport::merge(LintReport other) {
   files += other.files;
   maps += other.maps;
   placements += other.placements;
-  findings.insert(findings.end(), std::make_move_iterator(other.findings.begin()), std::make_move_iterator(other.findings.end()));
+  findings.insert(findings.end(), std::make_move_iterator(other.findings.begin()),
+                  std::make_move_iterator(other.findings.end()));
 }
 
 std::vector<DeclaredMap> declared_maps(const MapContainer& container) {
   std::vector<DeclaredMap> out;
   for (const auto& m : container.maps())
-    out.push_back(DeclaredMap{m.name, container.path(), m.anchors.empty() ? 0u : container.anchors()[m.anchors[0]].line});
+    out.push_back(
+        DeclaredMap{m.name, container.path(), m.anchors.empty() ? 0u : container.anchors()[m.anchors[0]].line});
   return out;
 }
 

@@ -144,7 +144,11 @@ core::Result<ClientMapBlob> read_client_blob(core::ByteView data, std::string_vi
   return b;
 }
 
-std::string server_blob_name(std::string_view map_id) { return fmt::format("{}.fomap-bin-server", map_id); }
-std::string client_blob_name(std::string_view map_id) { return fmt::format("{}.fomap-bin-client", map_id); }
+std::string server_blob_name(std::string_view map_id) {
+  return fmt::format("{}.fomap-bin-server", map_id);
+}
+std::string client_blob_name(std::string_view map_id) {
+  return fmt::format("{}.fomap-bin-client", map_id);
+}
 
 }  // namespace sortie::fomap

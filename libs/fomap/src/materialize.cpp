@@ -26,7 +26,8 @@ core::Result<Billet> decode_billet(const MapRecord& rec, const Registrar& reg, c
                           .in(field)
                           .expect("a proto of the project", hash_text(rec.proto_hash)));
   b.proto = p->second;
-  auto data = read_property_blob(rec.props, reg.layout().pod_size(), static_cast<std::uint32_t>(reg.layout().complex_count()));
+  auto data =
+      read_property_blob(rec.props, reg.layout().pod_size(), static_cast<std::uint32_t>(reg.layout().complex_count()));
   if (!data) return core::fail(std::move(data).error().within(field));
   auto get = [&](std::string_view name, std::uint32_t f = 0) { return reg.plain_int(*data, name, f).value_or(0); };
   b.hex = Hex{static_cast<std::int32_t>(get("Hex", 0)), static_cast<std::int32_t>(get("Hex", 1))};
@@ -70,10 +71,14 @@ Diagnostic out_of_bounds(const Billet& b, std::string_view what, MapSize size) {
 
 std::string_view to_string(Ownership o) {
   switch (o) {
-    case Ownership::map_hex: return "MapHex";
-    case Ownership::critter_inventory: return "CritterInventory";
-    case Ownership::item_container: return "ItemContainer";
-    case Ownership::nowhere: return "Nowhere";
+    case Ownership::map_hex:
+      return "MapHex";
+    case Ownership::critter_inventory:
+      return "CritterInventory";
+    case Ownership::item_container:
+      return "ItemContainer";
+    case Ownership::nowhere:
+      return "Nowhere";
   }
   return "Nowhere";
 }
@@ -89,7 +94,8 @@ core::Result<MapStatics> load_server_statics(const ServerMapBlob& blob, std::str
   MapStatics s;
   s.map = std::move(map);
   s.size = size;
-  if (size.width < 0 || size.height < 0 || static_cast<std::uint64_t>(size.width) * static_cast<std::uint64_t>(size.height) > (1u << 26))
+  if (size.width < 0 || size.height < 0 ||
+      static_cast<std::uint64_t>(size.width) * static_cast<std::uint64_t>(size.height) > (1u << 26))
     return core::fail(Diagnostic::error("fomap.runtime.size", "map size is negative or too large")
                           .expect("0..8192 x 0..8192", fmt::format("{} {}", size.width, size.height)));
   s.cells.assign(static_cast<std::size_t>(size.width) * static_cast<std::size_t>(size.height), 0);
@@ -111,7 +117,8 @@ core::Result<MapStatics> load_server_statics(const ServerMapBlob& blob, std::str
       if (!b.shoot_thru) flags |= kCellMoveBlocked | kCellShootBlocked;
       if (b.is_trigger) flags |= kCellTrigger;
       for (const Hex& h : b.footprint)
-        s.cells[static_cast<std::size_t>(h.y) * static_cast<std::size_t>(size.width) + static_cast<std::size_t>(h.x)] |= flags;
+        s.cells[static_cast<std::size_t>(h.y) * static_cast<std::size_t>(size.width) + static_cast<std::size_t>(h.x)] |=
+            flags;
       s.static_by_id[b.authored_id] = s.static_items.size();
       s.static_items.push_back(std::move(b));
     } else if (b.ownership == Ownership::map_hex) {
@@ -209,8 +216,10 @@ core::Json MaterializedMap::to_json() const {
                  {"authored_id", e.authored_id},
                  {"proto", e.proto},
                  {"ownership", std::string(to_string(e.ownership))}};
-    if (e.ownership == Ownership::map_hex) j["hex"] = {e.hex.x, e.hex.y};
-    else j["owner_runtime_id"] = e.owner_runtime_id;
+    if (e.ownership == Ownership::map_hex)
+      j["hex"] = {e.hex.x, e.hex.y};
+    else
+      j["owner_runtime_id"] = e.owner_runtime_id;
     if (e.kind == EntityKind::critter) {
       j["dir"] = e.dir;
       if (e.hex_blocked) j["hex_blocked"] = true;
@@ -229,7 +238,11 @@ core::Json MaterializedMap::to_json() const {
                             {"reason", s.reason}});
   core::Json ids = core::Json::object();
   for (const auto& [a, r] : id_map) ids[std::to_string(a)] = r;
-  return core::Json{{"map", map}, {"static_items", static_items}, {"entities", ents}, {"id_map", ids}, {"skipped_children", skipped_json}};
+  return core::Json{{"map", map},
+                    {"static_items", static_items},
+                    {"entities", ents},
+                    {"id_map", ids},
+                    {"skipped_children", skipped_json}};
 }
 
 core::Result<std::vector<ClientStatic>> load_client_statics(const ClientMapBlob& blob, MapSize size,

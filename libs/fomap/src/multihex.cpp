@@ -15,7 +15,9 @@ Hex hex_step(Hex pos, int dir) {
       pos.x -= 1;
       if (pos.x % 2 != 0) pos.y += 1;
       break;
-    case 2: pos.y += 1; break;
+    case 2:
+      pos.y += 1;
+      break;
     case 3:
       pos.x += 1;
       if (pos.x % 2 != 0) pos.y += 1;
@@ -24,13 +26,17 @@ Hex hex_step(Hex pos, int dir) {
       pos.x += 1;
       if (pos.x % 2 == 0) pos.y -= 1;
       break;
-    case 5: pos.y -= 1; break;
-    default: break;
+    case 5:
+      pos.y -= 1;
+      break;
+    default:
+      break;
   }
   return pos;
 }
 
-std::vector<Hex> multihex_lines(std::span<const std::uint8_t> bytes, Hex origin, std::int32_t width, std::int32_t height) {
+std::vector<Hex> multihex_lines(std::span<const std::uint8_t> bytes, Hex origin, std::int32_t width,
+                                std::int32_t height) {
   std::vector<Hex> out;
   Hex pos = origin;
   for (std::size_t i = 0; i + 1 < bytes.size(); i += 2) {

@@ -45,7 +45,8 @@ Project Project::load(const std::vector<fs::path>& dirs) {
       continue;
     }
     if (!fs::is_directory(d, ec)) {
-      project.load_notes.push_back(core::Diagnostic::error("io.open", "protos path is neither a file nor a directory").of(d.generic_string()));
+      project.load_notes.push_back(
+          core::Diagnostic::error("io.open", "protos path is neither a file nor a directory").of(d.generic_string()));
       continue;
     }
     for (auto it = fs::recursive_directory_iterator(d, fs::directory_options::skip_permission_denied, ec);
@@ -88,7 +89,9 @@ Project Project::load(const std::vector<fs::path>& dirs) {
   return project;
 }
 
-std::string_view receiver_of(PlacementKind kind) { return to_string(kind); }
+std::string_view receiver_of(PlacementKind kind) {
+  return to_string(kind);
+}
 
 const Proto* find_placement_proto(const Project& project, const Placement& placement) {
   if (!placement.has_proto) return nullptr;

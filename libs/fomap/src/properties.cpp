@@ -2,7 +2,6 @@
 #include "sortie/fomap/properties.hpp"
 
 #include <charconv>
-
 #include <nlohmann/json.hpp>
 
 #include "engine_catalog.hpp"
@@ -50,19 +49,22 @@ void for_each_line(std::string_view text, F&& f) {
 }
 
 ScalarKind scalar_kind(std::string_view t, const EnumTable& enums, std::string& enum_name) {
-  struct Row { std::string_view name; ScalarKind kind; };
+  struct Row {
+    std::string_view name;
+    ScalarKind kind;
+  };
   static constexpr Row kRows[] = {
-      {"int8", ScalarKind::int8},       {"int16", ScalarKind::int16},     {"int32", ScalarKind::int32},
-      {"int64", ScalarKind::int64},     {"uint8", ScalarKind::uint8},     {"uint16", ScalarKind::uint16},
-      {"uint32", ScalarKind::uint32},   {"uint64", ScalarKind::uint64},   {"float32", ScalarKind::float32},
-      {"float", ScalarKind::float32},   {"float64", ScalarKind::float64}, {"double", ScalarKind::float64},
-      {"bool", ScalarKind::boolean},    {"string", ScalarKind::string},   {"hstring", ScalarKind::hstring},
-      {"ident", ScalarKind::ident},     {"ucolor", ScalarKind::ucolor},   {"mdir", ScalarKind::mdir},
-      {"hdir", ScalarKind::uint8},      {"mpos", ScalarKind::mpos},       {"msize", ScalarKind::msize},
-      {"ipos16", ScalarKind::ipos16},   {"ipos", ScalarKind::ipos},       {"ipos32", ScalarKind::ipos},
-      {"isize", ScalarKind::isize},     {"isize32", ScalarKind::isize},   {"irect", ScalarKind::irect},
-      {"irect32", ScalarKind::irect},   {"synctime", ScalarKind::time},   {"nanotime", ScalarKind::time},
-      {"timespan", ScalarKind::time},   {"tick_t", ScalarKind::time},     {"any", ScalarKind::any},
+      {"int8", ScalarKind::int8},     {"int16", ScalarKind::int16},     {"int32", ScalarKind::int32},
+      {"int64", ScalarKind::int64},   {"uint8", ScalarKind::uint8},     {"uint16", ScalarKind::uint16},
+      {"uint32", ScalarKind::uint32}, {"uint64", ScalarKind::uint64},   {"float32", ScalarKind::float32},
+      {"float", ScalarKind::float32}, {"float64", ScalarKind::float64}, {"double", ScalarKind::float64},
+      {"bool", ScalarKind::boolean},  {"string", ScalarKind::string},   {"hstring", ScalarKind::hstring},
+      {"ident", ScalarKind::ident},   {"ucolor", ScalarKind::ucolor},   {"mdir", ScalarKind::mdir},
+      {"hdir", ScalarKind::uint8},    {"mpos", ScalarKind::mpos},       {"msize", ScalarKind::msize},
+      {"ipos16", ScalarKind::ipos16}, {"ipos", ScalarKind::ipos},       {"ipos32", ScalarKind::ipos},
+      {"isize", ScalarKind::isize},   {"isize32", ScalarKind::isize},   {"irect", ScalarKind::irect},
+      {"irect32", ScalarKind::irect}, {"synctime", ScalarKind::time},   {"nanotime", ScalarKind::time},
+      {"timespan", ScalarKind::time}, {"tick_t", ScalarKind::time},     {"any", ScalarKind::any},
   };
   for (const auto& r : kRows)
     if (r.name == t) return r.kind;
@@ -88,19 +90,32 @@ void add_engine_enums(EnumTable& enums) {
 
 void add_engine_migrations(std::unordered_map<std::string, std::string>& m) {
   static constexpr std::string_view kRules[][3] = {
-      {"Item", "ScriptId", "InitScript"},       {"Item", "IsStatic", "Static"},
-      {"Item", "Accessory", "Ownership"},       {"Item", "CritId", "CritterId"},
-      {"Item", "CritSlot", "CritterSlot"},      {"Item", "Slot", "CritterSlot"},
-      {"Item", "SubItemIds", "InnerItemIds"},   {"Item", "BlockLines", "MultihexLines"},
-      {"Item", "IsHidden", "Hidden"},           {"Item", "IsHiddenPicture", "AlwaysHideSprite"},
-      {"Item", "IsNoBlock", "NoBlock"},         {"Item", "IsShootThru", "ShootThru"},
-      {"Item", "IsLightThru", "LightThru"},     {"Item", "IsLight", "LightSource"},
-      {"Item", "SceneryScript", "StaticScript"}, {"Item", "IsFlat", "DrawFlatten"},
-      {"Item", "IsNoHighlight", "NoHighlight"}, {"Item", "IsNoLightInfluence", "NoLightInfluence"},
-      {"Item", "IsColorize", "Colorize"},       {"Critter", "ScriptId", "InitScript"},
-      {"Critter", "IsControlledByPlayer", "ControlledByPlayer"}, {"Critter", "Cond", "Condition"},
-      {"Critter", "IsNoFlatten", "DeadDrawNoFlatten"}, {"Map", "ScriptId", "InitScript"},
-      {"Map", "CurDayTime", "FixedDayTime"},    {"Map", "DayTime", "DayColorTime"},
+      {"Item", "ScriptId", "InitScript"},
+      {"Item", "IsStatic", "Static"},
+      {"Item", "Accessory", "Ownership"},
+      {"Item", "CritId", "CritterId"},
+      {"Item", "CritSlot", "CritterSlot"},
+      {"Item", "Slot", "CritterSlot"},
+      {"Item", "SubItemIds", "InnerItemIds"},
+      {"Item", "BlockLines", "MultihexLines"},
+      {"Item", "IsHidden", "Hidden"},
+      {"Item", "IsHiddenPicture", "AlwaysHideSprite"},
+      {"Item", "IsNoBlock", "NoBlock"},
+      {"Item", "IsShootThru", "ShootThru"},
+      {"Item", "IsLightThru", "LightThru"},
+      {"Item", "IsLight", "LightSource"},
+      {"Item", "SceneryScript", "StaticScript"},
+      {"Item", "IsFlat", "DrawFlatten"},
+      {"Item", "IsNoHighlight", "NoHighlight"},
+      {"Item", "IsNoLightInfluence", "NoLightInfluence"},
+      {"Item", "IsColorize", "Colorize"},
+      {"Critter", "ScriptId", "InitScript"},
+      {"Critter", "IsControlledByPlayer", "ControlledByPlayer"},
+      {"Critter", "Cond", "Condition"},
+      {"Critter", "IsNoFlatten", "DeadDrawNoFlatten"},
+      {"Map", "ScriptId", "InitScript"},
+      {"Map", "CurDayTime", "FixedDayTime"},
+      {"Map", "DayTime", "DayColorTime"},
       {"Location", "ScriptId", "InitScript"},
   };
   for (const auto& r : kRules) m[std::string(r[0]) + "." + std::string(r[1])] = std::string(r[2]);
@@ -114,9 +129,12 @@ int PropertyType::fields() const {
     case ScalarKind::msize:
     case ScalarKind::ipos16:
     case ScalarKind::ipos:
-    case ScalarKind::isize: return 2;
-    case ScalarKind::irect: return 4;
-    default: return 1;
+    case ScalarKind::isize:
+      return 2;
+    case ScalarKind::irect:
+      return 4;
+    default:
+      return 1;
   }
 }
 
@@ -191,10 +209,11 @@ core::Diagnostics PropertyCatalog::add_project_declarations(std::string_view tsv
     auto cols = split_tabs(line);
     if (line_no == 1 && !cols.empty() && cols[0] == "entity") return;  // header row
     if (cols.size() < 4) {
-      out.push_back(core::Diagnostic::warning("fomap.catalog.declaration", "declaration row needs entity, side, type, name")
-                        .of(std::string(file_name))
-                        .in("line " + std::to_string(line_no))
-                        .expect(">= 4 tab-separated columns", std::to_string(cols.size())));
+      out.push_back(
+          core::Diagnostic::warning("fomap.catalog.declaration", "declaration row needs entity, side, type, name")
+              .of(std::string(file_name))
+              .in("line " + std::to_string(line_no))
+              .expect(">= 4 tab-separated columns", std::to_string(cols.size())));
       return;
     }
     PropertyInfo info;
@@ -211,12 +230,18 @@ core::Diagnostics PropertyCatalog::add_project_declarations(std::string_view tsv
         if (words[i] == "ScriptFuncType" && words[i + 1] == "=") info.script_func = std::string(words[i + 2]);
       for (auto w : words) {
         info.flags.emplace_back(w);
-        if (w == "Virtual") is_virtual = true;
-        else if (w == "Mutable") is_mutable = true;
-        else if (w == "Persistent") persistent = true;
-        else if (w == "CoreProperty") core_prop = true;
-        else if (w == "Resource") info.resource = true;
-        else if (w == "Nullable") info.nullable = true;
+        if (w == "Virtual")
+          is_virtual = true;
+        else if (w == "Mutable")
+          is_mutable = true;
+        else if (w == "Persistent")
+          persistent = true;
+        else if (w == "CoreProperty")
+          core_prop = true;
+        else if (w == "Resource")
+          info.resource = true;
+        else if (w == "Nullable")
+          info.nullable = true;
       }
     }
     if (is_virtual) {
@@ -284,8 +309,9 @@ core::Diagnostics PropertyCatalog::add_migration_rules(std::string_view tsv, std
 core::Status PropertyCatalog::load_engine_json(std::string_view json_text, std::string_view file_name) {
   auto j = nlohmann::json::parse(json_text, nullptr, false);
   if (j.is_discarded() || !j.contains("properties") || !j["properties"].is_array())
-    return core::fail(core::Diagnostic::error("fomap.catalog.json", "not a map-format canonical JSON (no properties array)")
-                          .of(std::string(file_name)));
+    return core::fail(
+        core::Diagnostic::error("fomap.catalog.json", "not a map-format canonical JSON (no properties array)")
+            .of(std::string(file_name)));
   for (auto it = props_.begin(); it != props_.end();) {
     if (it->second.origin == PropertyOrigin::engine) {
       index_.erase(it->first);
@@ -301,17 +327,20 @@ core::Status PropertyCatalog::load_engine_json(std::string_view json_text, std::
     info.name = p["name"].get<std::string>();
     info.type = parse_property_type(p["type"].get<std::string>(), enums_);
     info.authorable = p.value("authorable", true);
-    if (p.contains("excluded_reason") && p["excluded_reason"].is_string()) info.excluded_reason = p["excluded_reason"].get<std::string>();
+    if (p.contains("excluded_reason") && p["excluded_reason"].is_string())
+      info.excluded_reason = p["excluded_reason"].get<std::string>();
     info.nullable = p.value("nullable", false);
     if (p.contains("runtime_sides") && p["runtime_sides"].is_array()) {
       const auto& sides = p["runtime_sides"];
       info.server_only = sides.size() == 1 && sides[0] == "server";
     }
     if (p.contains("skipped_sides") && p["skipped_sides"].is_array())
-      for (const auto& s : p["skipped_sides"]) if (s == "server") info.client_only = true;
+      for (const auto& s : p["skipped_sides"])
+        if (s == "server") info.client_only = true;
     if (p.contains("flags") && p["flags"].is_array()) {
       std::vector<std::string> flags;
-      for (const auto& f : p["flags"]) if (f.is_string()) flags.push_back(f.get<std::string>());
+      for (const auto& f : p["flags"])
+        if (f.is_string()) flags.push_back(f.get<std::string>());
       for (std::size_t i = 0; i < flags.size(); ++i) {
         if (flags[i] == "Resource") info.resource = true;
         if (flags[i] == "ScriptFuncType" && i + 2 < flags.size()) info.script_func = flags[i + 2];
@@ -344,7 +373,8 @@ std::optional<std::string_view> PropertyCatalog::migrate_proto(std::string_view 
   return std::string_view(it->second);
 }
 
-std::optional<std::string_view> PropertyCatalog::migrate_enum(std::string_view enum_name, std::string_view value) const {
+std::optional<std::string_view> PropertyCatalog::migrate_enum(std::string_view enum_name,
+                                                              std::string_view value) const {
   if (enum_migration_.empty()) return std::nullopt;
   auto it = enum_migration_.find(std::string(enum_name) + "." + std::string(value));
   if (it == enum_migration_.end()) return std::nullopt;

@@ -73,10 +73,11 @@ core::Diagnostics ProtoCatalog::add_text(std::string text, std::string_view file
     auto [it, inserted] = protos_.try_emplace(key, std::move(p));
     if (inserted) index(key, &it->second);
     if (!inserted) {
-      out.push_back(Diagnostic::warning("fomap.proto.duplicate", "prototype declared twice; the first one is kept")
-                        .of(std::string(file_path))
-                        .in("line " + std::to_string(s.header_line))
-                        .expect("a unique " + key, "also in " + it->second.file + ":" + std::to_string(it->second.line)));
+      out.push_back(
+          Diagnostic::warning("fomap.proto.duplicate", "prototype declared twice; the first one is kept")
+              .of(std::string(file_path))
+              .in("line " + std::to_string(s.header_line))
+              .expect("a unique " + key, "also in " + it->second.file + ":" + std::to_string(it->second.line)));
     }
   }
   return out;
@@ -111,8 +112,9 @@ core::Diagnostics ProtoCatalog::resolve(const PropertyCatalog& catalog) {
         bool other_type = false;
         for (const auto& [k, q] : protos_)
           if (q.name == name) other_type = true;
-        out.push_back(Diagnostic::error(other_type ? "fomap.proto.parent_cross_type" : "fomap.proto.parent_missing",
-                                        other_type ? "$Parent names a prototype of another type" : "$Parent names no known prototype")
+        out.push_back(Diagnostic::error(
+                          other_type ? "fomap.proto.parent_cross_type" : "fomap.proto.parent_missing",
+                          other_type ? "$Parent names a prototype of another type" : "$Parent names no known prototype")
                           .of(p.file)
                           .in("line " + std::to_string(p.line))
                           .expect("a " + p.type + " prototype", name));

@@ -2,12 +2,12 @@
 // pass, one token of look-ahead, no recursion: bodies are skipped by counting braces.
 #include "sortie/fomap/script_index.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <map>
 #include <system_error>
-
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/text.hpp"
@@ -30,8 +30,12 @@ struct Token {
   [[nodiscard]] bool is_word(std::string_view w) const { return kind == Tok::ident && text == w; }
 };
 
-bool ident_start(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80; }
-bool ident_char(unsigned char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
+bool ident_start(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
+}
+bool ident_char(unsigned char c) {
+  return ident_start(c) || (c >= '0' && c <= '9');
+}
 
 class Lexer {
  public:
@@ -88,7 +92,8 @@ class Lexer {
       }
       if (c == '"' || c == '\'') {  // one-line string; an unterminated one ends at the line end
         ++i_;
-        while (i_ < n && s_[i_] != static_cast<char>(c) && s_[i_] != '\n') i_ += (s_[i_] == '\\' && i_ + 1 < n && s_[i_ + 1] != '\n') ? 2 : 1;
+        while (i_ < n && s_[i_] != static_cast<char>(c) && s_[i_] != '\n')
+          i_ += (s_[i_] == '\\' && i_ + 1 < n && s_[i_ + 1] != '\n') ? 2 : 1;
         if (i_ < n && s_[i_] == static_cast<char>(c)) ++i_;
         return {Tok::literal, s_.substr(b, i_ - b), line};
       }
@@ -130,7 +135,8 @@ std::string normalize_tokens(const TokenSpan& toks, std::size_t b, std::size_t e
     if (i > b && t.is('+') && toks[i - 1].is('@')) continue;
     kept.push_back(t.text);
   }
-  if (drop_name && kept.size() >= 2 && ident_start(static_cast<unsigned char>(kept.back().front())) && kept[kept.size() - 2] != "::")
+  if (drop_name && kept.size() >= 2 && ident_start(static_cast<unsigned char>(kept.back().front())) &&
+      kept[kept.size() - 2] != "::")
     kept.pop_back();
   std::string out;
   for (auto k : kept) out += k;
@@ -138,8 +144,9 @@ std::string normalize_tokens(const TokenSpan& toks, std::size_t b, std::size_t e
 }
 
 bool declaration_keyword(const Token& t) {
-  static constexpr std::string_view kWords[] = {"namespace", "class", "interface", "enum", "funcdef", "typedef",
-                                                "import", "mixin", "using", "return", "if", "while", "for"};
+  static constexpr std::string_view kWords[] = {"namespace", "class",  "interface", "enum",  "funcdef",
+                                                "typedef",   "import", "mixin",     "using", "return",
+                                                "if",        "while",  "for"};
   if (t.kind != Tok::ident) return false;
   return std::find(std::begin(kWords), std::end(kWords), t.text) != std::end(kWords);
 }
@@ -215,9 +222,12 @@ class Parser {
         has_back_ = true;
         continue;
       }
-      if (t.is('(')) ++depth;
-      else if (t.is(')') && depth > 0) --depth;
-      else if (t.is(',') && depth == 0) expect_name = true;
+      if (t.is('('))
+        ++depth;
+      else if (t.is(')') && depth > 0)
+        --depth;
+      else if (t.is(',') && depth == 0)
+        expect_name = true;
       else if (expect_name && depth == 0 && t.kind == Tok::ident) {
         attrs_.emplace_back(t.text);
         expect_name = false;
@@ -229,8 +239,10 @@ class Parser {
   void skip_block() {
     std::size_t depth = 1;
     for (Token t = next(); t.kind != Tok::end; t = next()) {
-      if (t.is('{')) ++depth;
-      else if (t.is('}') && --depth == 0) return;
+      if (t.is('{'))
+        ++depth;
+      else if (t.is('}') && --depth == 0)
+        return;
     }
   }
 
@@ -240,8 +252,10 @@ class Parser {
       for (std::size_t i = 1; i < stmt_.size(); ++i)
         if (stmt_[i].kind == Tok::ident || stmt_[i].kind == Tok::scope) name += stmt_[i].text;
       end_statement();
-      if (ns_.size() >= kMaxNamespaceDepth) skip_block();
-      else ns_.push_back(std::move(name));
+      if (ns_.size() >= kMaxNamespaceDepth)
+        skip_block();
+      else
+        ns_.push_back(std::move(name));
       return;
     }
     if (assigned_) {  // `int[] a = {1, 2};`: an initializer, the statement goes on
@@ -263,8 +277,10 @@ class Parser {
     if (p < 2 || p >= s.size() || s[p - 1].kind != Tok::ident || s[p - 2].kind == Tok::scope) return;
     std::size_t depth = 0, q = p;
     for (; q < s.size(); ++q) {
-      if (s[q].is('(')) ++depth;
-      else if (s[q].is(')') && --depth == 0) break;
+      if (s[q].is('('))
+        ++depth;
+      else if (s[q].is(')') && --depth == 0)
+        break;
     }
     if (q >= s.size()) return;
     for (std::size_t i = q + 1; i < s.size(); ++i)
@@ -298,8 +314,10 @@ class Parser {
         in_default = false;
         continue;
       }
-      if (t.is('(') || t.is('[') || t.is('{') || (!in_default && t.is('<'))) ++nest;
-      else if ((t.is(')') || t.is(']') || t.is('}') || (!in_default && t.is('>'))) && nest > 0) --nest;
+      if (t.is('(') || t.is('[') || t.is('{') || (!in_default && t.is('<')))
+        ++nest;
+      else if ((t.is(')') || t.is(']') || t.is('}') || (!in_default && t.is('>'))) && nest > 0)
+        --nest;
       else if (t.is('=') && nest == 0 && !in_default) {
         in_default = true;
         type_end = i;
@@ -335,9 +353,12 @@ bool server_side(std::string_view text) {
     return first.substr(b, i - b);
   };
   std::string_view w = word();
-  if (w == "//") w = word();
-  else if (w.substr(0, 2) == "//") w.remove_prefix(2);
-  else return true;
+  if (w == "//")
+    w = word();
+  else if (w.substr(0, 2) == "//")
+    w.remove_prefix(2);
+  else
+    return true;
   if (!core::iequals_ascii(w, "FOS")) return true;
   for (w = word(); !w.empty(); w = word())
     if (core::iequals_ascii(w, "Server") || core::iequals_ascii(w, "Common")) return true;
@@ -348,7 +369,8 @@ bool server_side(std::string_view text) {
 
 std::string ScriptFunction::signature() const {
   const auto sep = qualified_name.rfind("::");
-  const std::string_view name = sep == std::string::npos ? std::string_view(qualified_name) : std::string_view(qualified_name).substr(sep + 2);
+  const std::string_view name =
+      sep == std::string::npos ? std::string_view(qualified_name) : std::string_view(qualified_name).substr(sep + 2);
   return fmt::format("{} {}({})", return_type, name, fmt::join(params, ", "));
 }
 
@@ -378,13 +400,15 @@ ScriptIndex ScriptIndex::scan(const std::vector<fs::path>& paths, core::Diagnost
       continue;
     }
     if (!fs::is_directory(root, ec)) {
-      notes.push_back(core::Diagnostic::error("io.open", "script path is neither a file nor a directory").of(root.generic_string()));
+      notes.push_back(core::Diagnostic::error("io.open", "script path is neither a file nor a directory")
+                          .of(root.generic_string()));
       continue;
     }
     fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
     for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
       std::error_code type_ec;
-      if (it->is_regular_file(type_ec) && core::iequals_ascii(it->path().extension().string(), ".fos")) files.push_back(it->path());
+      if (it->is_regular_file(type_ec) && core::iequals_ascii(it->path().extension().string(), ".fos"))
+        files.push_back(it->path());
     }
     if (ec) notes.push_back(core::Diagnostic::error("io.read", ec.message()).of(root.generic_string()));
   }
@@ -408,7 +432,9 @@ std::string normalize_script_type(std::string_view declaration) {
   return normalize_tokens(toks, 0, toks.size(), true);
 }
 
-std::string ScriptSignature::text() const { return fmt::format("{}({})", return_type, fmt::join(params, ", ")); }
+std::string ScriptSignature::text() const {
+  return fmt::format("{}({})", return_type, fmt::join(params, ", "));
+}
 
 const ScriptSignature* script_signature(std::string_view func_type) {
   static const std::map<std::string_view, ScriptSignature, std::less<>> table = {

@@ -6,7 +6,9 @@
 
 namespace sortie::iron3d::detail {
 
-bool has_extension(std::string_view file_name, std::string_view ext) { return core::iends_with_ascii(file_name, ext); }
+bool has_extension(std::string_view file_name, std::string_view ext) {
+  return core::iends_with_ascii(file_name, ext);
+}
 
 core::Result<core::FixedString> make_fixed(std::string_view text, std::size_t size, std::string_view what) {
   if (text.size() >= size || text.find('\0') != std::string_view::npos)

@@ -20,7 +20,9 @@ inline std::string_view trim_ascii(std::string_view s) {
 }
 
 // A reference name as the engine uses it: cut at the first NUL, ASCII-trimmed.
-inline std::string_view ref_text(const core::FixedString& s) { return trim_ascii(s.text()); }
+inline std::string_view ref_text(const core::FixedString& s) {
+  return trim_ascii(s.text());
+}
 
 // Strict: the finding is fatal. Compatible: it becomes a warning appended to `warnings`.
 inline core::Status soft_fail(const ReadOptions& options, core::Diagnostics* warnings, core::Diagnostic d) {

@@ -66,7 +66,9 @@ std::optional<std::size_t> invalid_utf8_at(std::string_view s) {
   return std::nullopt;
 }
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
@@ -108,7 +110,9 @@ std::vector<Line> split_lines(std::string_view text) {
 
 }  // namespace
 
-std::span<const BuildCategoryInfo> build_categories() { return kCategories; }
+std::span<const BuildCategoryInfo> build_categories() {
+  return kCategories;
+}
 
 std::optional<std::uint32_t> build_category_mask(std::string_view name) {
   for (const auto& c : kCategories)
@@ -170,24 +174,26 @@ core::Result<BuildDat> read_build_dat(core::ByteView data, const BuildDatReadOpt
     if (!mask) {
       std::string known;
       for (const auto& c : kCategories) known += (known.empty() ? "" : ", ") + std::string(c.name);
-      return fail(located(Diagnostic::error("build_dat.category_unknown",
-                                            fmt::format("unknown building category '{}'", tokens[0]))
-                              .expect(known, std::string(tokens[0])),
-                          head, field + ".name"));
+      return fail(located(
+          Diagnostic::error("build_dat.category_unknown", fmt::format("unknown building category '{}'", tokens[0]))
+              .expect(known, std::string(tokens[0])),
+          head, field + ".name"));
     }
     if (const auto* prev = doc.find(tokens[0])) {
-      auto d = located(Diagnostic::error("build_dat.category_duplicate",
-                                         fmt::format("category '{}' already defined at line {}", tokens[0], prev->line)),
-                       head, field + ".name");
+      auto d =
+          located(Diagnostic::error("build_dat.category_duplicate",
+                                    fmt::format("category '{}' already defined at line {}", tokens[0], prev->line)),
+                  head, field + ".name");
       if (options.profile == core::Profile::strict) return fail(std::move(d));
       d.severity = core::Severity::warning;
       if (warnings) warnings->push_back(std::move(d));
     }
     if (count > lines.size() - i)
-      return fail(located(Diagnostic::error("build_dat.structure",
-                                            fmt::format("section '{}' declares {} unit(s) but the file ends", tokens[0], count))
-                              .expect(fmt::format("{} path lines", count), fmt::format("{} lines left", lines.size() - i)),
-                          head, field + ".count"));
+      return fail(
+          located(Diagnostic::error("build_dat.structure",
+                                    fmt::format("section '{}' declares {} unit(s) but the file ends", tokens[0], count))
+                      .expect(fmt::format("{} path lines", count), fmt::format("{} lines left", lines.size() - i)),
+                  head, field + ".count"));
     BuildDatCategory cat{std::string(tokens[0]), *mask, head.number, {}};
     cat.units.reserve(count);
     for (std::uint32_t k = 0; k < count; ++k) {
@@ -199,8 +205,8 @@ core::Result<BuildDat> read_build_dat(core::ByteView data, const BuildDatReadOpt
                             l, ufield));
       const std::string_view path = l.text.substr(1, l.text.size() - 2);
       if (auto why = path_problem(path); !why.empty())
-        return fail(located(Diagnostic::error("build_dat.path", why).expect("A-Z a-z 0-9 _ . / \\ -", std::string(path)),
-                            l, ufield));
+        return fail(located(
+            Diagnostic::error("build_dat.path", why).expect("A-Z a-z 0-9 _ . / \\ -", std::string(path)), l, ufield));
       cat.units.push_back({std::string(path), l.number});
     }
     doc.categories.push_back(std::move(cat));
@@ -219,11 +225,11 @@ core::Diagnostics check_build_dat(const BuildDat& doc, std::string_view file_nam
                         .in(std::string(known.name)));
   for (std::size_t i = 0; i < doc.categories.size(); ++i)
     if (doc.categories[i].units.empty())
-      out.push_back(Diagnostic::warning("build_dat.category_empty",
-                                        fmt::format("line {}: category '{}' lists no units", doc.categories[i].line,
-                                                    doc.categories[i].name))
-                        .of(std::string(file_name))
-                        .in(fmt::format("categories[{}]", i)));
+      out.push_back(
+          Diagnostic::warning("build_dat.category_empty", fmt::format("line {}: category '{}' lists no units",
+                                                                      doc.categories[i].line, doc.categories[i].name))
+              .of(std::string(file_name))
+              .in(fmt::format("categories[{}]", i)));
   return out;
 }
 
@@ -248,8 +254,11 @@ core::Json build_dat_to_json(const BuildDat& doc) {
   for (const auto& c : doc.categories) {
     core::Json units = core::Json::array();
     for (const auto& u : c.units) units.push_back({{"path", u.path}, {"line", u.line}});
-    cats.push_back({{"name", c.name}, {"mask", c.mask}, {"mask_hex", fmt::format("0x{:08x}", c.mask)},
-                    {"line", c.line}, {"units", std::move(units)}});
+    cats.push_back({{"name", c.name},
+                    {"mask", c.mask},
+                    {"mask_hex", fmt::format("0x{:08x}", c.mask)},
+                    {"line", c.line},
+                    {"units", std::move(units)}});
   }
   j["categories"] = std::move(cats);
   return j;
@@ -307,8 +316,9 @@ core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& opti
 }  // namespace
 
 FormatInfo build_dat_format_info() {
-  return {"build_dat", "BuildDat.lst building categories: 12 named masks with unit DAT paths", &detect, &inspect,
-          &check, &roundtrip};
+  return {"build_dat", "BuildDat.lst building categories: 12 named masks with unit DAT paths",
+          &detect,     &inspect,
+          &check,      &roundtrip};
 }
 
 }  // namespace sortie::iron3d

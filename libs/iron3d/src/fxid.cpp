@@ -15,13 +15,23 @@ std::size_t fxid_command_size(std::uint32_t opcode) {
 
 std::optional<std::size_t> fxid_reference_offset(std::uint32_t opcode) {
   switch (opcode) {
-    case 1: return 160;
-    case 2: return 84;
-    case 3: case 4: case 9: return 136;
-    case 5: return 48;
-    case 7: case 10: return 144;
-    case 8: return 184;
-    default: return std::nullopt;
+    case 1:
+      return 160;
+    case 2:
+      return 84;
+    case 3:
+    case 4:
+    case 9:
+      return 136;
+    case 5:
+      return 48;
+    case 7:
+    case 10:
+      return 144;
+    case 8:
+      return 184;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -117,7 +127,8 @@ core::Result<FxidCommand> make_fxid_command(std::uint32_t opcode, bool enabled, 
                                             std::string_view name) {
   const std::size_t size = fxid_command_size(opcode);
   if (size == 0)
-    return core::fail(Diagnostic::error("builder.fxid", "unknown FXID opcode").expect("1..10", fmt::format("{}", opcode)));
+    return core::fail(
+        Diagnostic::error("builder.fxid", "unknown FXID opcode").expect("1..10", fmt::format("{}", opcode)));
   FxidCommand c;
   c.word = opcode | (enabled ? 0x100u : 0u);
   c.body.assign(size - 4, 0);
@@ -138,10 +149,14 @@ core::Json fxid_json(const Fxid& fx) {
   core::Json j;
   j["format"] = "fxid";
   const auto& h = fx.header;
-  j["header"] = {{"time_mode", h.time_mode},       {"duration_seconds", h.duration_seconds},
-                 {"phase_jitter", h.phase_jitter}, {"flags", h.flags},
-                 {"settings_id", h.settings_id},   {"random_shift", h.random_shift},
-                 {"pivot", h.pivot},               {"scale", h.scale}};
+  j["header"] = {{"time_mode", h.time_mode},
+                 {"duration_seconds", h.duration_seconds},
+                 {"phase_jitter", h.phase_jitter},
+                 {"flags", h.flags},
+                 {"settings_id", h.settings_id},
+                 {"random_shift", h.random_shift},
+                 {"pivot", h.pivot},
+                 {"scale", h.scale}};
   core::Json cmds = core::Json::array();
   for (const auto& c : fx.commands)
     cmds.push_back({{"word", c.word}, {"opcode", c.opcode()}, {"enabled", c.enabled()}, {"size", c.body.size() + 4}});

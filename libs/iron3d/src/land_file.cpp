@@ -47,8 +47,8 @@ core::Result<core::Bytes> build_land_container(const std::vector<LandStreamOut>&
   return build_nres(specs);
 }
 
-core::Result<core::Bytes> rebuild_land_container(const std::vector<LandStreamOut>& streams,
-                                                 const NresArchive& original, std::string_view code_prefix) {
+core::Result<core::Bytes> rebuild_land_container(const std::vector<LandStreamOut>& streams, const NresArchive& original,
+                                                 std::string_view code_prefix) {
   NresEditor editor(original);
   if (editor.size() != streams.size())
     return core::fail(core::Diagnostic::error(fmt::format("{}.write.layout", code_prefix),

@@ -13,8 +13,8 @@ core::Result<NresArchive> read_land_container(core::ByteView file, const ReadOpt
 std::vector<LandStream> land_streams(const NresArchive& archive);
 core::Result<core::Bytes> build_land_container(const std::vector<LandStreamOut>& streams);
 // Re-encodes into the layout (gaps, padding, payload placement) of `original`.
-core::Result<core::Bytes> rebuild_land_container(const std::vector<LandStreamOut>& streams,
-                                                 const NresArchive& original, std::string_view code_prefix);
+core::Result<core::Bytes> rebuild_land_container(const std::vector<LandStreamOut>& streams, const NresArchive& original,
+                                                 std::string_view code_prefix);
 // True when the last path component equals `name` (ASCII case-insensitive).
 bool file_name_is(std::string_view path, std::string_view name);
 

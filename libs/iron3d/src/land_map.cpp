@@ -24,7 +24,9 @@ void encode_vertex(std::uint8_t* p, const core::Vec3& v) {
   core::store_u32(p + 4, std::bit_cast<std::uint32_t>(v.y));
   core::store_u32(p + 8, std::bit_cast<std::uint32_t>(v.z));
 }
-void decode_link(const std::uint8_t* p, EdgeLink& l) { l = {core::load_i32(p), core::load_i32(p + 4)}; }
+void decode_link(const std::uint8_t* p, EdgeLink& l) {
+  l = {core::load_i32(p), core::load_i32(p + 4)};
+}
 void encode_link(std::uint8_t* p, const EdgeLink& l) {
   core::store_u32(p, static_cast<std::uint32_t>(l.area_ref));
   core::store_u32(p + 4, static_cast<std::uint32_t>(l.edge_ref));
@@ -66,7 +68,8 @@ core::Status check_links(const LandMap& m, const ReadOptions& o, const std::vect
   return {};
 }
 
-void note_prefix(const Areal& a, std::size_t index, std::uint64_t at, const ReadOptions& o, core::Diagnostics* findings) {
+void note_prefix(const Areal& a, std::size_t index, std::uint64_t at, const ReadOptions& o,
+                 core::Diagnostics* findings) {
   if (!findings) return;
   if (std::bit_cast<std::uint32_t>(a.reserved_12) != 0 || a.reserved_36 != 0 || a.reserved_44 != 0) {
     auto d = diag(o, "land_map.areal.reserved", "reserved prefix fields are not zero (kept as stored)", at,
@@ -77,7 +80,8 @@ void note_prefix(const Areal& a, std::size_t index, std::uint64_t at, const Read
     d.severity = core::Severity::note;
     findings->push_back(std::move(d));
   }
-  const auto nx = static_cast<double>(a.normal.x), ny = static_cast<double>(a.normal.y), nz = static_cast<double>(a.normal.z);
+  const auto nx = static_cast<double>(a.normal.x), ny = static_cast<double>(a.normal.y),
+             nz = static_cast<double>(a.normal.z);
   const double len = std::sqrt(nx * nx + ny * ny + nz * nz);
   if (!(std::fabs(len - 1.0) <= 1e-4)) {
     auto d = diag(o, "land_map.areal.normal_length", "areal normal is not of unit length", at + 20,
@@ -142,7 +146,8 @@ core::Result<LandMap> decode_land_map_payload(core::ByteView payload, std::uint3
   for (std::size_t i = 0; i < areal_count; ++i) {
     Areal& a = m.areals[i];
     const std::size_t at = pos;
-    if (end - pos < kArealPrefixSize) return fail(eof(pos, fmt::format("areals[{}]", i), "areal prefix", kArealPrefixSize));
+    if (end - pos < kArealPrefixSize)
+      return fail(eof(pos, fmt::format("areals[{}]", i), "areal prefix", kArealPrefixSize));
     const std::uint8_t* p = base + pos;
     decode_vertex(p, a.anchor);
     a.reserved_12 = load_f32(p + 12);
@@ -180,7 +185,8 @@ core::Result<LandMap> decode_land_map_payload(core::ByteView payload, std::uint3
       const std::uint32_t n = load_u32(base + pos);
       pos += 4;
       const std::uint64_t bytes = 4 * (3 * std::uint64_t{n} + 1);
-      if (bytes > end - pos) return fail(eof(pos, fmt::format("areals[{}].polygons[{}]", i, k), "polygon block", bytes));
+      if (bytes > end - pos)
+        return fail(eof(pos, fmt::format("areals[{}].polygons[{}]", i, k), "polygon block", bytes));
       a.polygons[k].n = n;
       a.polygons[k].raw.assign(base + pos, base + pos + bytes);
       pos += bytes;
@@ -238,9 +244,10 @@ core::Result<LandMap> decode_land_map_payload(core::ByteView payload, std::uint3
       for (std::uint32_t h = 0; h < hits; ++h) {
         const std::uint16_t id = load_u16(base + pos + 2 * h);
         if (id >= areal_count)
-          return fail(r.error_at(pos + 2 * h, "land_map.grid.area_ref", "grid candidate names an areal that does not exist")
-                          .in(fmt::format("grid.cells[{}].ids[{}]", c, h))
-                          .expect(fmt::format("< {}", areal_count), fmt::format("{}", id)));
+          return fail(
+              r.error_at(pos + 2 * h, "land_map.grid.area_ref", "grid candidate names an areal that does not exist")
+                  .in(fmt::format("grid.cells[{}].ids[{}]", c, h))
+                  .expect(fmt::format("< {}", areal_count), fmt::format("{}", id)));
       }
     }
     m.grid.cells[c] = (hits << 22) | static_cast<std::uint32_t>(pool_at);
@@ -283,9 +290,10 @@ core::Result<core::Bytes> encode_land_map_payload(const LandMap& m) {
   for (std::size_t i = 0; i < m.areals.size(); ++i) {
     const Areal& a = m.areals[i];
     if (a.links.size() != a.link_count())
-      return fail(Diagnostic::error("land_map.write.link_count", "areal link count is not vertex_count + 3 * poly_count")
-                      .in(fmt::format("areals[{}].links", i))
-                      .expect(fmt::format("{}", a.link_count()), fmt::format("{}", a.links.size())));
+      return fail(
+          Diagnostic::error("land_map.write.link_count", "areal link count is not vertex_count + 3 * poly_count")
+              .in(fmt::format("areals[{}].links", i))
+              .expect(fmt::format("{}", a.link_count()), fmt::format("{}", a.links.size())));
     if (a.vertices.size() > std::numeric_limits<std::uint32_t>::max() ||
         a.polygons.size() > std::numeric_limits<std::uint32_t>::max())
       return fail(Diagnostic::error("land_map.write.count", "areal count field overflows u32")
@@ -309,9 +317,10 @@ core::Result<core::Bytes> encode_land_map_payload(const LandMap& m) {
     for (std::size_t k = 0; k < a.polygons.size(); ++k) {
       const auto& poly = a.polygons[k];
       if (poly.raw.size() != 4 * (3 * std::uint64_t{poly.n} + 1))
-        return fail(Diagnostic::error("land_map.write.polygon_size", "polygon block is not 4 * (3n + 1) bytes")
-                        .in(fmt::format("areals[{}].polygons[{}]", i, k))
-                        .expect(fmt::format("{}", 4 * (3 * std::uint64_t{poly.n} + 1)), fmt::format("{}", poly.raw.size())));
+        return fail(
+            Diagnostic::error("land_map.write.polygon_size", "polygon block is not 4 * (3n + 1) bytes")
+                .in(fmt::format("areals[{}].polygons[{}]", i, k))
+                .expect(fmt::format("{}", 4 * (3 * std::uint64_t{poly.n} + 1)), fmt::format("{}", poly.raw.size())));
       w.u32(poly.n);
       w.bytes(poly.raw);
     }
@@ -342,9 +351,9 @@ core::Result<LandMap> decode_land_map_streams(std::span<const LandStream> stream
                     .expect("1 entry", fmt::format("{} entries", streams.size())));
   const LandStream& s = streams[0];
   if (s.type_id != kLandMapEntryType)
-    return fail(diag(o, "land_map.entry_type", "the Land.map entry is not of type 12", s.payload_offset,
-                     "entries[0].type_id")
-                    .expect("12", fmt::format("{}", s.type_id)));
+    return fail(
+        diag(o, "land_map.entry_type", "the Land.map entry is not of type 12", s.payload_offset, "entries[0].type_id")
+            .expect("12", fmt::format("{}", s.type_id)));
   SORTIE_TRY(auto m, decode_land_map_payload(s.payload, s.attr1, o, findings, s.payload_offset));
   m.entry = {s.type_id, s.attr1, s.attr2, s.attr3, s.name};
   return m;

@@ -42,8 +42,11 @@ core::Result<core::Bytes> write_land_map(const LandMap& map, const NresArchive& 
 Json land_map_to_json(const LandMap& m) {
   Json j;
   j["format"] = "land_map";
-  j["entry"] = {{"type_id", m.entry.type_id}, {"attr1", m.entry.attr1}, {"attr2", m.entry.attr2},
-                {"attr3", m.entry.attr3}, {"name", core::fixed_string_json(m.entry.name)}};
+  j["entry"] = {{"type_id", m.entry.type_id},
+                {"attr1", m.entry.attr1},
+                {"attr2", m.entry.attr2},
+                {"attr3", m.entry.attr3},
+                {"name", core::fixed_string_json(m.entry.name)}};
   Json areals = Json::array();
   std::size_t vertices = 0, links_set = 0;
   for (std::size_t i = 0; i < m.areals.size(); ++i) {
@@ -85,7 +88,7 @@ Json land_map_to_json(const LandMap& m) {
     max_hits = std::max<std::size_t>(max_hits, c >> 22);
     non_empty += (c >> 22) != 0;
   }
-  j["grid"] = {{"cells_x", g.cells_x}, {"cells_y", g.cells_y},  {"cell_count", g.cells.size()},
+  j["grid"] = {{"cells_x", g.cells_x},        {"cells_y", g.cells_y},       {"cell_count", g.cells.size()},
                {"candidates", g.pool.size()}, {"max_candidates", max_hits}, {"non_empty_cells", non_empty}};
   return j;
 }

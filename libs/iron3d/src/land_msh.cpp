@@ -31,7 +31,9 @@ static_assert(sizeof(TerrainFace28) == kFaceStride && offsetof(TerrainFace28, ve
 
 // ---- one description per record (read and write side by side) ----
 
-void put_f32(std::uint8_t* p, float v) { store_u32(p, std::bit_cast<std::uint32_t>(v)); }
+void put_f32(std::uint8_t* p, float v) {
+  store_u32(p, std::bit_cast<std::uint32_t>(v));
+}
 core::Vec3 get_vec3(const std::uint8_t* p) {
   return {load_f32(p), load_f32(p + 4), load_f32(p + 8)};
 }
@@ -57,18 +59,26 @@ void encode_normal(std::uint8_t* p, const PackedNormal& n) {
   p[2] = static_cast<std::uint8_t>(n.z);
   p[3] = static_cast<std::uint8_t>(n.w);
 }
-void decode_uv(const std::uint8_t* p, PackedUv& t) { t = {core::load_i16(p), core::load_i16(p + 2)}; }
+void decode_uv(const std::uint8_t* p, PackedUv& t) {
+  t = {core::load_i16(p), core::load_i16(p + 2)};
+}
 void encode_uv(std::uint8_t* p, const PackedUv& t) {
   store_u16(p, static_cast<std::uint16_t>(t.u));
   store_u16(p + 2, static_cast<std::uint16_t>(t.v));
 }
-void decode_pair(const std::uint8_t* p, MaterialPair& m) { m = {load_u16(p), load_u16(p + 2)}; }
+void decode_pair(const std::uint8_t* p, MaterialPair& m) {
+  m = {load_u16(p), load_u16(p + 2)};
+}
 void encode_pair(std::uint8_t* p, const MaterialPair& m) {
   store_u16(p, m.material_lookup);
   store_u16(p + 2, m.flags);
 }
-void decode_word(const std::uint8_t* p, std::uint32_t& w) { w = load_u32(p); }
-void encode_word(std::uint8_t* p, const std::uint32_t& w) { store_u32(p, w); }
+void decode_word(const std::uint8_t* p, std::uint32_t& w) {
+  w = load_u32(p);
+}
+void encode_word(std::uint8_t* p, const std::uint32_t& w) {
+  store_u32(p, w);
+}
 void decode_slot(const std::uint8_t* p, TerrainSlot68& s) {
   s.pair_table_index = load_u16(p);
   s.pair_count = load_u16(p + 2);
@@ -110,10 +120,14 @@ void encode_face(std::uint8_t* p, const TerrainFace28& f) {
 
 std::size_t stride_of(std::uint32_t type) {
   switch (type) {
-    case 1: return kNodeStride;
-    case 3: return 12;
-    case 21: return kFaceStride;
-    default: return 4;  // 4, 5, 11, 14, 18
+    case 1:
+      return kNodeStride;
+    case 3:
+      return 12;
+    case 21:
+      return kFaceStride;
+    default:
+      return 4;  // 4, 5, 11, 14, 18
   }
 }
 
@@ -129,12 +143,13 @@ core::Status soft(Diagnostic d, const ReadOptions& o, core::Diagnostics* finding
   return {};
 }
 
-Diagnostic diag(const ReadOptions& o, std::string code, std::string message, std::uint64_t offset,
-                std::string field) {
+Diagnostic diag(const ReadOptions& o, std::string code, std::string message, std::uint64_t offset, std::string field) {
   return Diagnostic::error(std::move(code), std::move(message)).of(o.file_name).at(offset).in(std::move(field));
 }
 
-std::string entry_field(std::size_t index, std::string_view what) { return fmt::format("entries[{}].{}", index, what); }
+std::string entry_field(std::size_t index, std::string_view what) {
+  return fmt::format("entries[{}].{}", index, what);
+}
 
 struct Located {
   const LandStream* stream = nullptr;
@@ -146,15 +161,17 @@ core::Status check_framing(const Located& s, std::size_t stride, const ReadOptio
   const auto& st = *s.stream;
   const std::uint64_t size = st.payload.size();
   if (size % stride != 0)
-    return fail(diag(o, "land_msh.stream.size", fmt::format("type {} payload is not a whole number of records", st.type_id),
-                     st.payload_offset, entry_field(s.index, "size"))
+    return fail(diag(o, "land_msh.stream.size",
+                     fmt::format("type {} payload is not a whole number of records", st.type_id), st.payload_offset,
+                     entry_field(s.index, "size"))
                     .expect(fmt::format("a multiple of {}", stride), fmt::format("{} bytes", size)));
   if (st.attr3 != stride)
     return fail(diag(o, "land_msh.stream.stride", fmt::format("type {} stride (attr3) is wrong", st.type_id),
                      st.payload_offset, entry_field(s.index, "attr3"))
                     .expect(fmt::format("{}", stride), fmt::format("{}", st.attr3)));
   if (st.attr1 != size / stride)
-    return fail(diag(o, "land_msh.stream.count", fmt::format("type {} element count (attr1) does not match its size", st.type_id),
+    return fail(diag(o, "land_msh.stream.count",
+                     fmt::format("type {} element count (attr1) does not match its size", st.type_id),
                      st.payload_offset, entry_field(s.index, "attr1"))
                     .expect(fmt::format("{}", size / stride), fmt::format("{}", st.attr1)));
   return {};
@@ -210,11 +227,12 @@ core::Status check_slot_pairs(const LandMsh& m, const ReadOptions& o, std::uint6
     const auto& s = m.slots[i];
     const std::size_t end = std::size_t{s.pair_table_index} + s.pair_count;
     if (end > pairs)
-      SORTIE_CHECK(soft(diag(o, "land_msh.slot.pair_range", "slot addresses material pairs past the end of type 11",
-                             base_offset + kLandMshSlotHeaderSize + i * kSlotStride, fmt::format("slots[{}].pair_count", i))
-                            .expect(fmt::format("pair_table_index + pair_count <= {}", pairs),
-                                    fmt::format("{} + {} = {}", s.pair_table_index, s.pair_count, end)),
-                        o, findings));
+      SORTIE_CHECK(
+          soft(diag(o, "land_msh.slot.pair_range", "slot addresses material pairs past the end of type 11",
+                    base_offset + kLandMshSlotHeaderSize + i * kSlotStride, fmt::format("slots[{}].pair_count", i))
+                   .expect(fmt::format("pair_table_index + pair_count <= {}", pairs),
+                           fmt::format("{} + {} = {}", s.pair_table_index, s.pair_count, end)),
+               o, findings));
   }
   return {};
 }
@@ -267,9 +285,10 @@ core::Result<LandMsh> decode_land_msh_streams(std::span<const LandStream> stream
       if (is_known(s.type_id)) order.push_back(s.type_id);
     if (!std::equal(order.begin(), order.end(), kLandMshStreamOrder.begin(), kLandMshStreamOrder.end())) {
       const std::string found = fmt::format("{}", fmt::join(order, ","));
-      SORTIE_CHECK(soft(diag(o, "land_msh.stream_order", "streams are not in the order every known map uses", 0, "entries")
-                            .expect("[1,2,3,4,5,18,14,11,21]", "[" + found + "]"),
-                        o, findings));
+      SORTIE_CHECK(
+          soft(diag(o, "land_msh.stream_order", "streams are not in the order every known map uses", 0, "entries")
+                   .expect("[1,2,3,4,5,18,14,11,21]", "[" + found + "]"),
+               o, findings));
     }
   }
   // Type 1: attr3, then attr1 = size / 38; a remainder is tolerated by the original reader.
@@ -296,8 +315,8 @@ core::Result<LandMsh> decode_land_msh_streams(std::span<const LandStream> stream
     const Located& s = *by_type[2];
     const auto& st = *s.stream;
     if (st.payload.size() < kLandMshSlotHeaderSize)
-      return fail(diag(o, "land_msh.slots.header_size", "type 2 is shorter than its 0x8C-byte header", st.payload_offset,
-                       entry_field(s.index, "size"))
+      return fail(diag(o, "land_msh.slots.header_size", "type 2 is shorter than its 0x8C-byte header",
+                       st.payload_offset, entry_field(s.index, "size"))
                       .expect(">= 140 bytes", fmt::format("{} bytes", st.payload.size())));
     const std::size_t body = st.payload.size() - kLandMshSlotHeaderSize;
     if (body % kSlotStride != 0)
@@ -305,8 +324,8 @@ core::Result<LandMsh> decode_land_msh_streams(std::span<const LandStream> stream
                        st.payload_offset + kLandMshSlotHeaderSize, entry_field(s.index, "size"))
                       .expect("140 + a multiple of 68", fmt::format("{} bytes", st.payload.size())));
     if (st.attr1 != body / kSlotStride)
-      return fail(diag(o, "land_msh.stream.count", "type 2 slot count (attr1) does not match its size", st.payload_offset,
-                       entry_field(s.index, "attr1"))
+      return fail(diag(o, "land_msh.stream.count", "type 2 slot count (attr1) does not match its size",
+                       st.payload_offset, entry_field(s.index, "attr1"))
                       .expect(fmt::format("{}", body / kSlotStride), fmt::format("{}", st.attr1)));
     std::copy_n(st.payload.begin(), kLandMshSlotHeaderSize, m.slot_header.begin());
     detail::decode_records(st.payload.subspan(kLandMshSlotHeaderSize), kSlotStride, m.slots, decode_slot);
@@ -374,14 +393,29 @@ core::Result<std::vector<LandStreamOut>> encode_land_msh_streams(const LandMsh& 
         s.payload = std::move(b);
         break;
       }
-      case 3: framed(detail::encode_records(m.positions, 12, encode_position), 12); break;
-      case 4: framed(detail::encode_records(m.normals, 4, encode_normal), 4); break;
-      case 5: framed(detail::encode_records(m.uvs, 4, encode_uv), 4); break;
-      case 11: framed(detail::encode_records(m.material_pairs, 4, encode_pair), 4); break;
-      case 14: framed(detail::encode_records(m.aux_words, 4, encode_word), 4); break;
-      case 18: framed(detail::encode_records(m.microtexture, 4, encode_word), 4); break;
-      case 21: framed(detail::encode_records(m.faces, kFaceStride, encode_face), kFaceStride); break;
-      default: break;
+      case 3:
+        framed(detail::encode_records(m.positions, 12, encode_position), 12);
+        break;
+      case 4:
+        framed(detail::encode_records(m.normals, 4, encode_normal), 4);
+        break;
+      case 5:
+        framed(detail::encode_records(m.uvs, 4, encode_uv), 4);
+        break;
+      case 11:
+        framed(detail::encode_records(m.material_pairs, 4, encode_pair), 4);
+        break;
+      case 14:
+        framed(detail::encode_records(m.aux_words, 4, encode_word), 4);
+        break;
+      case 18:
+        framed(detail::encode_records(m.microtexture, 4, encode_word), 4);
+        break;
+      case 21:
+        framed(detail::encode_records(m.faces, kFaceStride, encode_face), kFaceStride);
+        break;
+      default:
+        break;
     }
     out.push_back(std::move(s));
   }

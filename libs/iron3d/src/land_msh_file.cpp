@@ -30,7 +30,9 @@ core::Result<core::Bytes> write_land_msh(const LandMsh& msh, const NresArchive& 
 
 namespace {
 
-std::string hex16(std::uint32_t v) { return fmt::format("{:#06x}", v); }
+std::string hex16(std::uint32_t v) {
+  return fmt::format("{:#06x}", v);
+}
 
 Json bounds_json(std::span<const core::Vec3> pts) {
   Json j;
@@ -75,12 +77,22 @@ Json faces_json(const LandMsh& m) {
 
 std::size_t stride_for(std::uint32_t type) {
   switch (type) {
-    case 1: return 38;
-    case 3: return 12;
-    case 21: return 28;
-    case 2: return 68;
-    case 4: case 5: case 11: case 14: case 18: return 4;
-    default: return 0;
+    case 1:
+      return 38;
+    case 3:
+      return 12;
+    case 21:
+      return 28;
+    case 2:
+      return 68;
+    case 4:
+    case 5:
+    case 11:
+    case 14:
+    case 18:
+      return 4;
+    default:
+      return 0;
   }
 }
 
@@ -102,16 +114,36 @@ Json land_msh_to_json(const LandMsh& m) {
     s["attr3"] = e.attr3;
     std::size_t size = 0;
     switch (e.type_id) {
-      case 1: size = m.nodes_raw.size(); break;
-      case 2: size = kLandMshSlotHeaderSize + 68 * m.slots.size(); break;
-      case 3: size = 12 * m.positions.size(); break;
-      case 4: size = 4 * m.normals.size(); break;
-      case 5: size = 4 * m.uvs.size(); break;
-      case 11: size = 4 * m.material_pairs.size(); break;
-      case 14: size = 4 * m.aux_words.size(); break;
-      case 18: size = 4 * m.microtexture.size(); break;
-      case 21: size = 28 * m.faces.size(); break;
-      default: size = extra < m.extra_streams.size() ? m.extra_streams[extra++].payload.size() : 0; break;
+      case 1:
+        size = m.nodes_raw.size();
+        break;
+      case 2:
+        size = kLandMshSlotHeaderSize + 68 * m.slots.size();
+        break;
+      case 3:
+        size = 12 * m.positions.size();
+        break;
+      case 4:
+        size = 4 * m.normals.size();
+        break;
+      case 5:
+        size = 4 * m.uvs.size();
+        break;
+      case 11:
+        size = 4 * m.material_pairs.size();
+        break;
+      case 14:
+        size = 4 * m.aux_words.size();
+        break;
+      case 18:
+        size = 4 * m.microtexture.size();
+        break;
+      case 21:
+        size = 28 * m.faces.size();
+        break;
+      default:
+        size = extra < m.extra_streams.size() ? m.extra_streams[extra++].payload.size() : 0;
+        break;
     }
     const std::size_t stride = stride_for(e.type_id);
     s["size"] = size;
@@ -158,7 +190,8 @@ Json land_msh_to_json(const LandMsh& m) {
   j["faces"] = faces_json(m);
   Json ex = Json::array();
   for (const auto& e : m.extra_streams)
-    ex.push_back({{"entry_index", e.entry_index}, {"size", e.payload.size()}, {"type_id", m.entries[e.entry_index].type_id}});
+    ex.push_back(
+        {{"entry_index", e.entry_index}, {"size", e.payload.size()}, {"type_id", m.entries[e.entry_index].type_id}});
   j["extra_streams"] = std::move(ex);
   return j;
 }

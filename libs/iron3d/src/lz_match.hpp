@@ -43,8 +43,12 @@ inline void window_copy(std::uint8_t* o, std::size_t pos, std::size_t d, std::si
 class MatchFinder {
  public:
   MatchFinder(core::ByteView data, std::size_t max_distance, std::size_t max_length, unsigned max_chain = 128)
-      : data_(data), max_distance_(max_distance), max_length_(max_length), max_chain_(max_chain),
-        head_(kHashSize, -1), prev_(data.size(), -1) {}
+      : data_(data),
+        max_distance_(max_distance),
+        max_length_(max_length),
+        max_chain_(max_chain),
+        head_(kHashSize, -1),
+        prev_(data.size(), -1) {}
 
   struct Match {
     std::size_t length = 0;

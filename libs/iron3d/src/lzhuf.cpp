@@ -1,9 +1,9 @@
 // Adaptive-Huffman LZSS ("LZHUF") of RsLi methods 0x080/0x0A0 (spec §4.4.2): the canonical
 // Okumura/Yoshizaki model, written from the algorithm's description.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
-
-#include <fmt/format.h>
 
 #include "lz_match.hpp"
 #include "sortie/iron3d/rsli_codec.hpp"

@@ -1,7 +1,7 @@
 // Simple LZSS of RsLi methods 0x040/0x060 (spec §4.4.1).
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "lz_match.hpp"
 #include "sortie/iron3d/rsli_codec.hpp"

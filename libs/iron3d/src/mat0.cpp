@@ -24,10 +24,11 @@ core::Result<Mat0> read_mat0(core::ByteView payload, std::uint32_t version, cons
                           .in("length")
                           .expect(">= 4 bytes", fmt::format("{} bytes", payload.size())));
   if (version > kMat0MaxKnownVersion)
-    SORTIE_CHECK(detail::soft_fail(options, warnings,
-                                   r.error_at(0, "mat0.version", "unknown MAT0 version (entry attr2)")
-                                       .in("version")
-                                       .expect(fmt::format("0..{}", kMat0MaxKnownVersion), fmt::format("{}", version))));
+    SORTIE_CHECK(
+        detail::soft_fail(options, warnings,
+                          r.error_at(0, "mat0.version", "unknown MAT0 version (entry attr2)")
+                              .in("version")
+                              .expect(fmt::format("0..{}", kMat0MaxKnownVersion), fmt::format("{}", version))));
   Mat0 mat;
   mat.version = version;
   SORTIE_TRY(const std::uint16_t phase_count, r.u16());
@@ -52,9 +53,10 @@ core::Result<Mat0> read_mat0(core::ByteView payload, std::uint32_t version, cons
     SORTIE_TRY(mat.metadata_d_raw, r.u32());
   }
   if (static_cast<std::size_t>(phase_count) * kMat0PhaseSize > r.remaining())
-    return core::fail(r.error_at(0, "mat0.phase_count", "phases run past the end of the payload")
-                          .in("phase_count")
-                          .expect(fmt::format("{} x 34 bytes", phase_count), fmt::format("{} bytes left", r.remaining())));
+    return core::fail(
+        r.error_at(0, "mat0.phase_count", "phases run past the end of the payload")
+            .in("phase_count")
+            .expect(fmt::format("{} x 34 bytes", phase_count), fmt::format("{} bytes left", r.remaining())));
   mat.phases.reserve(phase_count);
   for (std::size_t i = 0; i < phase_count; ++i) {
     r.set_field(fmt::format("phases[{}]", i));
@@ -75,9 +77,10 @@ core::Result<Mat0> read_mat0(core::ByteView payload, std::uint32_t version, cons
     SORTIE_TRY(blk.header_raw, r.u32());
     SORTIE_TRY(const std::uint16_t key_count, r.u16());
     if (static_cast<std::size_t>(key_count) * 6 > r.remaining())
-      return core::fail(r.error_at(at + 4, "mat0.block", "animation keys run past the end of the payload")
-                            .in(fmt::format("animation_blocks[{}].key_count", b))
-                            .expect(fmt::format("{} x 6 bytes", key_count), fmt::format("{} bytes left", r.remaining())));
+      return core::fail(
+          r.error_at(at + 4, "mat0.block", "animation keys run past the end of the payload")
+              .in(fmt::format("animation_blocks[{}].key_count", b))
+              .expect(fmt::format("{} x 6 bytes", key_count), fmt::format("{} bytes left", r.remaining())));
     blk.keys.reserve(key_count);
     for (std::size_t k = 0; k < key_count; ++k) {
       Mat0AnimKey key;
@@ -240,8 +243,9 @@ core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& opti
 }  // namespace
 
 FormatInfo mat0_format_info() {
-  return {"mat0", "Iron3D MAT0 material payload (extracted entry, *.mat0; read as version 6)", &detect, &inspect,
-          &check, &roundtrip};
+  return {"mat0",  "Iron3D MAT0 material payload (extracted entry, *.mat0; read as version 6)",
+          &detect, &inspect,
+          &check,  &roundtrip};
 }
 
 }  // namespace sortie::iron3d

@@ -28,7 +28,9 @@ struct Ctx {
   }
 };
 
-std::string stream_field(std::uint32_t type) { return fmt::format("streams[type {}]", type); }
+std::string stream_field(std::uint32_t type) {
+  return fmt::format("streams[type {}]", type);
+}
 
 // First stream of a type, or none.
 const MshStream* first_of(const std::vector<MshStream>& s, std::uint32_t type) {
@@ -148,21 +150,21 @@ core::Result<MshModel> read_msh_streams(std::vector<MshStream> streams, const Re
   for (std::size_t i = 0; i < m.slots.size(); ++i) {
     const auto& s = m.slots[i];
     if (static_cast<std::size_t>(s.batch_start) + s.batch_count > m.batches.size())
-      return core::fail(c.err("msh.slot_batch_range", "slot batch range runs past the batch table",
-                              fmt::format("slots[{}]", i))
-                            .at(kMshBoundsHeaderSize + i * 68 + 4)
-                            .expect(fmt::format("end <= {}", m.batches.size()),
-                                    fmt::format("{}..{}", s.batch_start, s.batch_start + s.batch_count)));
+      return core::fail(
+          c.err("msh.slot_batch_range", "slot batch range runs past the batch table", fmt::format("slots[{}]", i))
+              .at(kMshBoundsHeaderSize + i * 68 + 4)
+              .expect(fmt::format("end <= {}", m.batches.size()),
+                      fmt::format("{}..{}", s.batch_start, s.batch_start + s.batch_count)));
   }
   // 5. Batch index ranges.
   for (std::size_t i = 0; i < m.batches.size(); ++i) {
     const auto& b = m.batches[i];
     if (static_cast<std::uint64_t>(b.index_start) + b.index_count > m.indices.size())
-      return core::fail(c.err("msh.batch_index_range", "batch index range runs past the index buffer",
-                              fmt::format("batches[{}]", i))
-                            .at(i * 20 + 8)
-                            .expect(fmt::format("end <= {}", m.indices.size()),
-                                    fmt::format("{}", static_cast<std::uint64_t>(b.index_start) + b.index_count)));
+      return core::fail(
+          c.err("msh.batch_index_range", "batch index range runs past the index buffer", fmt::format("batches[{}]", i))
+              .at(i * 20 + 8)
+              .expect(fmt::format("end <= {}", m.indices.size()),
+                      fmt::format("{}", static_cast<std::uint64_t>(b.index_start) + b.index_count)));
   }
   // 6. Optional streams (first of each type).
   if (const auto* s4 = first_of(m.streams, 4)) {
@@ -186,9 +188,10 @@ core::Result<MshModel> read_msh_streams(std::vector<MshStream> streams, const Re
       const std::size_t at = r.offset();
       auto len = r.u32();
       if (!len || (*len > 0 && (*len > r.remaining() || r.remaining() - *len < 1)))
-        return core::fail(c.err("msh.names", "node name record runs past the type 10 stream", fmt::format("node_names[{}]", i))
-                              .at(at)
-                              .expect("record inside the stream", fmt::format("{} bytes left", s10->payload.size() - at)));
+        return core::fail(
+            c.err("msh.names", "node name record runs past the type 10 stream", fmt::format("node_names[{}]", i))
+                .at(at)
+                .expect("record inside the stream", fmt::format("{} bytes left", s10->payload.size() - at)));
       if (*len == 0) {
         names.emplace_back();
         continue;
@@ -212,9 +215,10 @@ core::Result<MshModel> read_msh_streams(std::vector<MshStream> streams, const Re
       keys[i].time = core::load_f32(p + 12);
       for (std::size_t k = 0; k < 4; ++k) keys[i].rotation[k] = core::load_i16(p + 16 + 2 * k);
       if (s19 && !std::isfinite(keys[i].time))
-        return core::fail(c.err("msh.key_time", "animation key time is not finite", fmt::format("anim_keys[{}].time", i))
-                              .at(24 * i + 12)
-                              .expect("finite", fmt::format("{}", keys[i].time)));
+        return core::fail(
+            c.err("msh.key_time", "animation key time is not finite", fmt::format("anim_keys[{}].time", i))
+                .at(24 * i + 12)
+                .expect("finite", fmt::format("{}", keys[i].time)));
     }
     m.anim_keys = std::move(keys);
   } else if (s8) {
@@ -253,13 +257,12 @@ core::Result<MshModel> read_msh_streams(std::vector<MshStream> streams, const Re
                     std::isfinite(s.sphere_radius) && s.sphere_radius >= 0 && s.aabb_min.x <= s.aabb_max.x &&
                     s.aabb_min.y <= s.aabb_max.y && s.aabb_min.z <= s.aabb_max.z;
     if (!ok)
-      return core::fail(c.err("msh.bounds", "slot bounds are not finite or min > max or radius < 0",
-                              fmt::format("slots[{}]", i))
-                            .at(kMshBoundsHeaderSize + i * 68 + 8)
-                            .expect("finite, min <= max, radius >= 0",
-                                    fmt::format("min ({},{},{}) max ({},{},{}) r {}", s.aabb_min.x, s.aabb_min.y,
-                                                s.aabb_min.z, s.aabb_max.x, s.aabb_max.y, s.aabb_max.z,
-                                                s.sphere_radius)));
+      return core::fail(
+          c.err("msh.bounds", "slot bounds are not finite or min > max or radius < 0", fmt::format("slots[{}]", i))
+              .at(kMshBoundsHeaderSize + i * 68 + 8)
+              .expect("finite, min <= max, radius >= 0",
+                      fmt::format("min ({},{},{}) max ({},{},{}) r {}", s.aabb_min.x, s.aabb_min.y, s.aabb_min.z,
+                                  s.aabb_max.x, s.aabb_max.y, s.aabb_max.z, s.sphere_radius)));
   }
   // 8. Every index used by a batch addresses a position.
   for (std::size_t i = 0; i < m.batches.size(); ++i) {

@@ -97,7 +97,9 @@ Diagnostic bad_input(std::string msg, std::string field, std::string exp, std::s
   return Diagnostic::error("builder.msh", std::move(msg)).in(std::move(field)).expect(std::move(exp), std::move(found));
 }
 
-std::int8_t snorm8(float v) { return static_cast<std::int8_t>(std::clamp(std::lround(v * 127.0f), -128L, 127L)); }
+std::int8_t snorm8(float v) {
+  return static_cast<std::int8_t>(std::clamp(std::lround(v * 127.0f), -128L, 127L));
+}
 
 }  // namespace
 
@@ -105,7 +107,8 @@ core::Result<MshModel> build_msh_model(const MshBuildInput& in) {
   if (in.positions.size() > 65536)
     return core::fail(bad_input("too many positions", "positions", "<= 65536", fmt::format("{}", in.positions.size())));
   if (in.indices.size() % 3 != 0)
-    return core::fail(bad_input("index count is not a multiple of 3", "indices", "3n", fmt::format("{}", in.indices.size())));
+    return core::fail(
+        bad_input("index count is not a multiple of 3", "indices", "3n", fmt::format("{}", in.indices.size())));
   if (!in.uvs.empty() && in.uvs.size() != in.positions.size())
     return core::fail(bad_input("uv count differs from position count", "uvs", fmt::format("{}", in.positions.size()),
                                 fmt::format("{}", in.uvs.size())));
@@ -114,7 +117,8 @@ core::Result<MshModel> build_msh_model(const MshBuildInput& in) {
       return core::fail(bad_input("index past the positions", fmt::format("indices[{}]", i),
                                   fmt::format("< {}", in.positions.size()), fmt::format("{}", in.indices[i])));
   if (in.node_name.size() > 255)
-    return core::fail(bad_input("node name too long", "node_name", "<= 255 bytes", fmt::format("{}", in.node_name.size())));
+    return core::fail(
+        bad_input("node name too long", "node_name", "<= 255 bytes", fmt::format("{}", in.node_name.size())));
   std::vector<MshBuildBatch> batches = in.batches;
   if (batches.empty() && !in.indices.empty())
     batches.push_back({0, 0, static_cast<std::uint16_t>(std::min<std::size_t>(in.indices.size(), 65535))});
@@ -131,8 +135,8 @@ core::Result<MshModel> build_msh_model(const MshBuildInput& in) {
   for (std::size_t i = 0; i < batches.size(); ++i) {
     const auto& b = batches[i];
     if (b.index_count % 3 != 0 || static_cast<std::uint64_t>(b.index_start) + b.index_count > in.indices.size())
-      return core::fail(bad_input("batch range is not whole triangles inside the indices", fmt::format("batches[{}]", i),
-                                  fmt::format("3n indices within {}", in.indices.size()),
+      return core::fail(bad_input("batch range is not whole triangles inside the indices",
+                                  fmt::format("batches[{}]", i), fmt::format("3n indices within {}", in.indices.size()),
                                   fmt::format("{}+{}", b.index_start, b.index_count)));
     MshBatch mb;
     mb.material_index = b.material_index;
@@ -142,7 +146,8 @@ core::Result<MshModel> build_msh_model(const MshBuildInput& in) {
     tris += b.index_count / 3u;
   }
   if (tris > 65535 || batches.size() > 65535)
-    return core::fail(bad_input("too many triangles or batches for one slot", "batches", "<= 65535", fmt::format("{}", tris)));
+    return core::fail(
+        bad_input("too many triangles or batches for one slot", "batches", "<= 65535", fmt::format("{}", tris)));
   // Bounds.
   MshSlot slot;
   slot.tri_count = static_cast<std::uint16_t>(tris);
@@ -337,8 +342,9 @@ core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& opti
 }  // namespace
 
 FormatInfo msh_format_info() {
-  return {"msh", "Iron3D MSH model (NRes of streams 1..20: nodes, slots, vertices, batches)", &detect, &inspect,
-          &check, &roundtrip};
+  return {"msh",   "Iron3D MSH model (NRes of streams 1..20: nodes, slots, vertices, batches)",
+          &detect, &inspect,
+          &check,  &roundtrip};
 }
 
 }  // namespace sortie::iron3d

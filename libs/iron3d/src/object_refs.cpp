@@ -47,8 +47,12 @@ std::vector<ObjectRefView> object_ref_views(const std::vector<ObjectRef>& refs) 
   return out;
 }
 
-bool is_parent_ref(const ObjectRefView& ref) { return core::iequals_ascii(ref.archive, "objects.rlb"); }
-bool is_mesh_ref(const ObjectRefView& ref) { return core::iends_with_ascii(ref.resource, ".msh"); }
+bool is_parent_ref(const ObjectRefView& ref) {
+  return core::iequals_ascii(ref.archive, "objects.rlb");
+}
+bool is_mesh_ref(const ObjectRefView& ref) {
+  return core::iends_with_ascii(ref.resource, ".msh");
+}
 
 core::Result<ObjectRef> make_object_ref(std::string_view archive, std::string_view resource) {
   ObjectRef ref;
@@ -127,7 +131,8 @@ core::Json object_registry_json(const ObjectRegistry& reg) {
   j["format"] = "object_refs";
   core::Json arr = core::Json::array();
   for (std::size_t i = 0; i < reg.refs.size(); ++i)
-    arr.push_back({{"key", core::fixed_string_json(reg.archive.entries[i].name)}, {"refs", object_refs_json(reg.refs[i])}});
+    arr.push_back(
+        {{"key", core::fixed_string_json(reg.archive.entries[i].name)}, {"refs", object_refs_json(reg.refs[i])}});
   j["prototypes"] = std::move(arr);
   return j;
 }
@@ -180,8 +185,10 @@ core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& opti
 }  // namespace
 
 FormatInfo object_refs_format_info() {
-  return {"object_refs", "Iron3D objects.rlb prototype registry (NRes of 64-byte ObjectRef records; or one *.ref payload)",
-          &detect, &inspect, &check, &roundtrip};
+  return {
+      "object_refs", "Iron3D objects.rlb prototype registry (NRes of 64-byte ObjectRef records; or one *.ref payload)",
+      &detect,       &inspect,
+      &check,        &roundtrip};
 }
 
 }  // namespace sortie::iron3d

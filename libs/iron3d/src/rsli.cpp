@@ -1,10 +1,10 @@
 // RsLi library archive: reader, lossless writer, lookup and entry decoding (spec §4).
 #include "sortie/iron3d/rsli.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <numeric>
-
-#include <fmt/format.h>
 
 #include "sortie/core/text.hpp"
 #include "sortie/iron3d/rsli_codec.hpp"
@@ -22,8 +22,12 @@ constexpr std::size_t kRowUnpacked = 20;
 constexpr std::size_t kRowOffset = 24;
 constexpr std::size_t kRowPacked = 28;
 
-std::string row_field(std::size_t i, std::string_view field) { return fmt::format("entries[{}].{}", i, field); }
-std::uint64_t row_offset(std::size_t i, std::size_t field) { return kRsliHeaderSize + i * kRsliRowSize + field; }
+std::string row_field(std::size_t i, std::string_view field) {
+  return fmt::format("entries[{}].{}", i, field);
+}
+std::uint64_t row_offset(std::size_t i, std::size_t field) {
+  return kRsliHeaderSize + i * kRsliRowSize + field;
+}
 
 // Original indices in byte order of their names; stable, so equal names keep row order.
 std::vector<std::int16_t> sorted_cells(const std::vector<RsliEntry>& entries) {
@@ -69,18 +73,28 @@ std::optional<Diagnostic> check_presorted(const std::vector<RsliEntry>& entries)
 
 std::string_view rsli_method_name(std::uint16_t method_bits) {
   switch (method_bits & kRsliMethodMask) {
-    case 0x000: return "stored";
-    case 0x020: return "xor";
-    case 0x040: return "lzss";
-    case 0x060: return "xor_lzss";
-    case 0x080: return "lzhuf";
-    case 0x0A0: return "xor_lzhuf";
-    case 0x100: return "deflate";
-    default: return "unknown";
+    case 0x000:
+      return "stored";
+    case 0x020:
+      return "xor";
+    case 0x040:
+      return "lzss";
+    case 0x060:
+      return "xor_lzss";
+    case 0x080:
+      return "lzhuf";
+    case 0x0A0:
+      return "xor_lzhuf";
+    case 0x100:
+      return "deflate";
+    default:
+      return "unknown";
   }
 }
 
-bool rsli_method_known(std::uint16_t method_bits) { return rsli_method_name(method_bits) != "unknown"; }
+bool rsli_method_known(std::uint16_t method_bits) {
+  return rsli_method_name(method_bits) != "unknown";
+}
 
 std::optional<RsliMethod> parse_rsli_method(std::string_view name) {
   std::string key = core::ascii_lower(name);
@@ -201,11 +215,11 @@ core::Result<RsliArchive> read_rsli(core::ByteView data, const RsliReadOptions& 
                          .in(row_field(i, "packed_size"))
                          .expect(fmt::format("<= {}", options.limits.max_packed), fmt::format("{}", e.packed_size)));
     if (e.unpacked_size > options.limits.max_unpacked)
-      return located(Diagnostic::error("rsli.limit", "unpacked size exceeds the limit")
-                         .at(row_offset(i, kRowUnpacked))
-                         .in(row_field(i, "unpacked_size"))
-                         .expect(fmt::format("<= {}", options.limits.max_unpacked),
-                                 fmt::format("{}", e.unpacked_size)));
+      return located(
+          Diagnostic::error("rsli.limit", "unpacked size exceeds the limit")
+              .at(row_offset(i, kRowUnpacked))
+              .in(row_field(i, "unpacked_size"))
+              .expect(fmt::format("<= {}", options.limits.max_unpacked), fmt::format("{}", e.unpacked_size)));
     e.effective_offset = std::uint64_t{e.data_offset_raw} + overlay;
     e.read_size = e.packed_size;
     const std::uint64_t end = e.effective_offset + e.packed_size;
@@ -333,11 +347,16 @@ core::Result<core::Bytes> decode_rsli_entry(const RsliArchive& a, std::size_t in
     case RsliMethod::xor_only:
       SORTIE_CHECK(exact_size());
       return xor_stream_copy(e.xor_key(), packed);
-    case RsliMethod::lzss: return codec(lzss_decode(packed, e.unpacked_size));
-    case RsliMethod::xor_lzss: return codec(lzss_decode(xor_stream_copy(e.xor_key(), packed), e.unpacked_size));
-    case RsliMethod::lzhuf: return codec(lzhuf_decode(packed, e.unpacked_size));
-    case RsliMethod::xor_lzhuf: return codec(lzhuf_decode(xor_stream_copy(e.xor_key(), packed), e.unpacked_size));
-    case RsliMethod::deflate: return codec(inflate_raw(packed, e.unpacked_size));
+    case RsliMethod::lzss:
+      return codec(lzss_decode(packed, e.unpacked_size));
+    case RsliMethod::xor_lzss:
+      return codec(lzss_decode(xor_stream_copy(e.xor_key(), packed), e.unpacked_size));
+    case RsliMethod::lzhuf:
+      return codec(lzhuf_decode(packed, e.unpacked_size));
+    case RsliMethod::xor_lzhuf:
+      return codec(lzhuf_decode(xor_stream_copy(e.xor_key(), packed), e.unpacked_size));
+    case RsliMethod::deflate:
+      return codec(inflate_raw(packed, e.unpacked_size));
   }
   return fail(Diagnostic::error("rsli.method_unsupported", "unknown storage method")
                   .of(a.file_name)
@@ -350,12 +369,16 @@ core::Result<core::Bytes> decode_rsli_entry(const RsliArchive& a, std::size_t in
 core::Result<core::Bytes> pack_rsli_payload(core::ByteView data, RsliMethod method) {
   switch (method) {
     case RsliMethod::stored:
-    case RsliMethod::xor_only: return core::Bytes(data.begin(), data.end());
+    case RsliMethod::xor_only:
+      return core::Bytes(data.begin(), data.end());
     case RsliMethod::lzss:
-    case RsliMethod::xor_lzss: return lzss_encode(data);
+    case RsliMethod::xor_lzss:
+      return lzss_encode(data);
     case RsliMethod::lzhuf:
-    case RsliMethod::xor_lzhuf: return lzhuf_encode(data);
-    case RsliMethod::deflate: return deflate_raw(data);
+    case RsliMethod::xor_lzhuf:
+      return lzhuf_encode(data);
+    case RsliMethod::deflate:
+      return deflate_raw(data);
   }
   return fail(Diagnostic::error("rsli.method_unsupported", "unknown storage method")
                   .expect("a known method", fmt::format("0x{:03x}", static_cast<unsigned>(method))));

@@ -1,8 +1,8 @@
 // Raw Deflate of RsLi method 0x100 (spec §4.4.3), through zlib with -15 window bits.
-#include <limits>
-
 #include <fmt/format.h>
 #include <zlib.h>
+
+#include <limits>
 
 #include "sortie/iron3d/rsli_codec.hpp"
 
@@ -42,11 +42,11 @@ core::Result<core::Bytes> inflate_raw(core::ByteView packed, std::size_t unpacke
     return core::fail(core::Diagnostic::error("rsli.deflate.corrupt", "Deflate stream too large for zlib")
                           .expect(fmt::format("<= {} bytes", kZMax), fmt::format("{} bytes", packed.size())));
   if (unpacked_size > packed.size() * kDeflateMaxRatio + 1024)
-    return core::fail(core::Diagnostic::error("rsli.size_mismatch",
-                                              "declared unpacked size cannot come from this many Deflate bytes")
-                          .at(0)
-                          .expect(fmt::format("<= {} bytes", packed.size() * kDeflateMaxRatio + 1024),
-                                  fmt::format("{} bytes", unpacked_size)));
+    return core::fail(
+        core::Diagnostic::error("rsli.size_mismatch", "declared unpacked size cannot come from this many Deflate bytes")
+            .at(0)
+            .expect(fmt::format("<= {} bytes", packed.size() * kDeflateMaxRatio + 1024),
+                    fmt::format("{} bytes", unpacked_size)));
   ZStream z(true);
   z_stream* s = z.get();
   if (inflateInit2(s, -15) != Z_OK)
@@ -62,12 +62,13 @@ core::Result<core::Bytes> inflate_raw(core::ByteView packed, std::size_t unpacke
   const std::size_t consumed = packed.size() - s->avail_in;
   const std::size_t produced = s->total_out;
   if (produced > unpacked_size)
-    return core::fail(core::Diagnostic::error("rsli.deflate.overrun", "Deflate output exceeds the declared unpacked size")
-                          .at(consumed)
-                          .expect(fmt::format("{} bytes", unpacked_size), fmt::format("more than {}", unpacked_size)));
+    return core::fail(
+        core::Diagnostic::error("rsli.deflate.overrun", "Deflate output exceeds the declared unpacked size")
+            .at(consumed)
+            .expect(fmt::format("{} bytes", unpacked_size), fmt::format("more than {}", unpacked_size)));
   if (rc == Z_DATA_ERROR || rc == Z_NEED_DICT || rc == Z_STREAM_ERROR || rc == Z_MEM_ERROR)
-    return core::fail(core::Diagnostic::error("rsli.deflate.corrupt",
-                                              fmt::format("invalid raw Deflate stream: {}", s->msg ? s->msg : "zlib error"))
+    return core::fail(core::Diagnostic::error("rsli.deflate.corrupt", fmt::format("invalid raw Deflate stream: {}",
+                                                                                  s->msg ? s->msg : "zlib error"))
                           .at(consumed)
                           .expect("a raw RFC 1951 stream (no zlib header)", fmt::format("zlib code {}", rc)));
   if (rc != Z_STREAM_END)

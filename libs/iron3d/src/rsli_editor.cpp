@@ -1,8 +1,8 @@
 // RsLi archive editor and rebuilding writer (spec §4.6, avoiding the listed defects).
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <numeric>
-
-#include <fmt/format.h>
 
 #include "sortie/core/text.hpp"
 #include "sortie/iron3d/rsli.hpp"
@@ -97,8 +97,7 @@ std::optional<std::size_t> RsliEditor::find(std::string_view name) const {
   return std::nullopt;
 }
 
-core::Result<core::FixedString> RsliEditor::check_name(std::string_view name,
-                                                       std::optional<std::size_t> except) const {
+core::Result<core::FixedString> RsliEditor::check_name(std::string_view name, std::optional<std::size_t> except) const {
   if (name.empty() || name.size() > kRsliNameSize || name.find('\0') != std::string_view::npos)
     return fail(Diagnostic::error("rsli.edit.name", "entry name must be 1..12 bytes without NUL")
                     .in("name")
@@ -216,8 +215,8 @@ core::Result<core::Bytes> RsliEditor::write() const {
   out.bytes(payloads.buffer());
   if (trailer_) {
     out.bytes(core::ByteView(*trailer_));
-  } else if (const auto& b = out.buffer(); b.size() >= kRsliTrailerSize && b[b.size() - 6] == 'A' &&
-                                           b[b.size() - 5] == 'O') {
+  } else if (const auto& b = out.buffer();
+             b.size() >= kRsliTrailerSize && b[b.size() - 6] == 'A' && b[b.size() - 5] == 'O') {
     return fail(Diagnostic::error("rsli.edit.trailer_ambiguity",
                                   "the rebuilt library would end in bytes that read as an AO trailer")
                     .at(b.size() - 6)

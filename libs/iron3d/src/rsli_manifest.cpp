@@ -149,7 +149,8 @@ core::Result<RsliPackResult> rsli_pack_manifest(const Json& m, const RsliFileLoa
       const bool same_content = j.value("content_hash", std::string()) == core::hash_hex(core::hash64(contents[i]));
       if (!same_content || method_name != rsli_method_name(e.method_bits())) {
         if (!method)
-          return fail(Diagnostic::error("manifest.method", "unknown packing method").in(where + ".method")
+          return fail(Diagnostic::error("manifest.method", "unknown packing method")
+                          .in(where + ".method")
                           .expect("stored, xor, lzss, xor_lzss, lzhuf, xor_lzhuf, deflate", method_name));
         SORTIE_TRY(auto packed, pack_rsli_payload(contents[i], *method));
         item.packed = std::move(packed);
@@ -160,16 +161,18 @@ core::Result<RsliPackResult> rsli_pack_manifest(const Json& m, const RsliFileLoa
       }
       if (*name_cp != e.name.text()) {
         if (name_cp->empty() || name_cp->size() > kRsliNameSize || name_cp->find('\0') != std::string::npos)
-          return fail(Diagnostic::error("rsli.edit.name", "entry name must be 1..12 bytes without NUL")
-                          .in(where + ".name"));
+          return fail(
+              Diagnostic::error("rsli.edit.name", "entry name must be 1..12 bytes without NUL").in(where + ".name"));
         item.name = core::FixedString::make(core::ascii_upper(*name_cp), kRsliNameSize);
       }
     } else {
       if (!method)
-        return fail(Diagnostic::error("manifest.method", "unknown packing method").in(where + ".method")
+        return fail(Diagnostic::error("manifest.method", "unknown packing method")
+                        .in(where + ".method")
                         .expect("stored, xor, lzss, xor_lzss, lzhuf, xor_lzhuf, deflate", method_name));
       if (name_cp->empty() || name_cp->size() > kRsliNameSize || name_cp->find('\0') != std::string::npos)
-        return fail(Diagnostic::error("rsli.edit.name", "entry name must be 1..12 bytes without NUL").in(where + ".name"));
+        return fail(
+            Diagnostic::error("rsli.edit.name", "entry name must be 1..12 bytes without NUL").in(where + ".name"));
       SORTIE_TRY(auto packed, pack_rsli_payload(contents[i], *method));
       item.name = core::FixedString::make(core::ascii_upper(*name_cp), kRsliNameSize);
       item.flags = static_cast<std::int16_t>(*method);

@@ -24,7 +24,9 @@ std::int8_t pack_unit(double v) {
   return static_cast<std::int8_t>(std::clamp(std::lround(v * 127.0), -128L, 127L));
 }
 
-constexpr double D(float v) { return static_cast<double>(v); }
+constexpr double D(float v) {
+  return static_cast<double>(v);
+}
 struct DVec {
   double x, y, z;
 };
@@ -32,7 +34,9 @@ DVec dv(const core::Vec3& v) {
   return {D(v.x), D(v.y), D(v.z)};
 }
 
-void put_f32(std::uint8_t* p, float v) { core::store_u32(p, std::bit_cast<std::uint32_t>(v)); }
+void put_f32(std::uint8_t* p, float v) {
+  core::store_u32(p, std::bit_cast<std::uint32_t>(v));
+}
 
 struct Box {
   core::Vec3 lo{std::numeric_limits<float>::max(), std::numeric_limits<float>::max(),
@@ -62,7 +66,8 @@ class FaceBuckets {
       const auto [x0, y0] = cell(b.lo.x, b.lo.y);
       const auto [x1, y1] = cell(b.hi.x, b.hi.y);
       for (std::uint32_t y = y0; y <= y1; ++y)
-        for (std::uint32_t x = x0; x <= x1; ++x) buckets_[std::size_t{y} * n_ + x].push_back(static_cast<std::uint32_t>(f));
+        for (std::uint32_t x = x0; x <= x1; ++x)
+          buckets_[std::size_t{y} * n_ + x].push_back(static_cast<std::uint32_t>(f));
     }
   }
   [[nodiscard]] std::optional<float> height(float x, float y) const {
@@ -111,13 +116,15 @@ class FaceBuckets {
 core::Result<LandMsh> make_land_msh_from_heightfield(const Heightfield& hf, const LandMshBuildOptions& options) {
   const std::uint64_t cols = hf.columns, rows = hf.rows;
   if (cols < 2 || rows < 2 || hf.heights.size() != cols * rows)
-    return fail(Diagnostic::error("land_msh.build.size", "heightfield needs at least 2 x 2 vertices and one height each")
-                    .in("heights")
-                    .expect(fmt::format("{} x {} heights (>= 2 x 2)", cols, rows), fmt::format("{}", hf.heights.size())));
+    return fail(
+        Diagnostic::error("land_msh.build.size", "heightfield needs at least 2 x 2 vertices and one height each")
+            .in("heights")
+            .expect(fmt::format("{} x {} heights (>= 2 x 2)", cols, rows), fmt::format("{}", hf.heights.size())));
   const std::uint64_t cells_x = cols - 1, cells_y = rows - 1, cells = cells_x * cells_y;
   if (cols * rows > kU16Limit)
-    return fail(Diagnostic::error("land_msh.build.vertex_limit", "heightfield has more vertices than u16 indices address")
-                    .expect("<= 65535 vertices", fmt::format("{}", cols * rows)));
+    return fail(
+        Diagnostic::error("land_msh.build.vertex_limit", "heightfield has more vertices than u16 indices address")
+            .expect("<= 65535 vertices", fmt::format("{}", cols * rows)));
   if (2 * cells > kU16Limit)
     return fail(Diagnostic::error("land_msh.build.face_limit", "heightfield has more faces than u16 indices address")
                     .expect("<= 65535 faces", fmt::format("{}", 2 * cells)));
@@ -178,8 +185,9 @@ core::Result<LandMsh> make_land_msh_from_heightfield(const Heightfield& hf, cons
       auto face_of = [&](std::int64_t x, std::int64_t y, int which) -> std::uint16_t {
         if (x < 0 || y < 0 || x >= static_cast<std::int64_t>(cells_x) || y >= static_cast<std::int64_t>(cells_y))
           return kNoNeighbour;
-        return static_cast<std::uint16_t>(first_face[static_cast<std::size_t>(y) * cells_x + static_cast<std::size_t>(x)] +
-                                          static_cast<std::uint32_t>(which));
+        return static_cast<std::uint16_t>(
+            first_face[static_cast<std::size_t>(y) * cells_x + static_cast<std::size_t>(x)] +
+            static_cast<std::uint32_t>(which));
       };
       const auto a = vid(cx, cy), b = vid(cx + 1, cy), cc = vid(cx + 1, cy + 1), d = vid(cx, cy + 1);
       const auto x = static_cast<std::int64_t>(cx), y = static_cast<std::int64_t>(cy);
@@ -216,7 +224,8 @@ core::Result<LandMsh> make_land_msh_from_heightfield(const Heightfield& hf, cons
             const auto& f = m.faces[face];
             for (auto v : f.vertices) box.add(m.positions[v]);
             const bool boundary = face == begin || f.material_tag != m.faces[face - 1].material_tag;
-            m.material_pairs[face] = {static_cast<std::uint16_t>(face), boundary ? kPairBatchBoundary : std::uint16_t{0}};
+            m.material_pairs[face] = {static_cast<std::uint16_t>(face),
+                                      boundary ? kPairBatchBoundary : std::uint16_t{0}};
           }
       s.pair_count = static_cast<std::uint16_t>(face - begin);
       s.aabb_min = box.lo;
@@ -280,7 +289,8 @@ core::Result<LandMap> make_land_map_for(const LandMsh& msh, const LandMapBuildOp
   FaceBuckets buckets(msh);
   std::vector<float> zs((std::size_t{ax} + 1) * (ay + 1));
   for (std::uint32_t j = 0; j <= ay; ++j)
-    for (std::uint32_t i = 0; i <= ax; ++i) zs[std::size_t{j} * (ax + 1) + i] = buckets.height(xs[i], ys[j]).value_or(box.lo.z);
+    for (std::uint32_t i = 0; i <= ax; ++i)
+      zs[std::size_t{j} * (ax + 1) + i] = buckets.height(xs[i], ys[j]).value_or(box.lo.z);
 
   LandMap map;
   map.entry.type_id = kLandMapEntryType;
@@ -345,7 +355,8 @@ core::Result<LandMap> make_land_map_for(const LandMsh& msh, const LandMapBuildOp
     for (std::uint64_t cx = 0; cx < gx; ++cx) {
       ids.clear();
       for (std::uint32_t j = row[cy].first; j <= row[cy].second; ++j)
-        for (std::uint32_t i = col[cx].first; i <= col[cx].second; ++i) ids.push_back(static_cast<std::uint16_t>(j * ax + i));
+        for (std::uint32_t i = col[cx].first; i <= col[cx].second; ++i)
+          ids.push_back(static_cast<std::uint16_t>(j * ax + i));
       SORTIE_CHECK(g.push_cell(ids));
     }
   map.entry.attr1 = static_cast<std::uint32_t>(map.areals.size());

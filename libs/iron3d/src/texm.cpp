@@ -10,10 +10,18 @@ using core::Diagnostic;
 
 std::uint32_t texm_bytes_per_pixel(std::uint32_t format) {
   switch (format) {
-    case 0: return 1;
-    case 565: case 556: case 4444: case 88: return 2;
-    case 888: case 8888: return 4;
-    default: return 0;
+    case 0:
+      return 1;
+    case 565:
+    case 556:
+    case 4444:
+    case 88:
+      return 2;
+    case 888:
+    case 8888:
+      return 4;
+    default:
+      return 0;
   }
 }
 
@@ -138,9 +146,15 @@ core::Bytes write_texm(const Texm& t) {
 
 namespace {
 
-inline std::uint8_t x5(std::uint32_t v) { return static_cast<std::uint8_t>((v * 255 + 15) / 31); }
-inline std::uint8_t x6(std::uint32_t v) { return static_cast<std::uint8_t>((v * 255 + 31) / 63); }
-inline std::uint8_t x4(std::uint32_t v) { return static_cast<std::uint8_t>(v * 17); }
+inline std::uint8_t x5(std::uint32_t v) {
+  return static_cast<std::uint8_t>((v * 255 + 15) / 31);
+}
+inline std::uint8_t x6(std::uint32_t v) {
+  return static_cast<std::uint8_t>((v * 255 + 31) / 63);
+}
+inline std::uint8_t x4(std::uint32_t v) {
+  return static_cast<std::uint8_t>(v * 17);
+}
 
 }  // namespace
 
@@ -208,31 +222,55 @@ std::uint32_t texm_mip_skip(const Texm& t) {
   const auto mips = static_cast<std::uint32_t>(t.mips.size());
   if (mips <= 1) return 0;
   switch (t.flags5 & 0x72000000u) {
-    case 0x02000000u: return mips > 2 ? 2 : 1;
-    case 0x10000000u: return 1;
-    case 0x20000000u: return (t.width >= 256 || t.height >= 256) ? 1 : 0;
+    case 0x02000000u:
+      return mips > 2 ? 2 : 1;
+    case 0x10000000u:
+      return 1;
+    case 0x20000000u:
+      return (t.width >= 256 || t.height >= 256) ? 1 : 0;
     case 0x40000000u:
       if (t.width > 128 && t.height > 128) return mips > 2 ? 2 : 1;
       return (t.width == 128 || t.height == 128) ? 1 : 0;
-    default: return 0;
+    default:
+      return 0;
   }
 }
 
 namespace {
 
-std::uint32_t to5(std::uint8_t v) { return (v * 31u + 127u) / 255u; }
-std::uint32_t to6(std::uint8_t v) { return (v * 63u + 127u) / 255u; }
-std::uint32_t to4(std::uint8_t v) { return (v + 8u) / 17u; }
+std::uint32_t to5(std::uint8_t v) {
+  return (v * 31u + 127u) / 255u;
+}
+std::uint32_t to6(std::uint8_t v) {
+  return (v * 63u + 127u) / 255u;
+}
+std::uint32_t to4(std::uint8_t v) {
+  return (v + 8u) / 17u;
+}
 
 void encode_pixel(std::uint32_t format, TexmColor c, core::ByteWriter& w) {
   switch (format) {
-    case 0: w.u8(c.r); break;
-    case 565: w.u16(static_cast<std::uint16_t>(to5(c.r) << 11 | to6(c.g) << 5 | to5(c.b))); break;
-    case 556: w.u16(static_cast<std::uint16_t>(to5(c.r) << 11 | to5(c.g) << 6 | to6(c.b))); break;
-    case 4444: w.u16(static_cast<std::uint16_t>(to4(c.a) << 12 | to4(c.r) << 8 | to4(c.g) << 4 | to4(c.b))); break;
-    case 88: w.u8(c.a), w.u8(c.r); break;
-    case 888: w.u8(c.r), w.u8(c.g), w.u8(c.b), w.u8(0); break;
-    default: w.u8(c.a), w.u8(c.r), w.u8(c.g), w.u8(c.b); break;
+    case 0:
+      w.u8(c.r);
+      break;
+    case 565:
+      w.u16(static_cast<std::uint16_t>(to5(c.r) << 11 | to6(c.g) << 5 | to5(c.b)));
+      break;
+    case 556:
+      w.u16(static_cast<std::uint16_t>(to5(c.r) << 11 | to5(c.g) << 6 | to6(c.b)));
+      break;
+    case 4444:
+      w.u16(static_cast<std::uint16_t>(to4(c.a) << 12 | to4(c.r) << 8 | to4(c.g) << 4 | to4(c.b)));
+      break;
+    case 88:
+      w.u8(c.a), w.u8(c.r);
+      break;
+    case 888:
+      w.u8(c.r), w.u8(c.g), w.u8(c.b), w.u8(0);
+      break;
+    default:
+      w.u8(c.a), w.u8(c.r), w.u8(c.g), w.u8(c.b);
+      break;
   }
 }
 
@@ -249,9 +287,10 @@ core::Result<Texm> build_texm(std::uint32_t width, std::uint32_t height, std::ui
                               TexmPixelFn pixel) {
   if (width == 0 || height == 0 || mip_count == 0 || mip_count > 32 || width > 4096 || height > 4096 ||
       texm_bytes_per_pixel(format) == 0)
-    return core::fail(Diagnostic::error("builder.texm", "Texm builder needs 1..4096 sizes, 1..32 levels, a known format")
-                          .expect("w,h in 1..4096, mips 1..32, format 0/565/556/4444/88/888/8888",
-                                  fmt::format("{}x{}, {} mips, format {}", width, height, mip_count, format)));
+    return core::fail(
+        Diagnostic::error("builder.texm", "Texm builder needs 1..4096 sizes, 1..32 levels, a known format")
+            .expect("w,h in 1..4096, mips 1..32, format 0/565/556/4444/88/888/8888",
+                    fmt::format("{}x{}, {} mips, format {}", width, height, mip_count, format)));
   if (!pixel) pixel = &default_pixel;
   Texm t;
   t.width = width;
@@ -281,9 +320,10 @@ core::Result<Texm> build_lightmap(std::uint32_t width, std::uint32_t height, Tex
 core::Diagnostics lightmap_findings(const Texm& t) {
   core::Diagnostics out;
   if (t.format != 565 || t.mips.size() != 1) {
-    auto d = Diagnostic::warning("texm.lightmap_shape", "lightmap is not format 565 with one level (all known ones are)")
-                 .in("format")
-                 .expect("565, 1 level", fmt::format("{}, {} levels", t.format, t.mips.size()));
+    auto d =
+        Diagnostic::warning("texm.lightmap_shape", "lightmap is not format 565 with one level (all known ones are)")
+            .in("format")
+            .expect("565, 1 level", fmt::format("{}, {} levels", t.format, t.mips.size()));
     d.severity = core::Severity::note;
     out.push_back(std::move(d));
   }
@@ -310,7 +350,8 @@ core::Json texm_json(const Texm& t) {
   j["mip_skip"] = texm_mip_skip(t);
   if (t.page) {
     core::Json rects = core::Json::array();
-    for (const auto& rc : *t.page) rects.push_back({{"x", rc.x}, {"width", rc.width}, {"y", rc.y}, {"height", rc.height}});
+    for (const auto& rc : *t.page)
+      rects.push_back({{"x", rc.x}, {"width", rc.width}, {"y", rc.y}, {"height", rc.height}});
     j["page"] = std::move(rects);
   }
   return j;
@@ -341,7 +382,7 @@ core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& opti
 }  // namespace
 
 FormatInfo texm_format_info() {
-  return {"texm", "Iron3D Texm texture or lightmap (extracted entry, magic \"Texm\")", &detect, &inspect, &check,
+  return {"texm",    "Iron3D Texm texture or lightmap (extracted entry, magic \"Texm\")", &detect, &inspect, &check,
           &roundtrip};
 }
 

@@ -13,11 +13,12 @@ core::Diagnostics check_tma(const Tma& tma, std::string_view file_name) {
   for (std::size_t i = 0; i < tma.clans.size(); ++i) {
     const auto [it, inserted] = first_index.emplace(tma.clans[i].name, i);
     if (!inserted) {
-      auto d = core::Diagnostic::warning("tma.clan.name_duplicate", "two clans share a name; relations to it are ambiguous")
-                   .of(std::string(file_name))
-                   .in(fmt::format("clans[{}].name", i))
-                   .expect("a unique clan name",
-                           fmt::format("'{}' (also clans[{}])", core::cp1251_to_utf8(tma.clans[i].name).utf8, it->second));
+      auto d =
+          core::Diagnostic::warning("tma.clan.name_duplicate", "two clans share a name; relations to it are ambiguous")
+              .of(std::string(file_name))
+              .in(fmt::format("clans[{}].name", i))
+              .expect("a unique clan name",
+                      fmt::format("'{}' (also clans[{}])", core::cp1251_to_utf8(tma.clans[i].name).utf8, it->second));
       out.push_back(std::move(d));
     }
   }
@@ -33,7 +34,8 @@ core::Diagnostics check_tma(const Tma& tma, std::string_view file_name) {
         out.push_back(core::Diagnostic::warning("tma.clan.relation_unknown", "relation names no clan of this mission")
                           .of(std::string(file_name))
                           .in(field)
-                          .expect(fmt::format("one of: {}", known), fmt::format("'{}'", core::cp1251_to_utf8(rel.other_clan).utf8)));
+                          .expect(fmt::format("one of: {}", known),
+                                  fmt::format("'{}'", core::cp1251_to_utf8(rel.other_clan).utf8)));
       } else if (it->second == i) {
         out.push_back(core::Diagnostic::warning("tma.clan.relation_self", "a clan relates to itself")
                           .of(std::string(file_name))

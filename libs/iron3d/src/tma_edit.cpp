@@ -77,7 +77,8 @@ std::optional<float> parse_float(std::string_view s) {
 Result<core::Vec3> parse_vec3(std::string_view text, const std::string& field) {
   const auto parts = split_commas(text);
   if (parts.size() != 3)
-    return fail(edit_error("tma.edit.value", "expected three comma-separated numbers", field).expect("X,Y,Z", std::string(text)));
+    return fail(edit_error("tma.edit.value", "expected three comma-separated numbers", field)
+                    .expect("X,Y,Z", std::string(text)));
   float v[3];
   for (std::size_t i = 0; i < 3; ++i) {
     auto f = parse_float(parts[i]);
@@ -103,7 +104,9 @@ Result<TmaObject*> object_at(Tma& t, std::size_t i, const std::string& field) {
   return &t.objects[i];
 }
 
-std::string object_field(std::size_t i) { return fmt::format("objects[{}]", i); }
+std::string object_field(std::size_t i) {
+  return fmt::format("objects[{}]", i);
+}
 
 // A parsed edit path: [objects[N] [.properties[KEY]]] [.field]
 struct EditPath {
@@ -136,8 +139,10 @@ Result<EditPath> parse_path(std::string_view path) {
       path.remove_prefix(12);
       // The key runs to the last ']' that is followed by nothing or by ".name".
       std::size_t end = std::string_view::npos;
-      if (path.ends_with("].name")) end = path.size() - 6;
-      else if (path.ends_with("]")) end = path.size() - 1;
+      if (path.ends_with("].name"))
+        end = path.size() - 6;
+      else if (path.ends_with("]"))
+        end = path.size() - 1;
       if (end == std::string_view::npos) return bad("missing ']' after the property key");
       std::string_view key = path.substr(0, end);
       path.remove_prefix(end + 1);
@@ -181,7 +186,8 @@ Result<std::size_t> property_index(const TmaObject& o, const EditPath& p, const 
 Status apply_set(Tma& t, std::string_view assignment) {
   const auto eq = assignment.find('=');
   if (eq == std::string_view::npos)
-    return fail(edit_error("tma.edit.path", "an edit is PATH=VALUE", std::string(assignment)).expect("PATH=VALUE", std::string(assignment)));
+    return fail(edit_error("tma.edit.path", "an edit is PATH=VALUE", std::string(assignment))
+                    .expect("PATH=VALUE", std::string(assignment)));
   const std::string field(assignment.substr(0, eq));
   const std::string_view value = assignment.substr(eq + 1);
   SORTIE_TRY(const EditPath p, parse_path(field));
@@ -199,7 +205,7 @@ Status apply_set(Tma& t, std::string_view assignment) {
     }
     return unknown();
   }
-  SORTIE_TRY(TmaObject* o, object_at(t, p.object, field));
+  SORTIE_TRY(TmaObject * o, object_at(t, p.object, field));
   if (p.has_property) {
     SORTIE_TRY(const std::size_t k, property_index(*o, p, field));
     auto& prop = o->properties[k];
@@ -227,11 +233,16 @@ Status apply_set(Tma& t, std::string_view assignment) {
     return {};
   }
   std::uint32_t* word = nullptr;
-  if (p.field == "raw_kind") word = &o->raw_kind;
-  else if (p.field == "flags") word = &o->flags;
-  else if (p.field == "raw_after_resource") word = &o->raw_after_resource;
-  else if (p.field == "identity_or_clan_raw") word = &o->identity_or_clan_raw;
-  else if (p.field == "raw_after_name") word = &o->raw_after_name;
+  if (p.field == "raw_kind")
+    word = &o->raw_kind;
+  else if (p.field == "flags")
+    word = &o->flags;
+  else if (p.field == "raw_after_resource")
+    word = &o->raw_after_resource;
+  else if (p.field == "identity_or_clan_raw")
+    word = &o->identity_or_clan_raw;
+  else if (p.field == "raw_after_name")
+    word = &o->raw_after_name;
   if (word) {
     SORTIE_TRY(*word, parse_int_value(value, field));
     return {};
@@ -267,7 +278,7 @@ Status apply_remove_property(Tma& t, std::string_view path) {
   SORTIE_TRY(const EditPath p, parse_path(field));
   if (!p.has_property || !p.field.empty())
     return fail(edit_error("tma.edit.path", "--remove-property takes objects[N].properties[NAME or K]", field));
-  SORTIE_TRY(TmaObject* o, object_at(t, p.object, field));
+  SORTIE_TRY(TmaObject * o, object_at(t, p.object, field));
   SORTIE_TRY(const std::size_t k, property_index(*o, p, field));
   return tma_remove_property(t, p.object, k);
 }
@@ -275,7 +286,8 @@ Status apply_remove_property(Tma& t, std::string_view path) {
 Result<std::size_t> parse_index(std::string_view s, const std::string& what) {
   auto v = parse_unsigned(trim(s));
   if (!v || *v > std::numeric_limits<std::uint32_t>::max())
-    return fail(edit_error("tma.edit.value", "not an object index", what).expect("0-based object index", std::string(s)));
+    return fail(
+        edit_error("tma.edit.value", "not an object index", what).expect("0-based object index", std::string(s)));
   return static_cast<std::size_t>(*v);
 }
 
@@ -285,7 +297,7 @@ Result<std::size_t> parse_index(std::string_view s, const std::string& what) {
 
 core::Status tma_set_property(Tma& t, std::size_t object, std::string_view name, const TmaWords& raw) {
   const std::string field = object_field(object);
-  SORTIE_TRY(TmaObject* o, object_at(t, object, field));
+  SORTIE_TRY(TmaObject * o, object_at(t, object, field));
   auto* p = o->find_property(name);
   if (!p)
     return fail(edit_error("tma.edit.property", fmt::format("object has no property named '{}'", tma_text_utf8(name)),
@@ -295,14 +307,14 @@ core::Status tma_set_property(Tma& t, std::size_t object, std::string_view name,
 }
 
 core::Status tma_add_property(Tma& t, std::size_t object, TmaProperty property) {
-  SORTIE_TRY(TmaObject* o, object_at(t, object, object_field(object)));
+  SORTIE_TRY(TmaObject * o, object_at(t, object, object_field(object)));
   o->properties.push_back(std::move(property));
   return {};
 }
 
 core::Status tma_remove_property(Tma& t, std::size_t object, std::size_t index) {
   const std::string field = object_field(object);
-  SORTIE_TRY(TmaObject* o, object_at(t, object, field));
+  SORTIE_TRY(TmaObject * o, object_at(t, object, field));
   if (index >= o->properties.size())
     return fail(edit_error("tma.edit.index", fmt::format("property {} does not exist", index),
                            fmt::format("{}.properties[{}]", field, index))
@@ -312,7 +324,7 @@ core::Status tma_remove_property(Tma& t, std::size_t object, std::size_t index) 
 }
 
 core::Status tma_remove_property(Tma& t, std::size_t object, std::string_view name) {
-  SORTIE_TRY(TmaObject* o, object_at(t, object, object_field(object)));
+  SORTIE_TRY(TmaObject * o, object_at(t, object, object_field(object)));
   for (std::size_t i = 0; i < o->properties.size(); ++i)
     if (o->properties[i].name == name) return tma_remove_property(t, object, i);
   return fail(edit_error("tma.edit.property", fmt::format("object has no property named '{}'", tma_text_utf8(name)),
@@ -320,13 +332,13 @@ core::Status tma_remove_property(Tma& t, std::size_t object, std::string_view na
 }
 
 core::Status tma_move_object(Tma& t, std::size_t object, core::Vec3 position) {
-  SORTIE_TRY(TmaObject* o, object_at(t, object, object_field(object)));
+  SORTIE_TRY(TmaObject * o, object_at(t, object, object_field(object)));
   o->position = position;
   return {};
 }
 
 core::Status tma_rename_object(Tma& t, std::size_t object, std::string instance_name) {
-  SORTIE_TRY(TmaObject* o, object_at(t, object, object_field(object)));
+  SORTIE_TRY(TmaObject * o, object_at(t, object, object_field(object)));
   o->instance_name = std::move(instance_name);
   return {};
 }
@@ -354,11 +366,13 @@ core::Result<TmaWords> parse_tma_words(std::string_view text, const TmaWords& ba
   TmaWords out = base;
   for (std::size_t i = 0; i < parts.size(); ++i) {
     const auto s = parts[i];
-    const bool is_float = !s.empty() && (s.back() == 'f' || s.back() == 'F') && !s.starts_with("0x") &&
-                          !s.starts_with("0X");
+    const bool is_float =
+        !s.empty() && (s.back() == 'f' || s.back() == 'F') && !s.starts_with("0x") && !s.starts_with("0X");
     if (is_float) {
       auto f = parse_float(s);
-      if (!f) return fail(Diagnostic::error("tma.edit.value", fmt::format("word {} is not a float", i)).expect("e.g. 1.5f", std::string(s)));
+      if (!f)
+        return fail(Diagnostic::error("tma.edit.value", fmt::format("word {} is not a float", i))
+                        .expect("e.g. 1.5f", std::string(s)));
       out[i] = std::bit_cast<std::uint32_t>(*f);
     } else {
       auto v = parse_word_int(s);
@@ -430,10 +444,26 @@ core::Result<TmaObject> tma_object_from_json(const core::Json& j) {
     out = {v[0].get<float>(), v[1].get<float>(), v[2].get<float>()};
     return {};
   };
-  static const char* const kKnown[] = {"index", "raw_kind", "flags", "resource_name", "resource_name_hex",
-                                       "raw_after_resource", "identity_or_clan_raw", "position", "orientation",
-                                       "scale", "position_hex", "orientation_hex", "scale_hex", "instance_name", "instance_name_hex", "raw_after_name", "link0",
-                                       "link1", "property_schema_version", "properties"};
+  static const char* const kKnown[] = {"index",
+                                       "raw_kind",
+                                       "flags",
+                                       "resource_name",
+                                       "resource_name_hex",
+                                       "raw_after_resource",
+                                       "identity_or_clan_raw",
+                                       "position",
+                                       "orientation",
+                                       "scale",
+                                       "position_hex",
+                                       "orientation_hex",
+                                       "scale_hex",
+                                       "instance_name",
+                                       "instance_name_hex",
+                                       "raw_after_name",
+                                       "link0",
+                                       "link1",
+                                       "property_schema_version",
+                                       "properties"};
   for (const auto& [key, value] : j.items()) {
     bool known = false;
     for (const char* k : kKnown) known = known || key == k;
@@ -459,7 +489,8 @@ core::Result<TmaObject> tma_object_from_json(const core::Json& j) {
       const auto& pj = props[i];
       const std::string pf = fmt::format("object.properties[{}]", i);
       if (!pj.is_object() || !pj.contains("raw") || !pj["raw"].is_array() || pj["raw"].size() != 4)
-        return fail(Diagnostic::error("tma.edit.value", "a property is {\"name\": ..., \"raw\": [w0, w1, w2, w3]}").in(pf));
+        return fail(
+            Diagnostic::error("tma.edit.value", "a property is {\"name\": ..., \"raw\": [w0, w1, w2, w3]}").in(pf));
       TmaProperty p;
       for (std::size_t k = 0; k < 4; ++k) {
         const auto& w = pj["raw"][k];
@@ -469,7 +500,8 @@ core::Result<TmaObject> tma_object_from_json(const core::Json& j) {
                    w.get<std::int64_t>() < 0) {
           p.raw[k] = static_cast<std::uint32_t>(static_cast<std::int32_t>(w.get<std::int64_t>()));
         } else {
-          return fail(Diagnostic::error("tma.edit.value", "a raw word is a 32-bit integer").in(fmt::format("{}.raw[{}]", pf, k)));
+          return fail(Diagnostic::error("tma.edit.value", "a raw word is a 32-bit integer")
+                          .in(fmt::format("{}.raw[{}]", pf, k)));
         }
       }
       if (pj.contains("name_hex") && pj["name_hex"].is_string()) {
@@ -539,7 +571,9 @@ core::Status apply_edit(Tma& t, const TmaEdit& e) {
       SORTIE_CHECK(need(1, "JSON object"));
       const auto j = core::Json::parse(e.args[0], nullptr, false);
       if (j.is_discarded())
-        return fail(Diagnostic::error("tma.edit.value", "the object is not valid JSON").in("object").expect("a JSON object", e.args[0]));
+        return fail(Diagnostic::error("tma.edit.value", "the object is not valid JSON")
+                        .in("object")
+                        .expect("a JSON object", e.args[0]));
       SORTIE_TRY(TmaObject o, tma_object_from_json(j));
       SORTIE_CHECK(tma_add_object(t, std::move(o)));
       return {};

@@ -31,7 +31,9 @@ void put_vec3(Json& j, const char* key, const core::Vec3& v) {
   j[std::string(key) + "_hex"] = core::to_hex(raw);
 }
 
-Json words(const std::array<std::uint32_t, 4>& w) { return Json::array({w[0], w[1], w[2], w[3]}); }
+Json words(const std::array<std::uint32_t, 4>& w) {
+  return Json::array({w[0], w[1], w[2], w[3]});
+}
 
 Json clan_json(const TmaClan& c) {
   Json j;
@@ -103,8 +105,8 @@ int detect(core::ByteView data, std::string_view file_name) {
 
 core::Result<Json> inspect(core::ByteView data, const ReadOptions& options) {
   core::Diagnostics warnings;
-  SORTIE_TRY(auto t, read_tma(data, {options.profile, options.file_name.empty() ? "data.tma" : options.file_name},
-                              &warnings));
+  SORTIE_TRY(auto t,
+             read_tma(data, {options.profile, options.file_name.empty() ? "data.tma" : options.file_name}, &warnings));
   Json j = tma_to_json(t);
   j["size"] = data.size();
   if (!warnings.empty()) j["warnings"] = core::diagnostics_json(warnings);
@@ -122,14 +124,16 @@ core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options)
 
 core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
   core::Diagnostics warnings;
-  SORTIE_TRY(auto t, read_tma(data, {options.profile, options.file_name.empty() ? "data.tma" : options.file_name},
-                              &warnings));
+  SORTIE_TRY(auto t,
+             read_tma(data, {options.profile, options.file_name.empty() ? "data.tma" : options.file_name}, &warnings));
   return write_tma(t);
 }
 
 }  // namespace
 
-std::string tma_text_utf8(std::string_view raw) { return core::cp1251_to_utf8(raw).utf8; }
+std::string tma_text_utf8(std::string_view raw) {
+  return core::cp1251_to_utf8(raw).utf8;
+}
 
 core::Json tma_to_json(const Tma& t) {
   Json j;
@@ -161,8 +165,9 @@ core::Json tma_to_json(const Tma& t) {
 }
 
 FormatInfo tma_format_info() {
-  return {"tma", "data.tma mission description: paths, clans, placed objects, land path, extras", &detect, &inspect,
-          &check, &roundtrip};
+  return {"tma",   "data.tma mission description: paths, clans, placed objects, land path, extras",
+          &detect, &inspect,
+          &check,  &roundtrip};
 }
 
 }  // namespace sortie::iron3d

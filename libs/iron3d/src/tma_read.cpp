@@ -186,16 +186,17 @@ class Decoder {
     o.raw_kind = load_u32(h);
     o.flags = load_u32(h + 4);
     if (o.flags != kTmaObjectFlags) {
-      auto d = r_.error_at(pos_ - 4, "tma.object.flags",
-                           fmt::format("object flags 0x{:08x} differ from the known 0x{:08x}", o.flags, kTmaObjectFlags))
-                   .in(fmt::format("objects[{}].flags", i))
-                   .expect(fmt::format("0x{:08x}", kTmaObjectFlags), fmt::format("0x{:08x}", o.flags));
+      auto d =
+          r_.error_at(pos_ - 4, "tma.object.flags",
+                      fmt::format("object flags 0x{:08x} differ from the known 0x{:08x}", o.flags, kTmaObjectFlags))
+              .in(fmt::format("objects[{}].flags", i))
+              .expect(fmt::format("0x{:08x}", kTmaObjectFlags), fmt::format("0x{:08x}", o.flags));
       if (!strict_or_warn(std::move(d))) return false;
     }
     if (!lp(o.resource_name, at("resource_name"))) return false;
 
-    static constexpr FieldAt kBody[] = {{0, "raw_after_resource"}, {4, "identity_or_clan_raw"}, {8, "position"},
-                                        {20, "orientation"}, {32, "scale"}};
+    static constexpr FieldAt kBody[] = {
+        {0, "raw_after_resource"}, {4, "identity_or_clan_raw"}, {8, "position"}, {20, "orientation"}, {32, "scale"}};
     const std::uint8_t* b = chunk(44, kBody, cut);
     if (!b) return false;
     o.raw_after_resource = load_u32(b);
@@ -208,14 +209,16 @@ class Decoder {
       if (std::isfinite(v)) [[likely]]
         continue;
       static constexpr const char* kNames[] = {"position", "orientation", "scale"};
-      auto d = r_.error_at(pos_ - 36 + 4 * k, "tma.object.non_finite", fmt::format("non-finite transform component {}", v))
-                   .in(fmt::format("objects[{}].{}[{}]", i, kNames[k / 3], k % 3))
-                   .expect("a finite float", fmt::format("0x{:08x}", load_u32(b + 8 + 4 * k)));
+      auto d =
+          r_.error_at(pos_ - 36 + 4 * k, "tma.object.non_finite", fmt::format("non-finite transform component {}", v))
+              .in(fmt::format("objects[{}].{}[{}]", i, kNames[k / 3], k % 3))
+              .expect("a finite float", fmt::format("0x{:08x}", load_u32(b + 8 + 4 * k)));
       if (!strict_or_warn(std::move(d))) return false;
     }
     if (!lp(o.instance_name, at("instance_name"))) return false;
 
-    static constexpr FieldAt kTail[] = {{0, "raw_after_name"}, {4, "link0"}, {8, "link1"}, {12, "property_schema_version"}};
+    static constexpr FieldAt kTail[] = {
+        {0, "raw_after_name"}, {4, "link0"}, {8, "link1"}, {12, "property_schema_version"}};
     const std::uint8_t* t = chunk(16, kTail, cut);
     if (!t) return false;
     o.raw_after_name = load_u32(t);
@@ -233,7 +236,8 @@ class Decoder {
     for (std::uint32_t k = 0; k < n; ++k) {
       auto& p = o.properties[k];
       static constexpr FieldAt kFields[] = {{0, "raw"}, {16, "name"}};
-      const std::uint8_t* w = chunk(20, kFields, [&] { return fmt::format("objects[{}].properties[{}].{}", i, k, cut_field_); });
+      const std::uint8_t* w =
+          chunk(20, kFields, [&] { return fmt::format("objects[{}].properties[{}].{}", i, k, cut_field_); });
       if (!w) return false;
       for (std::size_t q = 0; q < 4; ++q) p.raw[q] = load_u32(w + 4 * q);
       if (!lp_body(load_u32(w + 16), pos_ - 4, p.name,

@@ -13,7 +13,9 @@ namespace {
 using core::Diagnostic;
 using core::fail;
 
-std::size_t lp_size(const std::string& s) { return 4 + s.size(); }
+std::size_t lp_size(const std::string& s) {
+  return 4 + s.size();
+}
 
 // Writes into a buffer of exactly tma_encoded_size() bytes. Helpers return bool and keep the
 // failure in error_ (a Result per field costs more than the write itself).
@@ -63,9 +65,10 @@ class Encoder {
     f32(c.anchor_x);
     f32(c.anchor_y);
     if (c.mode > 3) {
-      error_ = Diagnostic::error("tma.write.clan_mode", fmt::format("clan mode {} has no known layout (known 0..3)", c.mode))
-                   .in(fmt::format("clans[{}].mode", i))
-                   .expect("0..3", fmt::format("{}", c.mode));
+      error_ =
+          Diagnostic::error("tma.write.clan_mode", fmt::format("clan mode {} has no known layout (known 0..3)", c.mode))
+              .in(fmt::format("clans[{}].mode", i))
+              .expect("0..3", fmt::format("{}", c.mode));
       return false;
     }
     u32(c.mode);
@@ -146,7 +149,8 @@ class Encoder {
   template <class F>
   bool lp(const std::string& s, F&& field) {
     if (s.size() > kTmaMaxString) [[unlikely]] {
-      error_ = Diagnostic::error("tma.write.string_too_long", fmt::format("string of {} bytes is over the 64 KiB limit", s.size()))
+      error_ = Diagnostic::error("tma.write.string_too_long",
+                                 fmt::format("string of {} bytes is over the 64 KiB limit", s.size()))
                    .in(field())
                    .expect(fmt::format("<= {} bytes", kTmaMaxString), fmt::format("{} bytes", s.size()));
       return false;

@@ -182,8 +182,9 @@ core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& opti
 }  // namespace
 
 FormatInfo unit_dat_format_info() {
-  return {"unit_dat", "Iron3D unit DAT: component list of a unit (F1 F0 header + 112-byte records)", &detect,
-          &inspect, &check, &roundtrip};
+  return {"unit_dat", "Iron3D unit DAT: component list of a unit (F1 F0 header + 112-byte records)",
+          &detect,    &inspect,
+          &check,     &roundtrip};
 }
 
 }  // namespace sortie::iron3d

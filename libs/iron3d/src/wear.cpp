@@ -18,7 +18,9 @@ struct Line {
   std::size_t offset = 0;
 };
 
-bool is_blank(std::string_view s) { return detail::trim_ascii(s).empty(); }
+bool is_blank(std::string_view s) {
+  return detail::trim_ascii(s).empty();
+}
 
 std::vector<std::string_view> tokens(std::string_view s) {
   std::vector<std::string_view> out;
@@ -49,7 +51,8 @@ core::Result<Wear> read_wear(core::ByteView data, const ReadOptions& options) {
   auto err = [&](std::string code, std::string msg, std::size_t offset, std::string field) {
     return Diagnostic::error(std::move(code), std::move(msg)).of(options.file_name).at(offset).in(std::move(field));
   };
-  if (text.empty()) return core::fail(err("wear.empty", "WEAR text is empty", 0, "count").expect("a row count", "no text"));
+  if (text.empty())
+    return core::fail(err("wear.empty", "WEAR text is empty", 0, "count").expect("a row count", "no text"));
   Wear wear;
   std::vector<Line> lines;
   {
@@ -87,8 +90,9 @@ core::Result<Wear> read_wear(core::ByteView data, const ReadOptions& options) {
   for (std::uint64_t i = 0; i < count; ++i, ++li) {
     auto t = tokens(lines[li].text);
     if (t.size() < 2)
-      return core::fail(err("wear.row", "material row needs '<id> <name>'", lines[li].offset, fmt::format("materials[{}]", i))
-                            .expect("2 tokens", fmt::format("{} tokens", t.size())));
+      return core::fail(
+          err("wear.row", "material row needs '<id> <name>'", lines[li].offset, fmt::format("materials[{}]", i))
+              .expect("2 tokens", fmt::format("{} tokens", t.size())));
     wear.materials.push_back({std::string(t[0]), std::string(t[1]), li});
   }
   // Remaining lines: nothing but blanks, or blank + LIGHTMAPS block.
@@ -96,20 +100,23 @@ core::Result<Wear> read_wear(core::ByteView data, const ReadOptions& options) {
   for (std::size_t k = li; k < lines.size(); ++k) rest_blank = rest_blank && is_blank(lines[k].text);
   if (rest_blank) return wear;
   if (!is_blank(lines[li].text))
-    return core::fail(err("wear.lightmap_separator", "a blank line must precede LIGHTMAPS", lines[li].offset, "lightmaps")
-                          .expect("blank line", std::string(detail::trim_ascii(lines[li].text))));
+    return core::fail(
+        err("wear.lightmap_separator", "a blank line must precede LIGHTMAPS", lines[li].offset, "lightmaps")
+            .expect("blank line", std::string(detail::trim_ascii(lines[li].text))));
   ++li;
   if (li >= lines.size() || detail::trim_ascii(lines[li].text) != "LIGHTMAPS")
-    return core::fail(err("wear.lightmap_marker", "expected the LIGHTMAPS marker", li < lines.size() ? lines[li].offset : text.size(),
-                          "lightmaps")
-                          .expect("LIGHTMAPS", li < lines.size() ? std::string(detail::trim_ascii(lines[li].text)) : "end of text"));
+    return core::fail(
+        err("wear.lightmap_marker", "expected the LIGHTMAPS marker", li < lines.size() ? lines[li].offset : text.size(),
+            "lightmaps")
+            .expect("LIGHTMAPS", li < lines.size() ? std::string(detail::trim_ascii(lines[li].text)) : "end of text"));
   wear.has_lightmaps = true;
   ++li;
   std::uint64_t lm_count = 0;
   if (li >= lines.size() || !parse_unsigned(lines[li].text, lm_count))
-    return core::fail(err("wear.lightmap_count", "LIGHTMAPS needs an unsigned count line", li < lines.size() ? lines[li].offset : text.size(),
-                          "lightmaps.count")
-                          .expect("unsigned decimal", li < lines.size() ? std::string(detail::trim_ascii(lines[li].text)) : "end of text"));
+    return core::fail(err("wear.lightmap_count", "LIGHTMAPS needs an unsigned count line",
+                          li < lines.size() ? lines[li].offset : text.size(), "lightmaps.count")
+                          .expect("unsigned decimal",
+                                  li < lines.size() ? std::string(detail::trim_ascii(lines[li].text)) : "end of text"));
   ++li;
   if (lm_count > lines.size() - li)
     return core::fail(err("wear.lightmap_row_missing", "fewer lightmap rows than the count says", text.size(),
@@ -119,7 +126,8 @@ core::Result<Wear> read_wear(core::ByteView data, const ReadOptions& options) {
   for (std::uint64_t i = 0; i < lm_count; ++i, ++li) {
     auto t = tokens(lines[li].text);
     if (t.size() < 2)
-      return core::fail(err("wear.lightmap_row", "lightmap row needs '<id> <name>'", lines[li].offset, fmt::format("lightmaps[{}]", i))
+      return core::fail(err("wear.lightmap_row", "lightmap row needs '<id> <name>'", lines[li].offset,
+                            fmt::format("lightmaps[{}]", i))
                             .expect("2 tokens", fmt::format("{} tokens", t.size())));
     wear.lightmaps.push_back({std::string(t[0]), std::string(t[1]), li});
   }
@@ -153,7 +161,8 @@ std::vector<std::string> wear_lightmap_names(const Wear& wear) {
 
 core::Result<Wear> build_wear(const std::vector<std::string>& materials, const std::vector<std::string>& lightmaps) {
   if (materials.empty())
-    return core::fail(Diagnostic::error("builder.wear", "a WEAR table needs at least one material").expect(">= 1", "0"));
+    return core::fail(
+        Diagnostic::error("builder.wear", "a WEAR table needs at least one material").expect(">= 1", "0"));
   auto bad = [](const std::string& n) { return n.empty() || n.find_first_of(" \t\r\n\v\f") != std::string::npos; };
   std::string text = fmt::format("{}\r\n", materials.size());
   for (std::size_t i = 0; i < materials.size(); ++i) {

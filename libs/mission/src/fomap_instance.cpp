@@ -67,16 +67,17 @@ core::Status validate(const fomap::MaterializedMap& map, const world::World& wor
                             .expect("owner runtime id of this instance", std::to_string(e.owner_runtime_id)));
     const RuntimeEntity& holder = *batch.at(e.owner_runtime_id);
     if (holder.ownership != fomap::Ownership::map_hex)
-      return core::fail(Diagnostic::error("mission.fomap.owner_level", "a child's owner is itself a child (one level only)")
-                            .in(entity_path(e))
-                            .expect("a critter or dynamic map item", entity_path(holder)));
+      return core::fail(
+          Diagnostic::error("mission.fomap.owner_level", "a child's owner is itself a child (one level only)")
+              .in(entity_path(e))
+              .expect("a critter or dynamic map item", entity_path(holder)));
     const bool inventory = e.ownership == fomap::Ownership::critter_inventory;
     if ((holder.kind == EntityKind::critter) != inventory)
-      return core::fail(Diagnostic::error("mission.fomap.owner_kind",
-                                          inventory ? "an inventory child's owner is not a critter"
-                                                    : "a container child's owner is not an item")
-                            .in(entity_path(e))
-                            .expect(inventory ? "a critter" : "an item", entity_path(holder)));
+      return core::fail(
+          Diagnostic::error("mission.fomap.owner_kind", inventory ? "an inventory child's owner is not a critter"
+                                                                  : "a container child's owner is not an item")
+              .in(entity_path(e))
+              .expect(inventory ? "a critter" : "an item", entity_path(holder)));
   }
   return {};
 }

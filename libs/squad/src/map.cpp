@@ -81,7 +81,8 @@ class Parser {
   explicit Parser(std::string_view file) : file_(file) {}
 
   Diagnostic error(int line, std::string_view code, std::string message) const {
-    return Diagnostic::error(fmt::format("squad.map.{}", code), std::move(message)).of(fmt::format("{}:{}", file_, line));
+    return Diagnostic::error(fmt::format("squad.map.{}", code), std::move(message))
+        .of(fmt::format("{}:{}", file_, line));
   }
 
   core::Result<int> integer(const Line& l, std::string_view word, int lo, int hi, std::string_view what) const {

@@ -6,16 +6,26 @@ namespace sortie::world {
 
 std::string_view to_string(FramePhase phase) {
   switch (phase) {
-    case FramePhase::collect_platform_events: return "collect_platform_events";
-    case FramePhase::build_input_snapshot: return "build_input_snapshot";
-    case FramePhase::advance_game_clock: return "advance_game_clock";
-    case FramePhase::calculate_world_queue: return "calculate_world_queue";
-    case FramePhase::apply_deferred_operations: return "apply_deferred_operations";
-    case FramePhase::update_animation_and_effects: return "update_animation_and_effects";
-    case FramePhase::publish_render_snapshot: return "publish_render_snapshot";
-    case FramePhase::render_world: return "render_world";
-    case FramePhase::end_frame_callbacks: return "end_frame_callbacks";
-    case FramePhase::maintenance: return "maintenance";
+    case FramePhase::collect_platform_events:
+      return "collect_platform_events";
+    case FramePhase::build_input_snapshot:
+      return "build_input_snapshot";
+    case FramePhase::advance_game_clock:
+      return "advance_game_clock";
+    case FramePhase::calculate_world_queue:
+      return "calculate_world_queue";
+    case FramePhase::apply_deferred_operations:
+      return "apply_deferred_operations";
+    case FramePhase::update_animation_and_effects:
+      return "update_animation_and_effects";
+    case FramePhase::publish_render_snapshot:
+      return "publish_render_snapshot";
+    case FramePhase::render_world:
+      return "render_world";
+    case FramePhase::end_frame_callbacks:
+      return "end_frame_callbacks";
+    case FramePhase::maintenance:
+      return "maintenance";
   }
   return "unknown";
 }

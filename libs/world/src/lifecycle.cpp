@@ -1,8 +1,8 @@
 #include "sortie/world/lifecycle.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace sortie::world {
 
@@ -11,21 +11,33 @@ using core::fail;
 
 std::string_view to_string(Stage stage) {
   switch (stage) {
-    case Stage::process_created: return "PROCESS_CREATED";
-    case Stage::library_ready: return "LIBRARY_READY";
-    case Stage::entrypoints_ready: return "ENTRYPOINTS_READY";
-    case Stage::shell_created: return "SHELL_CREATED";
-    case Stage::game_created: return "GAME_CREATED";
-    case Stage::subsystems_ready: return "SUBSYSTEMS_READY";
-    case Stage::main_loop: return "MAIN_LOOP";
-    case Stage::subsystems_closed: return "SUBSYSTEMS_CLOSED";
-    case Stage::game_deleted: return "GAME_DELETED";
-    case Stage::shell_deleted: return "SHELL_DELETED";
+    case Stage::process_created:
+      return "PROCESS_CREATED";
+    case Stage::library_ready:
+      return "LIBRARY_READY";
+    case Stage::entrypoints_ready:
+      return "ENTRYPOINTS_READY";
+    case Stage::shell_created:
+      return "SHELL_CREATED";
+    case Stage::game_created:
+      return "GAME_CREATED";
+    case Stage::subsystems_ready:
+      return "SUBSYSTEMS_READY";
+    case Stage::main_loop:
+      return "MAIN_LOOP";
+    case Stage::subsystems_closed:
+      return "SUBSYSTEMS_CLOSED";
+    case Stage::game_deleted:
+      return "GAME_DELETED";
+    case Stage::shell_deleted:
+      return "SHELL_DELETED";
   }
   return "UNKNOWN";
 }
 
-Lifecycle::~Lifecycle() { shut_down(); }
+Lifecycle::~Lifecycle() {
+  shut_down();
+}
 
 core::Status Lifecycle::add(Stage stage, std::string name, StartFn start, StopFn stop) {
   if (ran_) return fail(Diagnostic::error("lifecycle.state", "subsystems can only be added before start-up").in(name));
@@ -38,8 +50,8 @@ core::Status Lifecycle::add(Stage stage, std::string name, StartFn start, StopFn
     return fail(Diagnostic::error("lifecycle.duplicate", "a subsystem with this name is already registered").in(name));
   }
   Entry entry{stage, std::move(name), std::move(start), std::move(stop), false};
-  auto pos = std::upper_bound(entries_.begin(), entries_.end(), stage,
-                              [](Stage s, const Entry& e) { return s < e.stage; });
+  auto pos =
+      std::upper_bound(entries_.begin(), entries_.end(), stage, [](Stage s, const Entry& e) { return s < e.stage; });
   entries_.insert(pos, std::move(entry));
   return {};
 }
@@ -50,7 +62,9 @@ void Lifecycle::enter(Stage stage) {
 }
 
 core::Status Lifecycle::start_up() {
-  if (ran_) return fail(Diagnostic::error("lifecycle.state", "start_up() runs once").expect("PROCESS_CREATED", std::string(to_string(stage_))));
+  if (ran_)
+    return fail(Diagnostic::error("lifecycle.state", "start_up() runs once")
+                    .expect("PROCESS_CREATED", std::string(to_string(stage_))));
   ran_ = true;
   for (auto stage = static_cast<std::uint8_t>(Stage::library_ready);
        stage <= static_cast<std::uint8_t>(Stage::subsystems_ready); ++stage) {
@@ -62,9 +76,8 @@ core::Status Lifecycle::start_up() {
       if (!status) {
         trace_.push_back("fail " + e.name);
         const Diagnostic& cause = status.error();
-        Diagnostic d = Diagnostic::error("lifecycle.start_failed",
-                                         fmt::format("subsystem '{}' failed to start: {}: {}", e.name,
-                                                     cause.code, cause.message))
+        Diagnostic d = Diagnostic::error("lifecycle.start_failed", fmt::format("subsystem '{}' failed to start: {}: {}",
+                                                                               e.name, cause.code, cause.message))
                            .in(fmt::format("{}.{}", to_string(e.stage), e.name));
         shut_down();
         return fail(std::move(d));

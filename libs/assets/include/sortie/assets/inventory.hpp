@@ -8,10 +8,10 @@ namespace sortie::assets {
 
 struct InventoryReport {
   std::size_t archives = 0;
-  std::size_t entries = 0;       // entries of those archives
-  std::size_t reached = 0;       // entries named by a graph node
-  std::size_t checked = 0;       // unreached entries decoded by their type
-  core::Diagnostics warnings;    // code asset.inventory.broken_entry, one per broken unreached entry
+  std::size_t entries = 0;     // entries of those archives
+  std::size_t reached = 0;     // entries named by a graph node
+  std::size_t checked = 0;     // unreached entries decoded by their type
+  core::Diagnostics warnings;  // code asset.inventory.broken_entry, one per broken unreached entry
   [[nodiscard]] core::Json to_json() const;
 };
 

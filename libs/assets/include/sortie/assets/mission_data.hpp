@@ -61,8 +61,8 @@ core::Result<GamePath> land_directory(std::string_view land_path);
 
 // Fatal errors (returned): the mission file itself missing or undecodable. Every other failure
 // is a failed edge of the returned graph (then !ok()), with its diagnostic.
-core::Result<MissionData> prepare_mission(ArchiveRepository& repo, PrototypeResolver& resolver, std::string_view mission,
-                                          const MissionPrepareOptions& options = {});
+core::Result<MissionData> prepare_mission(ArchiveRepository& repo, PrototypeResolver& resolver,
+                                          std::string_view mission, const MissionPrepareOptions& options = {});
 
 // Missions of a game directory: every MISSIONS/<name>/data.tma, sorted.
 core::Result<std::vector<std::string>> list_missions(const Vfs& vfs);

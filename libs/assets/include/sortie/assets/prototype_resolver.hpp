@@ -41,13 +41,13 @@ struct ResolvedComponent {
   std::string key;                         // expanded prototype key
   std::int32_t unit_component_index = -1;  // record index in the unit DAT, -1 for a direct key
   bool geometric = false;
-  std::string mesh_archive;  // game path of the archive holding the MSH
-  std::string mesh_entry;    // entry name of the MSH
-  std::string wear_entry;    // entry name of the WEAR table
+  std::string mesh_archive;                      // game path of the archive holding the MSH
+  std::string mesh_entry;                        // entry name of the MSH
+  std::string wear_entry;                        // entry name of the WEAR table
   std::vector<std::string> requested_materials;  // WEAR row names, row order
-  std::vector<std::string> materials;   // WEAR rows resolved to MAT0 entry names (exact, DEFAULT or first entry)
-  std::vector<std::string> textures;    // texture requests in order (per material, per phase)
-  std::vector<std::string> lightmaps;   // lightmap requests in order
+  std::vector<std::string> materials;  // WEAR rows resolved to MAT0 entry names (exact, DEFAULT or first entry)
+  std::vector<std::string> textures;   // texture requests in order (per material, per phase)
+  std::vector<std::string> lightmaps;  // lightmap requests in order
 };
 
 struct ResolvedObject {

@@ -28,9 +28,9 @@ struct SampleOptions {
 };
 
 struct SampleMission {
-  std::string name;       // e.g. "m01"
-  std::string tma_path;   // game path of data.tma
-  std::string land_dir;   // game path of the map directory
+  std::string name;      // e.g. "m01"
+  std::string tma_path;  // game path of data.tma
+  std::string land_dir;  // game path of the map directory
   std::uint32_t placed_objects = 0;
   std::uint32_t unit_references = 0;
 };
@@ -50,14 +50,16 @@ struct SampleSummary {
 };
 
 // Every file of the sample by game path, plus the summary.
-core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> generate_sample_files(const SampleOptions& options);
+core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> generate_sample_files(
+    const SampleOptions& options);
 // Writes the sample into `dir` (created if needed; files written atomically) and a
 // `sortie-sample.json` manifest describing it.
 core::Result<SampleSummary> write_sample(const SampleOptions& options, const std::filesystem::path& dir);
 
 // The sample used by `sortie run` when no game directory is given: generated once into
 // `cache_root/sample-<scale>-<seed>-v<version>` and reused while its manifest matches.
-core::Result<std::filesystem::path> ensure_cached_sample(const SampleOptions& options, const std::filesystem::path& cache_root,
+core::Result<std::filesystem::path> ensure_cached_sample(const SampleOptions& options,
+                                                         const std::filesystem::path& cache_root,
                                                          bool* generated = nullptr);
 // $XDG_CACHE_HOME/sortie, else $HOME/.cache/sortie, else the system temporary directory.
 std::filesystem::path default_cache_root();

@@ -18,20 +18,33 @@ using ByteView = std::span<const std::uint8_t>;
 inline ByteView as_bytes(std::string_view s) {
   return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
 }
-inline std::string_view as_chars(ByteView b) { return {reinterpret_cast<const char*>(b.data()), b.size()}; }
+inline std::string_view as_chars(ByteView b) {
+  return {reinterpret_cast<const char*>(b.data()), b.size()};
+}
 
 // Unchecked little-endian loads/stores for hot loops that have already bounded their range.
-inline std::uint16_t load_u16(const std::uint8_t* p) { return static_cast<std::uint16_t>(p[0] | (p[1] << 8)); }
+inline std::uint16_t load_u16(const std::uint8_t* p) {
+  return static_cast<std::uint16_t>(p[0] | (p[1] << 8));
+}
 inline std::uint32_t load_u32(const std::uint8_t* p) {
   std::uint32_t v;
   std::memcpy(&v, p, 4);
   if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap32(v);
   return v;
 }
-inline std::int16_t load_i16(const std::uint8_t* p) { return static_cast<std::int16_t>(load_u16(p)); }
-inline std::int32_t load_i32(const std::uint8_t* p) { return static_cast<std::int32_t>(load_u32(p)); }
-inline float load_f32(const std::uint8_t* p) { return std::bit_cast<float>(load_u32(p)); }
-inline void store_u16(std::uint8_t* p, std::uint16_t v) { p[0] = static_cast<std::uint8_t>(v); p[1] = static_cast<std::uint8_t>(v >> 8); }
+inline std::int16_t load_i16(const std::uint8_t* p) {
+  return static_cast<std::int16_t>(load_u16(p));
+}
+inline std::int32_t load_i32(const std::uint8_t* p) {
+  return static_cast<std::int32_t>(load_u32(p));
+}
+inline float load_f32(const std::uint8_t* p) {
+  return std::bit_cast<float>(load_u32(p));
+}
+inline void store_u16(std::uint8_t* p, std::uint16_t v) {
+  p[0] = static_cast<std::uint8_t>(v);
+  p[1] = static_cast<std::uint8_t>(v >> 8);
+}
 inline void store_u32(std::uint8_t* p, std::uint32_t v) {
   if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap32(v);
   std::memcpy(p, &v, 4);

@@ -10,7 +10,9 @@
 namespace sortie::core {
 
 std::uint64_t hash64(ByteView data, std::uint64_t seed = 0);
-inline std::uint64_t hash64(std::string_view s, std::uint64_t seed = 0) { return hash64(as_bytes(s), seed); }
+inline std::uint64_t hash64(std::string_view s, std::uint64_t seed = 0) {
+  return hash64(as_bytes(s), seed);
+}
 std::string hash_hex(std::uint64_t h);  // 16 lower-case hex digits
 
 // Incremental hasher over a canonical encoding. Values are fed little-endian, so the result
@@ -29,7 +31,7 @@ class StateHasher {
   void u32(std::uint32_t v);
   void u64(std::uint64_t v);
   void i64(std::int64_t v) { u64(static_cast<std::uint64_t>(v)); }
-  void f32(float v);   // bit pattern; -0.0 and NaN payloads are hashed as they are
+  void f32(float v);  // bit pattern; -0.0 and NaN payloads are hashed as they are
   void f64(double v);
   void str(std::string_view s);  // length-prefixed
   [[nodiscard]] std::uint64_t digest() const;

@@ -1,8 +1,7 @@
 #pragma once
 // JSON output helpers (nlohmann-json). Object keys are sorted, so output is stable.
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/diagnostic.hpp"

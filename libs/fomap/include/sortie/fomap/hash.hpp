@@ -11,7 +11,9 @@ namespace sortie::fomap {
 std::uint64_t wyhash_bytes(std::string_view bytes);
 
 // The hstring rule: the empty string is the null hash 0 and is never hashed.
-inline std::uint64_t string_hash(std::string_view s) { return s.empty() ? 0 : wyhash_bytes(s); }
+inline std::uint64_t string_hash(std::string_view s) {
+  return s.empty() ? 0 : wyhash_bytes(s);
+}
 
 // "0x" + 16 lower-case hex digits.
 std::string hash_text(std::uint64_t h);

@@ -18,7 +18,8 @@ Hex hex_step(Hex pos, int dir);
 // `ForEachMultihexLines`: hexes emitted by walking (dir, steps) byte pairs from `origin`; a
 // trailing odd byte is ignored; dir is taken mod 6; only in-bounds hexes other than the origin
 // are emitted (duplicates possible, in walk order).
-std::vector<Hex> multihex_lines(std::span<const std::uint8_t> bytes, Hex origin, std::int32_t width, std::int32_t height);
+std::vector<Hex> multihex_lines(std::span<const std::uint8_t> bytes, Hex origin, std::int32_t width,
+                                std::int32_t height);
 
 // Full footprint of an item: origin, every in-bounds MultihexLines hex and every MultihexMesh hex,
 // de-duplicated, sorted by (y, x).

@@ -18,8 +18,8 @@ namespace sortie::fomap {
 struct Project {
   PropertyCatalog properties = PropertyCatalog::engine();
   ProtoCatalog protos;
-  bool has_protos = false;      // at least one proto directory / file was loaded
-  core::Diagnostics load_notes; // findings while loading protos and tables
+  bool has_protos = false;       // at least one proto directory / file was loaded
+  core::Diagnostics load_notes;  // findings while loading protos and tables
 
   // Walks each directory recursively: proto containers (is_proto_file_extension) are added,
   // `_project_property_declarations.tsv`, `_project_enums.tsv`, `_project_migration_rules.tsv`

@@ -17,44 +17,55 @@ namespace sortie::fomap {
 
 // Scalar kind of a property value or of one array / dict element.
 enum class ScalarKind : std::uint8_t {
-  int8, int16, int32, int64, uint8, uint16, uint32, uint64,
-  float32, float64, boolean,
+  int8,
+  int16,
+  int32,
+  int64,
+  uint8,
+  uint16,
+  uint32,
+  uint64,
+  float32,
+  float64,
+  boolean,
   string,   // decoded string (§5.2 string decoder)
   hstring,  // hashed string; also resource paths and script function names
   enumeration,
   proto_ref,  // name of a proto of `ProtoType`
   // fixed value types
-  ident,   // int64 placement/runtime id
-  ucolor,  // uint32
-  mdir,    // int16 angle
-  mpos,    // int16 x y
-  msize,   // int16 w h
-  ipos16,  // int16 x y
-  ipos,    // int32 x y
-  isize,   // int32 w h
-  irect,   // int32 x y w h
-  time,    // synctime / nanotime / timespan: one int64 primitive
-  any,     // `any`: stored as text
-  unknown, // a type this catalog cannot interpret: value kept verbatim, never normalized
+  ident,    // int64 placement/runtime id
+  ucolor,   // uint32
+  mdir,     // int16 angle
+  mpos,     // int16 x y
+  msize,    // int16 w h
+  ipos16,   // int16 x y
+  ipos,     // int32 x y
+  isize,    // int32 w h
+  irect,    // int32 x y w h
+  time,     // synctime / nanotime / timespan: one int64 primitive
+  any,      // `any`: stored as text
+  unknown,  // a type this catalog cannot interpret: value kept verbatim, never normalized
 };
 
 enum class Container : std::uint8_t { single, array, dict };
 
 struct PropertyType {
-  std::string text;             // as declared: "mpos[]", "ident=>bool", "ItemOwnership"
+  std::string text;  // as declared: "mpos[]", "ident=>bool", "ItemOwnership"
   Container container = Container::single;
   ScalarKind kind = ScalarKind::unknown;      // element (or value, for dicts) kind
   ScalarKind key_kind = ScalarKind::unknown;  // dict key kind
-  bool dict_of_arrays = false;  // "int32=>uint8[]"
-  std::string enum_name;        // for enumeration (value or dict key)
-  std::string proto_type;       // for proto_ref ("Item", "Critter"...)
+  bool dict_of_arrays = false;                // "int32=>uint8[]"
+  std::string enum_name;                      // for enumeration (value or dict key)
+  std::string proto_type;                     // for proto_ref ("Item", "Critter"...)
 
   // Number of primitive fields of a value type (mpos = 2, irect = 4); 1 otherwise.
   [[nodiscard]] int fields() const;
 };
 
 // Parses a declared type name. Enum names are looked up in `enums`; unknown names give kind unknown.
-PropertyType parse_property_type(std::string_view text, const std::map<std::string, std::map<std::string, std::int64_t, std::less<>>, std::less<>>& enums);
+PropertyType parse_property_type(
+    std::string_view text,
+    const std::map<std::string, std::map<std::string, std::int64_t, std::less<>>, std::less<>>& enums);
 
 enum class PropertyOrigin : std::uint8_t { engine, project };
 
@@ -63,14 +74,14 @@ struct PropertyInfo {
   std::string name;
   PropertyType type;
   PropertyOrigin origin = PropertyOrigin::engine;
-  bool authorable = true;         // false: the loader rejects it (virtual / temporary)
-  std::string excluded_reason;    // "temporary", "virtual" (when !authorable)
-  bool server_only = false;       // skipped silently on the client side
-  bool client_only = false;       // skipped silently on the server side
-  bool resource = false;          // hstring naming a file that must exist
+  bool authorable = true;       // false: the loader rejects it (virtual / temporary)
+  std::string excluded_reason;  // "temporary", "virtual" (when !authorable)
+  bool server_only = false;     // skipped silently on the client side
+  bool client_only = false;     // skipped silently on the server side
+  bool resource = false;        // hstring naming a file that must exist
   bool nullable = false;
-  std::string script_func;        // "CritterInit", "ItemStatic"... (empty = not a script)
-  std::vector<std::string> flags; // raw flag words
+  std::string script_func;         // "CritterInit", "ItemStatic"... (empty = not a script)
+  std::vector<std::string> flags;  // raw flag words
 };
 
 // Enum: name -> (value name -> value), with the engine's built-in enums pre-registered
@@ -111,11 +122,11 @@ class PropertyCatalog {
   void add(PropertyInfo info);
 
  private:
-  std::map<std::string, PropertyInfo, std::less<>> props_;  // key "Entity.Name"
-  std::unordered_map<std::string, const PropertyInfo*> index_;  // same keys, for fast lookup
+  std::map<std::string, PropertyInfo, std::less<>> props_;           // key "Entity.Name"
+  std::unordered_map<std::string, const PropertyInfo*> index_;       // same keys, for fast lookup
   std::unordered_map<std::string, std::string> property_migration_;  // "Entity.Old" -> "New"
-  std::map<std::string, std::string, std::less<>> proto_migration_;     // "Type.Old" -> "New" ("" = Remove)
-  std::map<std::string, std::string, std::less<>> enum_migration_;      // "Enum.Old" -> "New"
+  std::map<std::string, std::string, std::less<>> proto_migration_;  // "Type.Old" -> "New" ("" = Remove)
+  std::map<std::string, std::string, std::less<>> enum_migration_;   // "Enum.Old" -> "New"
   EnumTable enums_;
   bool has_project_ = false;
 };

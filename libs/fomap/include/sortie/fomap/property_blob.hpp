@@ -91,10 +91,16 @@ class ComplexWriter {
     for (std::uint32_t i = 0; i < size; ++i) buf_.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
   }
   // A scalar of `size` bytes given as little-endian bytes (size 1, 2, 4 or 8 aligned).
-  void scalar(core::ByteView le_bytes) { align(static_cast<std::uint32_t>(le_bytes.size())); raw(le_bytes); }
+  void scalar(core::ByteView le_bytes) {
+    align(static_cast<std::uint32_t>(le_bytes.size()));
+    raw(le_bytes);
+  }
   void raw(core::ByteView b) { buf_.insert(buf_.end(), b.begin(), b.end()); }
   // u32 length (aligned to 4) then the bytes.
-  void string(std::string_view s) { u32(static_cast<std::uint32_t>(s.size())); raw(core::as_bytes(s)); }
+  void string(std::string_view s) {
+    u32(static_cast<std::uint32_t>(s.size()));
+    raw(core::as_bytes(s));
+  }
   [[nodiscard]] std::size_t size() const { return buf_.size(); }
   core::Bytes take() { return std::move(buf_); }
 

@@ -20,11 +20,11 @@ namespace sortie::fomap {
 struct Proto {
   std::string type;  // "Item", "Critter", "Map", "Location", project types
   std::string name;
-  std::string file;  // path the proto came from
-  std::uint32_t line = 0;  // header line
-  std::vector<std::string> parents;                        // `$Parent` split on spaces
-  std::map<std::string, std::string, std::less<>> own;     // own non-`$` keys, raw values
-  std::map<std::string, std::string, std::less<>> texts;   // own `$Text ...` keys, raw values
+  std::string file;                                       // path the proto came from
+  std::uint32_t line = 0;                                 // header line
+  std::vector<std::string> parents;                       // `$Parent` split on spaces
+  std::map<std::string, std::string, std::less<>> own;    // own non-`$` keys, raw values
+  std::map<std::string, std::string, std::less<>> texts;  // own `$Text ...` keys, raw values
   // Effective non-`$` keys after `$Parent` resolution (filled by ProtoCatalog::resolve);
   // property names are migrated (IsStatic -> Static) when the catalog knows the rule.
   std::map<std::string, std::string, std::less<>> resolved;

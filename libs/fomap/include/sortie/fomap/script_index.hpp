@@ -32,8 +32,8 @@ struct ScriptFunction {
   std::vector<std::string> params;      // normalized parameter types
   std::vector<std::string> attributes;  // attribute names in `[[...]]` before the function
   std::string file;
-  std::uint32_t line = 0;               // line of the function name
-  bool server = true;                   // false: the file's `// FOS` header excludes the server
+  std::uint32_t line = 0;  // line of the function name
+  bool server = true;      // false: the file's `// FOS` header excludes the server
 
   // "bool Mg(Critter, StaticItem, Item?, any)"
   [[nodiscard]] std::string signature() const;
@@ -71,7 +71,7 @@ std::string normalize_script_type(std::string_view declaration);
 struct ScriptSignature {
   std::string_view return_type;
   std::vector<std::string_view> params;
-  std::string_view attribute;  // required attribute ("" = none)
+  std::string_view attribute;              // required attribute ("" = none)
   [[nodiscard]] std::string text() const;  // "void(Map, bool)"
 };
 // nullptr for a tag this catalog does not know (only existence is checked then).

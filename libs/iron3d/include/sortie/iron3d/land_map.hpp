@@ -49,7 +49,7 @@ struct Areal {
   std::uint32_t reserved_44 = 0;
   // vertex_count and poly_count are vertices.size() and polygons.size().
   std::vector<core::Vec3> vertices;  // boundary polygon
-  std::vector<EdgeLink> links;    // vertices.size() + 3 * polygons.size(); link k < vertex count = boundary edge k
+  std::vector<EdgeLink> links;       // vertices.size() + 3 * polygons.size(); link k < vertex count = boundary edge k
   std::vector<PolygonBlock> polygons;
   [[nodiscard]] std::size_t link_count() const { return vertices.size() + 3 * polygons.size(); }
   bool operator==(const Areal&) const = default;

@@ -19,15 +19,15 @@ class NresArchive;
 
 // Stream type ids.
 enum class LandMshStream : std::uint32_t {
-  nodes = 1,           // Node38 records, kept raw
-  slots = 2,           // 0x8C header + Slot68 records
-  positions = 3,       // f32 x, y (ground), z (height)
-  normals = 4,         // i8 x 4
-  uvs = 5,             // i16 x 2 (decode / 1024)
-  material_pairs = 11, // {u16 material_lookup, u16 flags}
-  aux_words = 14,      // u32, opaque
-  microtexture = 18,   // u32, opaque ("microtexture mapping chunk")
-  faces = 21,          // TerrainFace28
+  nodes = 1,            // Node38 records, kept raw
+  slots = 2,            // 0x8C header + Slot68 records
+  positions = 3,        // f32 x, y (ground), z (height)
+  normals = 4,          // i8 x 4
+  uvs = 5,              // i16 x 2 (decode / 1024)
+  material_pairs = 11,  // {u16 material_lookup, u16 flags}
+  aux_words = 14,       // u32, opaque
+  microtexture = 18,    // u32, opaque ("microtexture mapping chunk")
+  faces = 21,           // TerrainFace28
 };
 
 // The order every known map uses.
@@ -66,9 +66,9 @@ struct TerrainSlot68 {
 };
 
 struct TerrainFace28 {
-  std::uint32_t surface_mask = 0;   // full 32-bit mask (see SurfaceMasks)
-  std::uint16_t material_tag = 0;   // low byte: Land2.wea row; high byte: Land1.wea row or 0xFF
-  std::uint16_t aux_tag = 0;        // opaque
+  std::uint32_t surface_mask = 0;  // full 32-bit mask (see SurfaceMasks)
+  std::uint16_t material_tag = 0;  // low byte: Land2.wea row; high byte: Land1.wea row or 0xFF
+  std::uint16_t aux_tag = 0;       // opaque
   std::array<std::uint16_t, 3> vertices{};
   std::array<std::uint16_t, 3> neighbours{};  // 0xFFFF = none
   std::array<std::uint8_t, 8> tail{};         // opaque (material/class/edge fields)
@@ -90,8 +90,8 @@ inline constexpr std::uint32_t kCompactMappedFullBits = 0x00227E7F;  // the 15 f
 inline constexpr std::uint32_t kClassMappedFullBits = 0x000D8180;    // the 6 full bits with a class bit
 inline constexpr std::uint16_t kCompactUnmappedBits = 0x4000;        // compact bit with no full source
 
-std::uint16_t full_to_compact(std::uint32_t full);           // only the 15 mapped bits
-std::uint32_t compact_to_full(std::uint16_t compact);        // exact inverse over the 15 bits; 0x4000 ignored
+std::uint16_t full_to_compact(std::uint32_t full);     // only the 15 mapped bits
+std::uint32_t compact_to_full(std::uint16_t compact);  // exact inverse over the 15 bits; 0x4000 ignored
 std::uint8_t full_to_material_class(std::uint32_t full);
 std::uint32_t material_class_to_full(std::uint8_t material_class);
 SurfaceMasks split_surface_mask(std::uint32_t full);
@@ -109,17 +109,17 @@ struct LandMsh {
   // Directory fields in physical order. For the nine known types attr1 and attr3 (and the type 2
   // attr1) are rewritten from the typed data on write; attr2, names and unknown attrs are kept.
   std::vector<LandEntryHeader> entries;
-  core::Bytes nodes_raw;                                  // type 1 (38-byte Node38 records)
+  core::Bytes nodes_raw;                                           // type 1 (38-byte Node38 records)
   std::array<std::uint8_t, kLandMshSlotHeaderSize> slot_header{};  // type 2 header, raw
-  std::vector<TerrainSlot68> slots;                       // type 2
-  std::vector<core::Vec3> positions;                      // type 3
-  std::vector<PackedNormal> normals;                      // type 4
-  std::vector<PackedUv> uvs;                              // type 5
-  std::vector<MaterialPair> material_pairs;               // type 11
-  std::vector<std::uint32_t> aux_words;                   // type 14
-  std::vector<std::uint32_t> microtexture;                // type 18
-  std::vector<TerrainFace28> faces;                       // type 21
-  std::vector<LandMshExtraStream> extra_streams;          // unknown types, verbatim
+  std::vector<TerrainSlot68> slots;                                // type 2
+  std::vector<core::Vec3> positions;                               // type 3
+  std::vector<PackedNormal> normals;                               // type 4
+  std::vector<PackedUv> uvs;                                       // type 5
+  std::vector<MaterialPair> material_pairs;                        // type 11
+  std::vector<std::uint32_t> aux_words;                            // type 14
+  std::vector<std::uint32_t> microtexture;                         // type 18
+  std::vector<TerrainFace28> faces;                                // type 21
+  std::vector<LandMshExtraStream> extra_streams;                   // unknown types, verbatim
 
   // Pairs addressed by a slot; empty when the range runs past type 11.
   [[nodiscard]] std::span<const MaterialPair> slot_pairs(std::size_t slot) const;

@@ -15,9 +15,9 @@
 namespace sortie::iron3d {
 
 inline constexpr std::uint32_t kMat0TypeId = 0x3054414D;  // "MAT0"
-inline constexpr std::uint32_t kMat0MaxKnownVersion = 6;   // every corpus material has attr2 = 6
+inline constexpr std::uint32_t kMat0MaxKnownVersion = 6;  // every corpus material has attr2 = 6
 inline constexpr std::size_t kMat0PhaseSize = 34;
-inline constexpr std::uint16_t kMat0MaxAnimBlocks = 20;    // block count must be < 20
+inline constexpr std::uint16_t kMat0MaxAnimBlocks = 20;  // block count must be < 20
 
 struct Mat0Phase {
   std::array<std::uint8_t, 18> parameters{};
@@ -41,10 +41,10 @@ struct Mat0AnimBlock {
 struct Mat0 {
   std::uint32_t version = kMat0MaxKnownVersion;  // the entry's attr2 (not stored in the payload)
   // Prefix fields; written only when the version has them (defaults otherwise).
-  std::uint8_t metadata_a = 255;             // version >= 2
-  std::uint8_t metadata_b = 255;             // version >= 2
-  std::uint32_t metadata_c_raw = 0x3F800000; // version >= 3 (bits of 1.0f)
-  std::uint32_t metadata_d_raw = 0;          // version >= 4
+  std::uint8_t metadata_a = 255;              // version >= 2
+  std::uint8_t metadata_b = 255;              // version >= 2
+  std::uint32_t metadata_c_raw = 0x3F800000;  // version >= 3 (bits of 1.0f)
+  std::uint32_t metadata_d_raw = 0;           // version >= 4
   std::vector<Mat0Phase> phases;
   std::vector<Mat0AnimBlock> animation_blocks;
   bool operator==(const Mat0&) const = default;

@@ -79,7 +79,7 @@ struct MshModel {
   std::vector<MshStream> streams;  // physical order; typed streams are re-encoded from the views
   std::uint32_t node_stride = 38;  // type-1 attr3: 38, or 24 (MTCHECK variant, nodes kept raw)
   std::size_t node_count = 0;
-  std::vector<MshNode> nodes;      // empty for the 24-byte variant
+  std::vector<MshNode> nodes;  // empty for the 24-byte variant
   std::array<std::uint8_t, kMshBoundsHeaderSize> bounds_header{};
   std::vector<MshSlot> slots;
   std::vector<core::Vec3> positions;
@@ -87,11 +87,11 @@ struct MshModel {
   std::vector<MshBatch> batches;
   std::optional<std::vector<std::array<std::int8_t, 4>>> normals;  // type 4
   std::optional<std::vector<std::array<std::int16_t, 2>>> uv0;     // type 5
-  std::optional<std::vector<MshTriDesc>> tri_descs;                 // type 7 (when size % 16 == 0)
-  std::optional<std::vector<MshAnimKey>> anim_keys;                 // type 8 (when size % 24 == 0)
-  std::optional<std::vector<std::uint16_t>> frame_map;              // type 19 (when size % 2 == 0)
-  std::uint32_t frame_count = 0;                                    // type-19 entry attr2
-  std::optional<std::vector<std::string>> node_names;               // type 10, raw CP1251 (kept raw on disk)
+  std::optional<std::vector<MshTriDesc>> tri_descs;                // type 7 (when size % 16 == 0)
+  std::optional<std::vector<MshAnimKey>> anim_keys;                // type 8 (when size % 24 == 0)
+  std::optional<std::vector<std::uint16_t>> frame_map;             // type 19 (when size % 2 == 0)
+  std::uint32_t frame_count = 0;                                   // type-19 entry attr2
+  std::optional<std::vector<std::string>> node_names;              // type 10, raw CP1251 (kept raw on disk)
   bool operator==(const MshModel&) const = default;
 };
 

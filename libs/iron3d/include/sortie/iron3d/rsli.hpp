@@ -15,10 +15,10 @@
 // rsli.deflate_eof_quirk, rsli.corrupt_table, rsli.size_mismatch, rsli.method_unsupported,
 // rsli.index, plus the codec codes of rsli_codec.hpp and rsli.edit.* from the editor.
 #include <array>
-#include <functional>
-#include <span>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -91,7 +91,7 @@ struct RsliEntry {
   std::uint32_t data_offset_raw = 0;
   std::uint32_t packed_size = 0;
   // Derived by the reader.
-  std::int16_t sort_to_original = 0;  // effective cell (rebuilt unless the presorted table is used)
+  std::int16_t sort_to_original = 0;   // effective cell (rebuilt unless the presorted table is used)
   std::uint64_t effective_offset = 0;  // data_offset_raw + overlay
   std::uint32_t read_size = 0;         // bytes available: packed_size, or packed_size - 1 under the EOF quirk
   bool eof_quirk = false;
@@ -105,7 +105,7 @@ struct RsliEntry {
 struct RsliArchive {
   std::string file_name;
   RsliHeader header;
-  std::vector<RsliEntry> entries;          // physical (row) order
+  std::vector<RsliEntry> entries;           // physical (row) order
   std::optional<std::uint32_t> ao_overlay;  // present when the file ends with an AO trailer
   bool table_rebuilt = false;               // presorted flag absent, or compatible fallback
   core::Bytes image;                        // the whole input; the writer copies it past the table
@@ -159,8 +159,7 @@ class RsliEditor {
   // A new empty archive (magic, version 1, presorted flag 0xABBA, given seed).
   static RsliEditor create(std::uint16_t xor_seed = 0);
   // A new empty archive keeping a given header (count replaced on write) and AO trailer.
-  static RsliEditor create(const RsliHeader& header,
-                           std::optional<std::array<std::uint8_t, kRsliTrailerSize>> trailer);
+  static RsliEditor create(const RsliHeader& header, std::optional<std::array<std::uint8_t, kRsliTrailerSize>> trailer);
 
   [[nodiscard]] const std::vector<Item>& items() const { return items_; }
   [[nodiscard]] std::optional<std::size_t> find(std::string_view name) const;
@@ -204,7 +203,7 @@ core::ByteView rsli_body_bytes(const RsliArchive& archive);
 using RsliFileLoader = std::function<core::Result<core::Bytes>(const std::string& file)>;
 struct RsliPackResult {
   core::Bytes bytes;
-  bool original = false;  // nothing changed: the original image, byte for byte
+  bool original = false;     // nothing changed: the original image, byte for byte
   std::size_t repacked = 0;  // entries packed anew from their files
 };
 // Rebuilds a library from a manifest. Unchanged (same entries in the same order, same

@@ -14,14 +14,14 @@
 namespace sortie::iron3d {
 
 struct Heightfield {
-  std::uint32_t columns = 0;  // vertices along X (>= 2)
-  std::uint32_t rows = 0;     // vertices along Y (>= 2)
-  float cell_size = 1.0f;     // spacing of grid vertices in world units
-  core::Vec3 origin;          // world position of vertex (0, 0); heights are added to origin.z
-  std::vector<float> heights; // rows * columns, row-major: heights[y * columns + x]
+  std::uint32_t columns = 0;   // vertices along X (>= 2)
+  std::uint32_t rows = 0;      // vertices along Y (>= 2)
+  float cell_size = 1.0f;      // spacing of grid vertices in world units
+  core::Vec3 origin;           // world position of vertex (0, 0); heights are added to origin.z
+  std::vector<float> heights;  // rows * columns, row-major: heights[y * columns + x]
   // Optional per-cell data, (columns - 1) * (rows - 1) entries, row-major; empty = defaults.
-  std::vector<std::uint32_t> cell_masks;         // full surface mask of both faces (default 0x00000001)
-  std::vector<std::uint16_t> cell_material_tags; // TerrainFace28 material_tag (default 0xFF01)
+  std::vector<std::uint32_t> cell_masks;          // full surface mask of both faces (default 0x00000001)
+  std::vector<std::uint16_t> cell_material_tags;  // TerrainFace28 material_tag (default 0xFF01)
 };
 
 struct LandMshBuildOptions {

@@ -12,7 +12,7 @@
 
 namespace sortie::iron3d {
 
-inline constexpr std::uint32_t kTexmMagic = 0x6D786554;  // "Texm", also the NRes entry type
+inline constexpr std::uint32_t kTexmMagic = 0x6D786554;      // "Texm", also the NRes entry type
 inline constexpr std::uint32_t kTexmPageMagic = 0x65676150;  // "Page"
 inline constexpr std::size_t kTexmHeaderSize = 32;
 inline constexpr std::size_t kTexmPaletteSize = 1024;
@@ -43,8 +43,8 @@ struct Texm {
   std::uint32_t flags5 = 0;
   std::uint32_t unknown6 = 0;
   std::uint32_t format = 565;
-  core::Bytes palette;              // 1024 bytes when format == 0, else empty
-  std::vector<core::Bytes> mips;    // mip_count = mips.size(); level i = max(1,w>>i) x max(1,h>>i)
+  core::Bytes palette;            // 1024 bytes when format == 0, else empty
+  std::vector<core::Bytes> mips;  // mip_count = mips.size(); level i = max(1,w>>i) x max(1,h>>i)
   std::optional<std::vector<TexmPageRect>> page;
   bool operator==(const Texm&) const = default;
 };

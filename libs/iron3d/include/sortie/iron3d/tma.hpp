@@ -108,7 +108,7 @@ struct TmaProperty {
 struct TmaObject {
   std::uint32_t raw_kind = 0;
   std::uint32_t flags = kTmaObjectFlags;  // class_or_flags
-  std::string resource_name;  // prototype key (s_tree_04) or unit DAT path (...\w_m_wlk2.dat)
+  std::string resource_name;              // prototype key (s_tree_04) or unit DAT path (...\w_m_wlk2.dat)
   std::uint32_t raw_after_resource = 0;
   std::uint32_t identity_or_clan_raw = 0;
   core::Vec3 position;
@@ -144,7 +144,7 @@ struct Tma {
   std::vector<TmaObject> objects;  // runtime identity = index (0-based, TMA order)
   std::string land_path;           // e.g. DATA\MAPS\Tut_1\land
   std::uint32_t mission_flag = 0;
-  std::string description_raw;     // may hold service bytes; raw identity
+  std::string description_raw;  // may hold service bytes; raw identity
   std::uint32_t extra_section_version = kTmaExtraSectionVersion;
   std::vector<TmaExtra> extras;
 

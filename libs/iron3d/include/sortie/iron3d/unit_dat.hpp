@@ -19,13 +19,13 @@ inline constexpr std::size_t kUnitDatHeaderSize = 8;
 inline constexpr std::size_t kUnitComponentSize = 112;
 
 struct UnitComponentRecord {
-  core::FixedString archive_name;   // 32 bytes at 0x00 (always objects.rlb in the corpus)
-  core::FixedString resource_name;  // 32 bytes at 0x20: component prototype key
-  std::uint32_t kind = 1;           // 0x40 (always 1 in the corpus)
-  std::int32_t parent_or_link = -1; // 0x44 (semantics open)
-  core::FixedString description;    // 32 bytes at 0x48, may be full without NUL
-  std::uint32_t tail0 = 0;          // 0x68 opaque
-  std::uint32_t tail1 = 0;          // 0x6C opaque
+  core::FixedString archive_name;    // 32 bytes at 0x00 (always objects.rlb in the corpus)
+  core::FixedString resource_name;   // 32 bytes at 0x20: component prototype key
+  std::uint32_t kind = 1;            // 0x40 (always 1 in the corpus)
+  std::int32_t parent_or_link = -1;  // 0x44 (semantics open)
+  core::FixedString description;     // 32 bytes at 0x48, may be full without NUL
+  std::uint32_t tail0 = 0;           // 0x68 opaque
+  std::uint32_t tail1 = 0;           // 0x6C opaque
   bool operator==(const UnitComponentRecord&) const = default;
 };
 

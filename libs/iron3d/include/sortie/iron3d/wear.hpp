@@ -47,7 +47,8 @@ std::vector<std::string> wear_lightmap_names(const Wear& wear);
 // Builder: "<n>\r\n<id> <name>\r\n"..., then "\r\nLIGHTMAPS\r\n<m>\r\n<id> <name>\r\n" when
 // lightmaps are given. Legacy ids are the row numbers. Names must be non-empty without
 // whitespace; at least one material.
-core::Result<Wear> build_wear(const std::vector<std::string>& materials, const std::vector<std::string>& lightmaps = {});
+core::Result<Wear> build_wear(const std::vector<std::string>& materials,
+                              const std::vector<std::string>& lightmaps = {});
 
 // §2.3: the WEAR entry of model entry "foo.msh" is "foo.wea" (text after the last '.'
 // replaced; a name without '.' gets ".wea" appended).

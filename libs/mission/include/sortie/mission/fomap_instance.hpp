@@ -49,7 +49,7 @@
 namespace sortie::mission {
 
 struct FomapPublishOptions {
-  std::optional<world::PlayerId> owner;      // default: world.local_player()
+  std::optional<world::PlayerId> owner;        // default: world.local_player()
   const fomap::MapStatics* statics = nullptr;  // when set, the static grid is summarised from it
 };
 
@@ -76,9 +76,9 @@ struct FomapPublishedObject {
 
 struct FomapInstanceResult {
   std::string map;
-  std::vector<FomapPublishedObject> objects;           // creation order = materialization order
+  std::vector<FomapPublishedObject> objects;            // creation order = materialization order
   std::map<std::int64_t, world::ObjectId> by_authored;  // critters + dynamic map items (the id map)
-  std::vector<fomap::SkippedChild> skipped;            // as materialize() reported them
+  std::vector<fomap::SkippedChild> skipped;             // as materialize() reported them
   StaticGridSummary statics;
   std::size_t created = 0;
   std::size_t registered = 0;

@@ -13,7 +13,7 @@ namespace sortie::world {
 
 inline constexpr std::uint64_t kMicrosPerSecond = 1'000'000;
 inline constexpr std::uint32_t kDefaultStepUs = 16'000;  // spec §26.2: 16 ms per tick
-inline constexpr std::uint32_t kScaleOne = 1000;          // speed scale in per mille
+inline constexpr std::uint32_t kScaleOne = 1000;         // speed scale in per mille
 
 class PlatformClock {
  public:
@@ -49,9 +49,7 @@ struct GameClock {
   [[nodiscard]] std::uint64_t step_game_us() const {
     return paused ? 0 : (std::uint64_t{step_us} * scale_permille) / kScaleOne;
   }
-  [[nodiscard]] float dt_seconds() const {
-    return static_cast<float>(dt_us) / static_cast<float>(kMicrosPerSecond);
-  }
+  [[nodiscard]] float dt_seconds() const { return static_cast<float>(dt_us) / static_cast<float>(kMicrosPerSecond); }
 };
 
 // Presentation-local clock of animations and effects (clock 4). Never hashed.

@@ -8,8 +8,8 @@
 #include <optional>
 #include <string_view>
 
-#include "sortie/world/state_writer.hpp"
 #include "sortie/world/clock.hpp"
+#include "sortie/world/state_writer.hpp"
 
 namespace sortie::world {
 

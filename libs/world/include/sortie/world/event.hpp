@@ -9,12 +9,12 @@
 namespace sortie::world {
 
 enum class EventType : std::uint32_t {
-  arrived = 1,     // a movement controller reached its target (a = 0)
-  spawned = 2,     // an object was added to the game
-  damage = 3,      // a = amount
-  collision = 4,   // GMSG_COLLISION_DETECTED analogue: target hit `other`
-  timer = 5,       // a = timer id
-  user = 1000,     // first id free for subsystems
+  arrived = 1,    // a movement controller reached its target (a = 0)
+  spawned = 2,    // an object was added to the game
+  damage = 3,     // a = amount
+  collision = 4,  // GMSG_COLLISION_DETECTED analogue: target hit `other`
+  timer = 5,      // a = timer id
+  user = 1000,    // first id free for subsystems
 };
 
 std::string_view to_string(EventType type);
