@@ -140,6 +140,11 @@ class SquadMode final : public ViewerMode {
 SORTIE_VIEWER_MODE(
     squad, "play the squad-tactics game on a map (docs/squad-maps.md)", [](CLI::App& app) -> ModeFactory {
       auto o = std::make_shared<SquadOptions>();
+      app.footer(
+          "Keys: W/A/S/D move (on the screen), Shift sprint, Space manual aim, Left/Right turn the aim, Tab next\n"
+          "target, 1/2/3 wedge/line/ring, O overlay, P pause, N one tick while paused, R restart (next seed),\n"
+          "F12 screenshot, Escape quits. docs/squad-game.md\n\nExample:\n  sortie-viewer squad data/squad/rooms.txt "
+          "--seed 7\n");
       app.add_option("map", o->map, "map file (data/squad/*.txt, docs/squad-maps.md)")->required();
       app.add_option("--seed", o->seed, "seed of the simulation (R restarts with the next one)");
       app.add_option("--threads", o->threads, "render threads of the picture (0 = every core)")
