@@ -7,7 +7,13 @@
 
 namespace sortie::viewer {
 
-enum class Key : std::uint8_t { none, w, a, s, d, q, e, shift, space, f12, escape, tab, count };
+// clang-format off
+enum class Key : std::uint8_t {
+  none, w, a, s, d, q, e, shift, space, f12, escape, tab,
+  left, right, digit1, digit2, digit3, o, p, n, r,  // the squad mode
+  count
+};
+// clang-format on
 
 struct InputEvent {
   enum class Type : std::uint8_t { key_down, key_up, mouse_move, mouse_down, mouse_up, wheel, resize, quit };

@@ -27,10 +27,14 @@ bool number(std::string_view s, T& v) {
 }
 
 Key key_named(std::string_view s) {
+  // clang-format off
   static constexpr std::pair<std::string_view, Key> kKeys[] = {
       {"w", Key::w},     {"a", Key::a},           {"s", Key::s},         {"d", Key::d},
       {"q", Key::q},     {"e", Key::e},           {"shift", Key::shift}, {"space", Key::space},
-      {"f12", Key::f12}, {"escape", Key::escape}, {"tab", Key::tab}};
+      {"f12", Key::f12}, {"escape", Key::escape}, {"tab", Key::tab},
+      {"left", Key::left}, {"right", Key::right}, {"1", Key::digit1}, {"2", Key::digit2}, {"3", Key::digit3},
+      {"o", Key::o},       {"p", Key::p},         {"n", Key::n},      {"r", Key::r}};
+  // clang-format on
   for (const auto& [name, key] : kKeys)
     if (name == s) return key;
   return Key::none;

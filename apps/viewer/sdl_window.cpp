@@ -30,6 +30,24 @@ Key key_of(SDL_Scancode s) {
       return Key::escape;
     case SDL_SCANCODE_TAB:
       return Key::tab;
+    case SDL_SCANCODE_LEFT:
+      return Key::left;
+    case SDL_SCANCODE_RIGHT:
+      return Key::right;
+    case SDL_SCANCODE_1:
+      return Key::digit1;
+    case SDL_SCANCODE_2:
+      return Key::digit2;
+    case SDL_SCANCODE_3:
+      return Key::digit3;
+    case SDL_SCANCODE_O:
+      return Key::o;
+    case SDL_SCANCODE_P:
+      return Key::p;
+    case SDL_SCANCODE_N:
+      return Key::n;
+    case SDL_SCANCODE_R:
+      return Key::r;
     default:
       return Key::none;
   }
