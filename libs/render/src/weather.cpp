@@ -96,7 +96,7 @@ void WeatherDrawing::update(const env::EnvironmentFrame& frame) {
   } else if (kind == env::PrecipitationKind::snow) {
     std::map<int, std::size_t> by_size;  // pixel size -> snow_ index, in size order
     for (const auto& p : frame.particles) {
-      const double depth = frame.camera.to_local(p.position).z;
+      const double depth = static_cast<double>(frame.camera.to_local(p.position).z);
       if (depth <= 0.0) continue;  // behind the eye
       const int px = static_cast<int>(snow_point_pixels(frame.metrics.point_size, depth));
       auto [it, inserted] = by_size.try_emplace(px, snow_.size());
