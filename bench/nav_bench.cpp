@@ -167,10 +167,11 @@ BENCHMARK(BM_RouteBfs)->Unit(benchmark::kMicrosecond);
 void BM_RouteAstar(benchmark::State& state) {
   const auto& m = corpus_areals();
   const auto pairs = route_pairs();
+  nav::PathWorkspace ws;
   std::size_t i = 0;
   for (auto _ : state) {
     const auto& [a, b] = pairs[i++ & 255];
-    benchmark::DoNotOptimize(m.route_astar(a, b));
+    benchmark::DoNotOptimize(m.route_astar(a, b, &ws));
   }
 }
 BENCHMARK(BM_RouteAstar)->Unit(benchmark::kMicrosecond);
@@ -192,5 +193,24 @@ void BM_RouteAndCorridor(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_RouteAndCorridor)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+namespace {
+
+// Point to point: locate both ends, A*, portals and the funnel (what a mover plans with).
+void BM_FindPath(benchmark::State& state) {
+  const auto& m = corpus_areals();
+  const auto pts = query_points();
+  nav::PathWorkspace ws;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& p = pts[i & 1023];
+    const auto& q = pts[(i + 512) & 1023];
+    ++i;
+    benchmark::DoNotOptimize(m.find_path(p, q, {}, &ws));
+  }
+}
+BENCHMARK(BM_FindPath)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -2,7 +2,8 @@
 // TriangleSoup and ArealMap::build on an ArealInput with hostile indices, links, grids and floats
 // (NaN, infinities), then every query at the input's points. Checks the answers hold together:
 // a located areal contains the point, a route runs start..goal over neighbours, a corridor has
-// one waypoint per route step, a height sample names a real face.
+// one waypoint per route step, a path joins its located endpoints, a height sample names a real
+// face.
 #include <algorithm>
 #include <bit>
 #include <cstddef>
@@ -47,6 +48,20 @@ void check_areals(const nav::ArealMap& m, core::Vec2 p, core::Vec2 q) {
     if (corridor.size() != route->size()) __builtin_trap();
     if (std::bit_cast<std::uint64_t>(corridor.back()) != std::bit_cast<std::uint64_t>(q)) __builtin_trap();
   }
+  // Point to point: a path starts and ends at the query points, in the located areals, over
+  // neighbours, with one portal per step.
+  if (auto path = m.find_path(p, q)) {
+    if (path->areals.empty() || path->areals.front() != path->start.areal || path->areals.back() != path->goal.areal)
+      __builtin_trap();
+    if (path->corridor.size() + 1 != path->areals.size()) __builtin_trap();
+    if (path->points.empty() || std::bit_cast<std::uint64_t>(path->points.front()) != std::bit_cast<std::uint64_t>(p))
+      __builtin_trap();
+    for (std::size_t k = 0; k + 1 < path->areals.size(); ++k) {
+      const auto nb = m.neighbours(path->areals[k]);
+      if (!std::binary_search(nb.begin(), nb.end(), path->areals[k + 1])) __builtin_trap();
+    }
+  }
+  if (auto near = m.nearest(p, 1e6f); near && near->areal >= m.areal_count()) __builtin_trap();
 }
 
 }  // namespace

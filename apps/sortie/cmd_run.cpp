@@ -1,4 +1,5 @@
-// `sortie run [GAME_DIR] [--mission M] [--ticks N] [--json] [--out DIR]`: the main job.
+// `sortie run [GAME_DIR] [--mission M] [--ticks N] [--json] [--out DIR]`: the main job. Units move
+// with the movement stack (libs/move); the report counts contacts, blocked moves and arrivals.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -13,6 +14,7 @@
 #include "sortie/core/hash.hpp"
 #include "sortie/mission/game_context.hpp"
 #include "sortie/mission/scenario.hpp"
+#include "sortie/move/move_system.hpp"
 #include "sortie/world/command_json.hpp"
 
 namespace sortie::cli {
@@ -54,8 +56,8 @@ int run_main(const RunCliOptions& o) {
     }
     game = *dir;
     if (!quiet)
-      std::cout << fmt::format("game: embedded {} sample ({} {})\n", o.sample_scale, generated ? "generated into" : "cached at",
-                               game.string());
+      std::cout << fmt::format("game: embedded {} sample ({} {})\n", o.sample_scale,
+                               generated ? "generated into" : "cached at", game.string());
   } else if (!quiet) {
     std::cout << "game: " << game.string() << "\n";
   }
@@ -73,7 +75,9 @@ int run_main(const RunCliOptions& o) {
   lo.world.seed = o.seed;
   Progress load_bar("loading " + mission, 9);
   int phase_no = 0;
-  lo.progress = [&](std::string_view phase, std::size_t, std::size_t) { load_bar.update(static_cast<std::uint64_t>(++phase_no), phase); };
+  lo.progress = [&](std::string_view phase, std::size_t, std::size_t) {
+    load_bar.update(static_cast<std::uint64_t>(++phase_no), phase);
+  };
   const auto t0 = std::chrono::steady_clock::now();
   auto report = context->load(mission, lo);
   load_bar.finish();
@@ -112,6 +116,7 @@ int run_main(const RunCliOptions& o) {
     result.ticks = o.ticks;
     result.final_hash = *hash;
     result.log = *log;
+    mission::collect_movement(*loaded, result);
   } else {
     mission::ScenarioOptions so;
     so.ticks = o.ticks;
@@ -128,12 +133,8 @@ int run_main(const RunCliOptions& o) {
     result = std::move(*r);
   }
 
-  core::Json rep{{"ok", true},
-                 {"game", game.string()},
-                 {"load", report->to_json()},
-                 {"load_ms", load_ms},
-                 {"run", result.to_json()},
-                 {"final_hash", core::hash_hex(result.final_hash)}};
+  core::Json rep{{"ok", true},         {"game", game.string()},   {"load", report->to_json()},
+                 {"load_ms", load_ms}, {"run", result.to_json()}, {"final_hash", core::hash_hex(result.final_hash)}};
   if (!o.out_dir.empty()) {
     auto log_json = world::command_log_json(result.log, loaded->world->commands());
     if (!log_json) {
@@ -157,9 +158,14 @@ int run_main(const RunCliOptions& o) {
   for (const auto& d : report->warnings) std::cout << core::to_string(d.severity) << ": " << d.to_string() << "\n";
   std::cout << "load phases:";
   for (const auto& t : report->timings) std::cout << fmt::format(" {} {:.1f} ms;", t.phase, t.milliseconds);
-  std::cout << fmt::format("\nloaded {} objects ({} registered) in {:.1f} ms\n", report->constructed, report->registered, load_ms);
-  std::cout << fmt::format("ran {} ticks ({} move orders to {} units) in {:.1f} ms\n", result.ticks, result.orders,
-                           result.units, result.wall_ms);
+  std::cout << fmt::format("\nloaded {} objects ({} registered) in {:.1f} ms\n", report->constructed,
+                           report->registered, load_ms);
+  std::cout << fmt::format("ran {} ticks ({} move orders to {} units, {} obstacles) in {:.1f} ms\n", result.ticks,
+                           result.orders, result.units, result.obstacles, result.wall_ms);
+  const move::MoveStats& m = result.movement;
+  std::cout << fmt::format("movement: {} contacts, {} blocked moves, {} arrivals, {} failed orders, {} re-plans\n",
+                           m.contacts, m.blocked_moves, m.arrivals, m.failures, m.replans);
+  for (const auto& d : result.diagnostics) std::cout << "note: " << d.to_string() << "\n";
   std::cout << "final state hash: " << core::hash_hex(result.final_hash) << "\n";
   if (!o.out_dir.empty()) std::cout << "report: " << (fs::path(o.out_dir) / "report.json").string() << "\n";
   return kExitOk;
@@ -169,21 +175,23 @@ int run_main(const RunCliOptions& o) {
 
 SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
   auto o = std::make_shared<RunCliOptions>();
-  auto* cmd = root.add_subcommand("run", "Load a mission the way the engine does and run it headless for N fixed ticks");
+  auto* cmd =
+      root.add_subcommand("run", "Load a mission the way the engine does and run it headless for N fixed ticks");
   cmd->footer(
       "Without GAME_DIR the embedded sample game is used (generated once into the cache directory,\n"
       "$XDG_CACHE_HOME/sortie or ~/.cache/sortie). The load is staged and transactional: a broken\n"
       "reachable resource stops it with a diagnostic naming the placed object, key, archive, entry and\n"
       "relation, and exit code 1; a game directory or mission that does not exist is exit code 2.\n"
-      "The final state hash is the same on every run, compiler and build; with --ticks 0 it is the\n"
-      "hash of the state as loaded.\n\n"
+      "Units walk with the movement stack (Behavior / Wizard / Control, collisions; Behavior.ini of the\n"
+      "game directory sets its PathFind_* parameters); the report counts contacts, blocked moves,\n"
+      "arrivals and failed orders. The final state hash is the same on every run, compiler and build;\n"
+      "with --ticks 0 it is the hash of the state as loaded.\n\n"
       "Examples:\n  sortie run\n  sortie run --ticks 2000 --json\n  sortie run /games/parkan --mission m03 --out "
       "/tmp/run\n"
       "  sortie run --replay /tmp/run/commands.json --ticks 600   (same final hash)\n");
   cmd->add_option("game_dir", o->game_dir, "game directory (default: the embedded sample)");
   cmd->add_option("--mission,-m", o->mission, "mission name or data.tma path (default: the first mission)");
-  add_number(cmd, "--ticks,-n", o->ticks, "calculation ticks to run (16 ms each)", std::uint64_t{0},
-             kMaxRunTicks)
+  add_number(cmd, "--ticks,-n", o->ticks, "calculation ticks to run (16 ms each)", std::uint64_t{0}, kMaxRunTicks)
       ->default_str("600");
   add_number(cmd, "--seed", o->seed, "seed of the simulation and order streams")->default_str("1");
   cmd->add_flag("--json", o->json, "print the whole report as JSON");

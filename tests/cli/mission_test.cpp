@@ -31,7 +31,9 @@ TEST_F(CliMissionTest, sample_is_deterministic_and_seed_dependent) {
   // "files" and "bytes" count the game files only, not the manifest sortie-sample.json.
   EXPECT_EQ(j.at("bytes").get<std::uint64_t>(), total - fs::file_size(dir_ / "a/sortie-sample.json"));
   EXPECT_EQ(j.at("files").get<std::size_t>(), ta.size() - 1);
-  EXPECT_NE(b.out.find("wrote a demo sample (seed 1) to " + (dir_ / "b").string() + ": 32 game files, "), std::string::npos) << b.out;
+  EXPECT_NE(b.out.find("wrote a demo sample (seed 1) to " + (dir_ / "b").string() + ": 32 game files, "),
+            std::string::npos)
+      << b.out;
 
   ASSERT_EQ(run_sortie({"sample", (dir_ / "c").string(), "--seed", "2"}).exit_code, 0);
   EXPECT_FALSE(tree_bytes(dir_ / "c") == ta);
@@ -98,7 +100,8 @@ TEST(CliMission, load_constructs_and_registers_every_object) {
   EXPECT_EQ(j.at("registered"), 16);
   EXPECT_EQ(j.at("failures").size(), 0u);
   const auto h = run_sortie({"mission", "load", sample_dir().string(), "-m", "m02"});
-  EXPECT_NE(h.out.find("loaded MISSIONS/m02/data.tma: 16 objects constructed, 16 registered\n"), std::string::npos) << h.out;
+  EXPECT_NE(h.out.find("loaded MISSIONS/m02/data.tma: 16 objects constructed, 16 registered\n"), std::string::npos)
+      << h.out;
   EXPECT_NE(h.out.find("prepared 23 meshes, 37 materials, 21 textures + 4 lightmaps ("), std::string::npos) << h.out;
   EXPECT_EQ(j.at("visuals").at("meshes"), 23);
   EXPECT_EQ(j.at("visuals").at("placements"), 16);
@@ -153,9 +156,10 @@ TEST(CliRun, zero_ticks_print_the_hash_of_the_loaded_state) {
 }
 
 TEST(CliRun, sample_run_keeps_its_golden_hash) {
+  // docs/decisions/0010-movement-stack.md: was 00caee6afb3f8a96 with the reference mover.
   const auto r = run_sortie({"run", sample_dir().string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("final state hash: 00caee6afb3f8a96\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("final state hash: 82ffd51214eb3778\n"), std::string::npos) << r.out;
 }
 
 TEST(CliRun, json_is_deterministic) {
@@ -184,11 +188,12 @@ TEST_F(CliMissionTest, run_out_then_replay_gives_the_same_hash) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   ASSERT_TRUE(fs::exists(out / "report.json"));
   ASSERT_TRUE(fs::exists(out / "commands.json"));
-  const auto report = core::Json::parse(std::string(reinterpret_cast<const char*>(file_bytes(out / "report.json").data()),
-                                                    fs::file_size(out / "report.json")));
+  const auto report = core::Json::parse(std::string(
+      reinterpret_cast<const char*>(file_bytes(out / "report.json").data()), fs::file_size(out / "report.json")));
   const std::string hash = report.at("final_hash").get<std::string>();
   EXPECT_NE(r.out.find("final state hash: " + hash + "\n"), std::string::npos) << r.out;
-  const auto replay = run_sortie({"run", sample_dir().string(), "--ticks", "300", "--replay", (out / "commands.json").string(), "--json"});
+  const auto replay = run_sortie(
+      {"run", sample_dir().string(), "--ticks", "300", "--replay", (out / "commands.json").string(), "--json"});
   ASSERT_EQ(replay.exit_code, 0) << replay.err;
   EXPECT_EQ(replay.json().at("final_hash"), hash);
   const auto bad = run_sortie({"run", sample_dir().string(), "--replay", (out / "absent.json").string()});

@@ -14,6 +14,9 @@
 #include "sortie/iron3d/nres.hpp"
 #include "sortie/iron3d/rsli.hpp"
 #include "sortie/mission/scenario.hpp"
+#include "sortie/move/commands.hpp"
+#include "sortie/move/components.hpp"
+#include "sortie/world/command_registry.hpp"
 #include "sortie/world/movement_commands.hpp"
 
 using namespace sortie;
@@ -193,7 +196,7 @@ TEST(MissionLoader, every_edge_kind_failure_stops_the_load_and_keeps_the_previou
   }
 }
 
-TEST(MissionLoader, move_orders_become_terrain_routes_and_units_walk_on_the_ground) {
+TEST(MissionLoader, units_get_the_movement_stack_and_walk_on_the_ground) {
   auto l = game_over(demo_files());
   auto report = l.load("m01");
   ASSERT_TRUE(report.has_value() && report->ok);
@@ -203,24 +206,42 @@ TEST(MissionLoader, move_orders_become_terrain_routes_and_units_walk_on_the_grou
   world::World& w = *cur->world;
   const auto ground = w.height_field();
   ASSERT_NE(ground, nullptr);  // make_ground defaults to the Land.msh terrain
+  // The movement environment of the mission: its terrain and areal map, default parameters
+  // (the demo has no Behavior.ini), and the movement kinds in the world's registry.
+  ASSERT_NE(cur->movement, nullptr);
+  ASSERT_NE(cur->movement->terrain, nullptr);
+  ASSERT_NE(cur->movement->areals, nullptr);
+  EXPECT_EQ(cur->movement->areals->areal_count(), cur->data->land_map.areals.size());
+  EXPECT_TRUE(cur->movement->params.from_file.empty());
+  EXPECT_NE(w.commands().find("move.goto"), nullptr);
   mission::ScenarioOptions so;
   so.ticks = 600;
   auto run = mission::run_scenario(*cur, so);
-  ASSERT_TRUE(run.has_value());
+  ASSERT_TRUE(run.has_value()) << run.error().to_string();
   ASSERT_GT(run->orders, 0u);
-  EXPECT_EQ(run->routed, run->orders);  // the sample's areals cover every unit and goal
+  // Tick 0 enables every unit and every static obstacle, then the waves are goto orders.
+  std::size_t enables = 0, gotos = 0;
   for (const auto& c : run->log.commands) {
-    auto route = world::payload_of<world::RouteCommand>(c);
-    ASSERT_TRUE(route) << route.error().to_string();
-    ASSERT_FALSE(route->waypoints.empty());
-    for (const auto& p : route->waypoints) EXPECT_TRUE(ground->height_at(p.x, p.y).has_value());
+    if (c.kind == move::EnableCommand::kWireId) ++enables;
+    if (c.kind == move::GotoCommand::kWireId) {
+      ++gotos;
+      auto g = world::payload_of<move::GotoCommand>(c);
+      ASSERT_TRUE(g);
+      EXPECT_TRUE(ground->height_at(g->goal.x, g->goal.y).has_value());
+    }
   }
+  EXPECT_EQ(enables, run->units + run->obstacles);
+  EXPECT_EQ(gotos, run->orders);
+  EXPECT_GT(run->obstacles, 0u);
+  // Units walked, on the ground, bit for bit.
   std::size_t walked = 0;
   for (const auto& info : cur->objects) {
     const auto* obj = w.find(info.handle);
     ASSERT_NE(obj, nullptr);
-    if (!obj->controller) continue;
-    EXPECT_EQ(obj->controller->kind(), "route");
+    if (!info.unit) continue;
+    const auto* behavior = obj->components.get<move::BehaviorState>();
+    ASSERT_NE(behavior, nullptr);
+    if (behavior == nullptr || behavior->path_revision == 0) continue;  // never ordered
     const auto& p = obj->transform.position;
     auto h = ground->height_at(p.x, p.y);
     ASSERT_TRUE(h.has_value());
@@ -228,4 +249,34 @@ TEST(MissionLoader, move_orders_become_terrain_routes_and_units_walk_on_the_grou
     ++walked;
   }
   EXPECT_GT(walked, 0u);
+  EXPECT_EQ(run->movement.steps, 600u);
+  EXPECT_GT(run->movement.arrivals, 0u);
+}
+
+TEST(MissionLoader, behavior_ini_of_the_game_sets_the_movement_parameters) {
+  auto files = demo_files();
+  const std::string ini = "// tuned\r\nPathFind_MaxAccel = 10\r\nPathFind_CorridorRadius=3\r\nMystery=1\r\n";
+  files["Behavior.ini"] = core::Bytes(ini.begin(), ini.end());
+  auto l = game_over(files);
+  auto report = l.load("m01");
+  ASSERT_TRUE(report.has_value() && report->ok);
+  const auto& params = l.current()->movement->params;
+  EXPECT_EQ(params.max_accel, 10.0f);
+  EXPECT_EQ(params.corridor_radius, 3.0f);
+  EXPECT_EQ(params.from_file, (std::vector<std::string>{"PathFind_CorridorRadius", "PathFind_MaxAccel"}));
+  // The unknown key is reported with the load's warnings.
+  bool reported = false;
+  for (const auto& d : report->warnings) reported |= d.code == "behavior_ini.key_unknown";
+  EXPECT_TRUE(reported);
+  // An out-of-range value fails the load (nothing registered), naming the key.
+  auto bad = demo_files();
+  const std::string broken = "PathFind_MaxAccel=0\n";
+  bad["Behavior.ini"] = core::Bytes(broken.begin(), broken.end());
+  auto lb = game_over(bad);
+  auto rb = lb.load("m01");
+  ASSERT_TRUE(rb.has_value());
+  EXPECT_FALSE(rb->ok);
+  ASSERT_FALSE(rb->failures.empty());
+  EXPECT_EQ(rb->failures[0].code, "move.params.range");
+  EXPECT_EQ(lb.current(), nullptr);
 }

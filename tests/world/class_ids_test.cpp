@@ -12,7 +12,8 @@ TEST(ClassIdsTest, assigned_ids_never_change) {
   EXPECT_EQ(class_ids::kFomapItem, 31);
   EXPECT_EQ(class_ids::kFomapStatic, 32);
   EXPECT_EQ(class_ids::kNetUnit, 40);
-  EXPECT_EQ(class_table().size(), 7u);
+  EXPECT_EQ(class_ids::kMoveSystem, 41);
+  EXPECT_EQ(class_table().size(), 8u);
 }
 
 TEST(ClassIdsTest, names_and_ids_map_both_ways) {

@@ -15,6 +15,7 @@
 #include "sortie/iron3d/varset.hpp"
 #include "sortie/iron3d/ctld.hpp"
 #include "sortie/iron3d/wave.hpp"
+#include "sortie/iron3d/behavior_ini.hpp"
 
 #include <vector>
 
@@ -47,6 +48,7 @@ std::span<const FormatInfo> all_formats() {
       varset_format_info(),
       ctld_format_info(),
       wave_format_info(),
+      behavior_ini_format_info(),
       fomap_format_info(),
   };
   // clang-format on

@@ -5,6 +5,9 @@
 #include <chrono>
 
 #include "sortie/core/text.hpp"
+#include "sortie/iron3d/behavior_ini.hpp"
+#include "sortie/move/commands.hpp"
+#include "sortie/move/params.hpp"
 #include "sortie/nav/iron3d_input.hpp"
 
 namespace sortie::mission {
@@ -16,7 +19,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+double ms_since(Clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
 
 Transform to_transform(const iron3d::TmaObject& o) {
   Transform t;
@@ -38,12 +43,26 @@ void copy_properties(const iron3d::TmaObject& o, Properties& props) {
 // world::HeightField over the prepared terrain (libs/nav); queries are const and deterministic.
 class TerrainGround final : public HeightField {
  public:
-  explicit TerrainGround(nav::TerrainWorld terrain) : terrain_(std::move(terrain)) {}
-  [[nodiscard]] std::optional<float> height_at(float x, float y) const override { return terrain_.height_at(x, y); }
+  explicit TerrainGround(std::shared_ptr<const nav::TerrainWorld> terrain) : terrain_(std::move(terrain)) {}
+  [[nodiscard]] std::optional<float> height_at(float x, float y) const override { return terrain_->height_at(x, y); }
 
  private:
-  nav::TerrainWorld terrain_;
+  std::shared_ptr<const nav::TerrainWorld> terrain_;
 };
+
+// The game directory's Behavior.ini as movement parameters; nullopt-free defaults when absent.
+// Errors: the reader's (behavior_ini.*), move.params.range, and the VFS's on a read failure.
+core::Result<move::MoveParams> movement_params(const assets::Vfs& vfs, core::Profile profile,
+                                               core::Diagnostics& warnings) {
+  auto path = assets::normalize_path("Behavior.ini");
+  if (!path || !vfs.exists(*path)) return move::MoveParams{};
+  SORTIE_TRY(auto bytes, vfs.read(*path));
+  iron3d::ReadOptions ro;
+  ro.profile = profile;
+  ro.file_name = "Behavior.ini";
+  SORTIE_TRY(auto ini, iron3d::read_behavior_ini(bytes, ro, &warnings));
+  return move::params_from_behavior_ini(ini);
+}
 
 }  // namespace
 
@@ -51,7 +70,7 @@ std::shared_ptr<const HeightField> make_terrain_ground(const assets::MissionData
   if (data.land_msh.faces.empty()) return nullptr;
   auto terrain = nav::terrain_world_from(data.land_msh);
   if (!terrain) return nullptr;  // cannot happen on a validated Land.msh (face references checked on read)
-  return std::make_shared<TerrainGround>(std::move(*terrain));
+  return std::make_shared<TerrainGround>(std::make_shared<const nav::TerrainWorld>(std::move(*terrain)));
 }
 
 core::Json MissionLoadReport::to_json() const {
@@ -78,7 +97,11 @@ core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionDat
   LoadedMission lm;
   lm.data = data;
   lm.visuals = visuals;
-  lm.world = std::make_unique<World>(options.world);
+  SORTIE_TRY(lm.movement,
+             move::make_environment(data->land_msh, data->land_map, options.movement.value_or(move::MoveParams{})));
+  WorldConfig config = options.world;
+  if (!config.commands) config.commands = move::move_command_registry(lm.movement);
+  lm.world = std::make_unique<World>(config);
   World& w = *lm.world;
   const auto& objects = data->tma.objects;
 
@@ -94,8 +117,7 @@ core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionDat
     const ObjectId id{w.local_player(), unit ? world::class_ids::kTmaUnit : world::class_ids::kTmaStatic,
                       static_cast<std::uint32_t>(i + 1)};
     auto handle = w.create_object(id, resolved.resource_name, to_transform(o));
-    if (!handle)
-      return core::fail(std::move(handle.error()).within(fmt::format("objects[{}]", i)));
+    if (!handle) return core::fail(std::move(handle.error()).within(fmt::format("objects[{}]", i)));
     WorldObject* obj = w.find(*handle);
     copy_properties(o, obj->properties);
     obj->properties.set("placed_index", static_cast<std::int64_t>(i));
@@ -111,8 +133,9 @@ core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionDat
   for (const auto& info : lm.objects) {
     const auto& resolved = data->objects.at(static_cast<std::size_t>(info.placed_index));
     if (resolved.components.size() != info.components)
-      return core::fail(core::Diagnostic::error("world.load.cross_reference", "component count changed during construction")
-                            .in(fmt::format("objects[{}]", info.placed_index)));
+      return core::fail(
+          core::Diagnostic::error("world.load.cross_reference", "component count changed during construction")
+              .in(fmt::format("objects[{}]", info.placed_index)));
     const assets::PreparedPlacement* placement = visuals->placement(info.placed_index);
     if (!placement || placement->components.size() != resolved.components.size())
       return core::fail(
@@ -137,13 +160,23 @@ core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionDat
 
   // Phase 8: scenario start: the ground for controllers; the first calculation tick is allowed.
   t0 = Clock::now();
-  if (options.make_ground) w.set_height_field(options.make_ground(*data));
+  // The default ground shares the movement environment's terrain (built once).
+  using GroundFn = std::shared_ptr<const HeightField> (*)(const assets::MissionData&);
+  const GroundFn* fn = options.make_ground.target<GroundFn>();
+  if (fn != nullptr && *fn == &make_terrain_ground) {
+    if (lm.movement->terrain) w.set_height_field(std::make_shared<TerrainGround>(lm.movement->terrain));
+  } else if (options.make_ground) {
+    w.set_height_field(options.make_ground(*data));
+  }
   timings.push_back({"scenario", ms_since(t0)});
   return lm;
 }
 
 core::Result<MissionLoadReport> MissionSession::load(std::string_view mission) {
-  return load(mission, MissionLoadOptions{});
+  // One shared default object: gcc 12 reports a false -Wmaybe-uninitialized on the shared_ptr
+  // members when a temporary is built and destroyed here.
+  static const MissionLoadOptions kDefaults;
+  return load(mission, kDefaults);
 }
 
 core::Result<MissionLoadReport> MissionSession::load(std::string_view mission, const MissionLoadOptions& options) {
@@ -174,8 +207,18 @@ core::Result<MissionLoadReport> MissionSession::load(std::string_view mission, c
   report.visuals = (*visuals)->stats();
   for (const auto& d : (*visuals)->warnings()) report.warnings.push_back(d);
 
+  // Behavior.ini of the game directory -> the movement parameters (unless the options set them).
+  MissionLoadOptions build_options = options;
+  if (!build_options.movement) {
+    auto params = movement_params(repo_.vfs(), options.profile, report.warnings);
+    if (!params) {
+      report.failures.push_back(std::move(params.error()));
+      return report;
+    }
+    build_options.movement = std::move(*params);
+  }
   auto data = std::make_shared<const assets::MissionData>(std::move(prepared));
-  auto built = build_world(data, *visuals, options, report.timings);
+  auto built = build_world(data, *visuals, build_options, report.timings);
   if (!built) {
     report.failures.push_back(std::move(built.error()));
     return report;

@@ -4,18 +4,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <limits>
 
 #include "sortie/core/hash.hpp"
 #include "sortie/core/rng.hpp"
-#include "sortie/nav/iron3d_input.hpp"
-#include "sortie/world/movement_commands.hpp"
+#include "sortie/move/commands.hpp"
 
 namespace sortie::mission {
 
-using core::Transform;
-using world::Properties;
-using world::WorldObject;
 namespace {
 
 struct Bounds {
@@ -35,24 +32,23 @@ Bounds terrain_bounds(const assets::MissionData& data) {
   return b;
 }
 
-// A move order as a walk over the areal graph (spec §18, seed 000 "Маршрут"): the unit's areal
-// and the goal's areal are located, routed (BFS) and turned into a corridor through the shared
-// edges' midpoints ending at the goal. nullopt = an explicit miss (unit or goal outside every
-// areal, no route): the caller then gives a straight move order.
-std::optional<std::vector<core::Vec2>> plan_route(const nav::ArealMap& areals, const World& w, ObjectId unit, float x,
-                                                  float y) {
-  auto handle = w.lookup(unit);
-  if (!handle) return std::nullopt;
-  const WorldObject* obj = w.find(*handle);
-  if (obj == nullptr) return std::nullopt;
-  const core::Vec2 from{obj->transform.position.x, obj->transform.position.y};
-  const core::Vec2 to{x, y};
-  auto start = areals.locate(from.x, from.y);
-  auto goal = areals.locate(to.x, to.y);
-  if (!start || !goal) return std::nullopt;
-  auto route = areals.route(*start, *goal);
-  if (!route) return std::nullopt;
-  return areals.corridor(*route, from, to);
+// The footprint radius of a placed static object: half the larger XY extent of its meshes'
+// bounds, scaled by the placement; nullopt without a visual (nothing to bump into).
+std::optional<float> footprint_radius(const LoadedMission& mission, std::int32_t placed_index) {
+  const assets::PreparedPlacement* placement = mission.visuals ? mission.visuals->placement(placed_index) : nullptr;
+  if (placement == nullptr) return std::nullopt;
+  float r = 0.0f;
+  for (const auto& c : placement->components) {
+    if (c.prototype == nullptr || !c.prototype->visual || !c.prototype->visual->mesh) continue;
+    const core::Aabb& box = c.prototype->visual->mesh->bounds;
+    if (box.empty()) continue;
+    const core::Vec3 ext = box.extent();
+    const float sx = std::fabs(placement->transform.scale.x);
+    const float sy = std::fabs(placement->transform.scale.y);
+    r = std::max({r, 0.5f * ext.x * sx, 0.5f * ext.y * sy});
+  }
+  if (!(r > 0.0f) || !std::isfinite(r)) return std::nullopt;
+  return std::clamp(r, 0.5f, 32.0f);
 }
 
 }  // namespace
@@ -60,15 +56,33 @@ std::optional<std::vector<core::Vec2>> plan_route(const nav::ArealMap& areals, c
 core::Json ScenarioResult::to_json() const {
   core::Json cps = core::Json::array();
   for (const auto& [tick, hash] : checkpoints) cps.push_back({{"tick", tick}, {"hash", core::hash_hex(hash)}});
+  core::Json diags = core::Json::array();
+  for (const auto& d : diagnostics) diags.push_back(d.to_json());
   return core::Json{{"ticks", ticks},
                     {"final_hash", core::hash_hex(final_hash)},
                     {"orders", orders},
-                    {"routed", routed},
                     {"objects", objects},
                     {"units", units},
+                    {"obstacles", obstacles},
+                    {"movement",
+                     {{"contacts", movement.contacts},
+                      {"blocked_moves", movement.blocked_moves},
+                      {"arrivals", movement.arrivals},
+                      {"failures", movement.failures},
+                      {"replans", movement.replans},
+                      {"proxies_rebuilt", movement.proxies_rebuilt},
+                      {"steps", movement.steps}}},
+                    {"diagnostics", diags},
                     {"checkpoints", cps},
                     {"wall_ms", wall_ms},
                     {"ticks_per_second", wall_ms > 0 ? static_cast<double>(ticks) * 1000.0 / wall_ms : 0.0}};
+}
+
+void collect_movement(const LoadedMission& mission, ScenarioResult& result) {
+  if (const move::MoveSystem* s = move::find_move_system(*mission.world)) {
+    result.movement = s->stats();
+    result.diagnostics = s->diagnostics();
+  }
 }
 
 core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const ScenarioOptions& options,
@@ -83,28 +97,60 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
   const Bounds b = terrain_bounds(*mission.data);
   const float margin = 8.0f;
   core::Rng orders(options.seed, 0x4F524452);  // "ORDR": a stream of its own
-  std::optional<nav::ArealMap> areals;
-  if (!mission.data->land_map.areals.empty()) {
-    SORTIE_TRY(auto built, nav::areal_map_from(mission.data->land_map));
-    areals = std::move(built);
-  }
   const auto start = std::chrono::steady_clock::now();
   for (std::uint64_t t = 0; t < options.ticks; ++t) {
     const std::uint64_t tick = w.clock().tick;
-    if (!units.empty() && options.order_interval > 0 && tick % options.order_interval == 0) {
-      for (std::uint32_t k = 0; k < options.orders_per_wave; ++k) {
-        const ObjectId target = units[orders.below(static_cast<std::uint32_t>(units.size()))];
-        const float x = b.min_x + margin + orders.unit_f32() * std::max(1.0f, b.max_x - b.min_x - 2 * margin);
-        const float y = b.min_y + margin + orders.unit_f32() * std::max(1.0f, b.max_y - b.min_y - 2 * margin);
-        auto waypoints = areals ? plan_route(*areals, w, target, x, y) : std::nullopt;
-        if (waypoints) {
-          SORTIE_CHECK(
-              w.submit(world::make_command(tick, world::RouteCommand{target, std::move(*waypoints), options.speed})));
-          ++r.routed;
-        } else {
-          SORTIE_CHECK(
-              w.submit(world::make_command(tick, world::MoveCommand{target, core::Vec2{x, y}, options.speed})));
+    if (t == 0) {
+      // Bodies: the units, then the static obstacles, in TMA order.
+      for (const ObjectId& u : units) {
+        move::EnableCommand e;
+        e.target = u;
+        e.radius = options.unit_radius;
+        e.height = options.unit_height;
+        e.max_speed = options.speed;
+        SORTIE_CHECK(w.submit(world::make_command(tick, e)));
+      }
+      if (options.static_obstacles) {
+        for (const auto& o : mission.objects) {
+          if (o.unit) continue;
+          const auto radius = footprint_radius(mission, o.placed_index);
+          if (!radius) continue;
+          move::EnableCommand e;
+          e.target = o.id;
+          e.shape = move::Shape::circle;
+          e.radius = *radius;
+          e.height = 0.0f;
+          e.max_speed = 0.0f;
+          e.category = move::kCategoryBuilding;
+          e.is_static = true;
+          SORTIE_CHECK(w.submit(world::make_command(tick, e)));
+          ++r.obstacles;
         }
+      }
+    }
+    if (!units.empty() && options.order_interval > 0 && tick % options.order_interval == 0) {
+      // Orders go to units without one (a unit on its way keeps its order), each to a point
+      // within order_radius of where it stands, kept inside the map.
+      std::vector<ObjectId> idle;
+      for (const ObjectId& u : units) {
+        const world::WorldObject* o = w.find_live(u);
+        if (o == nullptr) continue;
+        const auto* b_state = o->components.get<move::BehaviorState>();
+        if (b_state != nullptr &&
+            (b_state->mode == move::BehaviorMode::planning || b_state->mode == move::BehaviorMode::following))
+          continue;
+        idle.push_back(u);
+      }
+      for (std::uint32_t k = 0; k < options.orders_per_wave && !idle.empty(); ++k) {
+        const std::uint32_t pick = orders.below(static_cast<std::uint32_t>(idle.size()));
+        const ObjectId target = idle[pick];
+        idle.erase(idle.begin() + pick);
+        const core::Vec3 at = w.find_live(target)->transform.position;
+        const float dx = (orders.unit_f32() * 2.0f - 1.0f) * options.order_radius;
+        const float dy = (orders.unit_f32() * 2.0f - 1.0f) * options.order_radius;
+        const float x = std::clamp(at.x + dx, b.min_x + margin, std::max(b.min_x + margin, b.max_x - margin));
+        const float y = std::clamp(at.y + dy, b.min_y + margin, std::max(b.min_y + margin, b.max_y - margin));
+        SORTIE_CHECK(w.submit(world::make_command(tick, move::GotoCommand{target, core::Vec2{x, y}, options.speed})));
         ++r.orders;
       }
     }
@@ -117,6 +163,7 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
   // No tick ran: the hash of the state as loaded (last_hash() is only set by a tick).
   r.final_hash = r.ticks == 0 ? w.compute_state_hash() : w.last_hash();
   r.log = w.command_log();
+  collect_movement(mission, r);
   return r;
 }
 

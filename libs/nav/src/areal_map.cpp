@@ -1,13 +1,11 @@
+// ArealMap: build, locate (with the choice among overlapping candidates) and nearest.
 #include "sortie/nav/areal_map.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <limits>
-#include <set>
-#include <tuple>
 
 #include "nav_internal.hpp"
 
@@ -19,8 +17,8 @@ using core::Vec2;
 
 namespace {
 
-// Squared distance from p to the segment a-b, in f64.
-double segment_distance_sq(double px, double py, double ax, double ay, double bx, double by) {
+// Squared distance from p to the segment a-b, in f64; `t` gets the parameter of the closest point.
+double segment_distance_sq(double px, double py, double ax, double ay, double bx, double by, double* t_out = nullptr) {
   const double dx = bx - ax;
   const double dy = by - ay;
   const double len_sq = dx * dx + dy * dy;
@@ -28,6 +26,7 @@ double segment_distance_sq(double px, double py, double ax, double ay, double bx
   if (len_sq > 0.0) t = std::clamp(((px - ax) * dx + (py - ay) * dy) / len_sq, 0.0, 1.0);
   const double cx = ax + t * dx - px;
   const double cy = ay + t * dy - py;
+  if (t_out != nullptr) *t_out = t;
   return cx * cx + cy * cy;
 }
 
@@ -37,20 +36,18 @@ double anchor_distance(Vec2 a, Vec2 b) {
   return std::sqrt(dx * dx + dy * dy);
 }
 
-// The route from `start` to `goal` read back through the search's parent links.
-Route unwind(const std::vector<std::uint32_t>& parent, std::uint32_t start, std::uint32_t goal) {
-  Route r{goal};
-  for (std::uint32_t c = goal; c != start;) {
-    c = parent[c];
-    r.push_back(c);
-  }
-  std::reverse(r.begin(), r.end());
-  return r;
-}
-
 }  // namespace
 
-core::Result<ArealMap> ArealMap::build(const ArealInput& input) {
+std::string_view to_string(LocateMiss miss) {
+  return miss == LocateMiss::no_areal ? "no_areal" : "not_walkable";
+}
+
+bool ArealPolicy::walkable(std::uint32_t class_id, std::uint32_t logic_flag) const {
+  if ((logic_flag & blocked_logic_mask) != 0) return false;
+  return std::find(blocked_classes.begin(), blocked_classes.end(), class_id) == blocked_classes.end();
+}
+
+core::Result<ArealMap> ArealMap::build(const ArealInput& input, const ArealPolicy& policy) {
   ArealMap m;
   const std::size_t n = input.areals.size();
   if (n > std::numeric_limits<std::int32_t>::max()) {
@@ -73,18 +70,31 @@ core::Result<ArealMap> ArealMap::build(const ArealInput& input) {
     s.ring = a.ring;
     s.class_id = a.class_id;
     s.logic_flag = a.logic_flag;
+    s.anchor_z = a.anchor_z;
+    s.normal = a.normal;
+    s.walkable = policy.walkable(a.class_id, a.logic_flag);
     s.min_x = s.min_y = std::numeric_limits<float>::max();
     s.max_x = s.max_y = std::numeric_limits<float>::lowest();
-    for (const Vec2 v : a.ring) {
+    double area2 = 0.0;  // twice the signed area (shoelace, f64)
+    for (std::size_t k = 0; k < a.ring.size(); ++k) {
+      const Vec2 v = a.ring[k];
+      const Vec2 w = a.ring[(k + 1) % a.ring.size()];
+      area2 +=
+          static_cast<double>(v.x) * static_cast<double>(w.y) - static_cast<double>(w.x) * static_cast<double>(v.y);
       s.min_x = std::min(s.min_x, v.x);
       s.min_y = std::min(s.min_y, v.y);
       s.max_x = std::max(s.max_x, v.x);
       s.max_y = std::max(s.max_y, v.y);
+      m.bounds_.expand({v.x, v.y, 0.0f});
     }
+    s.ccw = !(area2 < 0.0);
     std::vector<std::uint32_t> nb;
     for (std::size_t k = 0; k < a.links.size(); ++k) {
       const std::int32_t l = a.links[k];
-      if (k < a.ring.size()) s.links.push_back(l);
+      if (k < a.ring.size()) {
+        s.links.push_back(l);
+        s.link_edges.push_back(k < a.link_edges.size() ? a.link_edges[k] : -1);
+      }
       if (l == -1) continue;
       if (l < 0 || static_cast<std::size_t>(l) >= n) return fail(detail::missing_areal_link(i, k, n, l));
       if (static_cast<std::size_t>(l) != i) nb.push_back(static_cast<std::uint32_t>(l));
@@ -96,6 +106,14 @@ core::Result<ArealMap> ArealMap::build(const ArealInput& input) {
     m.areals_.push_back(std::move(s));
   }
   m.adjacency_start_.push_back(static_cast<std::uint32_t>(m.adjacency_.size()));
+  m.adjacency_cost_.resize(m.adjacency_.size());
+  for (std::size_t a = 0; a < n; ++a) {
+    for (std::uint32_t e = m.adjacency_start_[a]; e < m.adjacency_start_[a + 1]; ++e) {
+      m.adjacency_cost_[e] = anchor_distance(m.areals_[a].anchor, m.areals_[m.adjacency_[e]].anchor);
+    }
+  }
+
+  m.build_search_tables();
 
   if (!input.grid) return m;
   const CandidateGrid& g = *input.grid;
@@ -159,6 +177,10 @@ std::optional<std::size_t> ArealMap::cell_of(float xf, float yf) const {
   return std::size_t{*ny} * cells_x_ + *nx;
 }
 
+std::span<const std::uint32_t> ArealMap::cell_candidates(std::size_t cell) const {
+  return {cell_ids_.data() + cell_start_[cell], cell_start_[cell + 1] - cell_start_[cell]};
+}
+
 int ArealMap::classify(std::uint32_t areal, float xf, float yf) const {
   const ArealShape& s = areals_[areal];
   if (s.ring.empty()) return 0;
@@ -174,7 +196,7 @@ int ArealMap::classify(std::uint32_t areal, float xf, float yf) const {
   for (std::size_t i = 0, j = n - 1; i < n; j = i++) {
     const auto xi = static_cast<double>(s.ring[i].x), yi = static_cast<double>(s.ring[i].y);
     const auto xj = static_cast<double>(s.ring[j].x), yj = static_cast<double>(s.ring[j].y);
-    if (segment_distance_sq(x, y, xj, yj, xi, yi) <= eps * eps) on_edge = true;
+    if (!on_edge && segment_distance_sq(x, y, xj, yj, xi, yi) <= eps * eps) on_edge = true;
     if ((yi > y) != (yj > y)) {
       const double cross_x = xj + (y - yj) * (xi - xj) / (yi - yj);
       if (x < cross_x) inside = !inside;
@@ -184,25 +206,93 @@ int ArealMap::classify(std::uint32_t areal, float xf, float yf) const {
   return inside ? 2 : 0;
 }
 
+double ArealMap::boundary_distance(std::uint32_t areal, double x, double y, Vec2* closest) const {
+  const ArealShape& s = areals_[areal];
+  double best = std::numeric_limits<double>::infinity();
+  const std::size_t n = s.ring.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const Vec2 a = s.ring[i];
+    const Vec2 b = s.ring[(i + 1) % n];
+    double t = 0.0;
+    const double d = segment_distance_sq(x, y, static_cast<double>(a.x), static_cast<double>(a.y),
+                                         static_cast<double>(b.x), static_cast<double>(b.y), &t);
+    if (d < best) {
+      best = d;
+      if (closest != nullptr) {
+        *closest = Vec2{
+            static_cast<float>(static_cast<double>(a.x) + t * (static_cast<double>(b.x) - static_cast<double>(a.x))),
+            static_cast<float>(static_cast<double>(a.y) + t * (static_cast<double>(b.y) - static_cast<double>(a.y)))};
+      }
+    }
+  }
+  return std::sqrt(best);
+}
+
+float ArealMap::plane_z(std::uint32_t areal, float x, float y) const {
+  const ArealShape& s = areals_.at(areal);
+  if (!(std::fabs(s.normal.z) > 1e-6f)) return s.anchor_z;
+  return s.anchor_z - (s.normal.x * (x - s.anchor.x) + s.normal.y * (y - s.anchor.y)) / s.normal.z;
+}
+
 bool ArealMap::contains(std::uint32_t areal, float x, float y) const {
   return areal < areals_.size() && classify(areal, x, y) > 0;
 }
 
-std::optional<LocateResult> ArealMap::locate_detail(float x, float y) const {
+tl::expected<LocateResult, LocateMiss> ArealMap::locate_areal(Vec2 p, const LocateOptions& options) const {
+  const float x = p.x;
+  const float y = p.y;
+  bool saw_blocked = false;
+  // Ranking (see the header): class, walkable, z distance, clearance (strict only), id. Later
+  // keys are computed only when the earlier ones tie.
+  struct Candidate {
+    std::uint32_t id = kNoAreal;
+    int cls = 0;
+    bool walkable = false;
+    double z_distance = -1.0;  // < 0: not computed yet
+    double clearance = -1.0;
+  };
+  auto z_distance = [&](Candidate& c) {
+    if (c.z_distance < 0.0)
+      c.z_distance = std::fabs(static_cast<double>(plane_z(c.id, x, y)) - static_cast<double>(*options.z));
+    return c.z_distance;
+  };
+  auto clearance = [&](Candidate& c) {
+    if (c.clearance < 0.0)
+      c.clearance = boundary_distance(c.id, static_cast<double>(x), static_cast<double>(y), nullptr);
+    return c.clearance;
+  };
+  auto better = [&](Candidate& a, Candidate& b) {  // a ranks before b (b was seen first: lower id)
+    if (a.cls != b.cls) return a.cls > b.cls;
+    if (a.walkable != b.walkable) return a.walkable;
+    if (options.z) {
+      const double za = z_distance(a);
+      const double zb = z_distance(b);
+      if (za != zb) return za < zb;
+    }
+    if (a.cls == 2) {
+      const double ca = clearance(a);
+      const double cb = clearance(b);
+      if (ca != cb) return ca > cb;
+    }
+    return false;
+  };
   auto pick = [&](auto&& ids, LocateSource source) -> std::optional<LocateResult> {
-    std::optional<std::uint32_t> edge_hit;
+    Candidate best;
     for (std::uint32_t id : ids) {
       const int c = classify(id, x, y);
-      if (c == 2) return LocateResult{id, source};
-      if (c == 1 && !edge_hit) edge_hit = id;
+      if (c == 0) continue;
+      Candidate cand{id, c, areals_[id].walkable};
+      if (options.walkable_only && !cand.walkable) {
+        saw_blocked = true;
+        continue;
+      }
+      if (best.id == kNoAreal || better(cand, best)) best = cand;
     }
-    if (edge_hit) return LocateResult{*edge_hit, source};
-    return std::nullopt;
+    if (best.id == kNoAreal) return std::nullopt;
+    return LocateResult{best.id, source, best.cls == 1, best.walkable};
   };
   if (auto cell = cell_of(x, y)) {
-    std::span<const std::uint32_t> ids(cell_ids_.data() + cell_start_[*cell],
-                                       cell_start_[*cell + 1] - cell_start_[*cell]);
-    if (auto r = pick(ids, LocateSource::grid)) return r;
+    if (auto r = pick(cell_candidates(*cell), LocateSource::grid)) return *r;
   }
   struct AllIds {
     std::uint32_t n;
@@ -218,95 +308,56 @@ std::optional<LocateResult> ArealMap::locate_detail(float x, float y) const {
     [[nodiscard]] It begin() const { return {0}; }
     [[nodiscard]] It end() const { return {n}; }
   };
-  return pick(AllIds{static_cast<std::uint32_t>(areals_.size())}, LocateSource::scan);
+  if (auto r = pick(AllIds{static_cast<std::uint32_t>(areals_.size())}, LocateSource::scan)) return *r;
+  return tl::unexpected(saw_blocked ? LocateMiss::not_walkable : LocateMiss::no_areal);
+}
+
+std::optional<LocateResult> ArealMap::locate_detail(float x, float y) const {
+  auto r = locate_areal(Vec2{x, y});
+  if (!r) return std::nullopt;
+  return *r;
 }
 
 std::optional<std::uint32_t> ArealMap::locate(float x, float y) const {
-  auto r = locate_detail(x, y);
+  auto r = locate_areal(Vec2{x, y});
   if (!r) return std::nullopt;
   return r->areal;
+}
+
+std::optional<NearestResult> ArealMap::nearest(Vec2 p, float max_distance, const LocateOptions& options) const {
+  if (!core::is_finite(p) || !(max_distance >= 0.0f)) return std::nullopt;
+  if (auto hit = locate_areal(p, options)) return NearestResult{hit->areal, p, 0.0f};
+  const auto px = static_cast<double>(p.x);
+  const auto py = static_cast<double>(p.y);
+  const auto limit = static_cast<double>(max_distance);
+  std::optional<NearestResult> best;
+  double best_d = std::numeric_limits<double>::infinity();
+  auto consider = [&](std::uint32_t id) {
+    if (options.walkable_only && !areals_[id].walkable) return;
+    if (areals_[id].ring.empty()) return;
+    Vec2 q;
+    const double d = boundary_distance(id, px, py, &q);
+    if (d > limit) return;
+    if (d < best_d || (d == best_d && best && id < best->areal)) {
+      best_d = d;
+      best = NearestResult{id, q, static_cast<float>(d)};
+    }
+  };
+  // Every areal, pruned by its box: exact whatever the grid lists (a grid only filters
+  // candidates of a containment test, §16.3).
+  for (std::uint32_t id = 0; id < areals_.size(); ++id) {
+    const ArealShape& s = areals_[id];
+    const double gx = std::max({static_cast<double>(s.min_x) - px, 0.0, px - static_cast<double>(s.max_x)});
+    const double gy = std::max({static_cast<double>(s.min_y) - py, 0.0, py - static_cast<double>(s.max_y)});
+    if (std::sqrt(gx * gx + gy * gy) > std::min(best_d, limit)) continue;
+    consider(id);
+  }
+  return best;
 }
 
 std::span<const std::uint32_t> ArealMap::neighbours(std::uint32_t areal) const {
   if (areal >= areals_.size()) return {};
   return {adjacency_.data() + adjacency_start_[areal], adjacency_start_[areal + 1] - adjacency_start_[areal]};
-}
-
-std::optional<Route> ArealMap::route(std::uint32_t start, std::uint32_t goal) const {
-  const std::size_t n = areals_.size();
-  if (start >= n || goal >= n) return std::nullopt;
-  if (start == goal) return Route{start};
-  constexpr std::uint32_t kUnseen = std::numeric_limits<std::uint32_t>::max();
-  std::vector<std::uint32_t> parent(n, kUnseen);
-  std::deque<std::uint32_t> queue{start};
-  parent[start] = start;
-  while (!queue.empty()) {
-    const std::uint32_t a = queue.front();
-    queue.pop_front();
-    for (std::uint32_t b : neighbours(a)) {
-      if (parent[b] != kUnseen) continue;
-      parent[b] = a;
-      if (b == goal) return unwind(parent, start, goal);
-      queue.push_back(b);
-    }
-  }
-  return std::nullopt;
-}
-
-std::optional<Route> ArealMap::route_astar(std::uint32_t start, std::uint32_t goal) const {
-  const std::size_t n = areals_.size();
-  if (start >= n || goal >= n) return std::nullopt;
-  if (start == goal) return Route{start};
-  constexpr std::uint32_t kUnseen = std::numeric_limits<std::uint32_t>::max();
-  const Vec2 target = areals_[goal].anchor;
-  std::vector<double> g(n, std::numeric_limits<double>::infinity());
-  std::vector<std::uint32_t> parent(n, kUnseen);
-  std::vector<bool> closed(n, false);
-  std::set<std::tuple<double, double, std::uint32_t>> open;  // (f, g, id): deterministic order
-  g[start] = 0.0;
-  parent[start] = start;
-  open.emplace(anchor_distance(areals_[start].anchor, target), 0.0, start);
-  while (!open.empty()) {
-    const auto [f, ga, a] = *open.begin();
-    open.erase(open.begin());
-    if (closed[a]) continue;
-    closed[a] = true;
-    if (a == goal) return unwind(parent, start, goal);
-    for (std::uint32_t b : neighbours(a)) {
-      if (closed[b]) continue;
-      const double gb = ga + anchor_distance(areals_[a].anchor, areals_[b].anchor);
-      if (gb < g[b]) {
-        if (parent[b] != kUnseen) open.erase({g[b] + anchor_distance(areals_[b].anchor, target), g[b], b});
-        g[b] = gb;
-        parent[b] = a;
-        open.emplace(gb + anchor_distance(areals_[b].anchor, target), gb, b);
-      }
-    }
-  }
-  return std::nullopt;
-}
-
-std::vector<Vec2> ArealMap::corridor(std::span<const std::uint32_t> route, Vec2 from, Vec2 to) const {
-  (void)from;
-  std::vector<Vec2> out;
-  out.reserve(route.size());
-  for (std::size_t i = 0; i + 1 < route.size(); ++i) {
-    const std::uint32_t a = route[i];
-    const std::uint32_t b = route[i + 1];
-    if (a >= areals_.size() || b >= areals_.size()) break;
-    const ArealShape& s = areals_[a];
-    std::optional<Vec2> gate;
-    for (std::size_t k = 0; k < s.links.size() && k < s.ring.size(); ++k) {
-      if (s.links[k] != static_cast<std::int32_t>(b)) continue;
-      const Vec2 p = s.ring[k];
-      const Vec2 q = s.ring[(k + 1) % s.ring.size()];
-      gate = Vec2{(p.x + q.x) * 0.5f, (p.y + q.y) * 0.5f};
-      break;
-    }
-    out.push_back(gate ? *gate : areals_[b].anchor);
-  }
-  out.push_back(to);
-  return out;
 }
 
 }  // namespace sortie::nav

@@ -26,6 +26,8 @@ core::Result<ArealInput> areal_input_from(const iron3d::LandMap& map) {
     const iron3d::Areal& a = map.areals[i];
     ArealPolygon p;
     p.anchor = a.anchor.xy();
+    p.anchor_z = a.anchor.z;
+    p.normal = a.normal;
     p.class_id = a.class_id;
     p.logic_flag = a.logic_flag;
     p.ring.reserve(a.vertices.size());
@@ -35,14 +37,17 @@ core::Result<ArealInput> areal_input_from(const iron3d::LandMap& map) {
       hi = {std::max(hi.x, v.x), std::max(hi.y, v.y)};
     }
     p.links.reserve(a.links.size());
+    p.link_edges.reserve(a.links.size());
     for (std::size_t k = 0; k < a.links.size(); ++k) {
       const iron3d::EdgeLink& l = a.links[k];
       if (l.is_none()) {
         p.links.push_back(-1);
+        p.link_edges.push_back(-1);
         continue;
       }
       if (l.area_ref == -1) return core::fail(detail::missing_areal_link(i, k, n, l.area_ref));
       p.links.push_back(l.area_ref);
+      p.link_edges.push_back(l.edge_ref);
     }
     in.areals.push_back(std::move(p));
   }
@@ -64,9 +69,9 @@ core::Result<TerrainWorld> terrain_world_from(const iron3d::LandMsh& msh) {
   return TerrainWorld::build(triangle_soup_from(msh));
 }
 
-core::Result<ArealMap> areal_map_from(const iron3d::LandMap& map) {
+core::Result<ArealMap> areal_map_from(const iron3d::LandMap& map, const ArealPolicy& policy) {
   SORTIE_TRY(const ArealInput in, areal_input_from(map));
-  return ArealMap::build(in);
+  return ArealMap::build(in, policy);
 }
 
 }  // namespace sortie::nav

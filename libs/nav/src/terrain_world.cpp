@@ -216,6 +216,12 @@ std::optional<float> TerrainWorld::height_at(float x, float y) const {
 }
 
 std::optional<Vec3> TerrainWorld::normal_at(float x, float y) const {
+  auto s = surface_at(x, y);
+  if (!s) return std::nullopt;
+  return s->normal;
+}
+
+std::optional<SurfaceSample> TerrainWorld::surface_at(float x, float y) const {
   auto s = sample_at(x, y);
   if (!s) return std::nullopt;
   const Face& f = faces_[s->face];
@@ -223,7 +229,7 @@ std::optional<Vec3> TerrainWorld::normal_at(float x, float y) const {
   const float len = core::length(n);
   if (!(len > 0.0f)) return std::nullopt;
   const float sign = n.z < 0.0f ? -1.0f : 1.0f;
-  return n * (sign / len);
+  return SurfaceSample{s->z, n * (sign / len), s->face};
 }
 
 std::optional<RayHit> TerrainWorld::raycast(const Vec3& origin, const Vec3& dir, std::uint32_t mask) const {

@@ -14,6 +14,7 @@
 
 #include "sortie/assets/mission_data.hpp"
 #include "sortie/assets/visual_store.hpp"
+#include "sortie/move/environment.hpp"
 #include "sortie/world/class_ids.hpp"
 #include "sortie/world/world.hpp"
 
@@ -38,6 +39,9 @@ struct MissionLoadOptions {
   // until they move. Empty function = no ground.
   std::function<std::shared_ptr<const HeightField>(const assets::MissionData&)> make_ground = make_terrain_ground;
   assets::VisualStoreOptions visuals;  // its profile is `profile`
+  // Parameters of the movement stack (libs/move). Unset: the game directory's Behavior.ini when
+  // there is one (read with `profile`; its warnings join the report's), else the defaults.
+  std::optional<move::MoveParams> movement;
 };
 
 struct PlacedObjectInfo {
@@ -53,8 +57,8 @@ struct MissionLoadReport {
   bool ok = false;
   assets::GraphStatistics object_chain;
   assets::GraphStatistics mission_total;
-  core::Diagnostics failures;   // every failed reachable edge (load stopped before registration)
-  core::Diagnostics warnings;   // graph warnings (e.g. load.material_fallback), then visual.* findings
+  core::Diagnostics failures;  // every failed reachable edge (load stopped before registration)
+  core::Diagnostics warnings;  // graph warnings (e.g. load.material_fallback), then visual.* findings
   std::vector<assets::PhaseTiming> timings;
   assets::VisualStoreStats visuals;  // of the prepared-visual store (phase "resources")
   std::size_t constructed = 0;
@@ -70,12 +74,17 @@ struct LoadedMission {
   std::shared_ptr<const assets::VisualStore> visuals;
   std::unique_ptr<World> world;
   std::vector<PlacedObjectInfo> objects;  // TMA order
+  // What units move over: the terrain and areal map of this mission and the movement
+  // parameters. The world's command registry (when the options gave none) is the standard set
+  // plus the movement kinds bound to it (move::move_command_registry).
+  move::MoveEnvironmentPtr movement;
 };
 
 // Holds the current world. load() replaces it only when the whole load succeeded.
 class MissionSession {
  public:
-  MissionSession(assets::ArchiveRepository& repo, assets::PrototypeResolver& resolver) : repo_(repo), resolver_(resolver) {}
+  MissionSession(assets::ArchiveRepository& repo, assets::PrototypeResolver& resolver)
+      : repo_(repo), resolver_(resolver) {}
   // On failure the report lists the diagnostics and the current mission is unchanged.
   // Fatal errors (the mission file missing/undecodable) come back as the error.
   core::Result<MissionLoadReport> load(std::string_view mission, const MissionLoadOptions& options);
@@ -95,8 +104,9 @@ class MissionSession {
   std::optional<LoadedMission> current_;
 };
 
-// Phases 6-8 on prepared data: a new world, constructed, validated (every geometric component
-// has its prepared visual in `visuals`), registered and started. Errors (world.load.*) leave
+// Phases 6-8 on prepared data: a new world (with the movement environment built from the
+// mission's Land.msh / Land.map), constructed, validated (every geometric component has its
+// prepared visual in `visuals`), registered and started. Errors (world.load.*, nav.*) leave
 // nothing behind: the returned world is discarded by the caller.
 core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionData> data,
                                         std::shared_ptr<const assets::VisualStore> visuals,

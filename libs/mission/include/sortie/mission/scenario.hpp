@@ -1,14 +1,19 @@
 #pragma once
 // The headless mission run behind `sortie run`: a loaded mission is driven for N fixed ticks
-// while some units receive move orders. Orders are commands drawn from their own seeded RNG
-// stream, so the command log replays to the same state hash. An order whose unit and goal both
-// lie in areals of the Land.map with a route between them becomes a route command (a corridor
-// over the areal graph, libs/nav); otherwise (explicit miss) it stays a straight move command.
+// while its units move with the movement stack of libs/move (Behavior / Wizard / Control,
+// collisions; seed 001). At tick 0 every unit gets a body (move.enable) and every placed static
+// object with a visual becomes a static obstacle; then waves of move.goto orders, drawn from
+// their own seeded RNG stream, send random units without an order to random points near them.
+// Everything is a command, so
+// the command log replays to the same state hash. The report counts contacts, blocked moves,
+// arrivals and failed orders (a failure is a diagnostic, never a teleport).
 #include <cstdint>
 #include <functional>
+#include <vector>
 
-#include "sortie/world/command.hpp"
 #include "sortie/mission/mission_loader.hpp"
+#include "sortie/move/move_system.hpp"
+#include "sortie/world/command.hpp"
 
 namespace sortie::mission {
 
@@ -19,17 +24,23 @@ struct ScenarioOptions {
   std::uint64_t ticks = 600;
   std::uint64_t seed = 1;             // order stream seed
   std::uint32_t order_interval = 60;  // ticks between waves of orders
-  std::uint32_t orders_per_wave = 4;  // units ordered per wave
+  std::uint32_t orders_per_wave = 4;  // units ordered per wave (at most; only units without an order)
+  float order_radius = 48.0f;         // a goal is at most this far from the unit along X and Y
   float speed = 6.0f;                 // world units per game second
+  float unit_radius = 1.5f;           // unit bodies: vertical capsules
+  float unit_height = 3.0f;
+  bool static_obstacles = true;  // placed static objects with a visual become static bodies
 };
 
 struct ScenarioResult {
   std::uint64_t ticks = 0;
   std::uint64_t final_hash = 0;  // after the last tick; with 0 ticks, the hash of the loaded state
-  std::uint64_t orders = 0;
-  std::uint64_t routed = 0;  // orders given as route commands
+  std::uint64_t orders = 0;      // move.goto orders given
   std::uint64_t objects = 0;
   std::uint64_t units = 0;
+  std::uint64_t obstacles = 0;                // static bodies
+  move::MoveStats movement;                   // contacts, blocked moves, arrivals, failures, re-plans
+  std::vector<core::Diagnostic> diagnostics;  // the movement system's (failed orders)
   CommandLog log;
   std::vector<std::pair<std::uint64_t, std::uint64_t>> checkpoints;  // (tick, hash) every 100 ticks and the last
   double wall_ms = 0;
@@ -44,5 +55,8 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
 // Re-runs a recorded command log on a freshly loaded copy of the same mission and returns the
 // final hash (compare with the recorded one).
 core::Result<std::uint64_t> replay_scenario(LoadedMission& mission, const CommandLog& log, std::uint64_t ticks);
+
+// The movement counters and diagnostics of a mission's world (zero before any move.enable).
+void collect_movement(const LoadedMission& mission, ScenarioResult& result);
 
 }  // namespace sortie::mission

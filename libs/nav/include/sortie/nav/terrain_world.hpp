@@ -58,6 +58,13 @@ struct HeightSample {
   std::uint32_t face = 0;  // the face giving the maximum (lowest index on equal heights)
 };
 
+// Height and unit normal (Z >= 0) of the face giving it, from one walk of the BVH.
+struct SurfaceSample {
+  float z = 0;
+  core::Vec3 normal{0.0f, 0.0f, 1.0f};
+  std::uint32_t face = 0;
+};
+
 class TerrainWorld {
  public:
   TerrainWorld() = default;
@@ -71,6 +78,8 @@ class TerrainWorld {
   [[nodiscard]] std::optional<HeightSample> sample_at(float x, float y) const;
   // Unit normal (Z >= 0) of the face that gives height_at; nullopt = no surface.
   [[nodiscard]] std::optional<core::Vec3> normal_at(float x, float y) const;
+  // height_at and normal_at in one query (same values); nullopt = no surface or a degenerate face.
+  [[nodiscard]] std::optional<SurfaceSample> surface_at(float x, float y) const;
   // Nearest hit (distance >= 0) by Möller–Trumbore; mask != 0 keeps faces sharing a bit with it.
   // Ties keep the lower face index.
   [[nodiscard]] std::optional<RayHit> raycast(const core::Vec3& origin, const core::Vec3& dir,

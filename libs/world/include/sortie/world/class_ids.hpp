@@ -19,6 +19,7 @@ inline constexpr ClassId kFomapCritter = 30;  // materialized FOnline critter
 inline constexpr ClassId kFomapItem = 31;     // FOnline dynamic map item or attached child
 inline constexpr ClassId kFomapStatic = 32;   // reserved: FOnline static grid items (never created)
 inline constexpr ClassId kNetUnit = 40;       // unit created for a networked player (libs/net net.spawn_for)
+inline constexpr ClassId kMoveSystem = 41;    // the movement system / collision manager (libs/move)
 }  // namespace class_ids
 
 struct ClassInfo {

@@ -1,0 +1,117 @@
+#pragma once
+// The movement orders: registered command kinds (world/command_registry.hpp, wire ids 16..23
+// reserved for the movement stack), so they are logged and replay. Each validates on submit:
+// move.env.no_system_map (the registry was built without an environment), move.env.no_terrain
+// (the environment has no terrain interface), world.command.invalid (non-finite or out-of-range
+// values). An order whose target is gone, a mirror, or (goto/halt/drive) has no move.body is
+// skipped (counted by the world).
+//
+//   16 move.enable   attach the stack (body, behaviour, wizard, control) to an object and the
+//                    object to the movement system; again = a new body (the proxy is rebuilt)
+//   17 move.goto     walk to a point: Behavior plans a new path (ClearWizardPath)
+//   18 move.halt     stop: paths and the wizard path cleared, the unit brakes
+//   19 move.drive    manual control: requested speed and turn rate (input -> manual command)
+//   20 move.disable  detach the stack (the unit leaves the system at its next step)
+#include <memory>
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <string_view>
+
+#include "sortie/core/bytes.hpp"
+#include "sortie/core/diagnostic.hpp"
+#include "sortie/core/math.hpp"
+#include "sortie/move/components.hpp"
+#include "sortie/move/environment.hpp"
+#include "sortie/world/command.hpp"
+#include "sortie/world/ids.hpp"
+
+namespace sortie::world {
+class CommandRegistry;
+}
+
+namespace sortie::move {
+
+// Payload: u64 target, u8 shape (0 circle, 1 capsule), f32 radius, height, max_speed,
+// u32 category, u32 collides_with, u8 static (0|1).
+struct EnableCommand {
+  static constexpr std::string_view kName = "move.enable";
+  static constexpr world::CommandKindId kWireId = 16;
+  world::ObjectId target{};
+  Shape shape = Shape::capsule;
+  float radius = 1.0f;
+  float height = 2.0f;
+  float max_speed = 8.0f;
+  std::uint32_t category = kCategoryUnit;
+  std::uint32_t collides_with = 0xFFFFFFFFu;
+  bool is_static = false;
+
+  void write(core::ByteWriter& out) const;
+  static core::Result<EnableCommand> read(core::ByteReader& in);
+  void to_json(nlohmann::json& out) const;
+  static core::Result<EnableCommand> from_json(const nlohmann::json& in, const std::string& path);
+  friend bool operator==(const EnableCommand&, const EnableCommand&) = default;
+};
+
+// Payload: u64 target, f32 x, f32 y, f32 speed.
+struct GotoCommand {
+  static constexpr std::string_view kName = "move.goto";
+  static constexpr world::CommandKindId kWireId = 17;
+  world::ObjectId target{};
+  core::Vec2 goal{};
+  float speed = 0.0f;
+
+  void write(core::ByteWriter& out) const;
+  static core::Result<GotoCommand> read(core::ByteReader& in);
+  void to_json(nlohmann::json& out) const;
+  static core::Result<GotoCommand> from_json(const nlohmann::json& in, const std::string& path);
+  friend bool operator==(const GotoCommand&, const GotoCommand&) = default;
+};
+
+// Payload: u64 target.
+struct HaltCommand {
+  static constexpr std::string_view kName = "move.halt";
+  static constexpr world::CommandKindId kWireId = 18;
+  world::ObjectId target{};
+
+  void write(core::ByteWriter& out) const;
+  static core::Result<HaltCommand> read(core::ByteReader& in);
+  void to_json(nlohmann::json& out) const;
+  static core::Result<HaltCommand> from_json(const nlohmann::json& in, const std::string& path);
+  friend bool operator==(const HaltCommand&, const HaltCommand&) = default;
+};
+
+// Payload: u64 target, f32 speed (units/s, may be negative: reverse), f32 turn (rad/s).
+struct DriveCommand {
+  static constexpr std::string_view kName = "move.drive";
+  static constexpr world::CommandKindId kWireId = 19;
+  world::ObjectId target{};
+  float speed = 0.0f;
+  float turn = 0.0f;
+
+  void write(core::ByteWriter& out) const;
+  static core::Result<DriveCommand> read(core::ByteReader& in);
+  void to_json(nlohmann::json& out) const;
+  static core::Result<DriveCommand> from_json(const nlohmann::json& in, const std::string& path);
+  friend bool operator==(const DriveCommand&, const DriveCommand&) = default;
+};
+
+// Payload: u64 target.
+struct DisableCommand {
+  static constexpr std::string_view kName = "move.disable";
+  static constexpr world::CommandKindId kWireId = 20;
+  world::ObjectId target{};
+
+  void write(core::ByteWriter& out) const;
+  static core::Result<DisableCommand> read(core::ByteReader& in);
+  void to_json(nlohmann::json& out) const;
+  static core::Result<DisableCommand> from_json(const nlohmann::json& in, const std::string& path);
+  friend bool operator==(const DisableCommand&, const DisableCommand&) = default;
+};
+
+// Registers the five kinds bound to `env` (null: every order is refused with
+// move.env.no_system_map).
+core::Status register_move_commands(world::CommandRegistry& registry, MoveEnvironmentPtr env);
+// The world's standard set plus the movement kinds bound to `env`.
+std::shared_ptr<const world::CommandRegistry> move_command_registry(MoveEnvironmentPtr env);
+
+}  // namespace sortie::move
