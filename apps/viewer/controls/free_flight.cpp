@@ -42,15 +42,31 @@ core::Vec3 view_forward(float yaw, float pitch_down) {
 }  // namespace
 
 FreeFlight::FreeFlight(const FlightStart& start)
-    : controls_(settings_for(start), free_flight_bindings()), speed_(start.speed), vertical_fov_(start.vertical_fov) {
+    : controls_(settings_for(start), free_flight_bindings()),
+      eye_(start.eye),
+      speed_(start.speed),
+      vertical_fov_(start.vertical_fov) {
+  place(0, 0);
+}
+
+void FreeFlight::place(std::uint32_t width, std::uint32_t height) {
   const auto& st = controls_.camera().state();
-  controls_.camera().set_center(start.eye + view_forward(st.yaw, st.pitch) * kEyeDistance);
-  frame_ = controls_.camera().frame(0);
+  const core::Vec3 forward = view_forward(st.yaw, st.pitch);
+  controls_.camera().set_center(eye_ + forward * kEyeDistance);
+  frame_ = controls_.camera().frame(frames_);
+  // The eye is the flight's own state (exact), the controller's centre one unit ahead of it.
+  frame_.view = env::CameraFrame::look(eye_, forward, {0.0f, 0.0f, 1.0f});
+  frame_.view_matrix = core::Mat4::look_at(eye_, eye_ + forward, {0.0f, 0.0f, 1.0f});
+  frame_.view.vertical_fov = static_cast<double>(vertical_fov_);
+  frame_.view.viewport_width = width;
+  frame_.view.viewport_height = height;
+  frame_.view.aspect = height > 0 ? static_cast<double>(width) / static_cast<double>(height) : 1.0;
 }
 
 const move::CameraFrame& FreeFlight::update(const move::InputSnapshot& input, std::uint64_t game_dt_us,
                                             std::uint32_t width, std::uint32_t height) {
   controls_.update(input, game_dt_us);
+  ++frames_;
   const auto& m = controls_.manual();
   const float wheel = input.axis(move::Axis::mouse_wheel);
   if (wheel != 0.0f) speed_ = std::clamp(speed_ * std::pow(1.25f, wheel), 0.01f, 1e6f);
@@ -64,15 +80,9 @@ const move::CameraFrame& FreeFlight::update(const move::InputSnapshot& input, st
   const float rise = (up ? 1.0f : 0.0f) - (down ? 1.0f : 0.0f);
   const float fast = input.is_held(scan::kShift) ? 4.0f : 1.0f;
   const float distance = static_cast<float>(static_cast<double>(game_dt_us) / 1e6) * speed_ * fast;
-  if (ahead != 0.0f || side != 0.0f || rise != 0.0f) {
-    const core::Vec3 move = forward * ahead + right * side + core::Vec3{0.0f, 0.0f, rise};
-    controls_.camera().set_center(st.center + move * distance);
-  }
-  frame_ = controls_.camera().frame(++frames_);
-  frame_.view.vertical_fov = static_cast<double>(vertical_fov_);
-  frame_.view.viewport_width = width;
-  frame_.view.viewport_height = height;
-  frame_.view.aspect = height > 0 ? static_cast<double>(width) / static_cast<double>(height) : 1.0;
+  if (ahead != 0.0f || side != 0.0f || rise != 0.0f)
+    eye_ = eye_ + (forward * ahead + right * side + core::Vec3{0.0f, 0.0f, rise}) * distance;
+  place(width, height);
   return frame_;
 }
 

@@ -8,7 +8,7 @@
 //           clamped to +-kPitchLimit; arrows turn at the controller's rates in its fixed steps of
 //           game time, mouse motion (right button held) turns by 0.005 rad per pixel (moving the
 //           mouse right turns right), Home returns smoothly to the start angles;
-//   move    the controller's centre is the eye (distance kEyeDistance, fixed): W/S/A/D
+//   move    the eye is the flight's state, the controller's centre kEyeDistance ahead: W/S/A/D
 //           (CMD unit_forward/back/left/right), Q/E down/up, Shift x4, by `speed` units per
 //           second of game time (dt of the batch, never the frame count); the wheel scales the
 //           speed by 1.25 per notch.
@@ -50,14 +50,16 @@ class FreeFlight {
   const move::CameraFrame& update(const move::InputSnapshot& input, std::uint64_t game_dt_us, std::uint32_t width,
                                   std::uint32_t height);
   [[nodiscard]] const move::CameraFrame& frame() const { return frame_; }
-  [[nodiscard]] core::Vec3 eye() const { return frame_.view.position; }
+  [[nodiscard]] core::Vec3 eye() const { return eye_; }
   [[nodiscard]] float yaw() const { return controls_.camera().state().yaw; }
   [[nodiscard]] float pitch() const { return -controls_.camera().state().pitch; }
   [[nodiscard]] float speed() const { return speed_; }
   [[nodiscard]] const move::ManualState& manual() const { return controls_.manual(); }
 
  private:
+  void place(std::uint32_t width, std::uint32_t height);
   move::ViewerControls controls_;
+  core::Vec3 eye_;
   move::CameraFrame frame_;
   float speed_;
   float vertical_fov_;
