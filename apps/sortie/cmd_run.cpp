@@ -15,6 +15,7 @@
 #include "sortie/mission/game_context.hpp"
 #include "sortie/mission/scenario.hpp"
 #include "sortie/move/move_system.hpp"
+#include "sortie/render/mission_scene.hpp"
 #include "sortie/world/command_json.hpp"
 
 namespace sortie::cli {
@@ -145,6 +146,14 @@ int run_main(const RunCliOptions& o) {
     fs::create_directories(o.out_dir, ec);
     auto st = core::write_file_atomic(fs::path(o.out_dir) / "report.json", core::dump_json(rep));
     if (st) st = core::write_file_atomic(fs::path(o.out_dir) / "commands.json", core::dump_json(*log_json));
+    if (st) {  // the final state as the renderer sees it (reads a snapshot; the state hash is untouched)
+      std::vector<world::ObjectId> ids(loaded->objects.size());
+      for (const auto& obj : loaded->objects)
+        if (static_cast<std::size_t>(obj.placed_index) < ids.size())
+          ids[static_cast<std::size_t>(obj.placed_index)] = obj.id;
+      st = render::write_mission_snapshot(fs::path(o.out_dir) / "snapshot.png", loaded->visuals, loaded->data.get(),
+                                          *loaded->world->snapshot(), ids);
+    }
     if (!st) {
       print_error(st.error());
       return kExitUsage;
@@ -195,7 +204,7 @@ SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
       ->default_str("600");
   add_number(cmd, "--seed", o->seed, "seed of the simulation and order streams")->default_str("1");
   cmd->add_flag("--json", o->json, "print the whole report as JSON");
-  cmd->add_option("--out", o->out_dir, "write report.json and commands.json into this directory");
+  cmd->add_option("--out", o->out_dir, "write report.json, commands.json and snapshot.png into this directory");
   cmd->add_option("--replay", o->replay, "replay a commands.json instead of generating orders");
   cmd->add_option("--sample", o->sample_scale, "scale of the embedded sample: demo or corpus")
       ->check(CLI::IsMember({"demo", "corpus"}))

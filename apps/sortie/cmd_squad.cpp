@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -11,10 +12,14 @@
 #include "command.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/hash.hpp"
+#include "sortie/game/squad_picture.hpp"
+#include "sortie/render/image_io.hpp"
 #include "sortie/squad/accept.hpp"
 #include "sortie/squad/input.hpp"
 #include "sortie/squad/run.hpp"
+#include "sortie/squad/squad_world.hpp"
 #include "sortie/squad/tuning.hpp"
+#include "sortie/world/command_log.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -38,21 +43,32 @@ int squad_run(const SquadRunOptions& o) {
   auto map = squad::load_squad_map(o.map);
   if (!map) return fail_with(map.error(), o.json);
   squad::InputLog replay;
+  world::CommandLog replay_world;
   squad::RunOptions ro;
   ro.seconds = o.seconds;
   ro.seed = o.seed;
   if (!o.replay.empty()) {
     auto bytes = core::read_file(o.replay, squad::kInputLogTicksMax * 8 + 64);
     if (!bytes) return fail_with(bytes.error(), o.json);
-    auto log = squad::read_input_log(*bytes, o.replay);
-    if (!log) return fail_with(log.error(), o.json);
-    replay = std::move(*log);
-    ro.replay = &replay;
+    // A world command log ("SCLG", what --record writes) or the older input log ("SQIL").
+    if (core::as_chars(core::ByteView(*bytes).first(std::min<std::size_t>(4, bytes->size()))) == "SCLG") {
+      auto log = world::read_command_log(*bytes, *squad::squad_command_registry());
+      if (!log) return fail_with(log.error().of(o.replay), o.json);
+      replay_world = std::move(*log);
+      ro.replay_world = &replay_world;
+    } else {
+      auto log = squad::read_input_log(*bytes, o.replay);
+      if (!log) return fail_with(log.error(), o.json);
+      replay = std::move(*log);
+      ro.replay = &replay;
+    }
   }
   auto rep = squad::run_squad(*map, ro);
   if (!rep) return fail_with(rep.error(), o.json);
   if (!o.record.empty()) {
-    auto st = core::write_file_atomic(o.record, squad::write_input_log(rep->log));
+    auto bytes = world::write_command_log(rep->world_log, *squad::squad_command_registry());
+    if (!bytes) return fail_with(bytes.error(), o.json);
+    auto st = core::write_file_atomic(o.record, *bytes);
     if (!st) {
       fail_with(st.error(), o.json);
       return kExitUsage;
@@ -75,8 +91,9 @@ int squad_run(const SquadRunOptions& o) {
                            s.bullet_target_hits, s.bullet_wall_hits, s.shots_vetoed, s.friendly_hits);
   std::cout << fmt::format("melee strikes {} (hits {}, withheld {}), solves {}, commits {}, claws {}\n",
                            s.melee_strikes, s.melee_hits, s.melee_withheld, s.solves, s.commits, s.hostile_attacks);
-  if (!o.record.empty()) std::cout << "input log: " << o.record << "\n";
+  if (!o.record.empty()) std::cout << "world command log: " << o.record << "\n";
   std::cout << "final state hash: " << core::hash_hex(rep->final_hash) << "\n";
+  std::cout << "world state hash: " << core::hash_hex(rep->world_hash) << "\n";
   return kExitOk;
 }
 
@@ -192,6 +209,68 @@ int squad_accept(const SquadAcceptOptions& o) {
   return rep->ok() ? kExitOk : kExitInvalid;
 }
 
+struct SquadRenderOptions {
+  std::string map;
+  double at = 10.0;
+  std::uint64_t seed = 1;
+  std::string size = "1280x720";
+  bool overlay = false;
+  bool plain = false;
+  unsigned threads = 1;
+  std::string out;
+  bool json = false;
+};
+
+int squad_render(const SquadRenderOptions& o) {
+  unsigned w = 0;
+  unsigned h = 0;
+  char x = 0;
+  char extra = 0;
+  if (std::sscanf(o.size.c_str(), "%u%c%u%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X') || w == 0 || h == 0 ||
+      w > 8192 || h > 8192) {
+    return fail_with(core::Diagnostic::error("usage.squad.size", "--size must be WIDTHxHEIGHT, each 1..8192")
+                         .expect("e.g. 1280x720", o.size),
+                     o.json);
+  }
+  auto map = squad::load_squad_map(o.map);
+  if (!map) return fail_with(map.error(), o.json);
+  game::SquadPictureOptions po;
+  po.at_seconds = o.at;
+  po.seed = o.seed;
+  po.view.width = w;
+  po.view.height = h;
+  po.view.overlay = o.overlay;
+  po.view.horror = !o.plain;
+  po.view.threads = o.threads;
+  auto pic = game::render_squad_picture(*map, po);
+  if (!pic) return fail_with(pic.error(), o.json);
+  auto st = render::write_png(o.out, pic->image);
+  if (!st) {
+    fail_with(st.error(), o.json);
+    return kExitUsage;
+  }
+  if (o.json) {
+    print_json(core::Json{{"ok", true},
+                          {"map", map->name},
+                          {"tick", pic->tick},
+                          {"seed", o.seed},
+                          {"width", w},
+                          {"height", h},
+                          {"state_hash", core::hash_hex(pic->state_hash)},
+                          {"frame_ms", pic->stats.total_ms},
+                          {"scene_ms", pic->stats.scene.total_ms},
+                          {"light_ms", pic->stats.light_ms},
+                          {"effects_ms", pic->stats.effects.total_ms},
+                          {"post_ms", pic->stats.post_ms},
+                          {"out", o.out}});
+    return kExitOk;
+  }
+  std::cout << fmt::format("{}: tick {} ({:.2f} s), seed {}, {}x{}, state hash {}, frame {:.1f} ms -> {}\n", map->name,
+                           pic->tick, static_cast<double>(pic->tick) / squad::kTickRate, o.seed, w, h,
+                           core::hash_hex(pic->state_hash), pic->stats.total_ms, o.out);
+  return kExitOk;
+}
+
 // The longest run an input log can hold, in seconds (the library checks it again).
 constexpr std::uint64_t kMaxWholeSeconds = squad::kInputLogTicksMax / squad::kTickRate;
 constexpr double kMaxSeconds = static_cast<double>(kMaxWholeSeconds);
@@ -213,6 +292,7 @@ SORTIE_COMMAND(squad, [](CLI::App& root, Outcome& outcome) {
       "  sortie squad run data/squad/rooms.txt --seconds 60 --seed 7 --record /tmp/rooms.sqil\n"
       "  sortie squad run data/squad/rooms.txt --replay /tmp/rooms.sqil     (same final hash)\n"
       "  sortie squad check data/squad/*.txt\n"
+      "  sortie squad render data/squad/rooms.txt --at 20 --overlay -o /tmp/rooms.png\n"
       "  sortie squad accept --seed 3 --maps data/squad      (also: sortie squad --accept ...)\n");
   // `sortie squad --accept [options]` is the same as `sortie squad accept [options]`.
   auto top = std::make_shared<SquadAcceptOptions>();
@@ -238,11 +318,26 @@ SORTIE_COMMAND(squad, [](CLI::App& root, Outcome& outcome) {
           ->default_str("60");
   auto* seed = add_number(run, "--seed", ro->seed, "seed of the simulation's random streams")->default_str("1");
   run->add_flag("--json", ro->json, "print the report as JSON");
-  run->add_option("--record", ro->record, "write the input log (binary, docs/squad-maps.md) to this file");
-  run->add_option("--replay", ro->replay, "replay an input log (its seed and length) instead of the script")
+  run->add_option("--record", ro->record, "write the world command log (SCLG, docs/squad-maps.md) to this file");
+  run->add_option("--replay", ro->replay,
+                  "replay a world command log or an older SQIL input log (its seed and length) instead of the script")
       ->excludes(seconds)
       ->excludes(seed);
   run->callback([ro, &outcome] { outcome.exit_code = squad_run(*ro); });
+
+  auto rd = std::make_shared<SquadRenderOptions>();
+  auto* rend = cmd->add_subcommand("render", "Draw the game's picture at a moment of a scripted run (PNG, headless)");
+  rend->add_option("map", rd->map, "map file (docs/squad-maps.md)")->required();
+  add_number(rend, "--at", rd->at, "seconds into the scripted run", 0.0, kMaxSeconds)->default_str("10");
+  add_number(rend, "--seed", rd->seed, "seed of the simulation's random streams")->default_str("1");
+  rend->add_option("--size", rd->size, "picture size WIDTHxHEIGHT")->default_str("1280x720");
+  rend->add_flag("--overlay", rd->overlay, "draw the debug overlay (lanes, solver candidates, leash)");
+  rend->add_flag("--plain", rd->plain, "without the horror layer (light, fog, grain, vignette)");
+  add_number(rend, "--threads", rd->threads, "render threads (the picture is the same for any count)", 1u, 64u)
+      ->default_str("1");
+  rend->add_option("-o,--output", rd->out, "PNG file to write (atomically)")->required();
+  rend->add_flag("--json", rd->json, "print the result as JSON");
+  rend->callback([rd, &outcome] { outcome.exit_code = squad_render(*rd); });
 
   auto maps = std::make_shared<std::vector<std::string>>();
   auto check_json = std::make_shared<bool>(false);

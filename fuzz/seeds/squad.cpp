@@ -3,6 +3,8 @@
 #include "seeds.hpp"
 #include "sortie/squad/input.hpp"
 #include "sortie/squad/map.hpp"
+#include "sortie/squad/squad_world.hpp"
+#include "sortie/world/command_log.hpp"
 
 namespace {
 sortie::core::Bytes text_bytes(std::string_view s) {
@@ -40,4 +42,21 @@ SORTIE_FUZZ_SEEDS(squad_input_log, [](sortie::fuzz::SeedSink& out) {
   log.frames.push_back(InputFrame{});
   out.add("session", write_input_log(log));
   out.add("empty", write_input_log(InputLog{}));
+});
+
+SORTIE_FUZZ_SEEDS(squad_world_log, [](sortie::fuzz::SeedSink& out) {
+  using namespace sortie;
+  auto map = squad::parse_squad_map("squad-map 1\ngrid 8 5\n########\n#@..h..#\n#..##..#\n#.....H#\n########\n");
+  if (!map) return;
+  auto game = squad::SquadWorld::create(*map, {.seed = 3}, 40);
+  if (!game) return;
+  squad::InputFrame east = squad::InputFrame::moving_towards({1.0f, 0.0f});
+  squad::InputFrame aim;
+  aim.toggle_manual = true;
+  aim.cycle_target = true;
+  aim.aim_left = true;
+  aim.formation = 3;
+  for (int k = 0; k < 40; ++k) (void)game->step(k < 20 ? east : (k == 20 ? aim : squad::InputFrame{}));
+  auto bytes = world::write_command_log(game->world().command_log(), *squad::squad_command_registry());
+  if (bytes) out.add("session", std::move(*bytes));
 });

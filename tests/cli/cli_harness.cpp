@@ -48,14 +48,20 @@ struct SharedSample {
 
 }  // namespace
 
-core::Json RunResult::json() const { return core::Json::parse(out, nullptr, false); }
+core::Json RunResult::json() const {
+  return core::Json::parse(out, nullptr, false);
+}
 
 RunResult run_sortie(const std::vector<std::string>& args) {
+  return run_program(SORTIE_BIN, args);
+}
+
+RunResult run_program(const std::string& program, const std::vector<std::string>& args) {
   const fs::path tmp = make_temp_dir("sortie_cli_run_");
   const std::string out_path = (tmp / "stdout").string();
   const std::string err_path = (tmp / "stderr").string();
   std::vector<std::string> argv_store;
-  argv_store.emplace_back(SORTIE_BIN);
+  argv_store.emplace_back(program);
   argv_store.insert(argv_store.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (auto& a : argv_store) argv.push_back(a.data());
@@ -68,7 +74,7 @@ RunResult run_sortie(const std::vector<std::string>& args) {
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   pid_t pid = 0;
   RunResult r;
-  const int rc = ::posix_spawn(&pid, SORTIE_BIN, &actions, nullptr, argv.data(), environ);
+  const int rc = ::posix_spawnp(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   if (rc != 0) {
     r.err = "posix_spawn failed";
@@ -76,8 +82,10 @@ RunResult run_sortie(const std::vector<std::string>& args) {
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0) {
     }
-    if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
-    else if (WIFSIGNALED(status)) r.exit_code = 128 + WTERMSIG(status);
+    if (WIFEXITED(status))
+      r.exit_code = WEXITSTATUS(status);
+    else if (WIFSIGNALED(status))
+      r.exit_code = 128 + WTERMSIG(status);
     r.out = slurp(out_path);
     r.err = slurp(err_path);
   }
@@ -110,9 +118,13 @@ std::vector<std::pair<std::string, core::Bytes>> tree_bytes(const fs::path& dir)
   return files;
 }
 
-fs::path fomap_corpus() { return test::fomap_corpus(); }
+fs::path fomap_corpus() {
+  return test::fomap_corpus();
+}
 
-void CliTest::SetUp() { dir_ = make_temp_dir("sortie_cli_test_"); }
+void CliTest::SetUp() {
+  dir_ = make_temp_dir("sortie_cli_test_");
+}
 
 void CliTest::TearDown() {
   std::error_code ec;

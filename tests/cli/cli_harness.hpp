@@ -27,6 +27,8 @@ struct RunResult {
 
 // Runs SORTIE_BIN with `args` (stdin is /dev/null).
 RunResult run_sortie(const std::vector<std::string>& args);
+// Runs any program (looked up on PATH when `program` has no slash) the same way.
+RunResult run_program(const std::string& program, const std::vector<std::string>& args);
 
 // The demo sample (`sortie sample DIR`, seed 1), generated on first use; do not modify it.
 const fs::path& sample_dir();

@@ -295,6 +295,9 @@ SquadSim::SquadSim(std::unique_ptr<SimCore> core) : core_(std::move(core)) {}
 SquadSim::SquadSim(SquadSim&&) noexcept = default;
 SquadSim& SquadSim::operator=(SquadSim&&) noexcept = default;
 SquadSim::~SquadSim() = default;
+SquadSim SquadSim::clone() const {
+  return SquadSim(std::make_unique<SimCore>(*core_));
+}
 
 core::Result<SquadSim> SquadSim::create(const SquadMap& map, const SimConfig& config, const Tuning& base) {
   if (map.width <= 0 || map.height <= 0 ||

@@ -39,6 +39,8 @@ class SquadSim {
   SquadSim(SquadSim&&) noexcept;
   SquadSim& operator=(SquadSim&&) noexcept;
   ~SquadSim();
+  // A deep copy (the world controller's clone()).
+  [[nodiscard]] SquadSim clone() const;
 
   static constexpr std::size_t kAgentsMax = 1u << 20;
 

@@ -27,7 +27,9 @@
 //   5 spawn, 6 remove, 7 set_property   world (builtin_commands.hpp)
 //   9..15                           free
 //   16..23                          reserved: movement stack (behaviour / wizard / control orders)
-//   24..31                          reserved: squad tactics
+//   24 squad.move, 25 squad.aim, 26 squad.manual, 27 squad.cycle,
+//   28 squad.formation, 29 squad.session   squad tactics (libs/squad squad_world.hpp)
+//   30..31                          reserved: squad tactics
 //   32..47                          reserved: networked play (session, ownership, sync)
 //   48..55                          reserved: scripts and environment
 //   56..63                          free

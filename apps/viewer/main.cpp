@@ -1,0 +1,103 @@
+// sortie-viewer: `sortie-viewer [MODE] [options]`; without a mode name the mission mode runs
+// (`sortie-viewer [GAME_DIR] --mission M`). Common options: --size, --frames, --screenshot,
+// --script, --threads.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <iostream>
+
+#include "sortie/render/view_spec.hpp"
+#include "viewer_app.hpp"
+#include "viewer_mode.hpp"
+
+namespace sortie::viewer {
+namespace {
+
+std::vector<ModeInfo>& registry() {
+  static std::vector<ModeInfo> r;
+  return r;
+}
+
+}  // namespace
+
+void register_mode(ModeInfo info) {
+  auto& r = registry();
+  r.push_back(std::move(info));
+  std::sort(r.begin(), r.end(), [](const ModeInfo& a, const ModeInfo& b) { return a.name < b.name; });
+}
+const std::vector<ModeInfo>& modes() {
+  return registry();
+}
+
+}  // namespace sortie::viewer
+
+namespace {
+
+int viewer_main(int argc, char** argv) {
+  using namespace sortie;
+  CLI::App app{"sortie-viewer: the mission viewer (software-rendered, SDL2 window)"};
+  app.footer(
+      "Keys: W/A/S/D move, Q/E down/up, Shift faster, wheel changes speed, right button + mouse looks,\n"
+      "left click picks an object (name, prototype, properties, id), F12 writes sortie-viewer-NNN.png,\n"
+      "Escape quits.\n\nExamples:\n  sortie-viewer\n  sortie-viewer /games/parkan --mission m03\n"
+      "  sortie-viewer --frames 60 --screenshot shot.png --camera 10,-40,60,90,-30\n");
+  std::string size = "1280x720";
+  viewer::AppOptions ao;
+  std::string screenshot, script;
+  app.add_option("--size", size, "window size WIDTHxHEIGHT")->default_str("1280x720");
+  app.add_option("--frames", ao.frames, "quit after N frames (fixed 1/60 s steps)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
+  app.add_option("--screenshot", screenshot, "with --frames: write the last frame to this PNG");
+  app.add_option("--script", script, "scripted input: lines 'FRAME EVENT ARGS'");
+  app.add_option("--threads", ao.threads, "render threads (0 = every core)")->check(CLI::Range(0u, 256u));
+  viewer::ModeFactory chosen;
+  std::vector<std::pair<CLI::App*, viewer::ModeFactory>> subs;
+  for (const auto& m : viewer::modes()) {
+    if (m.name == "mission") {
+      chosen = m.setup(app);  // the default mode's options live on the root
+    } else {
+      CLI::App* sub = app.add_subcommand(m.name, m.help);
+      sub->fallthrough();
+      subs.emplace_back(sub, m.setup(*sub));
+    }
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    return rc == 0 ? 0 : 2;
+  }
+  for (const auto& [sub, factory] : subs)
+    if (sub->parsed()) chosen = factory;
+  auto parsed_size = render::parse_image_size(size);
+  if (!parsed_size) {
+    std::cerr << "sortie-viewer: " << parsed_size.error().to_string() << "\n";
+    return 2;
+  }
+  ao.width = parsed_size->width;
+  ao.height = parsed_size->height;
+  ao.screenshot = screenshot;
+  ao.script = script;
+  if (!chosen) {
+    std::cerr << "sortie-viewer: no mode\n";
+    return 2;
+  }
+  auto mode = chosen();
+  if (!mode) {
+    const auto& d = mode.error();
+    std::cerr << "sortie-viewer: " << d.to_string() << " [" << d.code << "]\n";
+    return d.code.rfind("io.", 0) == 0 || d.code.rfind("usage.", 0) == 0 || d.code == "load.mission_missing" ? 2 : 1;
+  }
+  return viewer::run_app(**mode, ao);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return viewer_main(argc, argv);
+  } catch (const std::exception& e) {  // out of memory and the like: never an uncaught exception
+    std::cerr << "sortie-viewer: " << e.what() << "\n";
+    return 2;
+  }
+}

@@ -1,0 +1,139 @@
+#include "sdl_window.hpp"
+
+#include <SDL.h>
+
+namespace sortie::viewer {
+namespace {
+
+Key key_of(SDL_Scancode s) {
+  switch (s) {
+    case SDL_SCANCODE_W:
+      return Key::w;
+    case SDL_SCANCODE_A:
+      return Key::a;
+    case SDL_SCANCODE_S:
+      return Key::s;
+    case SDL_SCANCODE_D:
+      return Key::d;
+    case SDL_SCANCODE_Q:
+      return Key::q;
+    case SDL_SCANCODE_E:
+      return Key::e;
+    case SDL_SCANCODE_LSHIFT:
+    case SDL_SCANCODE_RSHIFT:
+      return Key::shift;
+    case SDL_SCANCODE_SPACE:
+      return Key::space;
+    case SDL_SCANCODE_F12:
+      return Key::f12;
+    case SDL_SCANCODE_ESCAPE:
+      return Key::escape;
+    case SDL_SCANCODE_TAB:
+      return Key::tab;
+    default:
+      return Key::none;
+  }
+}
+
+core::Diagnostic sdl_error(const char* what) {
+  return core::Diagnostic::error("viewer.sdl", std::string(what) + ": " + SDL_GetError());
+}
+
+}  // namespace
+
+struct Window::Impl {
+  SDL_Window* window = nullptr;
+  ~Impl() {
+    if (window != nullptr) SDL_DestroyWindow(window);
+    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+  }
+};
+
+Window::Window(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Window::Window(Window&&) noexcept = default;
+Window& Window::operator=(Window&&) noexcept = default;
+Window::~Window() = default;
+
+core::Result<Window> Window::open(const std::string& title, int width, int height) {
+  if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) return core::fail(sdl_error("SDL_InitSubSystem"));
+  auto impl = std::make_unique<Impl>();
+  impl->window = SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED, width, height,
+                                  SDL_WINDOW_RESIZABLE);
+  if (impl->window == nullptr) return core::fail(sdl_error("SDL_CreateWindow"));
+  return Window(std::move(impl));
+}
+
+std::vector<InputEvent> Window::poll() {
+  std::vector<InputEvent> out;
+  SDL_Event e;
+  while (SDL_PollEvent(&e) != 0) {
+    InputEvent ev;
+    switch (e.type) {
+      case SDL_QUIT:
+        ev.type = InputEvent::Type::quit;
+        break;
+      case SDL_KEYDOWN:
+      case SDL_KEYUP:
+        if (e.key.repeat != 0) continue;
+        ev.type = e.type == SDL_KEYDOWN ? InputEvent::Type::key_down : InputEvent::Type::key_up;
+        ev.key = key_of(e.key.keysym.scancode);
+        if (ev.key == Key::none) continue;
+        break;
+      case SDL_MOUSEMOTION:
+        ev.type = InputEvent::Type::mouse_move;
+        ev.x = e.motion.x;
+        ev.y = e.motion.y;
+        ev.dx = e.motion.xrel;
+        ev.dy = e.motion.yrel;
+        break;
+      case SDL_MOUSEBUTTONDOWN:
+      case SDL_MOUSEBUTTONUP:
+        ev.type = e.type == SDL_MOUSEBUTTONDOWN ? InputEvent::Type::mouse_down : InputEvent::Type::mouse_up;
+        ev.x = e.button.x;
+        ev.y = e.button.y;
+        ev.button = e.button.button == SDL_BUTTON_LEFT ? 1 : e.button.button == SDL_BUTTON_RIGHT ? 3 : 2;
+        break;
+      case SDL_MOUSEWHEEL:
+        ev.type = InputEvent::Type::wheel;
+        ev.wheel = e.wheel.y;
+        break;
+      case SDL_WINDOWEVENT:
+        if (e.window.event != SDL_WINDOWEVENT_SIZE_CHANGED) continue;
+        ev.type = InputEvent::Type::resize;
+        ev.x = e.window.data1;
+        ev.y = e.window.data2;
+        break;
+      default:
+        continue;
+    }
+    out.push_back(ev);
+  }
+  return out;
+}
+
+core::Status Window::present(const render::Framebuffer& image) {
+  SDL_Surface* surface = SDL_GetWindowSurface(impl_->window);
+  if (surface == nullptr) return core::fail(sdl_error("SDL_GetWindowSurface"));
+  const int w = std::min(surface->w, static_cast<int>(image.width()));
+  const int h = std::min(surface->h, static_cast<int>(image.height()));
+  if (w > 0 && h > 0) {
+    if (SDL_MUSTLOCK(surface) && SDL_LockSurface(surface) != 0) return core::fail(sdl_error("SDL_LockSurface"));
+    const int rc =
+        SDL_ConvertPixels(w, h, SDL_PIXELFORMAT_RGBA32, image.rgba_bytes().data(), static_cast<int>(image.width()) * 4,
+                          surface->format->format, surface->pixels, surface->pitch);
+    if (SDL_MUSTLOCK(surface)) SDL_UnlockSurface(surface);
+    if (rc != 0) return core::fail(sdl_error("SDL_ConvertPixels"));
+  }
+  if (SDL_UpdateWindowSurface(impl_->window) != 0) return core::fail(sdl_error("SDL_UpdateWindowSurface"));
+  return {};
+}
+
+void Window::set_title(const std::string& title) {
+  SDL_SetWindowTitle(impl_->window, title.c_str());
+}
+
+void Window::set_relative_mouse(bool on) {
+  SDL_SetRelativeMouseMode(on ? SDL_TRUE : SDL_FALSE);
+}
+
+}  // namespace sortie::viewer

@@ -1,0 +1,144 @@
+#include "viewer_app.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <iostream>
+
+#include "script.hpp"
+#include "sdl_window.hpp"
+#include "sortie/core/file_io.hpp"
+#include "sortie/render/font.hpp"
+#include "sortie/render/image_io.hpp"
+
+namespace sortie::viewer {
+
+void InputState::apply(const InputEvent& e) {
+  switch (e.type) {
+    case InputEvent::Type::key_down:
+    case InputEvent::Type::key_up:
+      held[static_cast<std::size_t>(e.key)] = e.type == InputEvent::Type::key_down;
+      break;
+    case InputEvent::Type::mouse_down:
+    case InputEvent::Type::mouse_up:
+      if (e.button >= 1 && e.button <= 3)
+        buttons[static_cast<std::size_t>(e.button)] = e.type == InputEvent::Type::mouse_down;
+      mouse_x = e.x;
+      mouse_y = e.y;
+      break;
+    case InputEvent::Type::mouse_move:
+      if (e.x != 0 || e.y != 0) {
+        mouse_x = e.x;
+        mouse_y = e.y;
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+namespace {
+
+int report_error(const core::Diagnostic& d) {
+  std::cerr << "sortie-viewer: " << d.to_string() << " [" << d.code << "]\n";
+  return d.code.rfind("io.", 0) == 0 || d.code.rfind("usage.", 0) == 0 ? 2 : 1;
+}
+
+}  // namespace
+
+int run_app(ViewerMode& mode, const AppOptions& options) {
+  std::vector<ScriptedEvent> script;
+  if (!options.script.empty()) {
+    auto text = core::read_text_file(options.script);
+    if (!text) return report_error(text.error());
+    auto parsed = parse_script(*text, options.script.string());
+    if (!parsed) return report_error(parsed.error());
+    script = std::move(*parsed);
+  }
+  auto window = Window::open(mode.title(), static_cast<int>(options.width), static_cast<int>(options.height));
+  if (!window) return report_error(window.error());
+  auto fb = render::Framebuffer::create(options.width, options.height);
+  if (!fb) return report_error(fb.error());
+  render::Renderer renderer({options.threads});
+  InputState input;
+  std::size_t next_script = 0;
+  std::uint64_t screenshots = 0;
+  bool relative = false;
+  double fps_window_ms = 0.0, frame_ms_avg = 0.0, draw_ms_total = 0.0;
+  std::uint64_t fps_frames = 0;
+  double fps = 0.0;
+  auto last = std::chrono::steady_clock::now();
+  const auto start = last;
+  std::uint64_t frame = 0;
+  for (;; ++frame) {
+    if (options.frames > 0 && frame >= options.frames) break;
+    const auto now = std::chrono::steady_clock::now();
+    const double real_dt = std::chrono::duration<double>(now - last).count();
+    last = now;
+    // Scripted runs use a fixed 60 Hz frame time so their pictures do not depend on the machine.
+    const double dt = options.frames > 0 ? 1.0 / 60.0 : real_dt;
+
+    std::vector<InputEvent> events = window->poll();
+    while (next_script < script.size() && script[next_script].frame <= frame)
+      events.push_back(script[next_script++].event);
+    bool quit = false;
+    bool shot = false;
+    for (const auto& e : events) {
+      if (e.type == InputEvent::Type::quit || (e.type == InputEvent::Type::key_down && e.key == Key::escape))
+        quit = true;
+      if (e.type == InputEvent::Type::key_down && e.key == Key::f12) shot = true;
+      if (e.type == InputEvent::Type::resize && e.x > 0 && e.y > 0) {
+        if (auto st = fb->resize(static_cast<std::uint32_t>(e.x), static_cast<std::uint32_t>(e.y)); !st)
+          return report_error(st.error());
+      }
+      input.apply(e);
+      mode.on_event(e, input, static_cast<int>(fb->width()), static_cast<int>(fb->height()));
+    }
+    if (quit) break;
+    if (auto st = mode.step(dt, input); !st) return report_error(st.error());
+    const auto d0 = std::chrono::steady_clock::now();
+    if (auto st = mode.draw(renderer, *fb); !st) return report_error(st.error());
+    draw_ms_total += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - d0).count();
+    if (shot) {
+      const auto path = fmt::format("sortie-viewer-{:03}.png", screenshots++);
+      if (auto st = render::write_png(path, *fb); !st) return report_error(st.error());
+      std::cout << "screenshot: " << path << "\n";
+    }
+    if (options.frames > 0 && frame + 1 == options.frames && !options.screenshot.empty()) {
+      if (auto st = render::write_png(options.screenshot, *fb); !st) return report_error(st.error());
+    }
+    // FPS over the last half second.
+    fps_window_ms += real_dt * 1000.0;
+    ++fps_frames;
+    if (fps_window_ms >= 500.0) {
+      fps = 1000.0 * static_cast<double>(fps_frames) / fps_window_ms;
+      frame_ms_avg = fps_window_ms / static_cast<double>(fps_frames);
+      fps_window_ms = 0.0;
+      fps_frames = 0;
+    }
+    int y = 4;
+    render::draw_text(*fb, 5, y + 1,
+                      fmt::format("{:.1f} FPS  {:.2f} ms/frame  {} threads", fps, frame_ms_avg, renderer.threads()),
+                      render::kBlack);
+    render::draw_text(*fb, 4, y,
+                      fmt::format("{:.1f} FPS  {:.2f} ms/frame  {} threads", fps, frame_ms_avg, renderer.threads()),
+                      render::Rgba8{255, 255, 120, 255});
+    for (const auto& line : mode.hud()) {
+      y += render::kLineHeight + 2;
+      render::draw_text(*fb, 5, y + 1, line, render::kBlack);
+      render::draw_text(*fb, 4, y, line, render::kWhite);
+    }
+    if (mode.relative_mouse() != relative) {
+      relative = mode.relative_mouse();
+      window->set_relative_mouse(relative);
+    }
+    if (auto st = window->present(*fb); !st) return report_error(st.error());
+  }
+  const double total_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (frame > 0)
+    std::cout << fmt::format("{} frames in {:.2f} s: {:.1f} FPS, {:.2f} ms per frame drawing\n", frame, total_s,
+                             static_cast<double>(frame) / total_s, draw_ms_total / static_cast<double>(frame));
+  return 0;
+}
+
+}  // namespace sortie::viewer

@@ -1,0 +1,24 @@
+#pragma once
+// The viewer's frame loop: window events and scripted events -> mode->on_event -> mode->step ->
+// mode->draw -> [screenshot] -> FPS line and HUD -> blit. Quits on Escape, window close, or after
+// --frames N.
+#include <filesystem>
+#include <string>
+
+#include "viewer_mode.hpp"
+
+namespace sortie::viewer {
+
+struct AppOptions {
+  std::uint32_t width = 1280;
+  std::uint32_t height = 720;
+  std::uint64_t frames = 0;          // 0: until closed; else quit after N frames (dt = 1/60 s each)
+  std::filesystem::path screenshot;  // written after the last frame of --frames
+  std::filesystem::path script;      // scripted input
+  unsigned threads = 0;              // render threads (0 = every core)
+};
+
+// Runs `mode` in a window; returns the process exit code.
+int run_app(ViewerMode& mode, const AppOptions& options);
+
+}  // namespace sortie::viewer

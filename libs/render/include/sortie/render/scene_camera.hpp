@@ -1,0 +1,46 @@
+#pragma once
+// Camera poses for world scenes (Iron3D axes: X east, Y north, Z up): a free-flight pose (eye,
+// yaw, pitch) that `sortie render --camera` and the viewer share, and the framings of a scene's
+// bounds (default three-quarter view, top view, turntable).
+#include <cstdint>
+
+#include "sortie/core/math.hpp"
+#include "sortie/render/camera.hpp"
+
+namespace sortie::render {
+
+// Eye position and direction: yaw is the compass direction looked toward (0 = +X east, pi/2 =
+// +Y north), pitch the angle above the horizon (negative looks down), both radians.
+struct CameraPose {
+  core::Vec3 eye;
+  float yaw = 0.0f;
+  float pitch = 0.0f;
+  friend constexpr bool operator==(const CameraPose&, const CameraPose&) = default;
+};
+
+// Unit view direction of a pose.
+core::Vec3 pose_forward(const CameraPose& pose);
+
+struct SceneCameraOptions {
+  float vfov = 0.9f;  // vertical field of view, radians (about 52 degrees)
+  // Near and far planes; 0 = from the scene bounds (far covers the whole scene from anywhere
+  // within its diagonal, near = far / 20000).
+  float near_plane = 0.0f;
+  float far_plane = 0.0f;
+};
+
+// Perspective camera of a pose (world Z up; a pitch of +-pi/2 is kept just short of vertical).
+Camera pose_camera(const CameraPose& pose, float aspect, const core::Aabb& scene_bounds,
+                   const SceneCameraOptions& options = {});
+
+// The default view of a scene: from the south-south-west, 35 degrees above the horizon, far
+// enough that the whole of `bounds` fits the picture of `aspect`.
+CameraPose default_pose(const core::Aabb& bounds, float aspect, const SceneCameraOptions& options = {});
+// Frame `index` of `count` of a turntable around the bounds' centre: the default pose rotated
+// by 2 pi index / count about the vertical axis through the centre.
+CameraPose orbit_pose(const core::Aabb& bounds, float aspect, std::uint32_t index, std::uint32_t count,
+                      const SceneCameraOptions& options = {});
+// Straight down onto the bounds, north (+Y) up, orthographic, the whole XY extent in view.
+Camera top_camera(const core::Aabb& bounds, float aspect);
+
+}  // namespace sortie::render

@@ -1,0 +1,424 @@
+#include "sortie/render/mission_scene.hpp"
+
+#include <fmt/format.h>
+
+#include <cstring>
+#include <map>
+#include <set>
+#include <tuple>
+#include <unordered_map>
+
+#include "mission_scene_impl.hpp"
+#include "sortie/render/image_io.hpp"
+#include "sortie/render/mesh_builders.hpp"
+#include "sortie/render/renderer.hpp"
+#include "sortie/render/scene_camera.hpp"
+
+namespace sortie::render {
+namespace {
+
+constexpr Rgba8 kUntextured{170, 170, 165, 255};
+constexpr Rgba8 kArealColor{80, 230, 255, 200};
+constexpr Rgba8 kRouteColor{255, 220, 60, 255};
+
+// The prepared chain from its engine base level (spec §12.5) as a render::Texture.
+core::Result<Texture> convert_texture(const assets::PreparedTexture& t) {
+  const std::size_t base = t.base_level < t.mips.size() ? t.base_level : 0;
+  if (t.mips.empty() || t.mips[base].width == 0 || t.mips[base].height == 0)
+    return core::fail(
+        core::Diagnostic::error("render.scene.texture", "prepared texture has no levels").of(t.archive).in(t.entry));
+  std::vector<std::vector<std::uint32_t>> words;
+  for (std::size_t i = base; i < t.mips.size() && words.size() < kMaxTextureLevels; ++i) {
+    const auto& img = t.mips[i];
+    if (img.pixels.size() != std::size_t{img.width} * img.height * 4)
+      return core::fail(core::Diagnostic::error("render.scene.texture", "level size does not match its pixels")
+                            .of(t.archive)
+                            .in(fmt::format("{}.mips[{}]", t.entry, i)));
+    std::vector<std::uint32_t> level(std::size_t{img.width} * img.height);
+    for (std::size_t p = 0; p < level.size(); ++p) {
+      const std::uint8_t* px = &img.pixels[p * 4];
+      level[p] = pack({px[0], px[1], px[2], px[3]});
+    }
+    words.push_back(std::move(level));
+  }
+  std::vector<std::span<const std::uint32_t>> spans(words.begin(), words.end());
+  auto tex = Texture::from_levels(t.mips[base].width, t.mips[base].height, spans);
+  if (!tex) return core::fail(tex.error().of(t.archive).in(t.entry));
+  return tex;
+}
+
+// The texture of a material: its first textured phase.
+const assets::PreparedTexture* material_texture(const assets::PreparedMaterial* m) {
+  if (m == nullptr) return nullptr;
+  for (const auto& ph : m->phases)
+    if (ph.texture) return ph.texture.get();
+  return nullptr;
+}
+
+// A label: the file name of a unit DAT path ("UNITS\\TANKS\\u_009.dat" -> "u_009.dat").
+std::string short_name(const std::string& name) {
+  const auto cut = name.find_last_of("\\/");
+  return cut == std::string::npos ? name : name.substr(cut + 1);
+}
+
+}  // namespace
+
+Texture missing_checker_texture() {
+  std::vector<std::uint32_t> texels(64);
+  for (std::uint32_t y = 0; y < 8; ++y)
+    for (std::uint32_t x = 0; x < 8; ++x) texels[y * 8 + x] = pack(((x ^ y) & 1) ? Rgba8{255, 0, 255, 255} : kBlack);
+  return *Texture::from_packed(8, 8, texels, MipChain::none);
+}
+
+Light MissionScene::default_light() {
+  Light l;
+  l.direction = core::normalize_or(core::Vec3{0.45f, 0.35f, -0.82f}, {0.0f, 0.0f, -1.0f});
+  l.color = {0.75f, 0.74f, 0.70f};
+  l.ambient = {0.35f, 0.36f, 0.40f};
+  return l;
+}
+
+MissionScene::MissionScene(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+MissionScene::MissionScene(MissionScene&&) noexcept = default;
+MissionScene& MissionScene::operator=(MissionScene&&) noexcept = default;
+MissionScene::~MissionScene() = default;
+
+core::Result<MissionScene> MissionScene::build(std::shared_ptr<const assets::VisualStore> visuals,
+                                               const assets::MissionData* data, MissionSceneOptions options) {
+  if (!visuals) return core::fail(core::Diagnostic::error("render.scene.store", "no prepared-visual store"));
+  auto impl = std::make_unique<Impl>();
+  impl->visuals = std::move(visuals);
+  impl->options = std::move(options);
+  impl->checker = missing_checker_texture();
+  Impl& s = *impl;
+  const auto& store = *s.visuals;
+  std::set<const void*> used_textures;
+
+  auto texture_view = [&s](const assets::PreparedTexture* t) -> core::Result<TextureView> {
+    if (t == nullptr) return TextureView{};
+    auto it = s.textures.find(t);
+    if (it == s.textures.end()) {
+      SORTIE_TRY(auto tex, convert_texture(*t));
+      it = s.textures.emplace(t, std::move(tex)).first;
+    }
+    return it->second.view();
+  };
+  auto base_material = [&s](bool lit) {
+    Material m;
+    m.filter = s.options.filter;
+    m.lit = lit;
+    m.cull = Cull::none;  // the winding of the retail meshes is not recovered; depth sorts it out
+    return m;
+  };
+
+  // Terrain: one draw per texture, faces in Land.msh order within each.
+  const auto& terrain = store.terrain();
+  const std::size_t nv = terrain.positions.size();
+  const bool terrain_normals = terrain.normals.size() == nv && nv > 0;
+  const bool terrain_uvs = terrain.uvs.size() == nv && nv > 0;
+  s.terrain_groups.resize(terrain.textures.size() + 1);
+  for (const auto& f : terrain.faces) {
+    if (f.vertices[0] >= nv || f.vertices[1] >= nv || f.vertices[2] >= nv) continue;
+    const std::size_t g = f.texture >= 0 && static_cast<std::size_t>(f.texture) < terrain.textures.size()
+                              ? static_cast<std::size_t>(f.texture)
+                              : terrain.textures.size();
+    s.terrain_groups[g].insert(s.terrain_groups[g].end(), f.vertices.begin(), f.vertices.end());
+  }
+  for (std::size_t g = 0; g < s.terrain_groups.size(); ++g) {
+    if (s.terrain_groups[g].empty()) continue;
+    DrawCall d;
+    d.mesh.positions = terrain.positions;
+    if (terrain_normals) d.mesh.normals = terrain.normals;
+    if (terrain_uvs) d.mesh.uvs = terrain.uvs;
+    d.mesh.indices = s.terrain_groups[g];
+    d.material = base_material(terrain_normals);
+    if (g < terrain.textures.size() && terrain_uvs) {
+      SORTIE_TRY(d.material.texture, texture_view(terrain.textures[g].get()));
+      used_textures.insert(terrain.textures[g].get());
+    } else {
+      d.material.color = to_vec4(kUntextured);
+    }
+    s.stats.terrain_triangles += s.terrain_groups[g].size() / 3;
+    s.terrain_draws.push_back(d);
+  }
+  for (const auto& p : terrain.positions) s.terrain_bounds.expand(p);
+  s.bounds = s.terrain_bounds;
+
+  // Objects: per placement, per component, the LOD-0 parts, one draw per submesh.
+  if (s.options.objects) {
+    for (const auto& pl : store.placements()) {
+      SceneObject obj;
+      obj.placed_index = pl.placed_index;
+      obj.placement = pl.transform.to_matrix();
+      obj.first_draw = s.object_draws.size();
+      obj.label = short_name(pl.resource_name);
+      if (data != nullptr && pl.placed_index >= 0 &&
+          static_cast<std::size_t>(pl.placed_index) < data->tma.objects.size() &&
+          !data->tma.objects[static_cast<std::size_t>(pl.placed_index)].instance_name.empty())
+        obj.label = short_name(data->tma.objects[static_cast<std::size_t>(pl.placed_index)].instance_name);
+      for (std::size_t ci = 0; ci < pl.components.size(); ++ci) {
+        const auto* proto = pl.components[ci].prototype;
+        if (proto == nullptr || !proto->visual || !proto->visual->mesh) continue;
+        const auto& visual = *proto->visual;
+        const auto& mesh = *visual.mesh;
+        const std::size_t mv = mesh.positions.size();
+        const bool normals = mesh.normals.size() == mv && mv > 0;
+        const bool uvs = mesh.uvs.size() == mv && mv > 0;
+        for (const auto& part : mesh.parts) {
+          if (part.lod != 0 || part.slot >= mesh.slots.size()) continue;
+          const core::Mat4& part_model = mesh.part_transform(part);
+          for (const auto& sub : mesh.slots[part.slot].submeshes) {
+            DrawCall d;
+            d.mesh.positions = mesh.positions;
+            if (normals) d.mesh.normals = mesh.normals;
+            if (uvs) d.mesh.uvs = mesh.uvs;
+            d.mesh.indices = sub.indices;
+            if (auto st = validate_mesh(d.mesh); !st)
+              return core::fail(
+                  st.error()
+                      .of(mesh.archive)
+                      .in(fmt::format("placements[{}].components[{}] {}", pl.placed_index, ci, mesh.entry)));
+            d.material = base_material(normals);
+            const assets::PreparedTexture* tex = nullptr;
+            if (sub.material_row < visual.materials.size())
+              tex = material_texture(visual.materials[sub.material_row].material.get());
+            if (tex != nullptr && uvs) {
+              SORTIE_TRY(d.material.texture, texture_view(tex));
+              used_textures.insert(tex);
+            } else {
+              d.material.color = to_vec4(kUntextured);
+            }
+            d.model = obj.placement * part_model;
+            obj.part_models.push_back(part_model);
+            s.object_draws.push_back(d);
+            s.stats.object_triangles += sub.indices.size() / 3;
+            for (std::uint32_t idx : sub.indices)
+              obj.local_bounds.expand(part_model.transform_point(mesh.positions[idx]));
+          }
+        }
+      }
+      obj.draw_count = s.object_draws.size() - obj.first_draw;
+      if (obj.draw_count == 0) continue;  // a non-geometric prototype
+      s.bounds.merge(obj.local_bounds.transformed(obj.placement));
+      ++s.stats.objects;
+      s.objects.push_back(std::move(obj));
+    }
+    // Missing placements: a checker box each.
+    const float h = s.options.placeholder_half_size;
+    s.placeholder_box = make_box(core::Aabb::from_min_max({-h, -h, -h}, {h, h, h}));
+    for (const auto& m : s.options.missing) {
+      SceneObject obj;
+      obj.placed_index = m.placed_index;
+      obj.placement = m.transform.to_matrix();
+      obj.first_draw = s.object_draws.size();
+      obj.draw_count = 1;
+      obj.part_models.push_back(core::Mat4::identity());
+      obj.local_bounds = s.placeholder_box.bounds();
+      obj.placeholder = true;
+      obj.label = short_name(m.name);
+      DrawCall d;
+      d.mesh = s.placeholder_box.view();
+      d.material = base_material(true);
+      d.material.filter = Filter::nearest;
+      d.material.texture = s.checker.view();
+      d.model = obj.placement;
+      s.object_draws.push_back(d);
+      s.stats.object_triangles += s.placeholder_box.triangle_count();
+      s.bounds.merge(obj.local_bounds.transformed(obj.placement));
+      ++s.stats.placeholders;
+      s.objects.push_back(std::move(obj));
+    }
+    if (!s.options.missing.empty()) used_textures.insert(&s.checker);
+  }
+
+  // Overlays.
+  if (data != nullptr && s.options.overlays.areals) {
+    for (const auto& a : data->land_map.areals) {
+      const auto base = static_cast<std::uint32_t>(s.areal_lines.positions.size());
+      const auto n = static_cast<std::uint32_t>(a.vertices.size());
+      if (n < 2) continue;
+      for (const auto& v : a.vertices) {
+        s.areal_lines.positions.push_back(v);
+        s.areal_lines.colors.push_back(kArealColor);
+      }
+      for (std::uint32_t k = 0; k < n; ++k) {
+        s.areal_lines.indices.push_back(base + k);
+        s.areal_lines.indices.push_back(base + (k + 1) % n);
+      }
+    }
+    s.areal_lines.primitive = Primitive::lines;
+  }
+  if (data != nullptr && s.options.overlays.routes) {
+    for (const auto& path : data->tma.paths) {
+      const auto base = static_cast<std::uint32_t>(s.route_lines.positions.size());
+      for (std::size_t k = 0; k < path.points.size(); ++k) {
+        s.route_lines.positions.push_back(path.points[k]);
+        s.route_lines.colors.push_back(kRouteColor);
+        s.route_points.positions.push_back(path.points[k]);
+        s.route_points.colors.push_back(kRouteColor);
+        if (k > 0) {
+          s.route_lines.indices.push_back(base + static_cast<std::uint32_t>(k) - 1);
+          s.route_lines.indices.push_back(base + static_cast<std::uint32_t>(k));
+        }
+      }
+    }
+    s.route_lines.primitive = Primitive::lines;
+    s.route_points.primitive = Primitive::points;
+  }
+  auto overlay = [&s](const Mesh& mesh, float point_size) {
+    if (mesh.positions.empty()) return;
+    DrawCall d;
+    d.mesh = mesh.view();
+    d.material.cull = Cull::none;
+    d.material.depth_test = false;  // always on top: a map overlay, not part of the world
+    d.material.depth_write = false;
+    d.material.blend = Blend::alpha;
+    d.material.point_size = point_size;
+    s.overlay_draws.push_back(d);
+  };
+  overlay(s.areal_lines, 1.0f);
+  overlay(s.route_lines, 1.0f);
+  overlay(s.route_points, 5.0f);
+
+  s.stats.textures = used_textures.size();
+  s.rebuild_frame();
+  return MissionScene(std::move(impl));
+}
+
+void MissionScene::Impl::rebuild_frame() {
+  // Group the visible objects' draws by material (texture, lighting, attributes present).
+  struct Key {
+    const std::uint32_t* texels = nullptr;
+    bool lit = false;
+    bool uvs = false;
+    bool operator<(const Key& o) const { return std::tie(texels, lit, uvs) < std::tie(o.texels, o.lit, o.uvs); }
+  };
+  std::map<Key, std::size_t> groups;
+  batch_meshes.clear();
+  batch_draws.clear();
+  std::vector<std::uint32_t> remap;
+  for (const auto& o : objects) {
+    if (!o.visible) continue;
+    for (std::size_t k = 0; k < o.draw_count; ++k) {
+      const DrawCall& d = object_draws[o.first_draw + k];
+      const Key key{d.material.texture.empty() ? nullptr : d.material.texture.levels[0].texels, d.material.lit,
+                    !d.mesh.uvs.empty()};
+      auto [it, added] = groups.try_emplace(key, batch_meshes.size());
+      if (added) {
+        batch_meshes.emplace_back();
+        DrawCall b;
+        b.material = d.material;
+        batch_draws.push_back(b);
+      }
+      Mesh& m = batch_meshes[it->second];
+      const core::Mat4 normal_matrix = d.material.lit ? d.model.inverse().transposed() : core::Mat4::identity();
+      remap.assign(d.mesh.positions.size(), 0xFFFFFFFFu);
+      for (std::size_t i = 0; i < d.mesh.index_count(); ++i) {
+        const std::uint32_t src = d.mesh.indices.empty() ? static_cast<std::uint32_t>(i) : d.mesh.indices[i];
+        if (remap[src] == 0xFFFFFFFFu) {
+          remap[src] = static_cast<std::uint32_t>(m.positions.size());
+          m.positions.push_back(d.model.transform_point(d.mesh.positions[src]));
+          if (key.lit)
+            m.normals.push_back(
+                core::normalize_or(normal_matrix.transform_direction(d.mesh.normals[src]), {0.0f, 0.0f, 1.0f}));
+          if (key.uvs) m.uvs.push_back(d.mesh.uvs[src]);
+        }
+        m.indices.push_back(remap[src]);
+      }
+    }
+  }
+  for (std::size_t i = 0; i < batch_meshes.size(); ++i) batch_draws[i].mesh = batch_meshes[i].view();
+
+  frame_draws.clear();
+  frame_draws.insert(frame_draws.end(), terrain_draws.begin(), terrain_draws.end());
+  frame_draws.insert(frame_draws.end(), batch_draws.begin(), batch_draws.end());
+  labels.clear();
+  for (const auto& o : objects) {
+    if (!o.visible || !options.overlays.labels) continue;
+    Label l;
+    l.text = o.label;
+    const core::Vec3 c = o.local_bounds.center();
+    l.position = o.placement.transform_point({c.x, c.y, o.local_bounds.max.z});
+    l.offset = {0.0f, -4.0f};
+    l.color = o.placeholder ? Rgba8{255, 80, 255, 255} : kWhite;
+    labels.push_back(std::move(l));
+  }
+  frame_draws.insert(frame_draws.end(), overlay_draws.begin(), overlay_draws.end());
+  stats.draws = frame_draws.size();
+}
+
+void MissionScene::apply_snapshot(const world::WorldSnapshot& snapshot, std::span<const world::ObjectId> object_ids) {
+  std::unordered_map<std::uint64_t, const world::ObjectView*> live;
+  for (const auto& v : snapshot.objects) live.emplace(v.id.raw(), &v);
+  bool changed = false;
+  for (auto& o : impl_->objects) {
+    const world::ObjectView* view = nullptr;
+    if (o.placed_index >= 0 && static_cast<std::size_t>(o.placed_index) < object_ids.size()) {
+      auto it = live.find(object_ids[static_cast<std::size_t>(o.placed_index)].raw());
+      if (it != live.end()) view = it->second;
+    }
+    const bool visible = view != nullptr && view->active;
+    changed = changed || visible != o.visible;
+    o.visible = visible;
+    if (!visible) continue;
+    const core::Mat4 placement = view->transform.to_matrix();
+    if (placement == o.placement) continue;
+    changed = true;
+    o.placement = placement;
+    for (std::size_t k = 0; k < o.draw_count; ++k)
+      impl_->object_draws[o.first_draw + k].model = o.placement * o.part_models[k];
+  }
+  if (changed) impl_->rebuild_frame();  // the merged meshes only change when an object did
+}
+
+Frame MissionScene::frame(const Camera& camera) const {
+  Frame f;
+  f.camera = camera;
+  f.light = default_light();
+  f.draws = impl_->frame_draws;
+  f.labels = impl_->labels;
+  f.clear_color = Rgba8{96, 118, 140, 255};
+  return f;
+}
+
+std::span<const DrawCall> MissionScene::draws() const {
+  return impl_->frame_draws;
+}
+std::span<const Label> MissionScene::labels() const {
+  return impl_->labels;
+}
+const core::Aabb& MissionScene::terrain_bounds() const {
+  return impl_->terrain_bounds;
+}
+const core::Aabb& MissionScene::bounds() const {
+  return impl_->bounds;
+}
+const MissionSceneStats& MissionScene::stats() const {
+  return impl_->stats;
+}
+const assets::VisualStore& MissionScene::visuals() const {
+  return *impl_->visuals;
+}
+
+std::optional<core::Vec3> MissionScene::object_position(std::int32_t placed_index) const {
+  for (const auto& o : impl_->objects)
+    if (o.placed_index == placed_index && o.visible) return o.placement.transform_point({0.0f, 0.0f, 0.0f});
+  return std::nullopt;
+}
+
+core::Status write_mission_snapshot(const std::filesystem::path& path,
+                                    std::shared_ptr<const assets::VisualStore> visuals, const assets::MissionData* data,
+                                    const world::WorldSnapshot& snapshot, std::span<const world::ObjectId> object_ids,
+                                    std::uint32_t width, std::uint32_t height) {
+  SORTIE_TRY(auto scene, MissionScene::build(std::move(visuals), data));
+  scene.apply_snapshot(snapshot, object_ids);
+  SORTIE_TRY(auto fb, Framebuffer::create(width, height));
+  const float aspect = static_cast<float>(width) / static_cast<float>(height == 0 ? 1 : height);
+  const core::Aabb& framed = scene.terrain_bounds().empty() ? scene.bounds() : scene.terrain_bounds();
+  const Camera camera = pose_camera(default_pose(framed, aspect), aspect, scene.bounds());
+  Renderer renderer({0});
+  SORTIE_CHECK(renderer.render(scene.frame(camera), fb));
+  return write_png(path, fb);
+}
+
+}  // namespace sortie::render

@@ -1,0 +1,52 @@
+#pragma once
+// Internal state of MissionScene (mission_scene.cpp builds it, scene_pick.cpp reads it).
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sortie/render/mission_scene.hpp"
+
+namespace sortie::render {
+
+// The draws of one placed object (or of one missing placeholder).
+struct SceneObject {
+  std::int32_t placed_index = -1;
+  core::Mat4 placement = core::Mat4::identity();
+  std::size_t first_draw = 0;  // in Impl::object_draws
+  std::size_t draw_count = 0;
+  std::vector<core::Mat4> part_models;  // per draw: node -> model transform
+  core::Aabb local_bounds;              // model space, every drawn part
+  bool visible = true;
+  bool placeholder = false;
+  std::string label;
+};
+
+struct MissionScene::Impl {
+  std::shared_ptr<const assets::VisualStore> visuals;
+  MissionSceneOptions options;
+  std::map<const assets::PreparedTexture*, Texture> textures;  // map nodes: stable addresses
+  Texture checker;
+  Mesh placeholder_box;
+  std::vector<std::vector<std::uint32_t>> terrain_groups;  // indices per terrain texture (+1 untextured)
+  std::vector<DrawCall> terrain_draws;
+  std::vector<DrawCall> object_draws;  // every object's draws, SceneObject ranges
+  std::vector<SceneObject> objects;
+  Mesh areal_lines;
+  Mesh route_lines;
+  Mesh route_points;
+  std::vector<DrawCall> overlay_draws;
+  // The visible objects' draws merged in world space, one mesh per material (a frame of a
+  // corpus-scale mission has thousands of small draws; the renderer's cost per draw dominates).
+  std::vector<Mesh> batch_meshes;
+  std::vector<DrawCall> batch_draws;
+  std::vector<DrawCall> frame_draws;  // terrain, visible objects, overlays
+  std::vector<Label> labels;
+  core::Aabb terrain_bounds;
+  core::Aabb bounds;
+  MissionSceneStats stats;
+
+  void rebuild_frame();
+};
+
+}  // namespace sortie::render

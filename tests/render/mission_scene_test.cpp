@@ -1,0 +1,320 @@
+// The mission scene over the demo sample game (in memory): objects drawn where data.tma places
+// them, live transforms from a world snapshot, picking, thread invariance, the missing-asset
+// fallback, view-spec parsing, and a golden image of a small mission.
+#include "sortie/render/mission_scene.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "../mission/demo_game.hpp"
+#include "render_fixtures.hpp"
+#include "sortie/core/file_io.hpp"
+#include "sortie/iron3d/nres.hpp"
+#include "sortie/render/image_io.hpp"
+#include "sortie/render/mission_fallback.hpp"
+#include "sortie/render/renderer.hpp"
+#include "sortie/render/scene_camera.hpp"
+#include "sortie/render/view_spec.hpp"
+
+namespace sortie::render::test {
+namespace {
+
+namespace fs = std::filesystem;
+using mission::test::demo_files;
+using mission::test::game_over;
+
+struct Loaded {
+  mission::GameContext game;
+  const mission::LoadedMission* mission = nullptr;
+};
+
+Loaded load_m01() {
+  Loaded l{game_over(demo_files())};
+  auto report = l.game.load("m01");
+  EXPECT_TRUE(report && report->ok);
+  l.mission = l.game.current();
+  return l;
+}
+
+MissionScene scene_of(const mission::LoadedMission& m, MissionSceneOptions o = {}) {
+  auto s = MissionScene::build(m.visuals, m.data.get(), std::move(o));
+  EXPECT_TRUE(s.has_value()) << s.error().to_string();
+  return std::move(*s);
+}
+
+Framebuffer draw(const MissionScene& scene, const Camera& camera, std::uint32_t w, std::uint32_t h,
+                 unsigned threads = 1) {
+  auto fb = Framebuffer::create(w, h);
+  Renderer r({threads});
+  auto st = r.render(scene.frame(camera), *fb);
+  EXPECT_TRUE(st.has_value()) << st.error().to_string();
+  return std::move(*fb);
+}
+
+TEST(MissionScene, draws_terrain_and_every_geometric_placement) {
+  auto l = load_m01();
+  ASSERT_NE(l.mission, nullptr);
+  const auto scene = scene_of(*l.mission);
+  const auto& store = *l.mission->visuals;
+  EXPECT_EQ(scene.stats().terrain_triangles, store.terrain().faces.size());
+  // 16 placements, all geometric in the demo m01 (the scene skips non-geometric ones).
+  EXPECT_EQ(scene.stats().objects, 16u);
+  EXPECT_EQ(scene.stats().placeholders, 0u);
+  std::uint64_t triangles = 0;
+  for (const auto& p : store.placements())
+    for (const auto& c : p.components)
+      if (c.prototype->visual) triangles += c.prototype->visual->mesh->triangle_count(0);
+  EXPECT_EQ(scene.stats().object_triangles, triangles);
+  EXPECT_TRUE(scene.bounds().contains(scene.terrain_bounds().center()));
+}
+
+TEST(MissionScene, objects_are_drawn_where_the_mission_places_them) {
+  auto l = load_m01();
+  ASSERT_NE(l.mission, nullptr);
+  const auto with = scene_of(*l.mission);
+  MissionSceneOptions bare;
+  bare.objects = false;
+  const auto without = scene_of(*l.mission, bare);
+  constexpr std::uint32_t kW = 640, kH = 480;
+  const Camera camera = top_camera(with.terrain_bounds(), float{kW} / float{kH});
+  const auto a = draw(with, camera, kW, kH);
+  const auto b = draw(without, camera, kW, kH);
+  const Viewport vp{0, 0, int{kW}, int{kH}};
+  std::size_t checked = 0;
+  for (const auto& p : l.mission->visuals->placements()) {
+    const auto s = camera.project(p.transform.position, vp);
+    ASSERT_TRUE(s.has_value());
+    const auto x = static_cast<std::uint32_t>(s->x), y = static_cast<std::uint32_t>(s->y);
+    ASSERT_LT(x, kW);
+    ASSERT_LT(y, kH);
+    EXPECT_NE(a.pixel(x, y), b.pixel(x, y)) << "objects[" << p.placed_index << "] at " << x << "," << y;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 16u);
+}
+
+TEST(MissionScene, output_is_the_same_for_any_thread_count) {
+  auto l = load_m01();
+  ASSERT_NE(l.mission, nullptr);
+  MissionSceneOptions o;
+  o.overlays = {true, true, true};
+  const auto scene = scene_of(*l.mission, o);
+  const auto pose = default_pose(scene.terrain_bounds(), 4.0f / 3.0f);
+  const Camera camera = pose_camera(pose, 4.0f / 3.0f, scene.bounds());
+  const auto one = draw(scene, camera, 320, 240, 1);
+  const auto three = draw(scene, camera, 320, 240, 3);
+  EXPECT_TRUE(std::equal(one.color().begin(), one.color().end(), three.color().begin()));
+}
+
+TEST(MissionScene, snapshot_moves_and_hides_objects) {
+  auto l = load_m01();
+  ASSERT_NE(l.mission, nullptr);
+  auto scene = scene_of(*l.mission);
+  std::vector<world::ObjectId> ids;
+  for (const auto& o : l.mission->objects) {
+    if (static_cast<std::size_t>(o.placed_index) >= ids.size())
+      ids.resize(static_cast<std::size_t>(o.placed_index) + 1);
+    ids[static_cast<std::size_t>(o.placed_index)] = o.id;
+  }
+  auto snap = *l.mission->world->snapshot();
+  ASSERT_EQ(snap.objects.size(), 16u);
+  scene.apply_snapshot(snap, ids);
+  const auto& p0 = l.mission->visuals->placements()[0];
+  EXPECT_EQ(scene.object_position(p0.placed_index), p0.transform.position);
+
+  // Move object 0 by +10 east; drop object 1 from the snapshot.
+  const world::ObjectId id0 = ids[static_cast<std::size_t>(p0.placed_index)];
+  const world::ObjectId id1 = ids[static_cast<std::size_t>(l.mission->visuals->placements()[1].placed_index)];
+  std::erase_if(snap.objects, [&](const world::ObjectView& v) { return v.id == id1; });
+  for (auto& v : snap.objects)
+    if (v.id == id0) v.transform.position.x += 10.0f;
+  scene.apply_snapshot(snap, ids);
+  const auto moved = scene.object_position(p0.placed_index);
+  ASSERT_TRUE(moved.has_value());
+  EXPECT_FLOAT_EQ(moved->x, p0.transform.position.x + 10.0f);
+  EXPECT_FALSE(scene.object_position(l.mission->visuals->placements()[1].placed_index).has_value());
+  EXPECT_EQ(scene.stats().objects, 16u);  // built objects; one is hidden now
+}
+
+TEST(MissionScene, pick_finds_the_object_under_a_ray_and_the_terrain_elsewhere) {
+  auto l = load_m01();
+  ASSERT_NE(l.mission, nullptr);
+  const auto scene = scene_of(*l.mission);
+  std::size_t hits = 0;
+  for (const auto& p : l.mission->visuals->placements()) {
+    const core::Vec3 above = p.transform.position + core::Vec3{0.0f, 0.0f, 500.0f};
+    const auto hit = scene.pick(above, {0.0f, 0.0f, -1.0f});
+    ASSERT_TRUE(hit.has_value());
+    EXPECT_FALSE(hit->terrain);
+    // The topmost object at that point: this one unless a taller neighbour covers it.
+    hits += hit->placed_index == p.placed_index ? 1 : 0;
+  }
+  EXPECT_GE(hits, 14u);
+  // A corner of the map has no object: the ray meets the terrain at its height there.
+  const auto& tb = scene.terrain_bounds();
+  const auto hit = scene.pick(core::Vec3{tb.min.x + 0.25f, tb.min.y + 0.25f, tb.max.z + 50.0f}, {0.0f, 0.0f, -1.0f});
+  ASSERT_TRUE(hit.has_value());
+  EXPECT_TRUE(hit->terrain);
+  EXPECT_EQ(hit->placed_index, -1);
+  EXPECT_GE(hit->point.z, tb.min.z);
+  EXPECT_LE(hit->point.z, tb.max.z);
+  // Looking up into the sky: nothing.
+  EXPECT_FALSE(scene.pick(core::Vec3{tb.center().x, tb.center().y, tb.max.z + 50.0f}, {0.0f, 0.0f, 1.0f}).has_value());
+}
+
+TEST(MissionScene, missing_texture_objects_become_placeholders) {
+  // Remove a texture that a placed object reaches; the load fails, the fallback keeps the rest.
+  auto l = load_m01();
+  ASSERT_NE(l.mission, nullptr);
+  std::string victim;
+  for (const auto& p : l.mission->visuals->placements()) {
+    for (const auto& c : p.components)
+      if (c.prototype->visual && !c.prototype->visual->materials.empty() &&
+          c.prototype->visual->materials[0].material && !c.prototype->visual->materials[0].material->phases.empty())
+        victim = c.prototype->visual->materials[0].material->phases[0].texture_name;
+    if (!victim.empty()) break;
+  }
+  ASSERT_FALSE(victim.empty());
+  auto files = demo_files();
+  auto lib = iron3d::read_nres(core::ByteView(files.at("textures.lib")));
+  ASSERT_TRUE(lib.has_value());
+  iron3d::NresEditor editor(*lib);
+  ASSERT_TRUE(editor.remove(*editor.find(victim)).has_value());
+  files["textures.lib"] = *editor.encode_canonical();
+  auto broken = game_over(files);
+  auto report = broken.load("m01");
+  ASSERT_TRUE(report.has_value());
+  ASSERT_FALSE(report->ok);
+  auto data = broken.prepare("m01");
+  ASSERT_TRUE(data.has_value());
+  assets::VisualCache cache;
+  auto fb = prepare_visuals_allowing_missing(broken.repository(), cache, *data);
+  ASSERT_TRUE(fb.has_value()) << fb.error().to_string();
+  ASSERT_FALSE(fb->missing.empty());
+  for (const auto& m : fb->missing) {
+    EXPECT_NE(m.reason.find(victim), std::string::npos) << m.reason;
+    EXPECT_EQ(m.transform.position, data->tma.objects[static_cast<std::size_t>(m.placed_index)].position);
+  }
+  EXPECT_EQ(fb->store->placements().size() + fb->missing.size(), 16u);
+  MissionSceneOptions o;
+  o.missing = fb->missing;
+  auto scene = MissionScene::build(fb->store, &*data, o);
+  ASSERT_TRUE(scene.has_value());
+  EXPECT_EQ(scene->stats().placeholders, fb->missing.size());
+  EXPECT_EQ(scene->stats().objects + scene->stats().placeholders, 16u);
+  // A placeholder is magenta/black checker seen from above.
+  const Camera camera = top_camera(scene->terrain_bounds(), 1.0f);
+  const auto img = draw(*scene, camera, 512, 512);
+  const auto s = camera.project(fb->missing[0].transform.position, {0, 0, 512, 512});
+  ASSERT_TRUE(s.has_value());
+  bool magenta = false;
+  for (int dy = -3; dy <= 3; ++dy)
+    for (int dx = -3; dx <= 3; ++dx) {
+      const auto c = img.pixel(static_cast<std::uint32_t>(static_cast<int>(s->x) + dx),
+                               static_cast<std::uint32_t>(static_cast<int>(s->y) + dy));
+      magenta = magenta || (c.r > 120 && c.b > 120 && c.g < 40);
+    }
+  EXPECT_TRUE(magenta);
+}
+
+TEST(ViewSpec, parses_sizes_poses_and_overlays) {
+  EXPECT_EQ(*parse_image_size("1280x720"), (ImageSize{1280, 720}));
+  for (const char* bad : {"0x10", "10x0", "10", "10x", "x10", "10x10x10", "-5x10", "9000x10", "1.5x2", " 10x10"}) {
+    auto r = parse_image_size(bad);
+    ASSERT_FALSE(r.has_value()) << bad;
+    EXPECT_EQ(r.error().code, "usage.size");
+    EXPECT_EQ(r.error().field, "--size");
+  }
+  const auto p = parse_camera_pose("10,-20.5,30,90,-45");
+  ASSERT_TRUE(p.has_value());
+  EXPECT_EQ(p->eye, (core::Vec3{10.0f, -20.5f, 30.0f}));
+  EXPECT_FLOAT_EQ(p->yaw, core::kPi / 2.0f);
+  EXPECT_FLOAT_EQ(p->pitch, -core::kPi / 4.0f);
+  for (const char* bad : {"1,2,3,4", "1,2,3,4,5,6", "1,2,3,4,91", "a,2,3,4,5", "1,2,nan,4,5", "1,2,3,4,"})
+    EXPECT_EQ(parse_camera_pose(bad).error().code, "usage.camera") << bad;
+  const auto o = parse_overlays("routes,labels");
+  ASSERT_TRUE(o.has_value());
+  EXPECT_FALSE(o->areals);
+  EXPECT_TRUE(o->routes);
+  EXPECT_TRUE(o->labels);
+  EXPECT_EQ(parse_overlays("routes,trees").error().code, "usage.overlay");
+}
+
+TEST(SceneCamera, pose_looks_along_yaw_and_pitch) {
+  const CameraPose east{{0.0f, 0.0f, 0.0f}, 0.0f, 0.0f};
+  const core::Vec3 f = pose_forward(east);
+  EXPECT_FLOAT_EQ(f.x, 1.0f);
+  EXPECT_NEAR(f.y, 0.0f, 1e-6f);
+  const CameraPose down_north{{0.0f, 0.0f, 10.0f}, core::kPi / 2.0f, -core::kPi / 4.0f};
+  const auto cam = pose_camera(down_north, 1.0f, core::Aabb::from_min_max({-50, -50, -5}, {50, 50, 5}));
+  // A point 10 north and 10 down from the eye is straight ahead: the centre of the picture.
+  const auto s = cam.project({0.0f, 10.0f, 0.0f}, {0, 0, 100, 100});
+  ASSERT_TRUE(s.has_value());
+  EXPECT_NEAR(s->x, 50.0f, 1e-3f);
+  EXPECT_NEAR(s->y, 50.0f, 1e-3f);
+  // East is to the right when looking north.
+  const auto e = cam.project({1.0f, 10.0f, 0.0f}, {0, 0, 100, 100});
+  EXPECT_GT(e->x, 50.0f);
+}
+
+TEST(SceneCamera, default_and_top_views_frame_the_bounds) {
+  const auto b = core::Aabb::from_min_max({0, 0, 0}, {200, 100, 20});
+  const Viewport vp{0, 0, 160, 90};
+  for (std::uint32_t i = 0; i < 4; ++i) {
+    const auto cam = pose_camera(orbit_pose(b, 16.0f / 9.0f, i, 4), 16.0f / 9.0f, b);
+    for (int k = 0; k < 8; ++k) {
+      const core::Vec3 c{(k & 1) ? b.max.x : b.min.x, (k & 2) ? b.max.y : b.min.y, (k & 4) ? b.max.z : b.min.z};
+      const auto s = cam.project(c, vp);
+      ASSERT_TRUE(s.has_value());
+      EXPECT_GE(s->x, 0.0f);
+      EXPECT_LE(s->x, 160.0f);
+      EXPECT_GE(s->y, 0.0f);
+      EXPECT_LE(s->y, 90.0f);
+    }
+  }
+  const auto top = top_camera(b, 16.0f / 9.0f);
+  const auto sw = top.project({0, 0, 10}, vp), ne = top.project({200, 100, 10}, vp);
+  ASSERT_TRUE(sw && ne);
+  EXPECT_LT(sw->x, ne->x);  // east right
+  EXPECT_GT(sw->y, ne->y);  // north up
+}
+
+// Golden: the demo m01 from above at 192 x 144 with routes and areals (written once by our
+// renderer with SORTIE_UPDATE_GOLDEN=1 and reviewed by eye).
+TEST(MissionScene, golden_small_mission) {
+  auto l = load_m01();
+  ASSERT_NE(l.mission, nullptr);
+  MissionSceneOptions o;
+  o.overlays.routes = true;
+  o.overlays.areals = true;
+  const auto scene = scene_of(*l.mission, o);
+  const Camera camera = pose_camera(default_pose(scene.terrain_bounds(), 4.0f / 3.0f), 4.0f / 3.0f, scene.bounds());
+  const auto fb = draw(scene, camera, 192, 144);
+  const fs::path path = fs::path(SORTIE_TEST_DATA_DIR) / "golden" / "mission_m01" / "expected.png";
+  const char* update = std::getenv("SORTIE_UPDATE_GOLDEN");
+  if (update != nullptr && std::string(update) == "1") {
+    fs::create_directories(path.parent_path());
+    ASSERT_TRUE(write_png(path, fb));
+    GTEST_SKIP() << "regenerated " << path;
+  }
+  const auto bytes = core::read_file(path);
+  ASSERT_TRUE(bytes) << bytes.error().to_string();
+  const auto expected = decode_png(*bytes);
+  ASSERT_TRUE(expected.has_value());
+  ASSERT_EQ(expected->width, 192u);
+  ASSERT_EQ(expected->height, 144u);
+  const Image actual = to_image(fb);
+  std::size_t differing = 0;
+  for (std::size_t i = 0; i < actual.rgba.size(); i += 4) {
+    int d = 0;
+    for (std::size_t ch = 0; ch < 3; ++ch)
+      d = std::max(d, std::abs(int{actual.rgba[i + ch]} - int{expected->rgba[i + ch]}));
+    differing += d > 2 ? 1 : 0;
+  }
+  EXPECT_LE(differing, actual.rgba.size() / 4 / 500) << "see " << path;
+}
+
+}  // namespace
+}  // namespace sortie::render::test
