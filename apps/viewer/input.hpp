@@ -7,7 +7,26 @@
 
 namespace sortie::viewer {
 
-enum class Key : std::uint8_t { none, w, a, s, d, q, e, shift, space, f12, escape, tab, count };
+enum class Key : std::uint8_t {
+  none,
+  w,
+  a,
+  s,
+  d,
+  q,
+  e,
+  shift,
+  space,
+  f12,
+  escape,
+  tab,
+  left,
+  right,
+  up,
+  down,
+  home,
+  count
+};
 
 struct InputEvent {
   enum class Type : std::uint8_t { key_down, key_up, mouse_move, mouse_down, mouse_up, wheel, resize, quit };

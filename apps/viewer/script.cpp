@@ -28,9 +28,10 @@ bool number(std::string_view s, T& v) {
 
 Key key_named(std::string_view s) {
   static constexpr std::pair<std::string_view, Key> kKeys[] = {
-      {"w", Key::w},     {"a", Key::a},           {"s", Key::s},         {"d", Key::d},
-      {"q", Key::q},     {"e", Key::e},           {"shift", Key::shift}, {"space", Key::space},
-      {"f12", Key::f12}, {"escape", Key::escape}, {"tab", Key::tab}};
+      {"w", Key::w},         {"a", Key::a},           {"s", Key::s},         {"d", Key::d},
+      {"q", Key::q},         {"e", Key::e},           {"shift", Key::shift}, {"space", Key::space},
+      {"f12", Key::f12},     {"escape", Key::escape}, {"tab", Key::tab},     {"left", Key::left},
+      {"right", Key::right}, {"up", Key::up},         {"down", Key::down},   {"home", Key::home}};
   for (const auto& [name, key] : kKeys)
     if (name == s) return key;
   return Key::none;

@@ -30,6 +30,16 @@ Key key_of(SDL_Scancode s) {
       return Key::escape;
     case SDL_SCANCODE_TAB:
       return Key::tab;
+    case SDL_SCANCODE_LEFT:
+      return Key::left;
+    case SDL_SCANCODE_RIGHT:
+      return Key::right;
+    case SDL_SCANCODE_UP:
+      return Key::up;
+    case SDL_SCANCODE_DOWN:
+      return Key::down;
+    case SDL_SCANCODE_HOME:
+      return Key::home;
     default:
       return Key::none;
   }
