@@ -52,7 +52,7 @@ void Ambience::apply(std::int64_t time_ms, const env::CameraFrame& camera, const
   for (const auto& r : results) {
     if (r.ok() || !r.lookup) continue;  // loop bookkeeping misses are the mixer's to count
     if (warned_.insert(r.diagnostic.file + "|" + r.diagnostic.code).second)
-      warnings_ << "warning: " << r.diagnostic.to_string() << " [" << r.diagnostic.code << "]\n";
+      warnings_ << "warning: " << r.diagnostic.to_string() << "\n";  // to_string() ends with [code]
   }
 }
 
