@@ -6,17 +6,21 @@
 #include <chrono>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cli_options.hpp"
 #include "cli_util.hpp"
 #include "command.hpp"
 #include "sortie/assets/sample_game.hpp"
+#include "sortie/core/file_io.hpp"
+#include "sortie/env/environment.hpp"
 #include "sortie/mission/game_context.hpp"
 #include "sortie/render/image_io.hpp"
 #include "sortie/render/mission_fallback.hpp"
 #include "sortie/render/mission_scene.hpp"
 #include "sortie/render/renderer.hpp"
 #include "sortie/render/view_spec.hpp"
+#include "sortie/render/weather.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -37,7 +41,31 @@ struct RenderCliOptions {
   bool no_objects = false;
   bool json = false;
   std::string sample_scale = "demo";
+  std::string weather;
+  double at = 5.0;
+  std::uint64_t weather_seed = 1;
 };
+
+// The weather of `schedule` at `at_ms` seen from `pose` (the frames before it at 100 ms steps,
+// then one frame of 1/60 s, so rain streaks are one viewer frame long), drawn over `frame`.
+void add_weather(const env::WeatherSchedule& schedule, std::uint64_t seed, std::int64_t at_ms,
+                 const render::CameraPose& pose, std::uint32_t width, std::uint32_t height,
+                 render::WeatherDrawing& drawing, std::vector<render::DrawCall>& draws, render::Frame& frame) {
+  env::Environment e(schedule, seed);
+  auto cam = env::CameraFrame::look(pose.eye, render::pose_forward(pose));
+  cam.vertical_fov = static_cast<double>(render::SceneCameraOptions{}.vfov);
+  cam.viewport_width = width;
+  cam.viewport_height = height;
+  cam.aspect = static_cast<double>(width) / static_cast<double>(height);
+  const std::int64_t last = std::max<std::int64_t>(0, at_ms - 17);
+  for (std::int64_t t = 0; t < last; t += 100) e.update(t, cam);
+  e.update(last, cam);
+  drawing.update(e.update(at_ms, cam));
+  draws.assign(frame.draws.begin(), frame.draws.end());
+  draws.insert(draws.end(), drawing.draws().begin(), drawing.draws().end());
+  frame.draws = draws;
+  frame.light = drawing.lit(frame.light);
+}
 
 int fail_with(const core::Diagnostic& d, bool json) {
   if (json) print_json(core::Json{{"ok", false}, {"error", d.to_json()}});
@@ -142,18 +170,35 @@ int render_main(const RenderCliOptions& o) {
   core::Json files = core::Json::array();
   render::FrameStats total;
   double render_ms = 0.0, write_ms = 0.0;
+  std::optional<env::WeatherSchedule> weather;
+  if (!o.weather.empty()) {
+    auto bytes = core::read_file(o.weather);
+    if (!bytes) return fail_with(bytes.error(), o.json);
+    auto schedule = env::read_weather_text(*bytes, o.weather);
+    if (!schedule) return fail_with(schedule.error(), o.json);
+    weather = std::move(*schedule);
+  }
+  render::WeatherDrawing weather_drawing;
+  std::vector<render::DrawCall> weather_draws;
   for (std::uint32_t i = 0; i < frames; ++i) {
     render::Camera camera;
+    std::optional<render::CameraPose> view;
     if (o.top)
       camera = render::top_camera(frame_bounds, aspect);
     else if (pose)
-      camera = render::pose_camera(*pose, aspect, scene->bounds());
+      view = *pose;
     else if (o.orbit > 0)
-      camera = render::pose_camera(render::orbit_pose(frame_bounds, aspect, i, frames), aspect, scene->bounds());
+      view = render::orbit_pose(frame_bounds, aspect, i, frames);
     else
-      camera = render::pose_camera(render::default_pose(frame_bounds, aspect), aspect, scene->bounds());
+      view = render::default_pose(frame_bounds, aspect);
+    if (view) camera = render::pose_camera(*view, aspect, scene->bounds());
+    render::Frame frame = scene->frame(camera);
+    if (weather && view) {
+      add_weather(*weather, o.weather_seed, std::llround(o.at * 1000.0), *view, size->width, size->height,
+                  weather_drawing, weather_draws, frame);
+    }
     render::FrameStats st;
-    if (auto r = renderer.render(scene->frame(camera), *fb, &st); !r) return fail_with(r.error(), o.json);
+    if (auto r = renderer.render(frame, *fb, &st); !r) return fail_with(r.error(), o.json);
     render_ms += st.total_ms;
     total = st;
     const fs::path path = o.orbit > 0 ? orbit_path(o.out, i) : fs::path(o.out);
@@ -251,6 +296,13 @@ SORTIE_COMMAND(render, [](CLI::App& root, Outcome& outcome) {
   cmd->add_option("--sample", o->sample_scale, "scale of the embedded sample: demo or corpus")
       ->check(CLI::IsMember({"demo", "corpus"}))
       ->default_str("demo");
+  auto* weather = cmd->add_option("--weather", o->weather, "weather schedule (docs/weather-schedule.md) drawn over");
+  weather->excludes(top);
+  cmd->add_option("--at", o->at, "with --weather: the schedule time in seconds")
+      ->check(CLI::Range(0.0, 1e6))
+      ->default_str("5");
+  cmd->add_option("--weather-seed", o->weather_seed, "with --weather: seed of the particles and lightning")
+      ->default_str("1");
   cmd->callback([o, &outcome] { outcome.exit_code = render_main(*o); });
 });
 

@@ -10,7 +10,8 @@ namespace sortie::viewer {
 // clang-format off
 enum class Key : std::uint8_t {
   none, w, a, s, d, q, e, shift, space, f12, escape, tab,
-  left, right, digit1, digit2, digit3, o, p, n, r,  // the squad mode
+  left, right, up, down, home,                      // flight and camera
+  digit1, digit2, digit3, o, p, n, r,               // the squad mode
   count
 };
 // clang-format on

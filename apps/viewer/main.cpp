@@ -37,10 +37,13 @@ int viewer_main(int argc, char** argv) {
   using namespace sortie;
   CLI::App app{"sortie-viewer: the mission viewer (software-rendered, SDL2 window)"};
   app.footer(
-      "Keys: W/A/S/D move, Q/E down/up, Shift faster, wheel changes speed, right button + mouse looks,\n"
-      "left click picks an object (name, prototype, properties, id), F12 writes sortie-viewer-NNN.png,\n"
-      "Escape quits.\n\nExamples:\n  sortie-viewer\n  sortie-viewer /games/parkan --mission m03\n"
-      "  sortie-viewer --frames 60 --screenshot shot.png --camera 10,-40,60,90,-30\n");
+      "Keys: W/A/S/D move, Q/E down/up, Shift faster, wheel changes speed, right button + mouse or the\n"
+      "arrows look, Home re-centres the view, left click picks an object (name, prototype, properties,\n"
+      "id), F12 writes sortie-viewer-NNN.png, Escape quits.\n\nExamples:\n  sortie-viewer\n"
+      "  sortie-viewer /games/parkan --mission m03\n"
+      "  sortie-viewer --frames 60 --screenshot shot.png --camera 10,-40,60,90,-30\n"
+      "  sortie-viewer --weather storm.weather --theme THEME.WAV --variations VAR1.WAV,VAR2.WAV\n"
+      "  sortie-viewer join 127.0.0.1:7777 --name eve --ticks 600\n");
   std::string size = "1280x720";
   viewer::AppOptions ao;
   std::string screenshot, script;

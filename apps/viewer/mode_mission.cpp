@@ -1,17 +1,20 @@
-// The mission mode (default): `sortie-viewer [GAME_DIR] --mission M [--camera X,Y,Z,YAW,PITCH]`.
-// Free-flight camera (WASD, Q/E down/up, right button + mouse to look, Shift faster, wheel
-// speed), click to pick an object, the world ticking at its own fixed step (world::FrameLoop).
+// The mission mode (default): `sortie-viewer [GAME_DIR] --mission M [--camera X,Y,Z,YAW,PITCH]
+// [--weather FILE] [--mute]`. Free-flight camera through libs/move (flight_input.hpp: WASD, Q/E
+// down/up, arrows and right button + mouse to look, Home re-centres, Shift faster, wheel speed),
+// click to pick an object, the world ticking at its own fixed step (world::FrameLoop); the
+// mission's ambient music and the weather's sounds and particles (audio/ambience.hpp,
+// render::WeatherDrawing), the listener and the renderer on the same camera frame.
 #include <fmt/format.h>
 
 #include <cmath>
 #include <iostream>
 #include <optional>
 
-#include "sortie/assets/sample_game.hpp"
-#include "sortie/mission/game_context.hpp"
-#include "sortie/render/mission_scene.hpp"
-#include "sortie/render/scene_camera.hpp"
+#include "audio/ambience.hpp"
+#include "flight_input.hpp"
+#include "mission_view.hpp"
 #include "sortie/render/view_spec.hpp"
+#include "sortie/render/weather.hpp"
 #include "sortie/world/clock.hpp"
 #include "sortie/world/frame_loop.hpp"
 #include "viewer_mode.hpp"
@@ -25,81 +28,65 @@ struct MissionOptions {
   std::string camera;
   std::string overlay;
   std::string sample_scale = "demo";
+  AmbienceOptions ambience;
+  std::string theme;
+  std::string variations;
 };
 
 class MissionMode final : public ViewerMode {
  public:
-  MissionMode(mission::GameContext game, render::MissionScene scene, std::string mission,
-              std::vector<world::ObjectId> ids, world::World& world)
-      : game_(std::move(game)), scene_(std::move(scene)), mission_(std::move(mission)), ids_(std::move(ids)) {
-    const auto& b = scene_.terrain_bounds().empty() ? scene_.bounds() : scene_.terrain_bounds();
-    speed_ = std::max(1.0f, 0.25f * core::length(b.extent()));
+  MissionMode(MissionView view, world::World& world, std::unique_ptr<Ambience> ambience)
+      : view_(std::move(view)), ambience_(std::move(ambience)) {
     loop_ = std::make_unique<world::FrameLoop>(world, clock_);
     loop_->set_renderer([this](const world::WorldSnapshot& snap) {
       if (snap.tick != applied_tick_) {
-        scene_.apply_snapshot(snap, ids_);
+        view_.scene.apply_snapshot(snap, view_.ids);
         applied_tick_ = snap.tick;
       }
       tick_ = snap.tick;
     });
+    // The listener and the weather take the same camera frame as the renderer, after it.
+    input_.add_listener([this](const move::CameraFrame& f) {
+      if (!ambience_) return;
+      const auto* weather = ambience_->update(static_cast<std::int64_t>(game_us_ / 1000), f.view);
+      if (weather == nullptr) return;
+      weather_.update(*weather);
+      weather_kind_ = weather->weather.kind;
+      weather_intensity_ = weather->weather.intensity;
+    });
   }
-  void set_pose(const render::CameraPose& pose) {
-    pose_ = pose;
-    pose_set_ = true;
-  }
+  void set_pose(const render::CameraPose& pose) { input_.start(pose, view_.speed(), kSceneVfov); }
 
-  [[nodiscard]] std::string title() const override { return "sortie-viewer: " + mission_; }
+  [[nodiscard]] std::string title() const override { return "sortie-viewer: " + view_.mission; }
 
   void on_event(const InputEvent& e, const InputState& state, int width, int height) override {
-    switch (e.type) {
-      case InputEvent::Type::mouse_move:
-        if (state.buttons[3]) {
-          pose_.yaw = core::wrap_angle(pose_.yaw - 0.0035f * static_cast<float>(e.dx));
-          pose_.pitch = std::clamp(pose_.pitch - 0.0035f * static_cast<float>(e.dy), -1.55f, 1.55f);
-        }
-        break;
-      case InputEvent::Type::wheel:
-        speed_ *= std::pow(1.25f, static_cast<float>(e.wheel));
-        speed_ = std::clamp(speed_, 0.01f, 1e6f);
-        break;
-      case InputEvent::Type::mouse_down:
-        if (e.button == 1) pick(e.x, e.y, width, height);
-        break;
-      default:
-        break;
-    }
+    input_.on_event(e, state);
+    if (e.type == InputEvent::Type::mouse_down && e.button == 1) pick(e.x, e.y, width, height);
   }
 
-  core::Status step(double dt, const InputState& s) override {
-    const float t = static_cast<float>(dt) * speed_ * (s.down(Key::shift) ? 4.0f : 1.0f);
-    const core::Vec3 forward = render::pose_forward(pose_);
-    const core::Vec3 right{std::sin(pose_.yaw), -std::cos(pose_.yaw), 0.0f};
-    core::Vec3 move{};
-    if (s.down(Key::w)) move = move + forward;
-    if (s.down(Key::s)) move = move - forward;
-    if (s.down(Key::d)) move = move + right;
-    if (s.down(Key::a)) move = move - right;
-    if (s.down(Key::e)) move = move + core::Vec3{0.0f, 0.0f, 1.0f};
-    if (s.down(Key::q)) move = move - core::Vec3{0.0f, 0.0f, 1.0f};
-    if (pose_set_) pose_.eye = pose_.eye + move * t;
+  core::Status step(double dt, const InputState&) override {
+    const auto dt_us = static_cast<std::uint64_t>(std::llround(dt * 1e6));
     // The simulation: platform time in, 0..8 fixed ticks out (world::StepPacer), then the
     // snapshot goes to the scene through the loop's renderer callback.
-    clock_.advance(static_cast<std::uint64_t>(std::llround(dt * 1e6)));
+    clock_.advance(dt_us);
     auto report = loop_->run_frame();
     if (!report) return core::fail(report.error());
+    // The viewer's game time runs with the platform's (no pause, no scale): the camera, the
+    // weather and the sound advance by it, never by the frame count.
+    game_us_ += dt_us;
+    input_.step(dt_us, width_, height_);
     return {};
   }
 
   core::Status draw(render::Renderer& renderer, render::Framebuffer& target) override {
-    aspect_ = static_cast<float>(target.width()) / static_cast<float>(std::max(1u, target.height()));
-    if (!pose_set_) {  // the default view of `sortie render`, for this window's shape
-      const auto& b = scene_.terrain_bounds().empty() ? scene_.bounds() : scene_.terrain_bounds();
-      set_pose(render::default_pose(b, aspect_));
-    }
-    render::Frame frame = scene_.frame(camera());
+    width_ = target.width();
+    height_ = target.height();
+    aspect_ = static_cast<float>(width_) / static_cast<float>(std::max(1u, height_));
+    if (!input_.started()) set_pose(render::default_pose(view_.framing(), aspect_));  // as `sortie render`
+    render::Frame frame = view_.scene.frame(camera());
     // The picked object carries a marker label (drawn over everything, yellow).
     std::vector<render::Label> labels(frame.labels.begin(), frame.labels.end());
-    if (const auto at = selected_ >= 0 ? scene_.object_position(selected_) : std::nullopt) {
+    if (const auto at = selected_ >= 0 ? view_.scene.object_position(selected_) : std::nullopt) {
       render::Label l;
       l.text = fmt::format("[{}]", selected_);
       l.position = *at;
@@ -108,16 +95,36 @@ class MissionMode final : public ViewerMode {
       labels.push_back(std::move(l));
       frame.labels = labels;
     }
+    // Weather over the scene: rain, snow, the bolt; a flash brightens the light.
+    std::vector<render::DrawCall> draws;
+    if (!weather_.draws().empty()) {
+      draws.assign(frame.draws.begin(), frame.draws.end());
+      draws.insert(draws.end(), weather_.draws().begin(), weather_.draws().end());
+      frame.draws = draws;
+    }
+    frame.light = weather_.lit(frame.light);
     return renderer.render(frame, target, &stats_);
   }
 
   [[nodiscard]] std::vector<std::string> hud() const override {
     std::vector<std::string> lines;
     constexpr float kDeg = 180.0f / core::kPi;
+    const auto& pose = input_.pose();
     lines.push_back(
         fmt::format("{}  tick {}  {} triangles drawn  eye {:.1f},{:.1f},{:.1f} yaw {:.0f} pitch {:.0f}  speed {:.1f}",
-                    mission_, tick_, stats_.triangles_setup, pose_.eye.x, pose_.eye.y, pose_.eye.z, pose_.yaw * kDeg,
-                    pose_.pitch * kDeg, speed_));
+                    view_.mission, tick_, stats_.triangles_setup, pose.eye.x, pose.eye.y, pose.eye.z, pose.yaw * kDeg,
+                    pose.pitch * kDeg, input_.speed()));
+    if (ambience_) {
+      const auto& m = ambience_->mixer();
+      std::string line = fmt::format("audio {}{}  {} sources", ambience_->backend().name(), m.muted() ? " (muted)" : "",
+                                     m.sources().size());
+      if (ambience_->has_weather()) {
+        line +=
+            fmt::format("  weather {} {:.2f}  {} rain, {} snow{}", env::to_string(weather_kind_), weather_intensity_,
+                        weather_.rain_lines(), weather_.snow_points(), weather_.flash() > 0.0f ? "  lightning" : "");
+      }
+      lines.push_back(std::move(line));
+    }
     lines.insert(lines.end(), selection_.begin(), selection_.end());
     return lines;
   }
@@ -125,14 +132,14 @@ class MissionMode final : public ViewerMode {
   [[nodiscard]] bool relative_mouse() const override { return false; }
 
  private:
-  render::Camera camera() const { return render::pose_camera(pose_, aspect_, scene_.bounds()); }
+  render::Camera camera() const { return view_.camera(input_.pose(), aspect_); }
 
   void pick(int x, int y, int width, int height) {
     selection_.clear();
     selected_ = -1;
     const render::Viewport vp{0, 0, width, height};
     aspect_ = static_cast<float>(width) / static_cast<float>(std::max(1, height));
-    const auto hit = scene_.pick(camera(), vp, static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f);
+    const auto hit = view_.scene.pick(camera(), vp, static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f);
     if (!hit) {
       selection_.push_back("pick: nothing");
     } else if (hit->placed_index < 0) {
@@ -146,10 +153,10 @@ class MissionMode final : public ViewerMode {
   }
 
   void describe(std::int32_t index) {
-    const auto* loaded = game_.current();
+    const auto* loaded = view_.loaded();
     if (loaded == nullptr || !loaded->data) return;
     const auto i = static_cast<std::size_t>(index);
-    const auto* placement = scene_.visuals().placement(index);
+    const auto* placement = view_.scene.visuals().placement(index);
     const auto& tma = loaded->data->tma.objects;
     const std::string name = i < tma.size() ? tma[i].instance_name : std::string();
     selection_.push_back(fmt::format("pick: objects[{}] '{}' ({})", index, name,
@@ -171,17 +178,19 @@ class MissionMode final : public ViewerMode {
     }
   }
 
-  mission::GameContext game_;
-  render::MissionScene scene_;
-  std::string mission_;
-  std::vector<world::ObjectId> ids_;
+  MissionView view_;
+  std::unique_ptr<Ambience> ambience_;
+  render::WeatherDrawing weather_;
+  env::PrecipitationKind weather_kind_ = env::PrecipitationKind::none;
+  float weather_intensity_ = 0.0f;
+  FlightInput input_;
   world::ManualPlatformClock clock_;
   std::unique_ptr<world::FrameLoop> loop_;
   std::uint64_t applied_tick_ = ~std::uint64_t{0};
   std::uint64_t tick_ = 0;
-  render::CameraPose pose_;
-  bool pose_set_ = false;
-  float speed_ = 10.0f;
+  std::uint64_t game_us_ = 0;
+  std::uint32_t width_ = 1280;
+  std::uint32_t height_ = 720;
   float aspect_ = 16.0f / 9.0f;
   render::FrameStats stats_;
   std::vector<std::string> selection_;
@@ -195,36 +204,21 @@ core::Result<std::unique_ptr<ViewerMode>> make_mission_mode(const MissionOptions
     pose = p;
   }
   SORTIE_TRY(auto overlays, render::parse_overlays(o.overlay));
-  std::filesystem::path dir = o.game_dir;
-  if (dir.empty()) {
-    assets::SampleOptions so;
-    so.scale = o.sample_scale == "corpus" ? assets::SampleScale::corpus : assets::SampleScale::demo;
-    SORTIE_TRY(dir, assets::ensure_cached_sample(so, assets::default_cache_root()));
+  SORTIE_TRY(auto view, load_mission_view(o.game_dir, o.mission, o.sample_scale, overlays));
+  AmbienceOptions ao = o.ambience;
+  if (!o.theme.empty()) ao.theme = env::SoundRef::parse(o.theme);
+  for (std::size_t at = 0; at < o.variations.size();) {
+    const auto comma = std::min(o.variations.find(',', at), o.variations.size());
+    if (comma > at) ao.variations.push_back(o.variations.substr(at, comma - at));
+    at = comma + 1;
   }
-  SORTIE_TRY(auto game, mission::GameContext::open(dir));
-  std::string name = o.mission;
-  if (name.empty()) {
-    SORTIE_TRY(name, game.first_mission());
+  // Sound and weather only when there is something to play or draw (no device is opened otherwise).
+  std::unique_ptr<Ambience> ambience;
+  if (ao.theme || !ao.variations.empty() || !ao.weather.empty()) {
+    SORTIE_TRY(ambience, Ambience::open(ao, env::repository_opener(view.game.repository()), std::cerr));
   }
-  SORTIE_TRY(auto report, game.load(name));
-  if (!report.ok) {
-    for (const auto& d : report.failures) std::cerr << "sortie-viewer: " << d.to_string() << " [" << d.code << "]\n";
-    return core::fail(core::Diagnostic::error(
-        "viewer.load", fmt::format("load of {} failed: {} failure(s)", report.mission, report.failures.size())));
-  }
-  const mission::LoadedMission* loaded = game.current();
-  if (loaded == nullptr) return core::fail(core::Diagnostic::error("viewer.load", "no mission after the load"));
-  render::MissionSceneOptions so;
-  so.overlays = overlays;
-  SORTIE_TRY(auto scene, render::MissionScene::build(loaded->visuals, loaded->data.get(), so));
-  std::vector<world::ObjectId> ids;
-  for (const auto& obj : loaded->objects) {
-    if (static_cast<std::size_t>(obj.placed_index) >= ids.size())
-      ids.resize(static_cast<std::size_t>(obj.placed_index) + 1);
-    ids[static_cast<std::size_t>(obj.placed_index)] = obj.id;
-  }
-  world::World& w = *loaded->world;
-  auto mode = std::make_unique<MissionMode>(std::move(game), std::move(scene), report.mission, std::move(ids), w);
+  world::World& w = *view.loaded()->world;
+  auto mode = std::make_unique<MissionMode>(std::move(view), w, std::move(ambience));
   if (pose) mode->set_pose(*pose);
   return std::unique_ptr<ViewerMode>(std::move(mode));
 }
@@ -241,6 +235,13 @@ SORTIE_VIEWER_MODE(mission, "fly over a mission (the default mode)", [](CLI::App
   app.add_option("--overlay", o->overlay, "overlays: areals,routes,labels");
   app.add_option("--sample", o->sample_scale, "scale of the embedded sample: demo or corpus")
       ->check(CLI::IsMember({"demo", "corpus"}));
+  app.add_option("--weather", o->ambience.weather, "weather schedule (text form, docs/weather-schedule.md)");
+  app.add_option("--weather-seed", o->ambience.seed, "seed of the weather and music streams");
+  app.add_flag("--mute", o->ambience.mute, "no sound (the mixer keeps playing silently)");
+  app.add_option("--audio-driver", o->ambience.output.driver, "SDL audio driver (e.g. dummy, disk; default: SDL's)");
+  app.add_option("--sounds", o->ambience.sounds, "sound library file (default: the game's sounds.lib)");
+  app.add_option("--theme", o->theme, "ambient music THEME loop: NAME or ARCHIVE/NAME");
+  app.add_option("--variations", o->variations, "ambient variations (DEFAULT_VARIATION pool): NAME,NAME,...");
   return [o]() -> core::Result<std::unique_ptr<ViewerMode>> {
     SORTIE_TRY(auto mode, make_mission_mode(*o));
     return mode;

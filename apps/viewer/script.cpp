@@ -32,7 +32,8 @@ Key key_named(std::string_view s) {
       {"w", Key::w},     {"a", Key::a},           {"s", Key::s},         {"d", Key::d},
       {"q", Key::q},     {"e", Key::e},           {"shift", Key::shift}, {"space", Key::space},
       {"f12", Key::f12}, {"escape", Key::escape}, {"tab", Key::tab},
-      {"left", Key::left}, {"right", Key::right}, {"1", Key::digit1}, {"2", Key::digit2}, {"3", Key::digit3},
+      {"left", Key::left}, {"right", Key::right}, {"up", Key::up}, {"down", Key::down}, {"home", Key::home},
+      {"1", Key::digit1}, {"2", Key::digit2}, {"3", Key::digit3},
       {"o", Key::o},       {"p", Key::p},         {"n", Key::n},      {"r", Key::r}};
   // clang-format on
   for (const auto& [name, key] : kKeys)

@@ -48,6 +48,12 @@ Key key_of(SDL_Scancode s) {
       return Key::n;
     case SDL_SCANCODE_R:
       return Key::r;
+    case SDL_SCANCODE_UP:
+      return Key::up;
+    case SDL_SCANCODE_DOWN:
+      return Key::down;
+    case SDL_SCANCODE_HOME:
+      return Key::home;
     default:
       return Key::none;
   }

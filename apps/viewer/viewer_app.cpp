@@ -41,7 +41,10 @@ namespace {
 
 int report_error(const core::Diagnostic& d) {
   std::cerr << "sortie-viewer: " << d.to_string() << " [" << d.code << "]\n";
-  return d.code.rfind("io.", 0) == 0 || d.code.rfind("usage.", 0) == 0 ? 2 : 1;
+  // I/O as the CLI counts it: files, usage, and a server that does not answer (`sortie join`).
+  const bool io = d.code.rfind("io.", 0) == 0 || d.code.rfind("usage.", 0) == 0 || d.code == "join.timeout" ||
+                  d.code.rfind("net.enet.", 0) == 0;
+  return io ? 2 : 1;
 }
 
 }  // namespace
@@ -138,7 +141,7 @@ int run_app(ViewerMode& mode, const AppOptions& options) {
   if (frame > 0)
     std::cout << fmt::format("{} frames in {:.2f} s: {:.1f} FPS, {:.2f} ms per frame drawing\n", frame, total_s,
                              static_cast<double>(frame) / total_s, draw_ms_total / static_cast<double>(frame));
-  return 0;
+  return mode.finish();
 }
 
 }  // namespace sortie::viewer

@@ -34,6 +34,8 @@ class ViewerMode {
   [[nodiscard]] virtual std::vector<std::string> hud() const { return {}; }
   // Whether the mode wants relative mouse motion now (mouse look).
   [[nodiscard]] virtual bool relative_mouse() const { return false; }
+  // After the last frame (window closed, Escape, --frames reached): the process exit code.
+  virtual int finish() { return 0; }
 };
 
 // Builds the mode after the command line is parsed (Result errors: exit 1/2 by code, as the CLI).

@@ -191,5 +191,36 @@ TEST_F(CliRenderTest, run_out_writes_a_snapshot_and_keeps_the_hash) {
   EXPECT_GT(png.distinct_colors(), 50u);
 }
 
+TEST_F(CliRenderTest, weather_draws_rain_from_its_key_on_and_is_deterministic) {
+  const fs::path weather = dir_ / "later.weather";
+  const std::string text = "sortie-weather 1\nmaterial rain drop\nsample rain r.wav\nkey 0 none 0\nkey 10 rain 1\n";
+  put_bytes(weather, core::ByteView(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+  const std::vector<std::string> base = {"render",   sample_dir().string(), "-m",     "m01",
+                                         "--camera", "300,-150,400,90,-50", "--size", "320x240"};
+  auto run = [&](const std::string& name, std::vector<std::string> extra) {
+    auto args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.insert(args.end(), {"-o", (dir_ / name).string()});
+    const auto r = run_sortie(args);
+    EXPECT_EQ(r.exit_code, 0) << r.all();
+    return read_png(dir_ / name);
+  };
+  const Png dry = run("dry.png", {});
+  const Png before = run("before.png", {"--weather", weather.string(), "--at", "5"});
+  const Png wet = run("wet.png", {"--weather", weather.string(), "--at", "12"});
+  const Png again = run("again.png", {"--weather", weather.string(), "--at", "12"});
+  EXPECT_EQ(before.rgb, dry.rgb);  // clear until the rain key
+  EXPECT_EQ(again.rgb, wet.rgb);   // same seed, same drops
+  std::size_t differing = 0;
+  for (std::size_t i = 0; i + 2 < wet.rgb.size(); i += 3)
+    differing += (wet.rgb[i] != dry.rgb[i] || wet.rgb[i + 1] != dry.rgb[i + 1] || wet.rgb[i + 2] != dry.rgb[i + 2]);
+  // 1,000 drops, a third of them in the picture, one-frame streaks of 1..26 pixels.
+  EXPECT_GT(differing, 300u);
+  EXPECT_LT(differing, 320u * 240u / 4);
+  const auto top = run_sortie(
+      {"render", sample_dir().string(), "--top", "--weather", weather.string(), "-o", (dir_ / "top.png").string()});
+  EXPECT_EQ(top.exit_code, 2) << top.all();
+}
+
 }  // namespace
 }  // namespace sortie::cli_test

@@ -4,12 +4,19 @@
 #include <gtest/gtest.h>
 #include <png.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
+#include <regex>
 #include <set>
+#include <thread>
 
 #include "cli_harness.hpp"
+#include "sortie/iron3d/nres.hpp"
 #include "sortie/iron3d/tma.hpp"
+#include "sortie/iron3d/wave.hpp"
 #include "sortie/render/scene_camera.hpp"
+#include "sortie_test/process.hpp"
 
 namespace sortie::cli_test {
 namespace {
@@ -35,7 +42,12 @@ std::vector<std::uint8_t> rgb_of(const fs::path& path, std::uint32_t& w, std::ui
 RunResult run_viewer(const std::vector<std::string>& args) {
   std::vector<std::string> all = {"-a", SORTIE_VIEWER_BIN};
   all.insert(all.end(), args.begin(), args.end());
-  return run_program("xvfb-run", all);
+  // xvfb-run answers 5 instead of the program's status when removing its temporary directory
+  // races the X server's exit ("problem while cleaning up temporary directory"): run again.
+  for (int attempt = 0;; ++attempt) {
+    RunResult r = run_program("xvfb-run", all);
+    if (r.exit_code != 5 || r.err.find("problem while cleaning up") == std::string::npos || attempt == 2) return r;
+  }
 }
 
 class CliViewerTest : public CliTest {};
@@ -110,6 +122,149 @@ TEST_F(CliViewerTest, scripted_click_picks_the_object_under_the_cursor_and_keys_
   const auto bad = run_viewer({sample_dir().string(), "--frames", "2", "--script", script.string()});
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_NE(bad.err.find("line 1"), std::string::npos) << bad.err;
+}
+
+}  // namespace
+}  // namespace sortie::cli_test
+
+namespace sortie::cli_test {
+namespace {
+
+std::size_t pixels_differing(const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i + 2 < a.size() && i + 2 < b.size(); i += 3)
+    n += (a[i] != b[i] || a[i + 1] != b[i + 1] || a[i + 2] != b[i + 2]) ? 1 : 0;
+  return n;
+}
+
+// A sounds library of our own writers: THEME.WAV (a 441 Hz square wave at +-6000, 1 s) and
+// atm_rain1.wav (noise-like, 0.5 s), both 22,050 Hz mono PCM.
+void write_sounds(const fs::path& path) {
+  std::vector<std::int16_t> theme(22050), rain(11025);
+  for (std::size_t i = 0; i < theme.size(); ++i) theme[i] = (i / 25) % 2 ? 6000 : -6000;
+  for (std::size_t i = 0; i < rain.size(); ++i) rain[i] = static_cast<std::int16_t>((i * 7919 % 4001) - 2000);
+  auto lib = iron3d::NresBuilder()
+                 .add(0, "THEME.WAV", iron3d::write_wave(iron3d::make_pcm16_wave(22050, 1, theme)))
+                 .add(0, "atm_rain1.wav", iron3d::write_wave(iron3d::make_pcm16_wave(22050, 1, rain)))
+                 .build();
+  ASSERT_TRUE(lib);
+  put_bytes(path, *lib);
+}
+
+void write_text(const fs::path& path, const std::string& text) {
+  put_bytes(path, core::ByteView(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+}
+
+class CliViewerWorldTest : public CliTest {};
+
+TEST_F(CliViewerWorldTest, weather_draws_rain_over_the_mission_and_the_disk_driver_hears_the_theme) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run not found (install xvfb and xauth: make deps)";
+  const fs::path sounds = dir_ / "snd.lib", weather = dir_ / "storm.weather", raw = dir_ / "played.raw";
+  write_sounds(sounds);
+  write_text(weather, "sortie-weather 1\nmaterial rain rain_drop\nsample rain atm_rain1.wav\nkey 0 rain 1\n");
+  ::setenv("SDL_DISKAUDIOFILE", raw.c_str(), 1);
+  ::setenv("SDL_DISKAUDIODELAY", "0", 1);
+  const std::vector<std::string> common = {sample_dir().string(),
+                                           "-m",
+                                           "m01",
+                                           "--camera",
+                                           "300,-150,400,90,-50",
+                                           "--size",
+                                           "320x240",
+                                           "--frames",
+                                           "20",
+                                           "--sounds",
+                                           sounds.string()};
+  auto with = common, without = common;
+  const fs::path wet = dir_ / "wet.png", dry = dir_ / "dry.png";
+  with.insert(with.end(), {"--weather", weather.string(), "--theme", "THEME.WAV", "--audio-driver", "disk",
+                           "--screenshot", wet.string()});
+  without.insert(without.end(), {"--screenshot", dry.string()});
+  const auto v = run_viewer(with);
+  ASSERT_EQ(v.exit_code, 0) << v.all();
+  EXPECT_EQ(v.err.find("warning"), std::string::npos) << v.err;  // the samples resolved, the device opened
+  const auto d = run_viewer(without);
+  ASSERT_EQ(d.exit_code, 0) << d.all();
+  std::uint32_t w = 0, h = 0;
+  const auto a = rgb_of(wet, w, h);
+  const auto b = rgb_of(dry, w, h);
+  ASSERT_EQ(a.size(), b.size());
+  // 1,000 drops of which about a third are in the picture, streaks of a frame (1/60 s: one
+  // unit, 26..1 pixels from depth 2 to 50 at this size): hundreds to a few thousand pixels.
+  const std::size_t n = pixels_differing(a, b);
+  EXPECT_GT(n, 300u);
+  EXPECT_LT(n, 320u * 240u / 4);
+  // What the disk driver wrote: the theme's square wave (+-6000 at full music gain) sounded.
+  const core::Bytes played = file_bytes(raw);
+  ASSERT_GT(played.size(), 4u * 1000);
+  std::size_t loud = 0;
+  for (std::size_t i = 0; i + 1 < played.size(); i += 2) {
+    const auto s = static_cast<std::int16_t>(played[i] | played[i + 1] << 8);
+    loud += std::abs(static_cast<int>(s)) >= 5000 ? 1 : 0;
+  }
+  EXPECT_GT(loud, 1000u);
+  // --mute: the same run writes only silence.
+  auto muted = with;
+  muted.push_back("--mute");
+  ASSERT_EQ(run_viewer(muted).exit_code, 0);
+  const core::Bytes quiet = file_bytes(raw);
+  ASSERT_GT(quiet.size(), 0u);
+  EXPECT_TRUE(std::all_of(quiet.begin(), quiet.end(), [](std::uint8_t c) { return c == 0; }));
+  ::unsetenv("SDL_DISKAUDIOFILE");
+}
+
+TEST_F(CliViewerWorldTest, a_broken_weather_file_is_exit_1_and_no_device_is_one_warning) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run not found (install xvfb and xauth: make deps)";
+  const fs::path weather = dir_ / "bad.weather";
+  write_text(weather, "sortie-weather 1\nkey 0 rain 2\n");
+  const auto bad = run_viewer({sample_dir().string(), "--frames", "2", "--weather", weather.string()});
+  EXPECT_EQ(bad.exit_code, 1) << bad.all();
+  EXPECT_NE(bad.err.find("weather."), std::string::npos) << bad.err;
+  write_text(weather, "sortie-weather 1\nmaterial snow flake\nsample snow nope.wav\nkey 0 snow 1\n");
+  const auto nodev = run_viewer({sample_dir().string(), "--size", "160x120", "--frames", "3", "--weather",
+                                 weather.string(), "--audio-driver", "no-such-driver"});
+  EXPECT_EQ(nodev.exit_code, 0) << nodev.all();
+  EXPECT_NE(nodev.err.find("no-such-driver"), std::string::npos) << nodev.err;  // the device warning
+  EXPECT_NE(nodev.err.find("nope.wav"), std::string::npos) << nodev.err;        // the sample, once
+  EXPECT_EQ(nodev.err.find("nope.wav"), nodev.err.rfind("nope.wav")) << nodev.err;
+}
+
+TEST_F(CliViewerWorldTest, join_shows_the_served_mission_and_ends_on_the_servers_hash) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run not found (install xvfb and xauth: make deps)";
+  const auto server = sortie::test::spawn_logged(
+      {SORTIE_BIN, "serve", sample_dir().string(), "--port", "0", "--ticks", "120"}, dir_ / "server.out");
+  ASSERT_GT(server.pid, 0);
+  std::string address;
+  for (int i = 0; i < 1000 && address.empty(); ++i) {
+    std::smatch m;
+    const std::string out = sortie::test::text_of(server.out);
+    if (std::regex_search(out, m, std::regex("listening on (127\\.0\\.0\\.1:[0-9]+)"))) address = m[1];
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_FALSE(address.empty()) << sortie::test::text_of(server.out);
+  const fs::path shot = dir_ / "join.png";
+  const auto v = run_viewer({"join", address, "--name", "viewer", sample_dir().string(), "--ticks", "120", "--size",
+                             "320x240", "--frames", "30", "--screenshot", shot.string()});
+  EXPECT_EQ(v.exit_code, 0) << v.all();
+  ASSERT_EQ(sortie::test::wait_for(server, std::chrono::seconds(60)), 0) << sortie::test::text_of(server.out);
+  std::smatch mv, ms;
+  const std::string server_out = sortie::test::text_of(server.out);
+  ASSERT_TRUE(std::regex_search(v.out, mv, std::regex("final state hash: ([0-9a-f]{16})"))) << v.all();
+  ASSERT_TRUE(std::regex_search(server_out, ms, std::regex("final state hash: ([0-9a-f]{16})"))) << server_out;
+  EXPECT_EQ(mv[1].str(), ms[1].str());
+  std::uint32_t w = 0, h = 0;
+  const auto rgb = rgb_of(shot, w, h);
+  ASSERT_EQ(w, 320u);
+  std::set<std::uint32_t> colors;
+  for (std::size_t i = 0; i + 2 < rgb.size(); i += 3) colors.insert(rgb[i] | rgb[i + 1] << 8 | rgb[i + 2] << 16);
+  EXPECT_GT(colors.size(), 50u);  // the mission, not the waiting screen
+}
+
+TEST_F(CliViewerWorldTest, join_without_a_server_is_an_io_error) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run not found (install xvfb and xauth: make deps)";
+  const auto v = run_viewer({"join", "127.0.0.1:9", "--name", "x", "--timeout-ms", "300", "--frames", "1000"});
+  EXPECT_EQ(v.exit_code, 2) << v.all();
+  EXPECT_NE(v.err.find("join.timeout"), std::string::npos) << v.err;
 }
 
 }  // namespace

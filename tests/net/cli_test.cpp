@@ -1,70 +1,27 @@
 // The command line end to end: `sortie serve` and three `sortie join` processes on loopback
 // (with and without a lossy link) print the same final state hash, and `sortie replay` of the
 // server's log prints it again.
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <regex>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
-extern char** environ;
+#include "sortie_test/process.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-
-struct Process {
-  pid_t pid = -1;
-  fs::path out;
-};
+using sortie::test::Process;
+using sortie::test::text_of;
+using sortie::test::wait_for;
 
 Process spawn(const std::vector<std::string>& args, const fs::path& out) {
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&fa, 1, 2);
-  Process p;
-  p.out = out;
-  if (posix_spawn(&p.pid, argv[0], &fa, nullptr, argv.data(), environ) != 0) p.pid = -1;
-  posix_spawn_file_actions_destroy(&fa);
-  return p;
-}
-
-std::string text_of(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// Exit status, or -1 (after killing it) when it runs past the deadline.
-int wait_for(const Process& p, std::chrono::seconds limit) {
-  const auto until = std::chrono::steady_clock::now() + limit;
-  for (;;) {
-    int status = 0;
-    const pid_t r = waitpid(p.pid, &status, WNOHANG);
-    if (r == p.pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    if (std::chrono::steady_clock::now() > until) {
-      kill(p.pid, SIGKILL);
-      waitpid(p.pid, &status, 0);
-      return -1;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  return sortie::test::spawn_logged(args, out);
 }
 
 std::string final_hash(const std::string& out) {

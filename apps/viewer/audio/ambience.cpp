@@ -1,0 +1,76 @@
+#include "audio/ambience.hpp"
+
+#include "sortie/assets/archive_repository.hpp"
+#include "sortie/core/file_io.hpp"
+#include "sortie/core/text.hpp"
+
+namespace sortie::viewer {
+
+core::Result<std::unique_ptr<Ambience>> Ambience::open(const AmbienceOptions& options, env::ArchiveOpener game_opener,
+                                                       std::ostream& warnings) {
+  std::unique_ptr<Ambience> a(new Ambience(warnings));
+  env::ArchiveOpener opener = std::move(game_opener);
+  std::string default_archive = options.default_archive;
+  if (!options.sounds.empty()) {
+    SORTIE_TRY(auto bytes, core::read_file(options.sounds));
+    default_archive = options.sounds.filename().string();
+    SORTIE_TRY(auto path, assets::normalize_path(default_archive, assets::PathPolicy::host_compatible));
+    SORTIE_TRY(std::shared_ptr<const assets::MountedArchive> lib, assets::mount_archive(path, std::move(bytes)));
+    opener = [lib, name = default_archive, rest = std::move(opener)](
+                 std::string_view archive) -> core::Result<std::shared_ptr<const assets::MountedArchive>> {
+      if (core::iequals_ascii(archive, name)) return lib;
+      if (rest) return rest(archive);
+      return core::fail(core::Diagnostic::error("asset.archive_missing", "archive not found").of(std::string(archive)));
+    };
+  }
+  if (options.weather.empty()) {
+    // no schedule: clear weather, no EnvironmentFrame
+  } else {
+    SORTIE_TRY(auto bytes, core::read_file(options.weather));
+    SORTIE_TRY(auto schedule, env::read_weather_text(bytes, options.weather.string()));
+    a->environment_ = std::make_unique<env::Environment>(std::move(schedule), options.seed);
+  }
+  a->backend_ = open_audio_backend(options.output, warnings);
+  a->bank_ = std::make_unique<env::SoundBank>(std::move(opener), default_archive);
+  a->mixer_ = std::make_unique<env::SoundMixer>(*a->bank_, *a->backend_);
+  env::AmbientMusicConfig music;
+  if (options.theme) music.theme = *options.theme;
+  music.default_pool = options.variations;
+  a->music_ = std::make_unique<env::AmbientMusic>(std::move(music), options.seed);
+  if (options.mute) a->mixer_->set_muted(true);
+  a->pending_ = a->music_->open(0);
+  return a;
+}
+
+void Ambience::set_paused(bool paused) {
+  mixer_->set_paused(paused);
+  music_->set_paused(paused);
+}
+
+void Ambience::apply(std::int64_t time_ms, const env::CameraFrame& camera, const std::vector<env::SoundEvent>& events) {
+  const auto results = mixer_->apply_frame(camera, time_ms, events);
+  for (const auto& r : results) {
+    if (r.ok() || !r.lookup) continue;  // loop bookkeeping misses are the mixer's to count
+    if (warned_.insert(r.diagnostic.file + "|" + r.diagnostic.code).second)
+      warnings_ << "warning: " << r.diagnostic.to_string() << "\n";  // to_string() ends with [code]
+  }
+}
+
+const env::EnvironmentFrame* Ambience::update(std::int64_t time_ms, const env::CameraFrame& camera) {
+  if (last_ms_ && time_ms < *last_ms_) time_ms = *last_ms_;
+  const std::int64_t dt_ms = last_ms_ ? time_ms - *last_ms_ : 0;
+  last_ms_ = time_ms;
+  std::vector<env::SoundEvent> events = std::move(pending_);
+  pending_.clear();
+  const env::EnvironmentFrame* frame = nullptr;
+  if (environment_) {
+    frame = &environment_->update(time_ms, camera);
+    events.insert(events.end(), frame->sounds.begin(), frame->sounds.end());
+  }
+  music_->tick(static_cast<double>(dt_ms) / 1000.0, std::nullopt, time_ms, events);
+  apply(time_ms, camera, events);
+  mixer_->advance(dt_ms);
+  return frame;
+}
+
+}  // namespace sortie::viewer

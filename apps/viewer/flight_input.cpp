@@ -1,0 +1,91 @@
+#include "flight_input.hpp"
+
+namespace sortie::viewer {
+
+move::ScanCode scan_code(Key key) {
+  switch (key) {
+    case Key::w:
+      return move::scan::kW;
+    case Key::a:
+      return move::scan::kA;
+    case Key::s:
+      return move::scan::kS;
+    case Key::d:
+      return move::scan::kD;
+    case Key::q:
+      return scan::kQ;
+    case Key::e:
+      return scan::kE;
+    case Key::shift:
+      return scan::kShift;
+    case Key::space:
+      return scan::kSpace;
+    case Key::f12:
+      return scan::kF12;
+    case Key::escape:
+      return scan::kEscape;
+    case Key::tab:
+      return scan::kTab;
+    case Key::left:
+      return move::scan::kLeft;
+    case Key::right:
+      return move::scan::kRight;
+    case Key::up:
+      return move::scan::kUp;
+    case Key::down:
+      return move::scan::kDown;
+    case Key::home:
+      return move::scan::kHome;
+    case Key::none:
+    case Key::count:
+      break;
+  }
+  return 0;
+}
+
+FlightInput::FlightInput() {
+  publisher_.add_sink("renderer", [this](const move::CameraFrame& f) {
+    if (flight_) pose_ = {flight_->eye(), flight_->yaw(), flight_->pitch()};
+    (void)f;
+  });
+}
+
+void FlightInput::add_listener(std::function<void(const move::CameraFrame&)> sink) {
+  publisher_.add_sink("listener", std::move(sink));
+}
+
+void FlightInput::on_event(const InputEvent& e, const InputState& state) {
+  switch (e.type) {
+    case InputEvent::Type::key_down:
+    case InputEvent::Type::key_up:
+      if (const auto code = scan_code(e.key); code != 0) collector_.key(code, e.type == InputEvent::Type::key_down);
+      break;
+    case InputEvent::Type::mouse_move:
+      if (state.buttons[3]) collector_.mouse_motion(static_cast<float>(e.dx), static_cast<float>(e.dy));
+      break;
+    case InputEvent::Type::wheel:
+      collector_.mouse_wheel(static_cast<float>(e.wheel));
+      break;
+    default:
+      break;
+  }
+}
+
+void FlightInput::start(const render::CameraPose& pose, float speed, float vertical_fov) {
+  FlightStart s;
+  s.eye = pose.eye;
+  s.yaw = pose.yaw;
+  s.pitch = pose.pitch;
+  s.speed = speed;
+  s.vertical_fov = vertical_fov;
+  flight_.emplace(s);
+  pose_ = {flight_->eye(), flight_->yaw(), flight_->pitch()};
+}
+
+void FlightInput::step(std::uint64_t game_dt_us, std::uint32_t width, std::uint32_t height) {
+  const move::InputSnapshot snapshot = collector_.take();
+  if (!flight_) return;
+  publisher_.publish(flight_->update(snapshot, game_dt_us, width, height));
+}
+
+}  // namespace sortie::viewer

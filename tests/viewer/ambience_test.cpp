@@ -1,0 +1,131 @@
+// The viewer's mission environment (apps/viewer/audio/ambience.hpp): THEME at open, weather loops
+// and the variation one-shot reach the mixer with the listener at the camera; a missing sample is
+// reported once.
+#include "audio/ambience.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+
+#include "sortie/core/file_io.hpp"
+#include "sortie/iron3d/nres.hpp"
+
+using namespace sortie;
+using namespace sortie::viewer;
+namespace fs = std::filesystem;
+
+namespace {
+
+core::Bytes tone(std::size_t frames, std::int16_t level) {
+  std::vector<std::int16_t> s(frames);
+  for (std::size_t i = 0; i < frames; ++i) s[i] = static_cast<std::int16_t>(i % 2 ? level : -level);
+  return iron3d::write_wave(iron3d::make_pcm16_wave(22050, 1, s));
+}
+
+class AmbienceTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::path(::testing::TempDir()) /
+           ("sortie_ambience_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::create_directories(dir_);
+    auto lib = iron3d::NresBuilder()
+                   .add(0, "THEME.WAV", tone(22050, 4000))
+                   .add(0, "atm_rain1.wav", tone(11025, 2000))
+                   .add(0, "VAR1.WAV", tone(2205, 3000))
+                   .build();
+    ASSERT_TRUE(lib);
+    ASSERT_TRUE(core::write_file_atomic(dir_ / "snd.lib", *lib));
+  }
+  fs::path weather(const std::string& sample) {
+    const std::string text = "sortie-weather 1\nmaterial rain drop\nsample rain " + sample + "\nkey 0 rain 0.5\n";
+    const fs::path p = dir_ / "storm.weather";
+    EXPECT_TRUE(core::write_file_atomic(p, std::string_view(text)));
+    return p;
+  }
+  AmbienceOptions options(const std::string& rain_sample) {
+    AmbienceOptions o;
+    o.output.driver = "dummy";
+    o.sounds = dir_ / "snd.lib";
+    o.theme = env::SoundRef{"", "THEME.WAV"};
+    o.variations = {"VAR1.WAV"};
+    o.weather = weather(rain_sample);
+    return o;
+  }
+  fs::path dir_;
+};
+
+}  // namespace
+
+TEST_F(AmbienceTest, theme_rain_loop_and_first_variation_play_with_the_camera_listener) {
+  std::ostringstream warnings;
+  auto a = Ambience::open(options("atm_rain1.wav"), nullptr, warnings);
+  ASSERT_TRUE(a) << a.error().to_string();
+  Ambience& amb = **a;
+  EXPECT_TRUE(amb.has_weather());
+  EXPECT_EQ(amb.backend().name(), "sdl2");
+  const auto camera = env::CameraFrame::look({10, 20, 30}, {0, 1, 0});
+  const auto* frame = amb.update(0, camera);
+  ASSERT_NE(frame, nullptr);
+  EXPECT_EQ(frame->weather.kind, env::PrecipitationKind::rain);
+  ASSERT_NE(amb.mixer().loop("theme"), nullptr);
+  ASSERT_NE(amb.mixer().loop("rain"), nullptr);
+  EXPECT_EQ(amb.mixer().loop("theme")->params.bus, env::Bus::music);
+  EXPECT_FLOAT_EQ(amb.mixer().loop("rain")->params.volume, 0.5f);
+  EXPECT_EQ(amb.mixer().listener().position, (core::Vec3{10, 20, 30}));
+  EXPECT_EQ(amb.mixer().sources().size(), 2u);
+  // The first positive tick plays the first variation (elapsed 0.016 > delay 0).
+  amb.update(16, camera);
+  EXPECT_EQ(amb.mixer().sources().size(), 3u);
+  EXPECT_EQ(amb.mixer().sources().back().ref.name, "VAR1.WAV");
+  // VAR1 is 0.1 s long: the mixer stops it once its time is played.
+  for (std::int64_t t = 32; t <= 160; t += 16) amb.update(t, camera);
+  EXPECT_EQ(amb.mixer().sources().size(), 2u);
+  EXPECT_EQ(amb.mixer().time_ms(), 160);
+  EXPECT_EQ(amb.problems(), 0u);
+  EXPECT_EQ(amb.mixer().backend_unanswered(), 0u);
+  EXPECT_TRUE(warnings.str().empty()) << warnings.str();
+}
+
+TEST_F(AmbienceTest, mute_and_pause_keep_the_sources) {
+  std::ostringstream warnings;
+  auto o = options("atm_rain1.wav");
+  o.mute = true;
+  auto a = Ambience::open(o, nullptr, warnings);
+  ASSERT_TRUE(a);
+  const auto camera = env::CameraFrame::look({0, 0, 0}, {1, 0, 0});
+  (*a)->update(0, camera);
+  (*a)->update(100, camera);
+  EXPECT_TRUE((*a)->mixer().muted());
+  EXPECT_EQ((*a)->mixer().time_ms(), 100);  // muted time runs on
+  EXPECT_EQ((*a)->mixer().effective_gain(*(*a)->mixer().loop("theme")), 0.0f);
+  (*a)->set_paused(true);
+  (*a)->update(200, camera);
+  EXPECT_EQ((*a)->mixer().time_ms(), 100);  // paused time stands
+  EXPECT_EQ((*a)->mixer().loop("theme")->played_ms, 100);
+  EXPECT_TRUE((*a)->music().paused());
+}
+
+TEST_F(AmbienceTest, a_missing_weather_sample_is_reported_once) {
+  std::ostringstream warnings;
+  auto a = Ambience::open(options("nope.wav"), nullptr, warnings);
+  ASSERT_TRUE(a);
+  const auto camera = env::CameraFrame::look({0, 0, 0}, {1, 0, 0});
+  for (std::int64_t t = 0; t <= 1000; t += 50) (*a)->update(t, camera);
+  EXPECT_EQ((*a)->problems(), 1u);
+  const std::string text = warnings.str();
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1) << text;
+  EXPECT_NE(text.find("nope.wav"), std::string::npos);
+  EXPECT_NE((*a)->mixer().loop("theme"), nullptr);  // the rest still plays
+}
+
+TEST_F(AmbienceTest, rejects_a_broken_weather_file) {
+  std::ostringstream warnings;
+  auto o = options("atm_rain1.wav");
+  const std::string bad = "sortie-weather 2\n";
+  ASSERT_TRUE(core::write_file_atomic(o.weather, std::string_view(bad)));
+  auto a = Ambience::open(o, nullptr, warnings);
+  ASSERT_FALSE(a);
+  EXPECT_EQ(a.error().code, "weather.version");
+}
