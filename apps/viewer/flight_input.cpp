@@ -36,6 +36,20 @@ move::ScanCode scan_code(Key key) {
       return move::scan::kDown;
     case Key::home:
       return move::scan::kHome;
+    case Key::digit1:
+      return scan::kDigit1;
+    case Key::digit2:
+      return scan::kDigit2;
+    case Key::digit3:
+      return scan::kDigit3;
+    case Key::o:
+      return scan::kO;
+    case Key::p:
+      return scan::kP;
+    case Key::n:
+      return scan::kN;
+    case Key::r:
+      return scan::kR;
     case Key::none:
     case Key::count:
       break;

@@ -28,7 +28,9 @@ inline constexpr float kPitchLimit = 1.55f;
 namespace scan {
 inline constexpr move::ScanCode kQ = 0x10, kE = 0x12, kShift = 0x2A, kSpace = 0x39, kTab = 0x0F, kEscape = 0x01,
                                 kF12 = 0x58;
-}
+inline constexpr move::ScanCode kDigit1 = 0x02, kDigit2 = 0x03, kDigit3 = 0x04, kO = 0x18, kP = 0x19, kN = 0x31,
+                                kR = 0x13;
+}  // namespace scan
 
 struct FlightStart {
   core::Vec3 eye{};
