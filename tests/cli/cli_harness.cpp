@@ -137,4 +137,17 @@ fs::path CliTest::copy_sample(const std::string& name) {
   return dst;
 }
 
+#ifdef SORTIE_VIEWER_BIN
+RunResult run_viewer(const std::vector<std::string>& args) {
+  std::vector<std::string> all = {"-a", "env", "LSAN_OPTIONS=detect_leaks=0", SORTIE_VIEWER_BIN};
+  all.insert(all.end(), args.begin(), args.end());
+  // xvfb-run answers 5 instead of the program's status when removing its temporary directory
+  // races the X server's exit ("problem while cleaning up temporary directory"): run again.
+  for (int attempt = 0;; ++attempt) {
+    RunResult r = run_program("xvfb-run", all);
+    if (r.exit_code != 5 || r.err.find("problem while cleaning up") == std::string::npos || attempt == 2) return r;
+  }
+}
+#endif
+
 }  // namespace sortie::cli_test

@@ -30,6 +30,12 @@ RunResult run_sortie(const std::vector<std::string>& args);
 // Runs any program (looked up on PATH when `program` has no slash) the same way.
 RunResult run_program(const std::string& program, const std::vector<std::string>& args);
 
+// sortie-viewer ARGS... under a virtual X server (`xvfb-run -a`). Leak detection is off for the
+// viewer process: SDL's X11 and D-Bus back ends leave allocations in system libraries that
+// LeakSanitizer cannot even symbolise; our own code's leaks are checked by the in-process
+// viewer, render and game tests. xvfb-run's exit 5 from a clean-up race is retried.
+RunResult run_viewer(const std::vector<std::string>& args);
+
 // The demo sample (`sortie sample DIR`, seed 1), generated on first use; do not modify it.
 const fs::path& sample_dir();
 

@@ -24,10 +24,10 @@ std::string map(const std::string& name) {
   return (fs::path(SORTIE_SOURCE_DIR) / "data" / "squad" / name).string();
 }
 
-RunResult run_viewer(const std::vector<std::string>& args) {
-  std::vector<std::string> all = {"-a", SORTIE_VIEWER_BIN, "squad"};
+RunResult run_squad_viewer(const std::vector<std::string>& args) {
+  std::vector<std::string> all = {"squad"};
   all.insert(all.end(), args.begin(), args.end());
-  return run_program("xvfb-run", all);
+  return run_viewer(all);
 }
 
 void write_text(const fs::path& path, const std::string& text) {
@@ -81,11 +81,12 @@ TEST_F(CliSquadViewerTest, held_w_moves_the_squad_up_the_screen) {
   // the squad has had 110 ticks = 1.833 s of movement input.
   const fs::path script = dir_ / "w.txt", moved = dir_ / "moved.png", still = dir_ / "still.png";
   write_text(script, "10 key_down w\n130 key_up w\n");
-  const auto w = run_viewer({map("yard.txt"), "--size", "320x240", "--frames", "150", "--script", script.string(),
-                             "--screenshot", moved.string()});
+  const auto w = run_squad_viewer({map("yard.txt"), "--size", "320x240", "--frames", "150", "--script", script.string(),
+                                   "--screenshot", moved.string()});
   ASSERT_EQ(w.exit_code, 0) << w.all();
   EXPECT_NE(w.out.find("150 frames in"), std::string::npos) << w.out;
-  const auto s = run_viewer({map("yard.txt"), "--size", "320x240", "--frames", "150", "--screenshot", still.string()});
+  const auto s =
+      run_squad_viewer({map("yard.txt"), "--size", "320x240", "--frames", "150", "--screenshot", still.string()});
   ASSERT_EQ(s.exit_code, 0) << s.all();
 
   const auto w0 = state_at(w.out, 0), w120 = state_at(w.out, 120);
@@ -132,8 +133,8 @@ TEST_F(CliSquadViewerTest, p_pauses_n_steps_one_tick_r_restarts_with_the_next_se
              "13 key_down tab\n14 key_up tab\n15 key_down o\n16 key_up o\n30 key_down p\n31 key_up p\n"
              "40 key_down n\n41 key_up n\n50 key_down n\n51 key_up n\n60 key_down p\n61 key_up p\n"
              "70 key_down r\n71 key_up r\n");
-  const auto r = run_viewer({map("rooms.txt"), "--seed", "7", "--size", "320x240", "--frames", "80", "--script",
-                             script.string(), "--screenshot", (dir_ / "keys.png").string()});
+  const auto r = run_squad_viewer({map("rooms.txt"), "--seed", "7", "--size", "320x240", "--frames", "80", "--script",
+                                   script.string(), "--screenshot", (dir_ / "keys.png").string()});
   ASSERT_EQ(r.exit_code, 0) << r.all();
   const auto paused = state_at(r.out, 30), step1 = state_at(r.out, 31), step2 = state_at(r.out, 32),
              resumed = state_at(r.out, 33), restarted = state_at(r.out, 1);
@@ -152,14 +153,14 @@ TEST_F(CliSquadViewerTest, bad_map_exits_1_with_file_and_line) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run not found (install xvfb and xauth: make deps)";
   const fs::path bad = dir_ / "bad.txt";
   write_text(bad, "squad-map 1\nname bad\ngrid 3 2\n###\n#q#\n");
-  const auto r = run_viewer({bad.string(), "--frames", "2"});
+  const auto r = run_squad_viewer({bad.string(), "--frames", "2"});
   EXPECT_EQ(r.exit_code, 1) << r.all();
   EXPECT_NE(r.err.find("bad.txt:5:"), std::string::npos) << r.err;
-  const auto missing = run_viewer({(dir_ / "none.txt").string(), "--frames", "2"});
+  const auto missing = run_squad_viewer({(dir_ / "none.txt").string(), "--frames", "2"});
   EXPECT_EQ(missing.exit_code, 2) << missing.all();
   const fs::path script = dir_ / "s.txt";
   write_text(script, "3 key_down z\n");
-  const auto key = run_viewer({map("maze.txt"), "--frames", "2", "--script", script.string()});
+  const auto key = run_squad_viewer({map("maze.txt"), "--frames", "2", "--script", script.string()});
   EXPECT_EQ(key.exit_code, 1) << key.all();
   EXPECT_NE(key.err.find("line 1"), std::string::npos) << key.err;
 }

@@ -39,17 +39,6 @@ std::vector<std::uint8_t> rgb_of(const fs::path& path, std::uint32_t& w, std::ui
   return out;
 }
 
-RunResult run_viewer(const std::vector<std::string>& args) {
-  std::vector<std::string> all = {"-a", SORTIE_VIEWER_BIN};
-  all.insert(all.end(), args.begin(), args.end());
-  // xvfb-run answers 5 instead of the program's status when removing its temporary directory
-  // races the X server's exit ("problem while cleaning up temporary directory"): run again.
-  for (int attempt = 0;; ++attempt) {
-    RunResult r = run_program("xvfb-run", all);
-    if (r.exit_code != 5 || r.err.find("problem while cleaning up") == std::string::npos || attempt == 2) return r;
-  }
-}
-
 class CliViewerTest : public CliTest {};
 
 TEST_F(CliViewerTest, screenshot_matches_sortie_render_of_the_same_camera) {

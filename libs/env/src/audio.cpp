@@ -25,6 +25,10 @@ Listener listener_from_camera(const CameraFrame& camera, std::int64_t time_ms) {
 
 SoundMixer::SoundMixer(SoundBank& bank, AudioBackend& backend) : bank_(bank), backend_(backend) {}
 
+SoundMixer::~SoundMixer() {
+  for (const MixerSource& s : sources_) (void)backend_.stop_source(s.id);
+}
+
 BackendStatus SoundMixer::note(BackendStatus s) {
   if (s != BackendStatus::ok) ++backend_unanswered_;
   return s;

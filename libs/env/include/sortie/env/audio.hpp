@@ -122,6 +122,11 @@ struct ApplyResult {
 class SoundMixer {
  public:
   SoundMixer(SoundBank& bank, AudioBackend& backend);
+  // Stops every source it started: a backend may mix on another thread, and its voices point
+  // into the bank's decoded samples, which may go before the backend does.
+  ~SoundMixer();
+  SoundMixer(const SoundMixer&) = delete;
+  SoundMixer& operator=(const SoundMixer&) = delete;
   void set_listener(const CameraFrame& camera, std::int64_t time_ms);
   ApplyResult apply(const SoundEvent& event);
   // Listener first, then the events in order.
