@@ -35,11 +35,14 @@ void UniformGrid::query(core::Vec2 p, float r, std::vector<std::uint32_t>& out) 
   out.clear();
   const std::int64_t x0 = cell_coord(p.x - r), x1 = cell_coord(p.x + r);
   const std::int64_t y0 = cell_coord(p.y - r), y1 = cell_coord(p.y + r);
+  // Rows come in ascending key order, so each row's search starts where the previous row ended.
+  auto from = entries_.begin();
   for (std::int64_t cy = y0; cy <= y1; ++cy) {
     // One row: the cells x0..x1 are consecutive keys.
-    auto it = std::lower_bound(entries_.begin(), entries_.end(), std::make_pair(key(x0, cy), std::uint32_t{0}));
+    auto it = std::lower_bound(from, entries_.end(), std::make_pair(key(x0, cy), std::uint32_t{0}));
     const std::uint64_t hi = key(x1, cy);
     for (; it != entries_.end() && it->first <= hi; ++it) out.push_back(it->second);
+    from = it;
   }
   std::sort(out.begin(), out.end());
 }
