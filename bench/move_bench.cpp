@@ -18,6 +18,7 @@
 #include <memory>
 #include <vector>
 
+#include "corpus_terrain.hpp"
 #include "sortie/core/rng.hpp"
 #include "sortie/iron3d/terrain_builder.hpp"
 #include "sortie/move/commands.hpp"
@@ -46,27 +47,11 @@ constexpr float kTile = 64.0f;        // Detour tile side, world units
 constexpr float kAgentRadius = 1.5f;  // the scenario's unit body
 constexpr float kAgentHeight = 3.0f;
 
-const iron3d::LandMsh& corpus_msh() {
-  static const iron3d::LandMsh m =
-      iron3d::make_land_msh_from_heightfield(iron3d::make_sample_heightfield(78, 78, 2026), {8}).value();
-  return m;
-}
-const iron3d::LandMap& corpus_map() {
-  static const iron3d::LandMap m = iron3d::make_land_map_for(corpus_msh(), {25, 24}).value();
-  return m;
-}
-const nav::TriangleSoup& corpus_soup() {
-  static const nav::TriangleSoup s = nav::triangle_soup_from(corpus_msh());
-  return s;
-}
-const nav::TerrainWorld& corpus_world() {
-  static const nav::TerrainWorld w = nav::TerrainWorld::build(corpus_soup()).value();
-  return w;
-}
-const nav::ArealMap& corpus_areals() {
-  static const nav::ArealMap m = nav::ArealMap::build(nav::areal_input_from(corpus_map()).value()).value();
-  return m;
-}
+using bench::corpus_areals;
+using bench::corpus_map;
+using bench::corpus_msh;
+using bench::corpus_soup;
+using bench::corpus_world;
 
 struct Endpoint {
   core::Vec2 xy;

@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "corpus_terrain.hpp"
 #include "sortie/core/rng.hpp"
 #include "sortie/iron3d/terrain_builder.hpp"
 #include "sortie/nav/areal_map.hpp"
@@ -16,31 +17,12 @@ using namespace sortie;
 
 namespace {
 
-const iron3d::LandMsh& corpus_msh() {
-  static const iron3d::LandMsh m =
-      iron3d::make_land_msh_from_heightfield(iron3d::make_sample_heightfield(78, 78, 2026), {8}).value();
-  return m;
-}
-const iron3d::LandMap& corpus_map() {
-  static const iron3d::LandMap m = iron3d::make_land_map_for(corpus_msh(), {25, 24}).value();
-  return m;
-}
-const nav::TriangleSoup& corpus_soup() {
-  static const nav::TriangleSoup s = nav::triangle_soup_from(corpus_msh());
-  return s;
-}
-const nav::ArealInput& corpus_areal_input() {
-  static const nav::ArealInput in = nav::areal_input_from(corpus_map()).value();
-  return in;
-}
-const nav::TerrainWorld& corpus_world() {
-  static const nav::TerrainWorld w = nav::TerrainWorld::build(corpus_soup()).value();
-  return w;
-}
-const nav::ArealMap& corpus_areals() {
-  static const nav::ArealMap m = nav::ArealMap::build(corpus_areal_input()).value();
-  return m;
-}
+using bench::corpus_areal_input;
+using bench::corpus_areals;
+using bench::corpus_map;
+using bench::corpus_msh;
+using bench::corpus_soup;
+using bench::corpus_world;
 
 // 1,024 query points spread over the terrain bounds (deterministic).
 std::vector<core::Vec2> query_points() {
