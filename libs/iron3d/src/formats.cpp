@@ -16,6 +16,7 @@
 #include "sortie/iron3d/ctld.hpp"
 #include "sortie/iron3d/wave.hpp"
 #include "sortie/iron3d/behavior_ini.hpp"
+#include "sortie/iron3d/mission_cfg.hpp"
 
 #include <vector>
 
@@ -49,6 +50,7 @@ std::span<const FormatInfo> all_formats() {
       ctld_format_info(),
       wave_format_info(),
       behavior_ini_format_info(),
+      mission_cfg_format_info(),
       fomap_format_info(),
   };
   // clang-format on
