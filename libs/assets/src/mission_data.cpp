@@ -125,6 +125,33 @@ core::Result<MissionData> prepare_mission(ArchiveRepository& repo, PrototypeReso
              return {};
            });
     }
+    // The mission's own mission.cfg, when it has one (absent: no edge). Its failures are failed
+    // edges like those of the other foundation files; the reader's code joins the message, since
+    // the edge's code is load.mission_cfg_missing / load.mission_cfg_invalid.
+    const std::string_view mission_dir = md.tma_path.parent();
+    auto cfg_path =
+        normalize_path(mission_dir.empty() ? std::string("mission.cfg") : fmt::format("{}/mission.cfg", mission_dir),
+                       PathPolicy::host_compatible);
+    if (cfg_path && vfs.exists(*cfg_path)) {
+      md.mission_cfg_path = *cfg_path;
+      const std::string& path = cfg_path->path;
+      auto bytes = vfs.read(*cfg_path);
+      auto cfg = bytes ? iron3d::read_mission_cfg(*bytes, iron3d::ReadOptions{options.profile, path}, &graph.warnings)
+                       : core::Result<iron3d::MissionConfig>(iron3d::MissionConfig{});
+      if (!bytes) {
+        foundation_fail(NodeKind::mission_cfg, EdgeKind::mission_to_mission_cfg, path, bytes.error(),
+                        "load.mission_cfg_missing");
+      } else if (!cfg) {
+        core::Diagnostic d = std::move(cfg.error());
+        d.message = fmt::format("{} ({})", d.message, d.code);
+        foundation_fail(NodeKind::mission_cfg, EdgeKind::mission_to_mission_cfg, path, std::move(d),
+                        "load.mission_cfg_invalid");
+      } else {
+        md.mission_cfg = std::move(*cfg);
+        graph.add_edge(Edge{mission_node, graph.node(NodeKind::mission_cfg, path), EdgeKind::mission_to_mission_cfg, -1,
+                            -1, -1, std::nullopt});
+      }
+    }
     load(NodeKind::build_dat, EdgeKind::mission_to_build_dat, "BuildDat.lst", "load.build_dat",
          [&](core::ByteView bytes) -> core::Status {
            iron3d::BuildDatReadOptions bo;

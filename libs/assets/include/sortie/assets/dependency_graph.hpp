@@ -20,6 +20,7 @@ enum class NodeKind : std::uint8_t {
   land_msh,
   land_map,
   build_dat,
+  mission_cfg,
   placed_object,
   unit_dat,
   prototype,
@@ -32,19 +33,20 @@ enum class NodeKind : std::uint8_t {
 std::string_view to_string(NodeKind kind);
 
 enum class EdgeKind : std::uint8_t {
-  mission_to_land_msh,    // data.tma land path -> Land.msh
-  mission_to_land_map,    // data.tma land path -> Land.map
-  mission_to_build_dat,   // game root BuildDat.lst
-  mission_to_object,      // data.tma -> placed object
-  object_to_prototype,    // placed object -> direct prototype key (objects.rlb)
-  object_to_unit_dat,     // placed object -> unit DAT file
-  unit_dat_to_component,  // unit DAT record -> component prototype key
-  prototype_to_parent,    // objects.rlb ref naming a parent prototype
-  prototype_to_mesh,      // effective MSH of a prototype
-  mesh_to_wear,           // MSH -> WEAR in the same archive
-  wear_to_material,       // WEAR row -> MAT0 in material.lib
-  material_to_texture,    // MAT0 phase -> Texm in textures.lib
-  wear_to_lightmap,       // WEAR LIGHTMAPS row -> Texm in lightmap.lib
+  mission_to_land_msh,     // data.tma land path -> Land.msh
+  mission_to_land_map,     // data.tma land path -> Land.map
+  mission_to_build_dat,    // game root BuildDat.lst
+  mission_to_mission_cfg,  // MISSIONS/<m>/mission.cfg beside data.tma (only when present)
+  mission_to_object,       // data.tma -> placed object
+  object_to_prototype,     // placed object -> direct prototype key (objects.rlb)
+  object_to_unit_dat,      // placed object -> unit DAT file
+  unit_dat_to_component,   // unit DAT record -> component prototype key
+  prototype_to_parent,     // objects.rlb ref naming a parent prototype
+  prototype_to_mesh,       // effective MSH of a prototype
+  mesh_to_wear,            // MSH -> WEAR in the same archive
+  wear_to_material,        // WEAR row -> MAT0 in material.lib
+  material_to_texture,     // MAT0 phase -> Texm in textures.lib
+  wear_to_lightmap,        // WEAR LIGHTMAPS row -> Texm in lightmap.lib
 };
 std::string_view to_string(EdgeKind kind);
 std::optional<EdgeKind> edge_kind_from_string(std::string_view name);

@@ -5,6 +5,7 @@
 // is published to a world here. The runtime (libs/world) constructs and registers from it.
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "sortie/iron3d/build_dat.hpp"
 #include "sortie/iron3d/land_map.hpp"
 #include "sortie/iron3d/land_msh.hpp"
+#include "sortie/iron3d/mission_cfg.hpp"
 #include "sortie/iron3d/tma.hpp"
 
 namespace sortie::assets {
@@ -46,6 +48,11 @@ struct MissionData {
   iron3d::LandMsh land_msh;
   iron3d::LandMap land_map;
   iron3d::BuildDat build_dat;
+  // mission.cfg beside data.tma (docs/mission-cfg.md): absent when the mission has none (no
+  // edge, no error); a file that cannot be read or decoded is a failed mission_to_mission_cfg
+  // edge (load.mission_cfg_missing / load.mission_cfg_invalid) and stays absent here.
+  std::optional<iron3d::MissionConfig> mission_cfg;
+  GamePath mission_cfg_path;  // set when the file exists
   std::vector<ResolvedObject> objects;
   std::vector<EnvironmentWear> environment;  // the WEAR layers the map has (none when not resolved)
   DependencyGraph graph;
