@@ -211,3 +211,16 @@ TEST(MissionMusic, variations_without_a_loop_block_and_a_config_without_music) {
   EXPECT_TRUE(none.config.theme.empty());
   EXPECT_TRUE(none.config.default_pool.empty());
 }
+
+TEST(MissionMusic, from_a_prepared_mission_with_and_without_mission_cfg) {
+  assets::MissionData md;
+  EXPECT_FALSE(ambient_music_from_mission(md).has_value());
+  md.mission_cfg = parse("object ambient_music_loop\nlibrary music.lib\nend\n");
+  md.mission_cfg_path = *assets::normalize_path("MISSIONS/m01/mission.cfg");
+  const auto m = ambient_music_from_mission(md);
+  ASSERT_TRUE(m.has_value());
+  EXPECT_TRUE(m->has_loop);
+  ASSERT_EQ(codes(*m), (std::vector<std::string>{"ambient_music.theme_missing"}));
+  EXPECT_EQ(m->warnings[0].file, "MISSIONS/m01/mission.cfg");
+  EXPECT_EQ(m->config.theme.archive, "music.lib");
+}

@@ -145,4 +145,9 @@ MissionAmbientMusic ambient_music_from_mission_cfg(const iron3d::MissionConfig& 
   return Builder(config, file).run();
 }
 
+std::optional<MissionAmbientMusic> ambient_music_from_mission(const assets::MissionData& mission) {
+  if (!mission.mission_cfg) return std::nullopt;
+  return ambient_music_from_mission_cfg(*mission.mission_cfg, mission.mission_cfg_path.path);
+}
+
 }  // namespace sortie::env

@@ -12,8 +12,10 @@
 //     loop's library (seed: "если поле отсутствует, используется библиотека loop").
 //   - A repeated key counts once (the first, as in MissionCfgObject::find).
 // Values are taken without one pair of surrounding double quotes.
+#include <optional>
 #include <string_view>
 
+#include "sortie/assets/mission_data.hpp"
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/env/ambient_music.hpp"
 #include "sortie/iron3d/mission_cfg.hpp"
@@ -43,5 +45,9 @@ struct MissionAmbientMusic {
 // `file` names the mission.cfg in the warnings.
 MissionAmbientMusic ambient_music_from_mission_cfg(const iron3d::MissionConfig& config,
                                                    std::string_view file = "mission.cfg");
+
+// The music of a prepared mission (assets::prepare_mission, mission::MissionSession): nullopt
+// when the mission has no decoded mission.cfg (none in its directory, or a failed edge).
+std::optional<MissionAmbientMusic> ambient_music_from_mission(const assets::MissionData& mission);
 
 }  // namespace sortie::env
