@@ -25,11 +25,18 @@ struct Code {
   std::uint64_t error = std::numeric_limits<std::uint64_t>::max();
 };
 
-// The nibble nearest to residual / delta, in -8..7, as its 4-bit code.
+// The nibble nearest to residual / delta (halves away from zero), in -8..7, as its 4-bit code.
+// The magnitude k is the largest of 0..8 with 2|residual| >= (2k - 1) delta, found by a binary
+// search of comparisons: a division would sit on the serial sample-to-sample chain.
 inline int quantize(int residual, int delta) {
-  const int half = delta / 2;
-  const int q = residual >= 0 ? (residual + half) / delta : -((-residual + half) / delta);
-  return std::clamp(q, -8, 7) & 0x0F;
+  const int a = 2 * (residual < 0 ? -residual : residual);
+  int k = 0;
+  if (a >= 7 * delta) k = 4;
+  if (a >= (2 * k + 3) * delta) k += 2;
+  if (a >= (2 * k + 1) * delta) k += 1;
+  if (k == 7 && a >= 15 * delta) k = 8;
+  const int q = residual < 0 ? -k : std::min(k, 7);
+  return q & 0x0F;
 }
 
 // A delta for predictor `coef` from the block's first prediction residuals (true past samples).
@@ -49,47 +56,69 @@ int estimate_delta(const std::int16_t* x, std::size_t stride, std::size_t frames
       std::clamp<std::uint64_t>(delta, detail::kAdpcmMinDelta, static_cast<std::uint64_t>(kMaxHeaderDelta)));
 }
 
-// Encodes frames 2..frames-1 of one channel with predictor `coef` and initial `delta`; stores
-// the codes in `out` when given. Returns the squared error, or stops early (returning a value
-// >= `bound`) once the error reaches `bound`.
-std::uint64_t encode_run(const std::int16_t* x, std::size_t stride, std::size_t frames,
-                         const std::array<std::int16_t, 2>& coef, int delta, std::uint64_t bound, std::uint8_t* out) {
-  detail::AdpcmChannel ch;
-  ch.c1 = coef[0];
-  ch.c2 = coef[1];
-  ch.delta = delta;
-  ch.s2 = x[0];
-  ch.s1 = x[stride];
-  std::uint64_t error = 0;
+struct Trial {
+  std::array<std::int16_t, 2> coef{};
+  int delta = detail::kAdpcmMinDelta;
+};
+
+// Encodes frames 2..frames-1 of one channel N times, once per trial (predictor pair and initial
+// delta), storing each trial's codes and squared error. The N chains are independent, so they
+// run in lockstep: the CPU overlaps them (each alone is a serial chain of dependent steps).
+template <std::size_t N>
+void encode_trials(const std::int16_t* x, std::size_t stride, std::size_t frames, const std::array<Trial, N>& trials,
+                   std::array<std::uint64_t, N>& errors, std::array<std::uint8_t*, N> codes) {
+  std::array<detail::AdpcmChannel, N> ch;
+  for (std::size_t k = 0; k < N; ++k) {
+    ch[k].c1 = trials[k].coef[0];
+    ch[k].c2 = trials[k].coef[1];
+    ch[k].delta = trials[k].delta;
+    ch[k].s2 = x[0];
+    ch[k].s1 = x[stride];
+    errors[k] = 0;
+  }
   for (std::size_t i = 2; i < frames; ++i) {
     const int target = x[i * stride];
-    const int nibble = quantize(target - detail::adpcm_predict(ch), ch.delta);
-    const int decoded = detail::adpcm_expand(ch, nibble);
-    const auto e = static_cast<std::int64_t>(target - decoded);
-    error += static_cast<std::uint64_t>(e * e);
-    if (error >= bound) return error;
-    if (out) out[i - 2] = static_cast<std::uint8_t>(nibble);
+    for (std::size_t k = 0; k < N; ++k) {
+      const int nibble = quantize(target - detail::adpcm_predict(ch[k]), ch[k].delta);
+      const int e = target - detail::adpcm_expand(ch[k], nibble);
+      errors[k] += static_cast<std::uint64_t>(static_cast<std::int64_t>(e) * e);
+      codes[k][i - 2] = static_cast<std::uint8_t>(nibble);
+    }
   }
-  return error;
 }
 
-// The predictor (least error at the estimated delta), then the delta (estimate, half, double).
-Code choose_code(const std::int16_t* x, std::size_t stride, std::size_t frames,
-                 std::span<const std::array<std::int16_t, 2>> coefs) {
-  Code best;
-  if (frames <= 2) return Code{0, detail::kAdpcmMinDelta, 0};
-  for (std::size_t k = 0; k < coefs.size(); ++k) {
-    const int delta = estimate_delta(x, stride, frames, coefs[k]);
-    const std::uint64_t e = encode_run(x, stride, frames, coefs[k], delta, best.error, nullptr);
-    if (e < best.error) best = Code{static_cast<std::uint8_t>(k), delta, e};
+// Scratch code buffers: 7 predictor trials, then 2 more deltas for the winner.
+struct CodeBuffers {
+  explicit CodeBuffers(std::size_t frames) {
+    for (auto& b : trials) b.resize(frames);
   }
-  const int estimate = best.delta;
-  for (const int delta : {std::max(detail::kAdpcmMinDelta, estimate / 2), std::min(kMaxHeaderDelta, estimate * 2)}) {
-    if (delta == estimate) continue;
-    const std::uint64_t e = encode_run(x, stride, frames, coefs[best.predictor], delta, best.error, nullptr);
-    if (e < best.error) best.delta = delta, best.error = e;
-  }
-  return best;
+  std::array<std::vector<std::uint8_t>, 9> trials;
+};
+
+// The predictor (least error at its estimated delta), then the delta (the estimate, half or
+// double of it). Returns the code and which scratch buffer holds its codes.
+std::pair<Code, std::size_t> choose_code(const std::int16_t* x, std::size_t stride, std::size_t frames,
+                                         std::span<const std::array<std::int16_t, 2>> coefs, CodeBuffers& buffers) {
+  if (frames <= 2) return {Code{0, detail::kAdpcmMinDelta, 0}, 0};
+  std::array<Trial, 7> first;
+  for (std::size_t k = 0; k < 7; ++k) first[k] = {coefs[k], estimate_delta(x, stride, frames, coefs[k])};
+  std::array<std::uint64_t, 7> errors{};
+  std::array<std::uint8_t*, 7> codes{};
+  for (std::size_t k = 0; k < 7; ++k) codes[k] = buffers.trials[k].data();
+  encode_trials(x, stride, frames, first, errors, codes);
+  std::size_t best = 0;
+  for (std::size_t k = 1; k < 7; ++k)
+    if (errors[k] < errors[best]) best = k;
+  Code code{static_cast<std::uint8_t>(best), first[best].delta, errors[best]};
+  std::size_t where = best;
+  const int estimate = first[best].delta;
+  const std::array<Trial, 2> second = {Trial{coefs[best], std::max(detail::kAdpcmMinDelta, estimate / 2)},
+                                       Trial{coefs[best], std::min(kMaxHeaderDelta, estimate * 2)}};
+  std::array<std::uint64_t, 2> errors2{};
+  encode_trials(x, stride, frames, second, errors2, {buffers.trials[7].data(), buffers.trials[8].data()});
+  for (std::size_t k = 0; k < 2; ++k)
+    if (errors2[k] < code.error) code.delta = second[k].delta, code.error = errors2[k], where = 7 + k;
+  return {code, where};
 }
 
 Diagnostic encode_error(std::string code, std::string message) {
@@ -152,7 +181,8 @@ core::Result<Wave> encode_ms_adpcm(std::uint32_t sample_rate, std::uint16_t chan
 
   core::Bytes data;
   data.reserve(static_cast<std::size_t>(data_size));
-  std::vector<std::uint8_t> codes[2] = {std::vector<std::uint8_t>(spb), std::vector<std::uint8_t>(spb)};
+  CodeBuffers buffers[2] = {CodeBuffers(spb), CodeBuffers(spb)};
+  const std::uint8_t* codes[2] = {nullptr, nullptr};
   for (std::size_t start = 0; start < frames; start += spb) {
     const std::size_t n = std::min(spb, frames - start);
     Code chosen[2];
@@ -162,10 +192,9 @@ core::Result<Wave> encode_ms_adpcm(std::uint32_t sample_rate, std::uint16_t chan
       const std::int16_t* x = samples.data() + start * channels + c;
       first[c] = x[0];
       second[c] = n > 1 ? x[channels] : x[0];
-      chosen[c] = choose_code(x, channels, n, coefs);
-      if (n > 2)
-        encode_run(x, channels, n, coefs[chosen[c].predictor], chosen[c].delta,
-                   std::numeric_limits<std::uint64_t>::max(), codes[c].data());
+      const auto [code, where] = choose_code(x, channels, n, coefs, buffers[c]);
+      chosen[c] = code;
+      codes[c] = buffers[c].trials[where].data();
     }
     for (std::size_t c = 0; c < channels; ++c) data.push_back(chosen[c].predictor);
     auto put16 = [&data](int v) {
