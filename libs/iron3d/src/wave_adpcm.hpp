@@ -1,6 +1,6 @@
 #pragma once
-// The MS ADPCM sample step shared by the decoder (wave_decode.cpp) and the encoder
-// (wave_encode.cpp): the encoder runs the decoder's own arithmetic, so what it measures while
+// The MS ADPCM sample step of the decoder (wave_decode.cpp). The encoder (wave_encode.cpp) runs
+// the same step lane-wise on its trial chains with these constants, so what it measures while
 // choosing a block's predictor is exactly what every decoder will play.
 #include <algorithm>
 #include <climits>

@@ -25,20 +25,6 @@ struct Code {
   std::uint64_t error = std::numeric_limits<std::uint64_t>::max();
 };
 
-// The nibble nearest to residual / delta (halves away from zero), in -8..7, as its 4-bit code.
-// The magnitude k is the largest of 0..8 with 2|residual| >= (2k - 1) delta, found by a binary
-// search of comparisons: a division would sit on the serial sample-to-sample chain.
-inline int quantize(int residual, int delta) {
-  const int a = 2 * (residual < 0 ? -residual : residual);
-  int k = 0;
-  if (a >= 7 * delta) k = 4;
-  if (a >= (2 * k + 3) * delta) k += 2;
-  if (a >= (2 * k + 1) * delta) k += 1;
-  if (k == 7 && a >= 15 * delta) k = 8;
-  const int q = residual < 0 ? -k : std::min(k, 7);
-  return q & 0x0F;
-}
-
 // A delta for predictor `coef` from the block's first prediction residuals (true past samples).
 int estimate_delta(const std::int16_t* x, std::size_t stride, std::size_t frames,
                    const std::array<std::int16_t, 2>& coef) {
@@ -61,30 +47,87 @@ struct Trial {
   int delta = detail::kAdpcmMinDelta;
 };
 
+// Four lanes of 32-bit integers / doubles (GCC and Clang vector extensions: SSE2 on x86-64).
+using Lanes = std::int32_t __attribute__((vector_size(16)));
+using LaneDoubles = double __attribute__((vector_size(32)));
+
+inline Lanes select(Lanes mask, Lanes yes, Lanes no) {
+  return (mask & yes) | (~mask & no);
+}
+
+// One step of four chains. The code is the residual over delta rounded to nearest (halves away
+// from zero) and clamped to -8..7: its magnitude m is the largest of 0..8 with
+// 2 |residual| >= (2m - 1) delta, found by comparisons (a division would sit on the serial
+// chain), 8 only downward. Then the decoder's step, adpcm_expand() of wave_adpcm.hpp, written
+// lane-wise with the same integer results. Returns the codes; updates the state and the squared
+// errors.
+inline Lanes step(Lanes target, Lanes c1, Lanes c2, Lanes& delta, Lanes& s1, Lanes& s2, LaneDoubles& error) {
+  const Lanes predicted = (s1 * c1 + s2 * c2) >> 8;
+  const Lanes residual = target - predicted;
+  const Lanes negative = residual >> 31;  // -1 or 0 per lane
+  const Lanes a = ((residual ^ negative) - negative) * 2;
+  const Lanes d = delta;
+  // Comparisons give -1 per true lane.
+  // Multiples of d by shifts and adds (a 32-bit lane multiply is several instructions on SSE2).
+  const Lanes d2 = d + d, d4 = d2 + d2, d8 = d4 + d4;
+  const Lanes above4 = a >= d8 - d;  // 7d
+  Lanes m = above4 & 4;
+  const Lanes above2 = a >= (above4 & d8) + d2 + d;  // (2m + 3) d, m = 0 or 4
+  m += above2 & 2;
+  const Lanes md = (above4 & d4) + (above2 & d2);       // m d
+  m -= (a >= md + md + d);                              // (2m + 1) d
+  m -= (m == 7) & (a >= d8 + d8 - d);                   // 15d
+  const Lanes mag = select(negative, m, m - (m >> 3));  // upward codes stop at 7
+  const Lanes q = (mag ^ negative) - negative;
+  // q d = sign * (the set bits of |q| times d).
+  const Lanes magd =
+      (((mag & 1) != 0) & d) + (((mag & 2) != 0) & d2) + (((mag & 4) != 0) & d4) + (((mag & 8) != 0) & d8);
+  Lanes sample = ((magd ^ negative) - negative) + predicted;
+  sample = select(sample < -32768, Lanes{} - 32768, sample);
+  sample = select(sample > 32767, Lanes{} + 32767, sample);
+  // kAdpcmAdapt by magnitude: 230 up to 3, then 307, 409, 512, 614, 768.
+  const Lanes adapt =
+      230 + ((mag >= 4) & 77) + ((mag >= 5) & 102) + ((mag >= 6) & 103) + ((mag >= 7) & 102) + ((mag >= 8) & 154);
+  Lanes next = (adapt * d) >> 8;
+  next = select(next < detail::kAdpcmMinDelta, Lanes{} + detail::kAdpcmMinDelta, next);
+  next = select(next > detail::kAdpcmMaxDelta, Lanes{} + detail::kAdpcmMaxDelta, next);
+  delta = next;
+  s2 = s1;
+  s1 = sample;
+  const LaneDoubles e = __builtin_convertvector(target - sample, LaneDoubles);
+  error += e * e;
+  return q & 0x0F;
+}
+
 // Encodes frames 2..frames-1 of one channel N times, once per trial (predictor pair and initial
-// delta), storing each trial's codes and squared error. The N chains are independent, so they
-// run in lockstep: the CPU overlaps them (each alone is a serial chain of dependent steps).
+// delta), storing each trial's codes and squared error. The trials are independent chains: they
+// run in lockstep, four to a vector.
 template <std::size_t N>
 void encode_trials(const std::int16_t* x, std::size_t stride, std::size_t frames, const std::array<Trial, N>& trials,
                    std::array<std::uint64_t, N>& errors, std::array<std::uint8_t*, N> codes) {
-  std::array<detail::AdpcmChannel, N> ch;
-  for (std::size_t k = 0; k < N; ++k) {
-    ch[k].c1 = trials[k].coef[0];
-    ch[k].c2 = trials[k].coef[1];
-    ch[k].delta = trials[k].delta;
-    ch[k].s2 = x[0];
-    ch[k].s1 = x[stride];
-    errors[k] = 0;
+  constexpr std::size_t kVectors = (N + 3) / 4;
+  Lanes c1[kVectors], c2[kVectors], delta[kVectors], s1[kVectors], s2[kVectors];
+  LaneDoubles error[kVectors];
+  for (std::size_t v = 0; v < kVectors; ++v) {
+    for (std::size_t j = 0; j < 4; ++j) {
+      const Trial& t = trials[std::min(N - 1, 4 * v + j)];  // spare lanes repeat the last trial
+      c1[v][j] = t.coef[0];
+      c2[v][j] = t.coef[1];
+      delta[v][j] = t.delta;
+      s2[v][j] = x[0];
+      s1[v][j] = x[stride];
+    }
+    error[v] = LaneDoubles{};
   }
   for (std::size_t i = 2; i < frames; ++i) {
-    const int target = x[i * stride];
-    for (std::size_t k = 0; k < N; ++k) {
-      const int nibble = quantize(target - detail::adpcm_predict(ch[k]), ch[k].delta);
-      const int e = target - detail::adpcm_expand(ch[k], nibble);
-      errors[k] += static_cast<std::uint64_t>(static_cast<std::int64_t>(e) * e);
-      codes[k][i - 2] = static_cast<std::uint8_t>(nibble);
+    const Lanes target = Lanes{} + static_cast<std::int32_t>(x[i * stride]);
+    for (std::size_t v = 0; v < kVectors; ++v) {
+      const Lanes q = step(target, c1[v], c2[v], delta[v], s1[v], s2[v], error[v]);
+      for (std::size_t j = 0; j < 4 && 4 * v + j < N; ++j) codes[4 * v + j][i - 2] = static_cast<std::uint8_t>(q[j]);
     }
   }
+  // Sums of squares below 2^53 (a block of 65,535 frames of 17-bit errors): exact in a double.
+  for (std::size_t k = 0; k < N; ++k) errors[k] = static_cast<std::uint64_t>(error[k / 4][k % 4]);
 }
 
 // Scratch code buffers: 7 predictor trials, then 2 more deltas for the winner.

@@ -110,10 +110,10 @@ std::span<const std::array<std::int16_t, 2>> ms_adpcm_standard_coefficients();
 // standard pairs whose encoding of the block has the least squared error, and the initial delta
 // is estimated from the block's opening prediction residuals, then refined by trying half and
 // double of it with the chosen predictor. Every nibble is the residual over delta rounded to
-// nearest, and the encoder advances its state with the decoder's own step, so the error it
-// measures is what decoders play. The last block is written short (only the frames left; a
-// mono block with an odd nibble count ends on a zero low nibble) and a `fact` chunk holds the
-// true frame count.
+// nearest, and the encoder advances its state with the decoder's step (the trials run in
+// lockstep, four to a vector), so the error it measures is what decoders play. The last block is written short (only
+// the frames left; a mono block with an odd nibble count ends on a zero low nibble) and a `fact` chunk holds the true
+// frame count.
 struct MsAdpcmEncodeOptions {
   // Frames per block; 0 takes the Windows MSACM choice for the rate (ms_adpcm_default_block_align).
   std::uint16_t samples_per_block = 0;
