@@ -275,31 +275,40 @@ SampleSky sample_sky(std::uint32_t mission_index) {
 }
 
 core::Status add_sample_sound_libraries(GameBuilder& game) {
+  struct Phrase {
+    const char* archive;
+    const char* name;
+    std::array<int, 6> notes;
+    std::array<int, 3> chord;
+    double step;
+    double seconds;
+    bool dark;
+    Coding coding;
+  };
+  // DEFAULT: C pentatonic; DAY: C and F major, quick and bright; NIGHT: A and D minor, slower
+  // and darker; WINTER (music.lib, the snow mission's LIBRARY): E minor, high.
+  static constexpr Phrase kSoundsLib[] = {
+      {"sounds.lib", "DEFAULT1.WAV", {72, 74, 76, 79, 76, 72}, {60, 64, 67}, 0.15, 1.2, false, Coding::pcm},
+      {"sounds.lib", "DEFAULT2.WAV", {67, 69, 72, 74, 72, 67}, {55, 60, 64}, 0.15, 1.2, false, Coding::adpcm},
+      {"sounds.lib", "DAY1.WAV", {60, 64, 67, 72, 76, 79}, {48, 55, 64}, 0.12, 1.2, false, Coding::adpcm},
+      {"sounds.lib", "DAY2.WAV", {65, 69, 72, 77, 81, 77}, {53, 60, 69}, 0.12, 1.2, false, Coding::adpcm},
+      {"sounds.lib", "NIGHT1.WAV", {81, 76, 72, 69, 64, 69}, {45, 52, 60}, 0.22, 1.6, true, Coding::adpcm},
+      {"sounds.lib", "NIGHT2.WAV", {74, 69, 65, 62, 57, 62}, {50, 57, 65}, 0.22, 1.6, true, Coding::pcm}};
+  static constexpr Phrase kMusicLib[] = {
+      {"music.lib", "WINTER1.WAV", {88, 83, 79, 76, 79, 83}, {52, 59, 67}, 0.15, 1.2, false, Coding::pcm},
+      {"music.lib", "WINTER2.WAV", {76, 79, 83, 88, 86, 83}, {52, 59, 67}, 0.15, 1.2, false, Coding::adpcm}};
+  auto add_phrase = [&game](const Phrase& p) {
+    const Wavetable& timbre = p.dark ? dark_table() : bell_table();
+    return add_sound(game, p.archive, p.name, phrase(p.notes, p.chord, p.step, p.seconds, timbre), p.coding);
+  };
   core::Rng rng(0x534F554E44ull, 0x57415645);  // "SOUND", "WAVE": independent of the sample seed
-  const Wavetable& bell = bell_table();
-  const Wavetable& dark = dark_table();
-  // sounds.lib: 7 of 9 MS ADPCM, as retail has about three quarters.
+  // sounds.lib: 8 of 10 MS ADPCM, music.lib 1 of 2: 9 of 12, as retail has about three quarters.
   SORTIE_CHECK(add_sound(game, "sounds.lib", "THEME.WAV", theme(), Coding::adpcm));
-  SORTIE_CHECK(add_sound(game, "sounds.lib", "DEFAULT1.WAV",
-                         phrase({72, 74, 76, 79, 76, 72}, {60, 64, 67}, 0.15, 1.2, bell), Coding::pcm));
-  SORTIE_CHECK(add_sound(game, "sounds.lib", "DEFAULT2.WAV",
-                         phrase({67, 69, 72, 74, 72, 67}, {55, 60, 64}, 0.15, 1.2, bell), Coding::adpcm));
-  SORTIE_CHECK(add_sound(game, "sounds.lib", "DAY1.WAV",
-                         phrase({60, 64, 67, 72, 76, 79}, {48, 55, 64}, 0.12, 1.2, bell), Coding::adpcm));
-  SORTIE_CHECK(add_sound(game, "sounds.lib", "DAY2.WAV",
-                         phrase({65, 69, 72, 77, 81, 77}, {53, 60, 69}, 0.12, 1.2, bell), Coding::adpcm));
-  SORTIE_CHECK(add_sound(game, "sounds.lib", "NIGHT1.WAV",
-                         phrase({81, 76, 72, 69, 64, 69}, {45, 52, 60}, 0.22, 1.6, dark), Coding::adpcm));
-  SORTIE_CHECK(add_sound(game, "sounds.lib", "NIGHT2.WAV",
-                         phrase({74, 69, 65, 62, 57, 62}, {50, 57, 65}, 0.22, 1.6, dark), Coding::pcm));
+  for (const Phrase& p : kSoundsLib) SORTIE_CHECK(add_phrase(p));
   SORTIE_CHECK(add_sound(game, "sounds.lib", "ATM_RAIN1.WAV", rain(rng), Coding::adpcm));
   SORTIE_CHECK(add_sound(game, "sounds.lib", "ATM_SNOW1.WAV", wind(rng), Coding::adpcm));
   SORTIE_CHECK(add_sound(game, "sounds.lib", "THUNDER1.WAV", thunder(rng), Coding::adpcm));
-  // music.lib: the snow mission's variations (its LIBRARY field), E minor, high and bell-like.
-  SORTIE_CHECK(add_sound(game, "music.lib", "WINTER1.WAV",
-                         phrase({88, 83, 79, 76, 79, 83}, {52, 59, 67}, 0.15, 1.2, bell), Coding::pcm));
-  SORTIE_CHECK(add_sound(game, "music.lib", "WINTER2.WAV",
-                         phrase({76, 79, 83, 88, 86, 83}, {52, 59, 67}, 0.15, 1.2, bell), Coding::adpcm));
+  for (const Phrase& p : kMusicLib) SORTIE_CHECK(add_phrase(p));
   return {};
 }
 
