@@ -176,7 +176,7 @@ BENCHMARK(BM_AdpcmDecode_ffmpeg_startup)->Unit(benchmark::kMillisecond)->UseManu
 // size (512 bytes, 1012 frames), and the sox encoder on the same minute for comparison.
 const std::vector<std::int16_t>& encode_input() {
   static const std::vector<std::int16_t> pcm = [] {
-    std::vector<std::int16_t> out(kRate * 60);
+    std::vector<std::int16_t> out(std::size_t{kRate} * 60);
     std::uint32_t lcg = 1;
     for (std::size_t i = 0; i < out.size(); ++i) {
       lcg = lcg * 1664525u + 1013904223u;

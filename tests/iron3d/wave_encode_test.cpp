@@ -52,8 +52,8 @@ DecodedWave round_trip(const std::vector<std::int16_t>& pcm, std::uint16_t chann
 const WaveChunk& data_chunk(const Wave& w) {
   const WaveChunk* d = w.find("data");
   EXPECT_NE(d, nullptr);
-  static const WaveChunk kNone;
-  return d ? *d : kNone;
+  static const WaveChunk none;
+  return d ? *d : none;
 }
 
 }  // namespace
@@ -170,7 +170,7 @@ TEST(WaveEncode, quality_is_on_par_with_sox) {
 TEST(WaveEncode, stereo_keeps_its_channels_apart) {
   // Left 440 Hz, right 1,250 Hz at a third of the level: each decoded channel matches its own
   // source and not the other one (the cross "SNR" is below 3 dB).
-  std::vector<std::int16_t> pcm(2 * 15000);
+  std::vector<std::int16_t> pcm(std::size_t{2} * 15000);
   add_sine(pcm, 2, 0, 440.0, 16384.0);
   add_sine(pcm, 2, 1, 1250.0, 5000.0);
   const auto d = round_trip(pcm, 2);
@@ -283,11 +283,11 @@ class WaveEncodeSox : public ::testing::Test {
   void SetUp() override {
     if (!test::program_on_path("sox"))
       GTEST_SKIP() << "sox not on PATH (Debian package 'sox'): MS ADPCM peer comparison skipped";
-    dir_ = std::filesystem::temp_directory_path() / ("sortie_wave_encode_sox_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir_);
+    dir = std::filesystem::temp_directory_path() / ("sortie_wave_encode_sox_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
   }
   void TearDown() override {
-    if (!dir_.empty()) std::filesystem::remove_all(dir_);
+    if (!dir.empty()) std::filesystem::remove_all(dir);
   }
   void compare(std::uint16_t channels, std::size_t frames) {
     std::vector<std::int16_t> pcm(frames * channels);
@@ -299,8 +299,8 @@ class WaveEncodeSox : public ::testing::Test {
     }
     auto w = encode_ms_adpcm(22050, channels, pcm);
     ASSERT_TRUE(w) << w.error().to_string();
-    const auto ours_path = dir_ / "ours.wav";
-    const auto back_path = dir_ / "back.wav";
+    const auto ours_path = dir / "ours.wav";
+    const auto back_path = dir / "back.wav";
     ASSERT_TRUE(core::write_file_atomic(ours_path, write_wave(*w)));
     ASSERT_EQ(test::run_program({"sox", ours_path.string(), "-e", "signed-integer", "-b", "16", back_path.string()}),
               0);
@@ -317,7 +317,7 @@ class WaveEncodeSox : public ::testing::Test {
     for (std::size_t i = 0; i < ours->samples.size(); ++i) diff += ours->samples[i] != peer->samples[i];
     EXPECT_EQ(diff, 0u);
   }
-  std::filesystem::path dir_;
+  std::filesystem::path dir;
 };
 
 TEST_F(WaveEncodeSox, mono_decodes_like_ours) {

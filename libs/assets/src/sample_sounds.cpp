@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <vector>
 
 #include "sortie/core/rng.hpp"
@@ -20,7 +21,7 @@ constexpr std::uint32_t kRate = 22050;
 constexpr double kFrame = 1.0 / kRate;
 
 std::size_t frames_of(double seconds) {
-  return static_cast<std::size_t>(seconds * kRate + 0.5);
+  return static_cast<std::size_t>(std::llround(seconds * kRate));
 }
 
 // sin(2 pi t) for t in [0, 1): a parabola refined once (error below 0.1 %).
@@ -139,7 +140,7 @@ std::vector<std::int16_t> to_pcm(const std::vector<double>& x, double peak) {
   std::vector<std::int16_t> out(x.size());
   for (std::size_t i = 0; i < x.size(); ++i) {
     const double s = std::clamp(x[i] * scale, -32768.0, 32767.0);
-    out[i] = static_cast<std::int16_t>(s >= 0 ? s + 0.5 : s - 0.5);
+    out[i] = static_cast<std::int16_t>(std::lround(s));
   }
   return out;
 }

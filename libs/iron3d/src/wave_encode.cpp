@@ -177,7 +177,7 @@ std::uint16_t ms_adpcm_default_block_align(std::uint32_t sample_rate, std::uint1
 
 std::size_t ms_adpcm_block_align(std::uint16_t channels, std::size_t samples_per_block) {
   const std::size_t nibbles = (samples_per_block < 2 ? 0 : samples_per_block - 2) * channels;
-  return 7u * channels + (nibbles + 1) / 2;
+  return std::size_t{7} * channels + (nibbles + 1) / 2;
 }
 
 core::Result<Wave> encode_ms_adpcm(std::uint32_t sample_rate, std::uint16_t channels,
