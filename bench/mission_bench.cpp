@@ -1,6 +1,7 @@
 // Mission load time on the corpus-scale sample (issue: warm <= 50 ms, cold <= 200 ms on one core),
 // per phase (ms_resources is the prepared-visual store), the cost of preparing the visuals alone,
-// and ticks per second of the loaded mission world.
+// ticks per second of the loaded mission world, and the demo sample's generation in memory (part
+// of the first `sortie run`; the sounds are synthesised and encoded there).
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
@@ -111,3 +112,15 @@ static void BM_MissionTicks(benchmark::State& state) {
       benchmark::Counter(static_cast<double>(state.iterations() * so.ticks), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_MissionTicks)->Unit(benchmark::kMillisecond);
+
+static void BM_SampleGenerate_demo(benchmark::State& state) {
+  std::uint64_t bytes = 0;
+  for (auto _ : state) {
+    auto files = assets::generate_sample_files({assets::SampleScale::demo, 1, assets::ArchiveFormat::rsli});
+    if (!files) std::abort();
+    bytes = files->second.bytes;
+    benchmark::DoNotOptimize(files->first);
+  }
+  state.counters["bytes"] = static_cast<double>(bytes);
+}
+BENCHMARK(BM_SampleGenerate_demo)->Unit(benchmark::kMillisecond);

@@ -56,4 +56,8 @@ SORTIE_FUZZ_SEEDS(wave, [](fuzz::SeedSink& out) {
   blocks.assign(32, 0x5A);
   blocks[0] = 0, blocks[1] = 6;
   out.add("adpcm_stereo", write_wave(make_wave(f, blocks)));
+  // Our encoder's output: three 20-frame blocks and a short last one.
+  std::vector<std::int16_t> stereo(std::size_t{2} * 67);
+  for (std::size_t i = 0; i < stereo.size(); ++i) stereo[i] = static_cast<std::int16_t>(9000.0 * std::sin(0.2 * i));
+  if (auto e = encode_ms_adpcm(22050, 2, stereo, {20})) out.add("adpcm_encoded", write_wave(*e));
 });

@@ -25,6 +25,50 @@ TEST(SampleGame, is_deterministic_for_a_seed) {
   ASSERT_TRUE(a && b && c);
   EXPECT_EQ(a->first, b->first);
   EXPECT_NE(a->first, c->first);
+  // The sound content does not depend on the seed; the maps (and so the lightning bounds) do.
+  for (const char* path : {"sounds.lib", "music.lib", "MISSIONS/m01/mission.cfg", "MISSIONS/m02/mission.cfg",
+                           "MISSIONS/m03/mission.cfg", "MISSIONS/m01/sky.weather", "MISSIONS/m03/sky.weather"}) {
+    ASSERT_TRUE(a->first.contains(path)) << path;
+    EXPECT_EQ(a->first.at(path), c->first.at(path)) << path;
+  }
+  EXPECT_EQ(a->first.at("MISSIONS/m02/sky.weather"), b->first.at("MISSIONS/m02/sky.weather"));
+}
+
+TEST(SampleGame, sound_files_are_the_libraries_and_two_texts_per_mission) {
+  auto files = generate_sample_files({SampleScale::demo, 1, ArchiveFormat::rsli});
+  ASSERT_TRUE(files.has_value());
+  std::size_t cfg = 0, weather = 0;
+  for (const auto& [path, bytes] : files->first) {
+    cfg += path.ends_with("/mission.cfg");
+    weather += path.ends_with("/sky.weather");
+  }
+  EXPECT_EQ(cfg, 3u);
+  EXPECT_EQ(weather, 3u);
+  // Both libraries are NRes with SWAV entries (the retail sounds.lib entry type).
+  for (const char* lib : {"sounds.lib", "music.lib"}) {
+    auto archive = sortie::iron3d::read_nres(sortie::core::ByteView(files->first.at(lib)));
+    ASSERT_TRUE(archive.has_value()) << lib;
+    for (const auto& e : archive->entries) EXPECT_EQ(e.type_id, sortie::iron3d::nres_type_tag("SWAV")) << lib;
+  }
+  // m01, the clear mission, as a user reads it.
+  const auto& text = files->first.at("MISSIONS/m01/mission.cfg");
+  EXPECT_EQ(std::string(text.begin(), text.end()),
+            "// sortie sample mission music (clear sky: the DEFAULT pool)\n"
+            "object ambient_music_loop\n"
+            "  desc ambient_music_loop\n"
+            "  library sounds.lib\n"
+            "  libtype 0\n"
+            "  type 1\n"
+            "  THEME THEME.WAV\n"
+            "end\n"
+            "object ambient_music_variation\n"
+            "  desc ambient_music_variation\n"
+            "  library sounds.lib\n"
+            "  libtype 0\n"
+            "  type 2\n"
+            "  DEFAULT_VARIATION1 DEFAULT1.WAV\n"
+            "  DEFAULT_VARIATION2 DEFAULT2.WAV\n"
+            "end\n");
 }
 
 TEST(SampleGame, every_file_passes_its_strict_reader) {
@@ -32,6 +76,8 @@ TEST(SampleGame, every_file_passes_its_strict_reader) {
   ASSERT_TRUE(files.has_value());
   std::size_t checked = 0;
   for (const auto& [path, bytes] : files->first) {
+    // Text files with no binary format: read by their own readers (tests/env sample_sounds_test).
+    if (path.ends_with("/mission.cfg") || path.ends_with("/sky.weather")) continue;
     const auto* format = sortie::iron3d::detect_format(bytes, path);
     ASSERT_NE(format, nullptr) << path;
     sortie::iron3d::ReadOptions ro{sortie::core::Profile::strict, path};

@@ -16,11 +16,12 @@ TEST_F(CliMissionTest, sample_is_deterministic_and_seed_dependent) {
   ASSERT_EQ(b.exit_code, 0) << b.err;
   const auto ta = tree_bytes(dir_ / "a");
   const auto tb = tree_bytes(dir_ / "b");
-  ASSERT_EQ(ta.size(), 33u);
+  ASSERT_EQ(ta.size(), 41u);
   EXPECT_TRUE(ta == tb);
   EXPECT_TRUE(ta == tree_bytes(sample_dir()));
   const auto j = a.json();
-  EXPECT_EQ(j.at("files"), 32);  // + sortie-sample.json = 33 files in the tree
+  EXPECT_EQ(j.at("files"),
+            40);  // 32 + sounds.lib, music.lib, 3 x (mission.cfg, sky.weather); + sortie-sample.json = 41 in the tree
   EXPECT_EQ(j.at("scale"), "demo");
   EXPECT_EQ(j.at("seed"), 1);
   EXPECT_EQ(j.at("prototypes"), 40);
@@ -31,7 +32,7 @@ TEST_F(CliMissionTest, sample_is_deterministic_and_seed_dependent) {
   // "files" and "bytes" count the game files only, not the manifest sortie-sample.json.
   EXPECT_EQ(j.at("bytes").get<std::uint64_t>(), total - fs::file_size(dir_ / "a/sortie-sample.json"));
   EXPECT_EQ(j.at("files").get<std::size_t>(), ta.size() - 1);
-  EXPECT_NE(b.out.find("wrote a demo sample (seed 1) to " + (dir_ / "b").string() + ": 32 game files, "),
+  EXPECT_NE(b.out.find("wrote a demo sample (seed 1) to " + (dir_ / "b").string() + ": 40 game files, "),
             std::string::npos)
       << b.out;
 

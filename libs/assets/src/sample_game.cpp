@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "sample_sounds.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/rng.hpp"
 #include "sortie/iron3d/build_dat.hpp"
@@ -292,9 +293,19 @@ core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> gener
     for (int e = 0; e < 2; ++e) tma.add_extra({point(8.0f), {static_cast<std::uint32_t>(e), 0, 0, 0}});
     SORTIE_TRY(auto tma_bytes, iron3d::write_tma(tma));
     g.add_file(sm.tma_path, std::move(tma_bytes));
+    // Music and weather (outside the seeded stream: every file above stays as version 2 made it).
+    {
+      const auto sky = detail::sample_sky(mi);
+      const float ground = field.origin.z + *std::min_element(field.heights.begin(), field.heights.end());
+      const std::string cfg = detail::sample_mission_cfg(sky);
+      const std::string weather = detail::sample_sky_weather(sky, {x0, y0}, {x0 + extent, y0 + extent}, ground);
+      g.add_file(fmt::format("MISSIONS/{}/mission.cfg", sm.name), core::Bytes(cfg.begin(), cfg.end()));
+      g.add_file(fmt::format("MISSIONS/{}/sky.weather", sm.name), core::Bytes(weather.begin(), weather.end()));
+    }
     summary.missions.push_back(std::move(sm));
   }
 
+  SORTIE_CHECK(detail::add_sample_sound_libraries(g));
   SORTIE_TRY(auto files, g.build());
   summary.files = files.size();  // game files; the sortie-sample.json manifest is not counted
   for (const auto& [path, bytes] : files) summary.bytes += bytes.size();

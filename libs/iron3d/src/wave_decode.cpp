@@ -2,9 +2,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <climits>
 
 #include "sortie/iron3d/wave.hpp"
+#include "wave_adpcm.hpp"
 
 namespace sortie::iron3d {
 
@@ -12,29 +12,10 @@ using core::Diagnostic;
 
 namespace {
 
-constexpr int kAdapt[16] = {230, 230, 230, 230, 307, 409, 512, 614, 768, 614, 512, 409, 307, 230, 230, 230};
-// Hostile blocks could grow delta without bound; real encoders stay far below. Capping at
-// INT_MAX / 768 keeps every product inside 32 bits (the same cap ffmpeg's decoder applies).
-constexpr int kMaxDelta = INT_MAX / 768;
-
-struct Channel {
-  int c1 = 0;
-  int c2 = 0;
-  int delta = 0;
-  int s1 = 0;
-  int s2 = 0;
-};
+using Channel = detail::AdpcmChannel;
 
 inline std::int16_t expand(Channel& ch, int nibble) {
-  const int predicted = (ch.s1 * ch.c1 + ch.s2 * ch.c2) >> 8;
-  const int signed_nibble = nibble - ((nibble & 8) << 1);
-  int sample = signed_nibble * ch.delta + predicted;
-  sample = std::clamp(sample, -32768, 32767);
-  int delta = (kAdapt[nibble] * ch.delta) >> 8;
-  ch.delta = std::clamp(delta, 16, kMaxDelta);
-  ch.s2 = ch.s1;
-  ch.s1 = sample;
-  return static_cast<std::int16_t>(sample);
+  return detail::adpcm_expand(ch, nibble);
 }
 
 // Decoding one block is a serial chain (each sample predicts the next), so a single block runs

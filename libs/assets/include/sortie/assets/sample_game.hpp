@@ -6,6 +6,10 @@
 //   corpus -- the size of the retail Part 2 catalogue (seed 000): 885 placed objects, 561 unit
 //             references expanding to ~5,500 components, ~5,800 prototype requests, ~50,000
 //             material slots, ~68,000 texture requests, maps of ~6,000 vertices and ~600 areals.
+// Both scales carry sound: sounds.lib and music.lib at the game root (22,050 Hz RIFF/WAVE, MS
+// ADPCM and PCM), and per mission a mission.cfg (THEME loop and variation pools) and a
+// sky.weather schedule (docs/weather-schedule.md): missions cycle clear (DEFAULT pool), rain
+// with lightning (DAY/NIGHT pools), snow (DEFAULT pool from music.lib).
 // Deterministic: the same options give byte-identical files.
 #include <cstdint>
 #include <filesystem>
@@ -65,6 +69,8 @@ core::Result<std::filesystem::path> ensure_cached_sample(const SampleOptions& op
 std::filesystem::path default_cache_root();
 
 // 2: Land1.wea / Land2.wea have four rows (the terrain's face tags reach Land2 row 3).
-inline constexpr int kSampleGeneratorVersion = 2;
+// 3: sounds.lib and music.lib (synthesised music, weather loops, thunder; MS ADPCM and PCM) and
+//    per mission MISSIONS/<m>/mission.cfg (ambient music) and MISSIONS/<m>/sky.weather.
+inline constexpr int kSampleGeneratorVersion = 3;
 
 }  // namespace sortie::assets

@@ -105,6 +105,34 @@ core::Result<std::size_t> decode_ms_adpcm_block(core::ByteView block, const Wave
 // The seven standard MS ADPCM coefficient pairs.
 std::span<const std::array<std::int16_t, 2>> ms_adpcm_standard_coefficients();
 
+// MS ADPCM encoding (wave_encode.cpp). Each block and channel starts from its first two
+// samples as they are (the header holds them exactly); the predictor is the one of the seven
+// standard pairs whose encoding of the block has the least squared error, and the initial delta
+// is estimated from the block's opening prediction residuals, then refined by trying half and
+// double of it with the chosen predictor. Every nibble is the residual over delta rounded to
+// nearest, and the encoder advances its state with the decoder's step (the trials run in
+// lockstep, four to a vector), so the error it measures is what decoders play. The last block is written short (only
+// the frames left; a mono block with an odd nibble count ends on a zero low nibble) and a `fact` chunk holds the true
+// frame count.
+struct MsAdpcmEncodeOptions {
+  // Frames per block; 0 takes the Windows MSACM choice for the rate (ms_adpcm_default_block_align).
+  std::uint16_t samples_per_block = 0;
+};
+
+// The block align Windows' MS ADPCM codec (and sox) picks: 256 bytes per channel up to
+// 11,025 Hz, 512 up to 22,050 Hz, 1024 above; samples per block 2 * block_align / channels - 12
+// (22,050 Hz: 512 bytes and 1012 frames mono, 1024 bytes and 1012 frames stereo).
+std::uint16_t ms_adpcm_default_block_align(std::uint32_t sample_rate, std::uint16_t channels);
+// The block size that holds `samples_per_block` frames: 7 * channels + ceil((spb - 2) * channels / 2).
+std::size_t ms_adpcm_block_align(std::uint16_t channels, std::size_t samples_per_block);
+
+// Interleaved 16-bit samples to a MS ADPCM wave (fmt, fact, data; write it with write_wave).
+// Codes: wave.channels (0 or more than 2), wave.sample_rate (0), wave.samples (a sample count
+// that is not a whole number of frames, or more data than a RIFF file holds), wave.block_align
+// (samples_per_block below 2, or a block over 65,535 bytes).
+core::Result<Wave> encode_ms_adpcm(std::uint32_t sample_rate, std::uint16_t channels,
+                                   std::span<const std::int16_t> samples, const MsAdpcmEncodeOptions& options = {});
+
 // Builders: a canonical PCM 16-bit file, and a file from a format + data payload (ADPCM fixtures).
 Wave make_pcm16_wave(std::uint32_t sample_rate, std::uint16_t channels, std::span<const std::int16_t> samples);
 Wave make_wave(const WaveFormat& format, core::ByteView data, std::optional<std::uint32_t> fact_frames = {});
