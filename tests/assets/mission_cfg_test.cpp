@@ -21,12 +21,14 @@ constexpr std::string_view kConfig =
     "\tTHEME theme01.wav\r\n"
     "end\r\n";
 
-MemoryVfs sample_vfs() {
+// The demo sample; without its missions' mission.cfg files unless `with_mission_cfg`.
+MemoryVfs sample_vfs(bool with_mission_cfg = false) {
   MemoryVfs vfs;
   auto files = generate_sample_files({SampleScale::demo, 1, ArchiveFormat::rsli});
   EXPECT_TRUE(files.has_value());
   if (files) {
     for (auto& [path, bytes] : files->first) {
+      if (!with_mission_cfg && path.ends_with("/mission.cfg")) continue;
       EXPECT_TRUE(vfs.add(path, bytes).has_value());
     }
   }
@@ -100,6 +102,21 @@ TEST(MissionCfgLoad, present_mission_cfg_is_decoded_with_an_edge) {
   auto by_path = prepare(vfs, "MISSIONS/" + m + "/data.tma");
   ASSERT_TRUE(by_path);
   EXPECT_TRUE(by_path->mission_cfg.has_value());
+}
+
+TEST(MissionCfgLoad, every_sample_mission_has_a_decoded_mission_cfg) {
+  const MemoryVfs vfs = sample_vfs(true);
+  auto missions = list_missions(vfs);
+  ASSERT_TRUE(missions);
+  ASSERT_EQ(missions->size(), 3u);
+  for (const auto& m : *missions) {
+    auto md = prepare(vfs, m);
+    ASSERT_TRUE(md) << md.error().to_string();
+    ASSERT_TRUE(md->ok()) << m << ": " << md->graph.failures().front().to_string();
+    ASSERT_TRUE(md->mission_cfg.has_value()) << m;
+    EXPECT_EQ(md->mission_cfg_path.path, "MISSIONS/" + m + "/mission.cfg");
+    EXPECT_EQ(edges_of(*md, EdgeKind::mission_to_mission_cfg), 1u);
+  }
 }
 
 TEST(MissionCfgLoad, broken_mission_cfg_is_a_failed_edge_with_the_readers_diagnostic) {

@@ -14,8 +14,15 @@ using mission::test::game_over;
 
 namespace {
 
-Files with_mission_cfg(std::string_view text) {
+// The demo game without its missions' own mission.cfg files.
+Files without_mission_cfg() {
   Files files = demo_files();
+  std::erase_if(files, [](const auto& kv) { return kv.first.ends_with("/mission.cfg"); });
+  return files;
+}
+
+Files with_mission_cfg(std::string_view text) {
+  Files files = without_mission_cfg();
   const auto b = core::as_bytes(text);
   files["MISSIONS/m01/mission.cfg"] = core::Bytes(b.begin(), b.end());
   return files;
@@ -35,7 +42,7 @@ std::uint64_t run_hash(mission::GameContext& game) {
 }  // namespace
 
 TEST(MissionCfgLoad, a_mission_cfg_does_not_change_the_world_or_its_run) {
-  auto plain = game_over(demo_files());
+  auto plain = game_over(without_mission_cfg());
   auto with = game_over(
       with_mission_cfg("object ambient_music_loop\r\n\tTHEME theme01.wav\r\nend\r\nobject ambient_music_variation\r\n"
                        "\tDEFAULT_VARIATION1 a.wav\r\nend\r\n"));
