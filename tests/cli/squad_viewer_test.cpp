@@ -155,7 +155,12 @@ TEST_F(CliSquadViewerTest, bad_map_exits_1_with_file_and_line) {
   write_text(bad, "squad-map 1\nname bad\ngrid 3 2\n###\n#q#\n");
   const auto r = run_squad_viewer({bad.string(), "--frames", "2"});
   EXPECT_EQ(r.exit_code, 1) << r.all();
-  EXPECT_NE(r.err.find("bad.txt:5:"), std::string::npos) << r.err;
+  // One line, the code once at its end (Diagnostic::to_string already ends with it).
+  const std::string line =
+      "sortie-viewer: " + bad.string() +
+      ":5: grid[1][1]: unknown cell at column 2 (expected # . @ h H, found 'q') [squad.map.cell]\n";
+  EXPECT_NE(r.err.find(line), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("[squad.map.cell] [squad.map.cell]"), std::string::npos) << r.err;
   const auto missing = run_squad_viewer({(dir_ / "none.txt").string(), "--frames", "2"});
   EXPECT_EQ(missing.exit_code, 2) << missing.all();
   const fs::path script = dir_ / "s.txt";
