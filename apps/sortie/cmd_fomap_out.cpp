@@ -163,8 +163,6 @@ int run_bake(const BakeCliOptions& o) {
   } else {
     std::cout << fmt::format("{} file(s): {} map(s) baked to {}, {} failed\n", report.files, report.baked(), o.out_dir,
                              report.failed());
-    if (!o.only.empty() && report.maps.empty())
-      std::cout << fmt::format("no container declares map {}: nothing written\n", o.only);
   }
   return worst;
 }
@@ -323,7 +321,7 @@ SORTIE_COMMAND(fomap_out, [](CLI::App& root, sortie::cli::Outcome& outcome) {
   bake->add_option("-o,--output", bo->out_dir, "output directory (flat: map ids, no subdirectories)")->required();
   bake->add_option("paths", bo->paths, "map containers or directories (walked)")->required();
   bake->add_option("--only", bo->only,
-                   "targeted bake: only this map id (nothing written when no container declares it)");
+                   "targeted bake: only this map id (exit 2, nothing written, when no container declares it)");
   bake->add_flag("--fact-sheet-client-dictionary", bo->fact_sheet_client_dictionary,
                  "client dictionary from static items only (spec §10.2) instead of the contract's superset");
   bake->add_flag("--json", bo->json, "machine-readable report");
