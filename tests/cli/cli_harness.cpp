@@ -1,6 +1,7 @@
 #include "cli_harness.hpp"
 
 #include <fcntl.h>
+#include <png.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -116,6 +117,24 @@ std::vector<std::pair<std::string, core::Bytes>> tree_bytes(const fs::path& dir)
     if (de.is_regular_file()) files.emplace_back(fs::relative(de.path(), dir).generic_string(), file_bytes(de.path()));
   std::sort(files.begin(), files.end());
   return files;
+}
+
+RgbImage read_png_rgb(const fs::path& path) {
+  const core::Bytes bytes = file_bytes(path);
+  png_image image{};
+  image.version = PNG_IMAGE_VERSION;
+  RgbImage out;
+  if (png_image_begin_read_from_memory(&image, bytes.data(), bytes.size()) == 0) return out;
+  image.format = PNG_FORMAT_RGB;
+  out.width = image.width;
+  out.height = image.height;
+  out.rgb.resize(PNG_IMAGE_SIZE(image));
+  if (png_image_finish_read(&image, nullptr, out.rgb.data(), 0, nullptr) == 0) out.rgb.clear();
+  return out;
+}
+
+bool have_xvfb() {
+  return std::system("command -v xvfb-run >/dev/null 2>&1") == 0;
 }
 
 fs::path fomap_corpus() {
