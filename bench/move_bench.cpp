@@ -321,7 +321,7 @@ void BM_DetourRouteAndSmooth(benchmark::State& state) {
   const Detour& d = detour();
   constexpr int kMaxPolys = 1024;
   std::vector<dtPolyRef> corridor(kMaxPolys);
-  std::vector<float> straight(kMaxPolys * 3);
+  std::vector<float> straight(std::size_t{kMaxPolys} * 3);
   std::vector<unsigned char> flags(kMaxPolys);
   std::vector<dtPolyRef> refs(kMaxPolys);
   time_pairs(state, [&](const Endpoint& a, const Endpoint& b) {

@@ -65,6 +65,7 @@ RunResult run_program(const std::string& program, const std::vector<std::string>
   argv_store.emplace_back(program);
   argv_store.insert(argv_store.end(), args.begin(), args.end());
   std::vector<char*> argv;
+  argv.reserve(argv_store.size() + 1);
   for (auto& a : argv_store) argv.push_back(a.data());
   argv.push_back(nullptr);
 
@@ -151,7 +152,7 @@ void CliTest::TearDown() {
 }
 
 fs::path CliTest::copy_sample(const std::string& name) {
-  const fs::path dst = dir_ / name;
+  fs::path dst = dir_ / name;
   fs::copy(sample_dir(), dst, fs::copy_options::recursive);
   return dst;
 }
