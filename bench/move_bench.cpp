@@ -80,70 +80,51 @@ const std::vector<std::pair<Endpoint, Endpoint>>& pairs() {
   return v;
 }
 
-// Per-query timings across every iteration; p50/p99 in ns into the counters.
-class Samples {
- public:
-  template <class F>
-  void time(F&& f) {
-    const auto t0 = std::chrono::steady_clock::now();
-    f();
-    const auto t1 = std::chrono::steady_clock::now();
-    ns_.push_back(static_cast<double>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count()));
-  }
-  void report(benchmark::State& state, std::size_t found) {
-    std::sort(ns_.begin(), ns_.end());
-    auto at = [&](double q) {
-      return ns_.empty() ? 0.0 : ns_[static_cast<std::size_t>(q * static_cast<double>(ns_.size() - 1))];
-    };
-    state.counters["p50_ns"] = at(0.50);
-    state.counters["p99_ns"] = at(0.99);
-    state.counters["found"] = static_cast<double>(found);
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPairs));
-  }
-
- private:
-  std::vector<double> ns_;
-};
-
-void BM_SortieLocate(benchmark::State& state) {
-  const auto& m = corpus_areals();
-  const auto& ps = pairs();
-  Samples s;
+// Times `query(a, b)` (true: the query found something) once per pair in every iteration:
+// p50/p99 per query in ns, the pairs found in the last iteration and pairs/s into the counters.
+template <class Query>
+void time_pairs(benchmark::State& state, const Query& query) {
+  const auto& ps = pairs();  // made before the first timed iteration
+  std::vector<double> ns;
   std::size_t found = 0;
   for (auto _ : state) {
     found = 0;
-    for (const auto& pair : ps) {
-      const Endpoint& a = pair.first;
-      s.time([&] {
-        auto r = m.locate(a.xy.x, a.xy.y);
-        found += r.has_value() ? 1 : 0;
-        benchmark::DoNotOptimize(r);
-      });
+    for (const auto& [a, b] : ps) {
+      const auto t0 = std::chrono::steady_clock::now();
+      const bool hit = query(a, b);
+      const auto t1 = std::chrono::steady_clock::now();
+      ns.push_back(static_cast<double>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count()));
+      found += hit ? 1 : 0;
     }
   }
-  s.report(state, found);
+  std::sort(ns.begin(), ns.end());
+  auto at = [&](double q) {
+    return ns.empty() ? 0.0 : ns[static_cast<std::size_t>(q * static_cast<double>(ns.size() - 1))];
+  };
+  state.counters["p50_ns"] = at(0.50);
+  state.counters["p99_ns"] = at(0.99);
+  state.counters["found"] = static_cast<double>(found);
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPairs));
+}
+
+void BM_SortieLocate(benchmark::State& state) {
+  const auto& m = corpus_areals();
+  time_pairs(state, [&](const Endpoint& a, const Endpoint&) {
+    auto r = m.locate(a.xy.x, a.xy.y);
+    benchmark::DoNotOptimize(r);
+    return r.has_value();
+  });
 }
 BENCHMARK(BM_SortieLocate)->Unit(benchmark::kMillisecond);
 
 void BM_SortieRouteAndSmooth(benchmark::State& state) {
   const auto& m = corpus_areals();
-  const auto& ps = pairs();
   nav::PathWorkspace ws;
-  Samples s;
-  std::size_t found = 0;
-  for (auto _ : state) {
-    found = 0;
-    for (const auto& pair : ps) {
-      const Endpoint& a = pair.first;
-      const Endpoint& b = pair.second;
-      s.time([&] {
-        auto r = m.find_path(a.xy, b.xy, {}, &ws);
-        found += r.has_value() ? 1 : 0;
-        benchmark::DoNotOptimize(r);
-      });
-    }
-  }
-  s.report(state, found);
+  time_pairs(state, [&](const Endpoint& a, const Endpoint& b) {
+    auto r = m.find_path(a.xy, b.xy, {}, &ws);
+    benchmark::DoNotOptimize(r);
+    return r.has_value();
+  });
 }
 BENCHMARK(BM_SortieRouteAndSmooth)->Unit(benchmark::kMillisecond);
 
@@ -325,22 +306,12 @@ dtPolyRef nearest(const Detour& d, const Endpoint& e, float* at) {
 
 void BM_DetourLocate(benchmark::State& state) {
   const Detour& d = detour();
-  const auto& ps = pairs();
-  Samples s;
-  std::size_t found = 0;
-  for (auto _ : state) {
-    found = 0;
-    for (const auto& pair : ps) {
-      const Endpoint& a = pair.first;
-      s.time([&] {
-        float at[3];
-        const dtPolyRef r = nearest(d, a, at);
-        found += r != 0 ? 1 : 0;
-        benchmark::DoNotOptimize(r);
-      });
-    }
-  }
-  s.report(state, found);
+  time_pairs(state, [&](const Endpoint& a, const Endpoint&) {
+    float at[3];
+    const dtPolyRef r = nearest(d, a, at);
+    benchmark::DoNotOptimize(r);
+    return r != 0;
+  });
   state.counters["tiles"] = d.tiles;
   state.counters["polys"] = d.polys;
 }
@@ -348,41 +319,29 @@ BENCHMARK(BM_DetourLocate)->Unit(benchmark::kMillisecond);
 
 void BM_DetourRouteAndSmooth(benchmark::State& state) {
   const Detour& d = detour();
-  const auto& ps = pairs();
   constexpr int kMaxPolys = 1024;
   std::vector<dtPolyRef> corridor(kMaxPolys);
-  std::vector<float> straight(kMaxPolys * 3);
+  std::vector<float> straight(std::size_t{kMaxPolys} * 3);
   std::vector<unsigned char> flags(kMaxPolys);
   std::vector<dtPolyRef> refs(kMaxPolys);
-  Samples s;
-  std::size_t found = 0;
-  for (auto _ : state) {
-    found = 0;
-    for (const auto& pair : ps) {
-      const Endpoint& a = pair.first;
-      const Endpoint& b = pair.second;
-      s.time([&] {
-        float pa[3];
-        float pb[3];
-        const dtPolyRef ra = nearest(d, a, pa);
-        const dtPolyRef rb = nearest(d, b, pb);
-        if (ra == 0 || rb == 0) return;
-        int n = 0;
-        if (dtStatusFailed(d.query->findPath(ra, rb, pa, pb, &d.filter, corridor.data(), &n, kMaxPolys)) || n == 0)
-          return;
-        float end[3] = {pb[0], pb[1], pb[2]};
-        if (corridor[static_cast<std::size_t>(n - 1)] != rb) {  // partial path: stop at the last polygon
-          d.query->closestPointOnPoly(corridor[static_cast<std::size_t>(n - 1)], pb, end, nullptr);
-        }
-        int m = 0;
-        d.query->findStraightPath(pa, end, corridor.data(), n, straight.data(), flags.data(), refs.data(), &m,
-                                  kMaxPolys);
-        found += m > 0 ? 1 : 0;
-        benchmark::DoNotOptimize(m);
-      });
+  time_pairs(state, [&](const Endpoint& a, const Endpoint& b) {
+    float pa[3];
+    float pb[3];
+    const dtPolyRef ra = nearest(d, a, pa);
+    const dtPolyRef rb = nearest(d, b, pb);
+    if (ra == 0 || rb == 0) return false;
+    int n = 0;
+    if (dtStatusFailed(d.query->findPath(ra, rb, pa, pb, &d.filter, corridor.data(), &n, kMaxPolys)) || n == 0)
+      return false;
+    float end[3] = {pb[0], pb[1], pb[2]};
+    if (corridor[static_cast<std::size_t>(n - 1)] != rb) {  // partial path: stop at the last polygon
+      d.query->closestPointOnPoly(corridor[static_cast<std::size_t>(n - 1)], pb, end, nullptr);
     }
-  }
-  s.report(state, found);
+    int m = 0;
+    d.query->findStraightPath(pa, end, corridor.data(), n, straight.data(), flags.data(), refs.data(), &m, kMaxPolys);
+    benchmark::DoNotOptimize(m);
+    return m > 0;
+  });
 }
 BENCHMARK(BM_DetourRouteAndSmooth)->Unit(benchmark::kMillisecond);
 

@@ -10,7 +10,6 @@
 #include "fomap_group.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/fomap/canonical.hpp"
-#include "sortie/fomap/file_output.hpp"
 #include "sortie/fomap/lint.hpp"
 #include "sortie/fomap/references.hpp"
 
@@ -134,7 +133,7 @@ int run_fmt(const FmtOptions& o) {
       worst = std::max(worst, kExitInvalid);
       continue;
     }
-    auto st = fomap::rewrite_file(path, out->text);
+    auto st = core::rewrite_file(path, out->text);
     if (!st) {
       print_error(st.error());
       worst = kExitUsage;

@@ -163,8 +163,6 @@ int run_bake(const BakeCliOptions& o) {
   } else {
     std::cout << fmt::format("{} file(s): {} map(s) baked to {}, {} failed\n", report.files, report.baked(), o.out_dir,
                              report.failed());
-    if (!o.only.empty() && report.maps.empty())
-      std::cout << fmt::format("no container declares map {}: nothing written\n", o.only);
   }
   return worst;
 }
@@ -174,18 +172,30 @@ struct JsonCliOptions {
   std::vector<std::string> protos;
 };
 
-int run_json(const JsonCliOptions& o) {
-  auto text = core::read_text_file(o.file);
+// A container named on the command line and the project of its --protos; nullopt (the error
+// printed) when the file cannot be read or the protos cannot be loaded: exit 2.
+struct ContainerInput {
+  fomap::Project project;
+  fomap::MapContainer container;
+};
+
+std::optional<ContainerInput> load_container(const std::string& file, const std::vector<std::string>& protos) {
+  auto text = core::read_text_file(file);
   if (!text) {
     print_error(text.error());
-    return kExitUsage;
+    return std::nullopt;
   }
-  const auto project = load_project(o.protos);
-  if (!project) return kExitUsage;
-  const fomap::MapContainer container = fomap::MapContainer::from_text(std::move(*text), o.file);
-  fomap::write_container_json(std::cout, container, *project);
+  auto project = load_project(protos);
+  if (!project) return std::nullopt;
+  return ContainerInput{std::move(*project), fomap::MapContainer::from_text(std::move(*text), file)};
+}
+
+int run_json(const JsonCliOptions& o) {
+  const auto input = load_container(o.file, o.protos);
+  if (!input) return kExitUsage;
+  fomap::write_container_json(std::cout, input->container, input->project);
   std::cout.flush();
-  return container.loadable() ? kExitOk : kExitInvalid;
+  return input->container.loadable() ? kExitOk : kExitInvalid;
 }
 
 struct MaterializeCliOptions {
@@ -227,16 +237,10 @@ void print_instance(const fomap::MaterializedInstance& in, const mission::FomapI
 }
 
 int run_materialize(const MaterializeCliOptions& o) {
-  auto text = core::read_text_file(o.file);
-  if (!text) {
-    print_error(text.error());
-    return kExitUsage;
-  }
-  const auto project = load_project(o.protos);
-  if (!project) return kExitUsage;
-  const fomap::BakeRegistrars regs(project->properties);
-  const fomap::MapContainer container = fomap::MapContainer::from_text(std::move(*text), o.file);
-  auto outcomes = fomap::materialize_container(container, *project, regs, o.map);
+  const auto input = load_container(o.file, o.protos);
+  if (!input) return kExitUsage;
+  const fomap::BakeRegistrars regs(input->project.properties);
+  auto outcomes = fomap::materialize_container(input->container, input->project, regs, o.map);
   if (!outcomes) {
     print_error(outcomes.error());
     return kExitInvalid;
@@ -323,7 +327,7 @@ SORTIE_COMMAND(fomap_out, [](CLI::App& root, sortie::cli::Outcome& outcome) {
   bake->add_option("-o,--output", bo->out_dir, "output directory (flat: map ids, no subdirectories)")->required();
   bake->add_option("paths", bo->paths, "map containers or directories (walked)")->required();
   bake->add_option("--only", bo->only,
-                   "targeted bake: only this map id (nothing written when no container declares it)");
+                   "targeted bake: only this map id (exit 2, nothing written, when no container declares it)");
   bake->add_flag("--fact-sheet-client-dictionary", bo->fact_sheet_client_dictionary,
                  "client dictionary from static items only (spec §10.2) instead of the contract's superset");
   bake->add_flag("--json", bo->json, "machine-readable report");

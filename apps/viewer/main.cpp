@@ -88,7 +88,7 @@ int viewer_main(int argc, char** argv) {
   auto mode = chosen();
   if (!mode) {
     const auto& d = mode.error();
-    std::cerr << "sortie-viewer: " << d.to_string() << " [" << d.code << "]\n";
+    std::cerr << "sortie-viewer: " << d.to_string() << "\n";  // to_string ends with " [code]"
     return d.code.rfind("io.", 0) == 0 || d.code.rfind("usage.", 0) == 0 || d.code == "load.mission_missing" ? 2 : 1;
   }
   return viewer::run_app(**mode, ao);

@@ -35,11 +35,6 @@ struct SquadOptions {
   bool plain = false;
 };
 
-// (squad::to_string(SquadState) is declared in state.hpp but not defined in libs/squad.)
-std::string_view state_name(squad::SquadState s) {
-  return s == squad::SquadState::advancing ? "advancing" : "holding";
-}
-
 game::SquadKeys keys_of(const InputState& s) {
   game::SquadKeys k;
   k.up = s.down(Key::w);
@@ -99,7 +94,7 @@ class SquadMode final : public ViewerMode {
     return {fmt::format("{}  seed {}  tick {} ({:.1f} s)  friendly hits {}{}", name_, session_.seed(), sim.tick(),
                         static_cast<double>(sim.tick()) / squad::kTickRate, sim.stats().friendly_hits,
                         session_.paused() ? "  PAUSED (N steps)" : ""),
-            fmt::format("{}  {}  {}{}  soldiers {}  kills {}", state_name(q.state), squad::to_string(q.formation),
+            fmt::format("{}  {}  {}{}  soldiers {}  kills {}", squad::to_string(q.state), squad::to_string(q.formation),
                         q.manual ? "manual aim" : "auto aim", q.sprinting ? "  sprint" : "", sim.live_agents(),
                         sim.stats().kills)};
   }
@@ -122,7 +117,7 @@ class SquadMode final : public ViewerMode {
         "squad: tick {} seed {} disc {:.3f},{:.3f} centre {:.3f},{:.3f} up {:.3f} state {} friendly_hits {} "
         "live {} paused {} hash {:016x}\n",
         sim.tick(), session_.seed(), q.disc.x, q.disc.y, centre.x, centre.y, core::dot(centre, up_),
-        state_name(q.state), sim.stats().friendly_hits, live, session_.paused() ? 1 : 0, sim.state_hash());
+        squad::to_string(q.state), sim.stats().friendly_hits, live, session_.paused() ? 1 : 0, sim.state_hash());
     reported_ = true;
     reported_tick_ = sim.tick();
   }

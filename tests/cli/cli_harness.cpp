@@ -1,6 +1,7 @@
 #include "cli_harness.hpp"
 
 #include <fcntl.h>
+#include <png.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -64,6 +65,7 @@ RunResult run_program(const std::string& program, const std::vector<std::string>
   argv_store.emplace_back(program);
   argv_store.insert(argv_store.end(), args.begin(), args.end());
   std::vector<char*> argv;
+  argv.reserve(argv_store.size() + 1);
   for (auto& a : argv_store) argv.push_back(a.data());
   argv.push_back(nullptr);
 
@@ -118,6 +120,24 @@ std::vector<std::pair<std::string, core::Bytes>> tree_bytes(const fs::path& dir)
   return files;
 }
 
+RgbImage read_png_rgb(const fs::path& path) {
+  const core::Bytes bytes = file_bytes(path);
+  png_image image{};
+  image.version = PNG_IMAGE_VERSION;
+  RgbImage out;
+  if (png_image_begin_read_from_memory(&image, bytes.data(), bytes.size()) == 0) return out;
+  image.format = PNG_FORMAT_RGB;
+  out.width = image.width;
+  out.height = image.height;
+  out.rgb.resize(PNG_IMAGE_SIZE(image));
+  if (png_image_finish_read(&image, nullptr, out.rgb.data(), 0, nullptr) == 0) out.rgb.clear();
+  return out;
+}
+
+bool have_xvfb() {
+  return std::system("command -v xvfb-run >/dev/null 2>&1") == 0;
+}
+
 fs::path fomap_corpus() {
   return test::fomap_corpus();
 }
@@ -132,7 +152,7 @@ void CliTest::TearDown() {
 }
 
 fs::path CliTest::copy_sample(const std::string& name) {
-  const fs::path dst = dir_ / name;
+  fs::path dst = dir_ / name;
   fs::copy(sample_dir(), dst, fs::copy_options::recursive);
   return dst;
 }

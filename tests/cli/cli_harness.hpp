@@ -4,6 +4,7 @@
 // directory; the demo sample game is generated once per test process and shared read-only.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <initializer_list>
 #include <string>
@@ -45,6 +46,18 @@ void put_bytes(const fs::path& path, core::ByteView bytes);
 
 // Map relative path -> bytes of every regular file below `dir`.
 std::vector<std::pair<std::string, core::Bytes>> tree_bytes(const fs::path& dir);
+
+// A PNG file decoded to 8-bit RGB rows (libpng's simplified API); `rgb` is empty when the file
+// cannot be read as a PNG.
+struct RgbImage {
+  std::uint32_t width = 0;
+  std::uint32_t height = 0;
+  std::vector<std::uint8_t> rgb;
+};
+RgbImage read_png_rgb(const fs::path& path);
+
+// True when xvfb-run is on PATH (the viewer tests skip with a message without it).
+bool have_xvfb();
 
 // The FOnline map corpus (../shared/corpus/fomap next to the repository or the worktree); empty when absent.
 fs::path fomap_corpus();

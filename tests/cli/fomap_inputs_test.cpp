@@ -72,6 +72,25 @@ TEST_F(CliFomapInputs, a_directory_without_maps_is_a_usage_error) {
   EXPECT_NE(b.err.find("[usage.no_maps]"), std::string::npos) << b.err;
 }
 
+TEST_F(CliFomapInputs, bake_only_naming_an_undeclared_map_is_a_usage_error) {
+  const auto r = run_sortie({"fomap", "bake", "--protos", protos(), "-o", path("out"), "--only", "nope",
+                             path("good.fomap"), path("bad.fomap")});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(r.err,
+            "sortie: --only names a map that no container of the inputs declares (expected a map id declared by a "
+            "container, found nope) [usage.only_unknown]\n");
+  EXPECT_EQ(r.out, "2 file(s): 0 map(s) baked to " + path("out") + ", 0 failed\n");
+  EXPECT_TRUE(fs::is_empty(dir_ / "out"));
+  const auto j = run_sortie(
+      {"fomap", "bake", "--protos", protos(), "-o", path("out"), "--only", "nope", path("good.fomap"), "--json"});
+  EXPECT_EQ(j.exit_code, 2) << j.out << j.err;
+  // A declared map is baked alone.
+  const auto good = run_sortie({"fomap", "bake", "--protos", protos(), "-o", path("out"), "--only", "good",
+                                path("good.fomap"), path("bad.fomap")});
+  EXPECT_EQ(good.exit_code, 0) << good.out << good.err;
+  EXPECT_EQ(good.out, "2 file(s): 1 map(s) baked to " + path("out") + ", 0 failed\n");
+}
+
 TEST_F(CliFomapInputs, protos_that_do_not_exist_stop_every_verb_with_an_io_error) {
   const std::string nope = path("no/such/protos");
   const std::vector<std::vector<std::string>> runs = {

@@ -2,7 +2,6 @@
 // where data.tma places them (projected with the same camera), --orbit, missing assets (exit 1,
 // --allow-missing) and numeric option validation.
 #include <gtest/gtest.h>
-#include <png.h>
 
 #include <set>
 
@@ -14,10 +13,7 @@
 namespace sortie::cli_test {
 namespace {
 
-struct Png {
-  std::uint32_t width = 0;
-  std::uint32_t height = 0;
-  std::vector<std::uint8_t> rgb;
+struct Png : RgbImage {
   [[nodiscard]] std::array<std::uint8_t, 3> at(std::uint32_t x, std::uint32_t y) const {
     const std::size_t i = (std::size_t{y} * width + x) * 3;
     return {rgb[i], rgb[i + 1], rgb[i + 2]};
@@ -30,16 +26,8 @@ struct Png {
 };
 
 Png read_png(const fs::path& path) {
-  const core::Bytes bytes = file_bytes(path);
-  png_image image{};
-  image.version = PNG_IMAGE_VERSION;
-  Png out;
-  EXPECT_NE(png_image_begin_read_from_memory(&image, bytes.data(), bytes.size()), 0) << path;
-  image.format = PNG_FORMAT_RGB;
-  out.width = image.width;
-  out.height = image.height;
-  out.rgb.resize(PNG_IMAGE_SIZE(image));
-  EXPECT_NE(png_image_finish_read(&image, nullptr, out.rgb.data(), 0, nullptr), 0) << path;
+  Png out{read_png_rgb(path)};
+  EXPECT_FALSE(out.rgb.empty()) << path << ": not a PNG";
   return out;
 }
 

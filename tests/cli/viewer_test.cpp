@@ -2,7 +2,6 @@
 // and matches `sortie render` of the same camera; a scripted click picks the object under the
 // cursor. Skipped with a message when xvfb-run is not installed (`make deps` installs it).
 #include <gtest/gtest.h>
-#include <png.h>
 
 #include <algorithm>
 #include <chrono>
@@ -21,22 +20,11 @@
 namespace sortie::cli_test {
 namespace {
 
-bool have_xvfb() {
-  return std::system("command -v xvfb-run >/dev/null 2>&1") == 0;
-}
-
 std::vector<std::uint8_t> rgb_of(const fs::path& path, std::uint32_t& w, std::uint32_t& h) {
-  const core::Bytes bytes = file_bytes(path);
-  png_image image{};
-  image.version = PNG_IMAGE_VERSION;
-  std::vector<std::uint8_t> out;
-  if (png_image_begin_read_from_memory(&image, bytes.data(), bytes.size()) == 0) return out;
-  image.format = PNG_FORMAT_RGB;
+  RgbImage image = read_png_rgb(path);
   w = image.width;
   h = image.height;
-  out.resize(PNG_IMAGE_SIZE(image));
-  if (png_image_finish_read(&image, nullptr, out.data(), 0, nullptr) == 0) out.clear();
-  return out;
+  return std::move(image.rgb);
 }
 
 class CliViewerTest : public CliTest {};

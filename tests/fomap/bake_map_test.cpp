@@ -246,6 +246,27 @@ TEST(FomapBake, writes_both_outputs_flat_by_map_name) {
   fs::remove_all(dir);
 }
 
+TEST(FomapBake, a_baked_pair_is_written_both_or_neither) {
+  BakedMap baked;
+  baked.name = "arroyo";
+  baked.server_blob = {1, 2, 3};
+  baked.client_blob = {4, 5};
+  const fs::path dir = fs::temp_directory_path() / "sortie_fomap_bake_pair_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  ASSERT_TRUE(core::write_file_atomic(dir / server_blob_name("arroyo"), std::string_view("old server")));
+  fs::create_directories(dir / client_blob_name("arroyo"));  // the client cannot be placed
+  auto r = write_baked_map(baked, dir);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(core::read_text_file(dir / server_blob_name("arroyo")).value_or("<missing>"), "old server");
+  fs::remove(dir / client_blob_name("arroyo"));
+  ASSERT_TRUE(write_baked_map(baked, dir));
+  EXPECT_EQ(core::read_file(dir / server_blob_name("arroyo")).value_or(core::Bytes{}), (core::Bytes{1, 2, 3}));
+  EXPECT_EQ(core::read_file(dir / client_blob_name("arroyo")).value_or(core::Bytes{}), (core::Bytes{4, 5}));
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 2);  // no temporary left
+  fs::remove_all(dir);
+}
+
 // ---- materialization ------------------------------------------------------------------
 
 struct Runtime {

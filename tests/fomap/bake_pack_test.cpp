@@ -91,6 +91,20 @@ TEST_F(FomapBakePack, only_bakes_the_named_map) {
   EXPECT_TRUE(r.maps[0].ok());
   EXPECT_EQ(r.maps[0].baked->server.items, 1u);
   EXPECT_TRUE(r.maps[0].baked->server_blob.empty());  // released once summarized
+  EXPECT_TRUE(r.io_errors.empty());
+}
+
+TEST_F(FomapBakePack, rejects_only_naming_a_map_no_container_declares) {
+  put("a.fomap", map_text("Arroyo"));
+  PackOptions only_nope = written_to(dir_ / "out");
+  only_nope.only = "Nope";
+  const PackReport r = bake_pack({dir_ / "maps"}, project(), only_nope);
+  EXPECT_TRUE(r.maps.empty());
+  EXPECT_EQ(r.files, 1u);
+  ASSERT_EQ(r.io_errors.size(), 1u);
+  EXPECT_EQ(r.io_errors[0].code, "usage.only_unknown");
+  EXPECT_EQ(r.io_errors[0].found, "Nope");
+  EXPECT_TRUE(fs::is_empty(dir_ / "out"));  // nothing written
 }
 
 TEST_F(FomapBakePack, bake_errors_structure_errors_and_missing_inputs_are_reported) {

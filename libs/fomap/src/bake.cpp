@@ -12,7 +12,6 @@
 
 #include "bake_internal.hpp"
 #include "sortie/core/file_io.hpp"
-#include "sortie/fomap/file_output.hpp"
 #include "sortie/fomap/hash.hpp"
 
 namespace sortie::fomap {
@@ -513,9 +512,9 @@ std::vector<BakeOutcome> bake_container(const MapContainer& container, const Pro
 }
 
 core::Status write_baked_map(const BakedMap& baked, const std::filesystem::path& dir) {
-  const FileWrite pair[] = {{dir / server_blob_name(baked.name), baked.server_bytes()},
-                            {dir / client_blob_name(baked.name), baked.client_bytes()}};
-  return write_files_together(pair);
+  const core::FileWrite pair[] = {{dir / server_blob_name(baked.name), baked.server_bytes()},
+                                  {dir / client_blob_name(baked.name), baked.client_bytes()}};
+  return core::write_files_together(pair);
 }
 
 std::vector<std::filesystem::path> find_map_containers(const std::vector<std::filesystem::path>& paths) {

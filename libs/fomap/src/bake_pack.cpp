@@ -62,6 +62,7 @@ PackReport bake_pack(const std::vector<fs::path>& paths, const Project& project,
   const BakeRegistrars registrars(project.properties);
   BakeSession session(project, registrars, options.bake);
   std::map<std::string, std::string, std::less<>> baked_from;  // map id -> the container that baked it
+  bool only_declared = false;                                  // a container declares options.only
   for (std::size_t i = 0; i < files.size(); ++i) {
     const fs::path& path = files[i];
     if (progress) progress(i, files.size(), path);
@@ -73,6 +74,7 @@ PackReport bake_pack(const std::vector<fs::path>& paths, const Project& project,
     const MapContainer container = MapContainer::from_text(std::move(*text), path.string());
     for (const MapDefinition& map : container.maps()) {
       if (!options.only.empty() && map.name != options.only) continue;
+      only_declared = true;
       PackEntry entry{map.name, path.string(), std::nullopt, {}};
       BakeOutcome outcome = session.bake_map(container, map);
       entry.errors = std::move(outcome.errors);
@@ -103,6 +105,10 @@ PackReport bake_pack(const std::vector<fs::path>& paths, const Project& project,
       report.maps.push_back(std::move(entry));
     }
   }
+  if (!options.only.empty() && !only_declared)
+    report.io_errors.push_back(
+        Diagnostic::error("usage.only_unknown", "--only names a map that no container of the inputs declares")
+            .expect("a map id declared by a container", options.only));
   return report;
 }
 

@@ -31,15 +31,28 @@ core::Status check_payload(const CommandKindInfo& kind, core::ByteView payload, 
   return r.require_end("command payload");
 }
 
-core::Result<CommandLog> read_v1(core::ByteReader& r, const CommandRegistry& registry) {
+// The command list both versions share: a count (checked against the bytes left before
+// anything is reserved), then per command its tick and what `read_rest` reads of the version's
+// record after it.
+template <class ReadRest>
+core::Result<CommandLog> read_commands(core::ByteReader& r, std::size_t min_command_bytes, const ReadRest& read_rest) {
   SORTIE_TRY(auto count, r.u32());
-  SORTIE_CHECK(r.check_count(count, kMinV1CommandBytes, "commands"));  // before reserving
+  SORTIE_CHECK(r.check_count(count, min_command_bytes, "commands"));
   CommandLog log;
   log.commands.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
     const std::string path = fmt::format("commands[{}]", i);
     Command c;
     SORTIE_TRY(c.tick, r.u64());
+    SORTIE_CHECK(read_rest(c, path));
+    log.commands.push_back(std::move(c));
+  }
+  return log;
+}
+
+// Version 1: a one-byte legacy kind and the fixed legacy fields, converted by the kind's codec.
+core::Result<CommandLog> read_v1(core::ByteReader& r, const CommandRegistry& registry) {
+  const auto read_rest = [&](Command& c, const std::string& path) -> core::Status {
     const std::size_t kind_at = r.offset();
     SORTIE_TRY(auto kind_id, r.u8());
     const CommandKindInfo* kind = registry.find(CommandKindId{kind_id});
@@ -62,12 +75,15 @@ core::Result<CommandLog> read_v1(core::ByteReader& r, const CommandRegistry& reg
     if (!payload) return fail(std::move(payload).error().at(kind_at - 8).within(path));
     c.kind = kind->wire_id;
     c.payload = std::move(*payload);
-    log.commands.push_back(std::move(c));
-  }
+    return {};
+  };
+  SORTIE_TRY(auto log, read_commands(r, kMinV1CommandBytes, read_rest));
   SORTIE_CHECK(r.require_end("command log"));
   return log;
 }
 
+// Version 2: a table of the kinds used (wire id, name), then commands with a two-byte wire id
+// and a size-prefixed payload checked by the kind's codec.
 core::Result<CommandLog> read_v2(core::ByteReader& r, const CommandRegistry& registry) {
   SORTIE_TRY(auto kind_count, r.u32());
   SORTIE_CHECK(r.check_count(kind_count, kMinKindBytes, "kinds"));
@@ -102,14 +118,7 @@ core::Result<CommandLog> read_v2(core::ByteReader& r, const CommandRegistry& reg
     table.push_back(kind);
     ids.push_back(id);
   }
-  SORTIE_TRY(auto count, r.u32());
-  SORTIE_CHECK(r.check_count(count, kMinCommandBytes, "commands"));
-  CommandLog log;
-  log.commands.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::string path = fmt::format("commands[{}]", i);
-    Command c;
-    SORTIE_TRY(c.tick, r.u64());
+  const auto read_rest = [&](Command& c, const std::string& path) -> core::Status {
     const std::size_t kind_at = r.offset();
     SORTIE_TRY(c.kind, r.u16());
     auto pos = std::lower_bound(ids.begin(), ids.end(), c.kind);
@@ -127,8 +136,9 @@ core::Result<CommandLog> read_v2(core::ByteReader& r, const CommandRegistry& reg
     auto status = check_payload(*table[k], bytes, payload_at);
     if (!status) return fail(std::move(status).error().within(path + ".payload"));
     c.payload.assign(bytes.begin(), bytes.end());
-    log.commands.push_back(std::move(c));
-  }
+    return {};
+  };
+  SORTIE_TRY(auto log, read_commands(r, kMinCommandBytes, read_rest));
   for (std::size_t k = 0; k < used.size(); ++k) {
     if (!used[k]) {
       return fail(Diagnostic::error("command_log.kind_unused", "kind table lists a kind no command uses")

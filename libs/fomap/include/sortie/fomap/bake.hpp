@@ -137,7 +137,7 @@ BakeOutcome bake_map(const MapContainer& container, const MapDefinition& map, co
 std::vector<BakeOutcome> bake_container(const MapContainer& container, const Project& project,
                                         const BakeRegistrars& registrars, const BakeOptions& options = {});
 
-// Writes `<dir>/<name>.fomap-bin-server` and `-client` as one set (file_output.hpp): both or
+// Writes `<dir>/<name>.fomap-bin-server` and `-client` as one set (core::write_files_together): both or
 // neither; when the second cannot be placed, the first gets its previous contents back.
 core::Status write_baked_map(const BakedMap& baked, const std::filesystem::path& dir);
 

@@ -9,7 +9,8 @@
 // - each map's server/client pair is written together or not at all (write_baked_map), and a
 //   pair that cannot be written counts as failed;
 // - a directory argument below which no container declares a map is an error
-//   (`usage.no_maps`), so a gate never passes on nothing.
+//   (`usage.no_maps`), so a gate never passes on nothing; so is an `only` map id that no
+//   container declares (`usage.only_unknown`).
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -39,7 +40,7 @@ struct PackEntry {
 struct PackReport {
   std::vector<PackEntry> maps;  // container order; a container's maps in EnumerateMaps order
   std::size_t files = 0;        // containers read
-  core::Diagnostics io_errors;  // unreadable inputs, directories without containers
+  core::Diagnostics io_errors;  // unreadable inputs, directories without containers, an unknown `only`
   [[nodiscard]] std::size_t baked() const;
   [[nodiscard]] std::size_t failed() const;
   // {"maps": [summary or {map, source, errors}], "summary": {baked, failed, files}}

@@ -10,16 +10,15 @@
 
 namespace sortie::render {
 
-// Which faces of a box to emit (bit set).
-enum BoxFace : std::uint8_t {
-  kBoxMinX = 1,
-  kBoxMaxX = 2,
-  kBoxMinY = 4,
-  kBoxMaxY = 8,
-  kBoxMinZ = 16,
-  kBoxMaxZ = 32,
-  kBoxAllFaces = 63,
-};
+// Which faces of a box to emit: bits of make_box's `faces` (constants, not an enum, so they keep
+// the kConstant names .clang-tidy asks of constants and combine with | as plain bytes).
+inline constexpr std::uint8_t kBoxMinX = 1;
+inline constexpr std::uint8_t kBoxMaxX = 2;
+inline constexpr std::uint8_t kBoxMinY = 4;
+inline constexpr std::uint8_t kBoxMaxY = 8;
+inline constexpr std::uint8_t kBoxMinZ = 16;
+inline constexpr std::uint8_t kBoxMaxZ = 32;
+inline constexpr std::uint8_t kBoxAllFaces = 63;
 
 // Four vertices per face (flat normals, uv 0..1 across each face, v down), two triangles per
 // face; faces in the order -X, +X, -Y, +Y, -Z, +Z. An empty box gives an empty mesh.

@@ -1,33 +1,30 @@
-// In-place rewrites and all-or-nothing file sets (file_output.hpp), and the baked pair on top.
-#include "sortie/fomap/file_output.hpp"
+// In-place rewrites and all-or-nothing file sets (file_io.hpp).
+#include "sortie/core/file_io.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <random>
 
-#include "sortie/core/file_io.hpp"
-#include "sortie/fomap/bake.hpp"
-#include "sortie/fomap/map_blob.hpp"
-
-namespace sortie::fomap {
+namespace sortie::core {
 namespace {
 
 namespace fs = std::filesystem;
 
-class FomapFileOutput : public ::testing::Test {
+class CoreFileIo : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("sortie_file_output_" + std::to_string(std::random_device{}()));
+    dir_ = fs::temp_directory_path() / ("sortie_file_io_" + std::to_string(std::random_device{}()));
     fs::create_directories(dir_);
   }
   void TearDown() override {
     std::error_code ec;
     fs::remove_all(dir_, ec);
   }
-  void put(const fs::path& p, std::string_view text) const { ASSERT_TRUE(core::write_file_atomic(p, text)); }
-  static std::string get(const fs::path& p) { return core::read_text_file(p).value_or("<missing>"); }
+  void put(const fs::path& p, std::string_view text) const { ASSERT_TRUE(write_file_atomic(p, text)); }
+  static std::string get(const fs::path& p) { return read_text_file(p).value_or("<missing>"); }
   // Names in the directory (temporaries would show up here).
   std::vector<std::string> names() const {
     std::vector<std::string> out;
@@ -43,7 +40,7 @@ class FomapFileOutput : public ::testing::Test {
   fs::path dir_;
 };
 
-TEST_F(FomapFileOutput, rewrite_keeps_the_permission_bits) {
+TEST_F(CoreFileIo, rewrite_keeps_the_permission_bits) {
   const fs::path f = dir_ / "private.fomap";
   put(f, "old\n");
   fs::permissions(f, fs::perms::owner_read | fs::perms::owner_write);
@@ -56,7 +53,7 @@ TEST_F(FomapFileOutput, rewrite_keeps_the_permission_bits) {
   EXPECT_EQ(names(), std::vector<std::string>{"private.fomap"});
 }
 
-TEST_F(FomapFileOutput, rewrite_writes_through_a_symlink_and_keeps_the_link) {
+TEST_F(CoreFileIo, rewrite_writes_through_a_symlink_and_keeps_the_link) {
   fs::create_directories(dir_ / "real");
   const fs::path target = dir_ / "real/map.fomap";
   const fs::path link = dir_ / "map.fomap";
@@ -71,7 +68,7 @@ TEST_F(FomapFileOutput, rewrite_writes_through_a_symlink_and_keeps_the_link) {
   EXPECT_EQ(names(), (std::vector<std::string>{"map.fomap", "real"}));
 }
 
-TEST_F(FomapFileOutput, rewrite_of_a_dangling_link_or_a_directory_is_an_io_error) {
+TEST_F(CoreFileIo, rewrite_of_a_dangling_link_or_a_directory_is_an_io_error) {
   fs::create_symlink("nowhere.fomap", dir_ / "dangling.fomap");
   auto r = rewrite_file(dir_ / "dangling.fomap", "x");
   ASSERT_FALSE(r);
@@ -82,49 +79,32 @@ TEST_F(FomapFileOutput, rewrite_of_a_dangling_link_or_a_directory_is_an_io_error
   EXPECT_EQ(d.error().code, "io.open");
 }
 
-TEST_F(FomapFileOutput, a_set_is_written_whole) {
+TEST_F(CoreFileIo, a_set_is_written_whole) {
   put(dir_ / "a", "old a");
   const std::string a = "new a", b = "new b";
-  const FileWrite set[] = {{dir_ / "a", core::as_bytes(a)}, {dir_ / "b", core::as_bytes(b)}};
+  const FileWrite set[] = {{dir_ / "a", as_bytes(a)}, {dir_ / "b", as_bytes(b)}};
   ASSERT_TRUE(write_files_together(set));
   EXPECT_EQ(get(dir_ / "a"), "new a");
   EXPECT_EQ(get(dir_ / "b"), "new b");
   EXPECT_EQ(names(), (std::vector<std::string>{"a", "b"}));
 }
 
-TEST_F(FomapFileOutput, a_set_whose_second_file_cannot_be_placed_leaves_the_first_as_it_was) {
+TEST_F(CoreFileIo, a_set_whose_second_file_cannot_be_placed_leaves_the_first_as_it_was) {
   put(dir_ / "a", "old a");
   fs::create_directories(dir_ / "b");  // a directory where the second file should go
   const std::string a = "new a", b = "new b";
-  const FileWrite set[] = {{dir_ / "a", core::as_bytes(a)}, {dir_ / "b", core::as_bytes(b)}};
+  const FileWrite set[] = {{dir_ / "a", as_bytes(a)}, {dir_ / "b", as_bytes(b)}};
   auto r = write_files_together(set);
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, "io.write");
   EXPECT_EQ(get(dir_ / "a"), "old a");
   EXPECT_EQ(names(), (std::vector<std::string>{"a", "b"}));  // no temporary or kept copy left
   // When the first file did not exist before, it does not exist afterwards either.
-  const FileWrite fresh[] = {{dir_ / "c", core::as_bytes(a)}, {dir_ / "b", core::as_bytes(b)}};
+  const FileWrite fresh[] = {{dir_ / "c", as_bytes(a)}, {dir_ / "b", as_bytes(b)}};
   ASSERT_FALSE(write_files_together(fresh));
   EXPECT_FALSE(fs::exists(dir_ / "c"));
   EXPECT_EQ(names(), (std::vector<std::string>{"a", "b"}));
 }
 
-TEST_F(FomapFileOutput, a_baked_pair_is_written_both_or_neither) {
-  BakedMap baked;
-  baked.name = "arroyo";
-  baked.server_blob = {1, 2, 3};
-  baked.client_blob = {4, 5};
-  put(dir_ / server_blob_name("arroyo"), "old server");
-  fs::create_directories(dir_ / client_blob_name("arroyo"));
-  auto r = write_baked_map(baked, dir_);
-  ASSERT_FALSE(r);
-  EXPECT_EQ(get(dir_ / server_blob_name("arroyo")), "old server");
-  fs::remove(dir_ / client_blob_name("arroyo"));
-  ASSERT_TRUE(write_baked_map(baked, dir_));
-  EXPECT_EQ(core::read_file(dir_ / server_blob_name("arroyo")).value_or(core::Bytes{}), (core::Bytes{1, 2, 3}));
-  EXPECT_EQ(core::read_file(dir_ / client_blob_name("arroyo")).value_or(core::Bytes{}), (core::Bytes{4, 5}));
-  EXPECT_EQ(names().size(), 2u);
-}
-
 }  // namespace
-}  // namespace sortie::fomap
+}  // namespace sortie::core
