@@ -64,7 +64,7 @@ void add_weather(const env::WeatherSchedule& schedule, std::uint64_t seed, std::
   draws.assign(frame.draws.begin(), frame.draws.end());
   draws.insert(draws.end(), drawing.draws().begin(), drawing.draws().end());
   frame.draws = draws;
-  frame.light = drawing.lit(frame.light);
+  frame.point_lights = drawing.point_lights();  // a strike's flash
 }
 
 int fail_with(const core::Diagnostic& d, bool json) {
