@@ -103,6 +103,7 @@ class MissionMode final : public ViewerMode {
       frame.draws = draws;
     }
     frame.point_lights = weather_.point_lights();
+    if (const auto sky = weather_.sky_color()) frame.clear_color = *sky;  // the schedule's active sky object
     return renderer.render(frame, target, &stats_);
   }
 

@@ -246,6 +246,20 @@ TEST(Weather, lightning_lights_a_point_light_and_draws_a_bolt_for_flash_ms) {
   EXPECT_TRUE(w.point_lights().empty());
 }
 
+TEST(Weather, sky_colour_is_the_active_sky_object_clamped) {
+  env::Environment e(schedule("sortie-weather 1\nsky day 0.5 1.5 0.2 until 10\nsky night 0.04 0.05 0.1\n"), 1);
+  WeatherDrawing w;
+  w.update(e.update(0, camera()));
+  // 0.5 * 255 + 0.5 = 128; 1.5 clamps to 255; 0.2 * 255 + 0.5 = 51.5 -> 51.
+  EXPECT_EQ(w.sky_color(), (Rgba8{128, 255, 51, 255}));
+  w.update(e.update(10000, camera()));
+  // 0.04 * 255 = 10.2 -> 10; 0.05 * 255 = 12.75 -> 13; 0.1 * 255 = 25.5 -> 26.
+  EXPECT_EQ(w.sky_color(), (Rgba8{10, 13, 26, 255}));
+  env::Environment clear(rain(0.5f), 1);
+  w.update(clear.update(0, camera()));
+  EXPECT_FALSE(w.sky_color());
+}
+
 TEST(Weather, rain_golden_image) {
   env::Environment e(rain(0.8f), 5);
   WeatherDrawing w;

@@ -66,6 +66,8 @@ void WeatherDrawing::build_bolt(const env::LightningStrike& s) {
 void WeatherDrawing::update(const env::EnvironmentFrame& frame) {
   draws_.clear();
   lights_.clear();
+  sky_.reset();
+  if (const auto& rgb = frame.sky_base_rgb) sky_ = to_rgba8({rgb->x, rgb->y, rgb->z, 1.0f});
   if (!frame.lightning.empty()) {
     strike_ = frame.lightning.back();
     build_bolt(*strike_);

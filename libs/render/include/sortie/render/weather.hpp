@@ -17,9 +17,13 @@
 //              colour flash_color * flash_strength * flash, radius flash_radius and size
 //              flash_size (the renderer's windowed inverse-square falloff, draw.hpp). The flash
 //              falls linearly from 1 at the strike to 0 after flash_ms of frame time.
+//   sky        sky_color() is the frame's sky base RGB (the first active sky object, before
+//              glare) as an opaque colour, each component clamped to 0..1: callers may clear
+//              the picture to it; none when no sky object is active.
 //
 // The drawing owns its meshes: the draw calls stay valid until the next update().
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -60,6 +64,8 @@ class WeatherDrawing {
   [[nodiscard]] float flash() const { return flash_; }
   // The strike's point light while the flash lasts, else empty (for Frame::point_lights).
   [[nodiscard]] std::span<const PointLight> point_lights() const { return lights_; }
+  // The active sky object's base colour, clamped (for Frame::clear_color), or none.
+  [[nodiscard]] std::optional<Rgba8> sky_color() const { return sky_; }
   [[nodiscard]] const WeatherStyle& style() const { return style_; }
   [[nodiscard]] std::size_t rain_lines() const { return rain_.positions.size() / 2; }
   [[nodiscard]] std::size_t snow_points() const;
@@ -74,6 +80,7 @@ class WeatherDrawing {
   std::vector<DrawCall> draws_;
   std::optional<env::LightningStrike> strike_;  // the last strike
   std::vector<PointLight> lights_;
+  std::optional<Rgba8> sky_;
   float flash_ = 0.0f;
 };
 
