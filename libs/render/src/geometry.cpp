@@ -513,8 +513,8 @@ void transform_vertices(const DrawState& d, const FrameGeometry& g, std::size_t 
       F4 lb = f4(g.ambient.z) + f4(g.light_color.z) * diffuse;
       if (!g.point_lights.empty()) {
         // World position (affine model), then each light's term (draw.hpp, PointLight).
-        const auto& W = d.call->model.m;
-        const F4 wx = row(W[0], px, py, pz), wy = row(W[1], px, py, pz), wz = row(W[2], px, py, pz);
+        const auto& model = d.call->model.m;
+        const F4 wx = row(model[0], px, py, pz), wy = row(model[1], px, py, pz), wz = row(model[2], px, py, pz);
         for (const PointLightState& pl : g.point_lights) {
           const F4 lx = f4(pl.position.x) - wx, ly = f4(pl.position.y) - wy, lz = f4(pl.position.z) - wz;
           const F4 d2 = lx * lx + ly * ly + lz * lz;
