@@ -10,6 +10,7 @@
 #include "cli_util.hpp"
 #include "command.hpp"
 #include "sortie/core/file_io.hpp"
+#include "sortie/env/ambient_music.hpp"
 #include "sortie/env/environment.hpp"
 
 namespace sortie::cli {
@@ -133,6 +134,27 @@ std::string event_line(const env::SoundEvent& e) {
   return s;
 }
 
+// A change of the first active sky object: which one (none: no sky object is active), its base
+// RGB, the RGB length and the DAY/NIGHT pool that length selects.
+Json sky_change_json(std::int64_t time_ms, const env::SkyObject* sky) {
+  const auto rgb = sky ? std::optional<core::Vec3>(sky->base_rgb) : std::nullopt;
+  Json j{{"time_ms", time_ms}, {"pool", std::string(env::to_string(env::sky_pool(rgb)))}};
+  j["name"] = sky ? Json(sky->name) : Json(nullptr);
+  j["base_rgb"] = rgb ? Json{rgb->x, rgb->y, rgb->z} : Json(nullptr);
+  j["length"] = rgb ? Json(core::length(*rgb)) : Json(nullptr);
+  return j;
+}
+
+std::string sky_line(std::int64_t time_ms, const env::SkyObject* sky) {
+  const auto rgb = sky ? std::optional<core::Vec3>(sky->base_rgb) : std::nullopt;
+  std::string s = fmt::format("{:>10.3f} s  {:<13} ", static_cast<double>(time_ms) / 1000.0, "Sky");
+  if (sky)
+    s += fmt::format("name={} rgb={} length={}", sky->name, vec(sky->base_rgb), core::length(sky->base_rgb));
+  else
+    s += "none";
+  return s + fmt::format(" pool={}", env::to_string(env::sky_pool(rgb)));
+}
+
 int run_env(const EnvRunOptions& o) {
   env::CameraFrame cam;
   if (auto e = camera_from(o.camera, cam)) return usage("env run", *e);
@@ -155,12 +177,19 @@ int run_env(const EnvRunOptions& o) {
   Json events = Json::array();
   Json attempts = Json::array();
   Json strikes = Json::array();
+  Json sky_changes = Json::array();
+  const env::SkyObject* sky = nullptr;  // the active sky object of the previous frame
   std::size_t frames = 0;
   std::uint32_t max_particles = 0;
   for (std::int64_t t = 0; t <= end_ms; t += o.step_ms) {
     const auto& f = environment.update(t, cam);
     ++frames;
     max_particles = std::max<std::uint32_t>(max_particles, static_cast<std::uint32_t>(f.particles.size()));
+    if (const env::SkyObject* now = env::active_sky(environment.schedule(), f.time_ms); now != sky) {
+      if (!o.json) std::cout << sky_line(f.time_ms, now) << "\n";
+      sky_changes.push_back(sky_change_json(f.time_ms, now));
+      sky = now;
+    }
     for (const auto& a : f.lightning_attempts) {
       if (!o.json)
         std::cout << fmt::format("{:>10.3f} s  {:<13} intensity={} r15={} delay_ms={}\n",
@@ -190,6 +219,7 @@ int run_env(const EnvRunOptions& o) {
     j["events"] = std::move(events);
     j["lightning_attempts"] = std::move(attempts);
     j["lightning_strikes"] = std::move(strikes);
+    j["sky_changes"] = std::move(sky_changes);
     j["summary"] = {{"frames", frames}, {"max_particles", max_particles}};
     print_json(j);
   } else {

@@ -47,7 +47,8 @@ struct RenderCliOptions {
 };
 
 // The weather of `schedule` at `at_ms` seen from `pose` (the frames before it at 100 ms steps,
-// then one frame of 1/60 s, so rain streaks are one viewer frame long), drawn over `frame`.
+// then one frame of 1/60 s, so rain streaks are one viewer frame long), drawn over `frame`; the
+// picture is cleared to the active sky object's colour when the schedule has one.
 void add_weather(const env::WeatherSchedule& schedule, std::uint64_t seed, std::int64_t at_ms,
                  const render::CameraPose& pose, std::uint32_t width, std::uint32_t height,
                  render::WeatherDrawing& drawing, std::vector<render::DrawCall>& draws, render::Frame& frame) {
@@ -64,7 +65,8 @@ void add_weather(const env::WeatherSchedule& schedule, std::uint64_t seed, std::
   draws.assign(frame.draws.begin(), frame.draws.end());
   draws.insert(draws.end(), drawing.draws().begin(), drawing.draws().end());
   frame.draws = draws;
-  frame.light = drawing.lit(frame.light);
+  frame.point_lights = drawing.point_lights();  // a strike's flash
+  if (const auto sky = drawing.sky_color()) frame.clear_color = *sky;
 }
 
 int fail_with(const core::Diagnostic& d, bool json) {

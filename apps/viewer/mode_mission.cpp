@@ -95,14 +95,15 @@ class MissionMode final : public ViewerMode {
       labels.push_back(std::move(l));
       frame.labels = labels;
     }
-    // Weather over the scene: rain, snow, the bolt; a flash brightens the light.
+    // Weather over the scene: rain, snow, the bolt; a strike's flash is a point light.
     std::vector<render::DrawCall> draws;
     if (!weather_.draws().empty()) {
       draws.assign(frame.draws.begin(), frame.draws.end());
       draws.insert(draws.end(), weather_.draws().begin(), weather_.draws().end());
       frame.draws = draws;
     }
-    frame.light = weather_.lit(frame.light);
+    frame.point_lights = weather_.point_lights();
+    if (const auto sky = weather_.sky_color()) frame.clear_color = *sky;  // the schedule's active sky object
     return renderer.render(frame, target, &stats_);
   }
 

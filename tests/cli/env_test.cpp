@@ -116,6 +116,39 @@ TEST_F(CliEnvTest, run_prints_the_event_list) {
   EXPECT_EQ(run_sortie({"env", "run", (dir_ / "absent").string(), "--seconds", "1"}).exit_code, 2);
 }
 
+TEST_F(CliEnvTest, run_reports_the_active_sky_and_its_pool) {
+  const fs::path p = dir_ / "sky.weather";
+  // day: 0.9 0.9 0.9, length sqrt(2.43) = 1.5588 > 1.1; night 0.1 0.2 0.4: sqrt(0.21) = 0.4583
+  put_bytes(p, core::as_bytes(std::string_view(
+                   "sortie-weather 1\nsky day 0.9 0.9 0.9 until 60\nsky night 0.1 0.2 0.4 from 60 until 90\n")));
+  const auto r = run_sortie({"env", "run", p.string(), "--seconds", "120", "--step-ms", "1000", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = r.json();
+  const auto& c = j.at("sky_changes");
+  ASSERT_EQ(c.size(), 3u);
+  EXPECT_EQ(c[0].at("time_ms"), 0);
+  EXPECT_EQ(c[0].at("name"), "day");
+  EXPECT_EQ(c[0].at("pool"), "day");
+  EXPECT_NEAR(c[0].at("length").get<double>(), 1.5588457, 1e-6);
+  EXPECT_EQ(c[1].at("time_ms"), 60000);
+  EXPECT_EQ(c[1].at("name"), "night");
+  EXPECT_EQ(c[1].at("pool"), "night");
+  EXPECT_NEAR(c[1].at("base_rgb")[2].get<double>(), 0.4, 1e-6);
+  EXPECT_EQ(c[2].at("time_ms"), 90000);
+  EXPECT_TRUE(c[2].at("name").is_null());
+  EXPECT_EQ(c[2].at("pool"), "night");
+  const auto text = run_sortie({"env", "run", p.string(), "--seconds", "120", "--step-ms", "1000"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("     0.000 s  Sky           name=day rgb=(0.9, 0.9, 0.9) length=1.5588"), std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("    90.000 s  Sky           none pool=night\n"), std::string::npos) << text.out;
+  // Without sky objects nothing changes: no Sky line, an empty list.
+  const auto sched = schedule();
+  const auto plain = run_sortie({"env", "run", sched.string(), "--seconds", "5"});
+  EXPECT_EQ(plain.out.find("Sky"), std::string::npos) << plain.out;
+  EXPECT_TRUE(run_sortie({"env", "run", sched.string(), "--seconds", "5", "--json"}).json().at("sky_changes").empty());
+}
+
 TEST_F(CliEnvTest, sound_list_and_decode) {
   const auto lib = sounds_lib();
   const auto l = run_sortie({"sound", "list", lib.string(), "--json"});

@@ -210,5 +210,21 @@ TEST_F(CliRenderTest, weather_draws_rain_from_its_key_on_and_is_deterministic) {
   EXPECT_EQ(top.exit_code, 2) << top.all();
 }
 
+TEST_F(CliRenderTest, weather_with_a_sky_object_clears_to_its_colour) {
+  const fs::path weather = dir_ / "sky.weather";
+  // 0.2 * 255 + 0.5 = 51.5 -> 51; 0.4 -> 102.5 -> 102; 0.8 -> 204.5 -> 204; night 0.02 -> 5.6 -> 5.
+  const std::string text = "sortie-weather 1\nsky dusk 0.2 0.4 0.8 until 10\nsky night 0.02 0.02 0.02\n";
+  put_bytes(weather, core::ByteView(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+  auto corner = [&](const std::string& at) {
+    const fs::path out = dir_ / ("sky_" + at + ".png");
+    const auto r = run_sortie({"render", sample_dir().string(), "--size", "160x90", "--weather", weather.string(),
+                               "--at", at, "-o", out.string()});
+    EXPECT_EQ(r.exit_code, 0) << r.all();
+    return read_png(out).at(0, 0);  // the default pose leaves the corners to the background
+  };
+  EXPECT_EQ(corner("5"), (std::array<std::uint8_t, 3>{51, 102, 204}));
+  EXPECT_EQ(corner("12"), (std::array<std::uint8_t, 3>{5, 5, 5}));
+}
+
 }  // namespace
 }  // namespace sortie::cli_test

@@ -57,7 +57,7 @@ Framebuffer draw(const WeatherDrawing& w, const env::CameraFrame& cam) {
   EXPECT_TRUE(fb);
   Frame f;
   f.camera = camera_from_env(cam);
-  f.light = w.lit(Light{});
+  f.point_lights = w.point_lights();
   f.draws = w.draws();
   f.clear_color = kSky;
   Renderer r;
@@ -193,14 +193,13 @@ TEST(Weather, snow_is_points_grouped_by_pixel_size) {
   EXPECT_GT(changed(draw(w, frame.camera)), 100u);
 }
 
-TEST(Weather, lightning_flashes_the_light_and_draws_a_bolt_for_flash_ms) {
+TEST(Weather, lightning_lights_a_point_light_and_draws_a_bolt_for_flash_ms) {
   env::Environment e(schedule("sortie-weather 1\nmaterial lightning bolt\nsample lightning t.wav\n"
                               "lightning_bounds -500 -500 500 500 0\nkey 0 none 1 lightning\n"),
                      11);
   auto cam = env::CameraFrame::look({0, -2000, 300}, {0, 1, 0});
   cam.aspect = static_cast<double>(kWidth) / kHeight, cam.viewport_width = kWidth, cam.viewport_height = kHeight;
   WeatherDrawing w;
-  const Light base;
   std::int64_t t = 0;
   // The first attempt waits at most (1 - 0.95) * 60000 = 3000 ms.
   for (; t <= 3100; t += 50) {
@@ -213,9 +212,16 @@ TEST(Weather, lightning_flashes_the_light_and_draws_a_bolt_for_flash_ms) {
   const float expected_flash = 1.0f - static_cast<float>(t - strike.time_ms) / 250.0f;
   EXPECT_FLOAT_EQ(w.flash(), expected_flash);
   EXPECT_EQ(w.bolt_lines(), 12u);
-  const Light l = w.lit(base);
-  EXPECT_FLOAT_EQ(l.ambient.x, std::min(1.0f, base.ambient.x + expected_flash * 0.8f));
-  EXPECT_FLOAT_EQ(l.color.y, std::min(1.0f, base.color.y + expected_flash * 0.8f));
+  // The point light sits at the strike: colour (0.85, 0.9, 1) * 2 * flash, radius 2000, size 400.
+  ASSERT_EQ(w.point_lights().size(), 1u);
+  const PointLight& l = w.point_lights()[0];
+  EXPECT_EQ(l.position, strike.light_position);
+  EXPECT_EQ(l.position, strike.position);
+  EXPECT_FLOAT_EQ(l.color.x, 0.85f * 2.0f * expected_flash);
+  EXPECT_FLOAT_EQ(l.color.y, 0.9f * 2.0f * expected_flash);
+  EXPECT_FLOAT_EQ(l.color.z, 2.0f * expected_flash);
+  EXPECT_EQ(l.radius, 2000.0f);
+  EXPECT_EQ(l.size, 400.0f);
   ASSERT_EQ(w.draws().size(), 1u);
   EXPECT_EQ(w.draws()[0].mesh.primitive, Primitive::lines);
   // The bolt runs from z + 600 down to the strike itself.
@@ -229,11 +235,29 @@ TEST(Weather, lightning_flashes_the_light_and_draws_a_bolt_for_flash_ms) {
   const auto rows = static_cast<std::size_t>(std::floor(bottom->y) - std::floor(top->y));
   EXPECT_GT(rows, 30u);  // 600 units at 2,000..3,000 units: 31..47 rows
   EXPECT_GE(changed(draw(w, cam)), rows);
-  // 250 ms later the flash is over: no bolt, the base light.
+  // Half-way through the flash the light has half its colour.
+  w.update(e.update(strike.time_ms + 125, cam));
+  ASSERT_EQ(w.point_lights().size(), 1u);
+  EXPECT_FLOAT_EQ(w.point_lights()[0].color.z, 1.0f);
+  // 250 ms after the strike the flash is over: no bolt, no light.
   w.update(e.update(strike.time_ms + 250, cam));
   EXPECT_EQ(w.flash(), 0.0f);
   EXPECT_TRUE(w.draws().empty());
-  EXPECT_EQ(w.lit(base).ambient, base.ambient);
+  EXPECT_TRUE(w.point_lights().empty());
+}
+
+TEST(Weather, sky_colour_is_the_active_sky_object_clamped) {
+  env::Environment e(schedule("sortie-weather 1\nsky day 0.5 1.5 0.2 until 10\nsky night 0.04 0.05 0.1\n"), 1);
+  WeatherDrawing w;
+  w.update(e.update(0, camera()));
+  // 0.5 * 255 + 0.5 = 128; 1.5 clamps to 255; 0.2 * 255 + 0.5 = 51.5 -> 51.
+  EXPECT_EQ(w.sky_color(), (Rgba8{128, 255, 51, 255}));
+  w.update(e.update(10000, camera()));
+  // 0.04 * 255 = 10.2 -> 10; 0.05 * 255 = 12.75 -> 13; 0.1 * 255 = 25.5 -> 26.
+  EXPECT_EQ(w.sky_color(), (Rgba8{10, 13, 26, 255}));
+  env::Environment clear(rain(0.5f), 1);
+  w.update(clear.update(0, camera()));
+  EXPECT_FALSE(w.sky_color());
 }
 
 TEST(Weather, rain_golden_image) {

@@ -67,7 +67,9 @@ const env::EnvironmentFrame* Ambience::update(std::int64_t time_ms, const env::C
     frame = &environment_->update(time_ms, camera);
     events.insert(events.end(), frame->sounds.begin(), frame->sounds.end());
   }
-  music_->tick(static_cast<double>(dt_ms) / 1000.0, std::nullopt, time_ms, events);
+  // The DAY/NIGHT pool follows the schedule's first active sky object (none: night).
+  const std::optional<core::Vec3> sky = frame != nullptr ? frame->sky_base_rgb : std::nullopt;
+  music_->tick(static_cast<double>(dt_ms) / 1000.0, sky, time_ms, events);
   apply(time_ms, camera, events);
   mixer_->advance(dt_ms);
   return frame;

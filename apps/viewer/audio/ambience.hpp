@@ -6,7 +6,9 @@
 //   open:   the THEME StartLoop (music bus) goes to the mixer at time 0;
 //   update: the listener is set from the camera frame first, then the weather's events of the
 //           frame (rain/snow loops, thunder one-shots), then the music's variation one-shot
-//           (AmbientMusic::tick with the frame's dt); finally the mixer's logical time advances.
+//           (AmbientMusic::tick with the frame's dt and the frame's sky_base_rgb, which picks
+//           the DAY or NIGHT pool when the music has them); finally the mixer's logical time
+//           advances.
 //
 // Where the music comes from: sortie's mission model does not decode the ambient_music_loop /
 // ambient_music_variation objects yet, so THEME and the variation pool are given by the caller

@@ -32,10 +32,13 @@ std::vector<SoundEvent> AmbientMusic::open(std::int64_t time_ms) {
   return out;
 }
 
+VariationPool sky_pool(std::optional<core::Vec3> rgb) {
+  return rgb && core::length(*rgb) > kDayRgbLength ? VariationPool::day : VariationPool::night;
+}
+
 VariationPool AmbientMusic::pool_for(std::optional<core::Vec3> rgb) const {
   if (config_.day_pool.empty() && config_.night_pool.empty()) return VariationPool::default_pool;
-  if (rgb && core::length(*rgb) > kDayRgbLength) return VariationPool::day;
-  return VariationPool::night;
+  return sky_pool(rgb);
 }
 
 std::optional<VariationChoice> AmbientMusic::tick(double dt_seconds, std::optional<core::Vec3> sky_base_rgb,

@@ -109,6 +109,7 @@ const EnvironmentFrame& Environment::update(std::int64_t time_ms, const CameraFr
   frame_.sounds.clear();
   const WeatherState state = sample_weather(schedule_, time_ms);
   frame_.weather = state;
+  frame_.sky_base_rgb = sample_sky(schedule_, time_ms);
   frame_.metrics = precipitation_metrics(camera, state.kind, static_cast<double>(state.intensity), density_);
   frame_.material = state.kind == PrecipitationKind::rain   ? schedule_.rain_material
                     : state.kind == PrecipitationKind::snow ? schedule_.snow_material
@@ -153,6 +154,8 @@ core::Json environment_frame_json(const EnvironmentFrame& f) {
   j["weather"] = {{"kind", std::string(to_string(f.weather.kind))},
                   {"intensity", f.weather.intensity},
                   {"lightning", f.weather.lightning}};
+  j["sky_base_rgb"] =
+      f.sky_base_rgb ? core::Json{f.sky_base_rgb->x, f.sky_base_rgb->y, f.sky_base_rgb->z} : core::Json(nullptr);
   j["material"] = f.material;
   j["metrics"] = precipitation_metrics_json(f.metrics);
   j["particles"] = f.particles.size();

@@ -37,7 +37,24 @@ WeatherState sample_weather(const WeatherSchedule& s, std::int64_t time_ms) {
   return st;
 }
 
+const SkyObject* active_sky(const WeatherSchedule& s, std::int64_t time_ms) {
+  for (const auto& o : s.sky)
+    if (o.active_at(time_ms)) return &o;
+  return nullptr;
+}
+
+std::optional<core::Vec3> sample_sky(const WeatherSchedule& s, std::int64_t time_ms) {
+  if (const SkyObject* o = active_sky(s, time_ms)) return o->base_rgb;
+  return std::nullopt;
+}
+
 namespace {
+
+constexpr double kMaxSeconds = 1e9;
+
+std::string seconds_text(std::int64_t ms) {
+  return fmt::format("{}.{:03}", ms / 1000, ms % 1000);
+}
 
 std::vector<std::string_view> tokens(std::string_view s) {
   std::vector<std::string_view> out;
@@ -54,6 +71,13 @@ std::vector<std::string_view> tokens(std::string_view s) {
 }
 
 bool parse_double(std::string_view t, double& out) {
+  auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
+  return ec == std::errc() && p == t.data() + t.size() && std::isfinite(out);
+}
+
+// Values kept as float are read as float: one rounding, so the writer's shortest form reads
+// back to the same value, and a number beyond the float range is an error, not infinity.
+bool parse_float(std::string_view t, float& out) {
   auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
   return ec == std::errc() && p == t.data() + t.size() && std::isfinite(out);
 }
@@ -144,36 +168,69 @@ core::Result<WeatherSchedule> read_weather_text(core::ByteView data, std::string
         return err("weather.syntax", "'lightning_bounds' takes five numbers",
                    "lightning_bounds MIN_X MIN_Y MAX_X MAX_Y Z");
       if (seen_bounds) return err("weather.duplicate", "lightning bounds given twice", "one lightning_bounds line");
-      double v[5];
-      for (int i = 0; i < 5; ++i)
-        if (!parse_double(t[static_cast<std::size_t>(i) + 1], v[i]))
-          return err("weather.value", "lightning bound is not a finite number", "finite decimal numbers");
+      float v[5];
+      for (std::size_t i = 0; i < 5; ++i)
+        if (!parse_float(t[i + 1], v[i]))
+          return err("weather.value", "lightning bound is not a finite number", "finite decimal numbers (float range)");
       if (v[0] > v[2] || v[1] > v[3])
         return err("weather.value", "lightning bounds with min above max", "MIN_X <= MAX_X, MIN_Y <= MAX_Y");
-      s.lightning_bounds = {{static_cast<float>(v[0]), static_cast<float>(v[1])},
-                            {static_cast<float>(v[2]), static_cast<float>(v[3])},
-                            static_cast<float>(v[4])};
+      s.lightning_bounds = {{v[0], v[1]}, {v[2], v[3]}, v[4]};
       seen_bounds = true;
     } else if (d == "key") {
       if (t.size() != 4 && !(t.size() == 5 && t[4] == "lightning"))
         return err("weather.syntax", "'key' takes a time, a kind, an intensity and optionally 'lightning'",
                    "key SECONDS none|rain|snow INTENSITY [lightning]");
       WeatherKey k;
-      double seconds = 0, intensity = 0;
-      if (!parse_double(t[1], seconds) || seconds < 0 || seconds > 1e9)
+      double seconds = 0;
+      float intensity = 0;
+      if (!parse_double(t[1], seconds) || seconds < 0 || seconds > kMaxSeconds)
         return err("weather.value", "key time is not a number of seconds in 0..1e9", "0 <= SECONDS <= 1e9");
       if (!kind_of(t[2], k.kind)) return err("weather.syntax", "unknown precipitation kind", "none, rain or snow");
-      if (!parse_double(t[3], intensity) || intensity < 0 || intensity > 1)
+      if (!parse_float(t[3], intensity) || intensity < 0 || intensity > 1)
         return err("weather.value", "intensity outside 0..1", "0 <= INTENSITY <= 1");
       k.time_ms = std::llround(seconds * 1000.0);
-      k.intensity = static_cast<float>(intensity);
+      k.intensity = intensity;
       k.lightning = t.size() == 5;
       if (!s.keys.empty() && k.time_ms <= s.keys.back().time_ms)
         return err("weather.order", "key times must increase strictly",
                    fmt::format("time > {} ms", s.keys.back().time_ms));
       s.keys.push_back(k);
+    } else if (d == "sky") {
+      constexpr std::string_view kForm = "sky NAME R G B [from SECONDS] [until SECONDS]";
+      if (t.size() != 5 && t.size() != 7 && t.size() != 9)
+        return err("weather.syntax", "'sky' takes a name, three colour components and optional from/until times",
+                   std::string(kForm));
+      SkyObject o;
+      o.name = std::string(t[1]);
+      for (const auto& other : s.sky)
+        if (other.name == o.name) return err("weather.duplicate", "sky object name given twice", "unique sky names");
+      float c[3];
+      for (std::size_t i = 0; i < 3; ++i)
+        if (!parse_float(t[i + 2], c[i]) || c[i] < 0 || c[i] > kMaxSkyComponent)
+          return err("weather.value", "sky colour component outside 0..16", "0 <= R, G, B <= 16");
+      o.base_rgb = {c[0], c[1], c[2]};
+      bool seen_from = false;
+      for (std::size_t i = 5; i + 1 < t.size(); i += 2) {
+        const bool is_from = t[i] == "from";
+        if ((!is_from && t[i] != "until") || (is_from ? seen_from : o.until_ms.has_value()))
+          return err("weather.syntax", "a sky option is 'from' or 'until', each at most once", std::string(kForm));
+        double seconds = 0;
+        if (!parse_double(t[i + 1], seconds) || seconds < 0 || seconds > kMaxSeconds)
+          return err("weather.value", "sky time is not a number of seconds in 0..1e9", "0 <= SECONDS <= 1e9");
+        const std::int64_t ms = std::llround(seconds * 1000.0);
+        if (is_from) {
+          o.from_ms = ms;
+          seen_from = true;
+        } else {
+          o.until_ms = ms;
+        }
+      }
+      if (o.until_ms && *o.until_ms <= o.from_ms)
+        return err("weather.value", "sky window is empty (until not after from)",
+                   fmt::format("until > {} ms", o.from_ms));
+      s.sky.push_back(std::move(o));
     } else {
-      return err("weather.syntax", "unknown directive", "material, sample, lightning_bounds or key");
+      return err("weather.syntax", "unknown directive", "material, sample, lightning_bounds, key or sky");
     }
   }
   auto missing = [&](std::string what) {
@@ -212,8 +269,14 @@ std::string write_weather_text(const WeatherSchedule& s) {
   const auto& b = s.lightning_bounds;
   out += fmt::format("lightning_bounds {} {} {} {} {}\n", b.min.x, b.min.y, b.max.x, b.max.y, b.z);
   for (const auto& k : s.keys)
-    out += fmt::format("key {}.{:03} {} {}{}\n", k.time_ms / 1000, k.time_ms % 1000, to_string(k.kind), k.intensity,
+    out += fmt::format("key {} {} {}{}\n", seconds_text(k.time_ms), to_string(k.kind), k.intensity,
                        k.lightning ? " lightning" : "");
+  for (const auto& o : s.sky) {
+    out += fmt::format("sky {} {} {} {}", o.name, o.base_rgb.x, o.base_rgb.y, o.base_rgb.z);
+    if (o.from_ms != 0) out += " from " + seconds_text(o.from_ms);
+    if (o.until_ms) out += " until " + seconds_text(*o.until_ms);
+    out += "\n";
+  }
   return out;
 }
 
@@ -232,6 +295,13 @@ core::Json weather_schedule_json(const WeatherSchedule& s) {
                   {"lightning", s.lightning_sample.to_string()}};
   const auto& b = s.lightning_bounds;
   j["lightning_bounds"] = {{"min", {b.min.x, b.min.y}}, {"max", {b.max.x, b.max.y}}, {"z", b.z}};
+  core::Json sky = core::Json::array();
+  for (const auto& o : s.sky)
+    sky.push_back({{"name", o.name},
+                   {"base_rgb", {o.base_rgb.x, o.base_rgb.y, o.base_rgb.z}},
+                   {"from_ms", o.from_ms},
+                   {"until_ms", o.until_ms ? core::Json(*o.until_ms) : core::Json(nullptr)}});
+  j["sky"] = std::move(sky);
   return j;
 }
 

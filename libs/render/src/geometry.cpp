@@ -508,9 +508,32 @@ void transform_vertices(const DrawState& d, const FrameGeometry& g, std::size_t 
       const I4 ok = cmpgt(len, zero) & finite(len);
       const F4 ux = select(ok, nx / len, zero), uy = select(ok, ny / len, zero), uz = select(ok, nz / len, one);
       const F4 diffuse = max(ux * f4(g.light_dir.x) + uy * f4(g.light_dir.y) + uz * f4(g.light_dir.z), zero);
-      r = r * clamp(f4(g.ambient.x) + f4(g.light_color.x) * diffuse, zero, one);
-      gr = gr * clamp(f4(g.ambient.y) + f4(g.light_color.y) * diffuse, zero, one);
-      b = b * clamp(f4(g.ambient.z) + f4(g.light_color.z) * diffuse, zero, one);
+      F4 lr = f4(g.ambient.x) + f4(g.light_color.x) * diffuse;
+      F4 lg = f4(g.ambient.y) + f4(g.light_color.y) * diffuse;
+      F4 lb = f4(g.ambient.z) + f4(g.light_color.z) * diffuse;
+      if (!g.point_lights.empty()) {
+        // World position (affine model), then each light's term (draw.hpp, PointLight).
+        const auto& model = d.call->model.m;
+        const F4 wx = row(model[0], px, py, pz), wy = row(model[1], px, py, pz), wz = row(model[2], px, py, pz);
+        for (const PointLightState& pl : g.point_lights) {
+          const F4 lx = f4(pl.position.x) - wx, ly = f4(pl.position.y) - wy, lz = f4(pl.position.z) - wz;
+          const F4 d2 = lx * lx + ly * ly + lz * lz;
+          const F4 dist = sqrt(d2);
+          const F4 q = d2 * f4(pl.inv_radius2);  // (d / radius)^2
+          const F4 win = max(one - q * q, zero);
+          const F4 s2 = f4(pl.size2);
+          const F4 ndotl = max(ux * lx + uy * ly + uz * lz, zero);  // dot(n, l) * d
+          // Inside the radius (win > 0: d is finite) and away from the light itself.
+          const I4 lit_here = cmpgt(win, zero) & cmpgt(dist, zero);
+          const F4 k = select(lit_here, ndotl / dist * (s2 / (s2 + d2)) * (win * win), zero);
+          lr = lr + f4(pl.color.x) * k;
+          lg = lg + f4(pl.color.y) * k;
+          lb = lb + f4(pl.color.z) * k;
+        }
+      }
+      r = r * clamp(lr, zero, one);
+      gr = gr * clamp(lg, zero, one);
+      b = b * clamp(lb, zero, one);
     }
     r = clamp(r, zero, one);
     gr = clamp(gr, zero, one);

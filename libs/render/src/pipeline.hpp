@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -216,6 +217,14 @@ struct Batch {
   }
 };
 
+// A point light prepared for the vertex stage (draw.hpp, PointLight).
+struct PointLightState {
+  core::Vec3 position;
+  core::Vec3 color;
+  float inv_radius2 = 0.0f;  // 1 / radius^2
+  float size2 = 0.0f;        // size^2
+};
+
 struct FrameGeometry {
   Viewport viewport;     // NDC -> window mapping (as requested)
   Viewport scissor;      // viewport ∩ framebuffer, non-empty: every pixel drawn is inside it
@@ -227,6 +236,7 @@ struct FrameGeometry {
   core::Vec3 light_dir;  // towards the light, unit
   core::Vec3 light_color;
   core::Vec3 ambient;
+  std::span<const PointLightState> point_lights;
 };
 
 // A tile being drawn: absolute pixel origin, the clip rectangle (tile ∩ viewport) and the

@@ -58,6 +58,23 @@ core::Status validate_frame(const Frame& frame) {
                             .in(prefix + ".material.point_size")
                             .expect("1..64", fmt::format("{}", d.material.point_size)));
   }
+  for (std::size_t i = 0; i < frame.point_lights.size(); ++i) {
+    const PointLight& l = frame.point_lights[i];
+    auto bad = [&](std::string_view field, std::string expected, std::string found) {
+      return core::fail(core::Diagnostic::error("render.light.point", "point light out of range")
+                            .in(fmt::format("point_lights[{}].{}", i, field))
+                            .expect(std::move(expected), std::move(found)));
+    };
+    const core::Vec3& c = l.color;
+    if (!core::is_finite(l.position))
+      return bad("position", "finite", fmt::format("{}, {}, {}", l.position.x, l.position.y, l.position.z));
+    if (!core::is_finite(c) || c.x < 0.0f || c.y < 0.0f || c.z < 0.0f)
+      return bad("color", "finite, >= 0", fmt::format("{}, {}, {}", c.x, c.y, c.z));
+    // radius^2 and size^2 stay finite and 1 / radius^2 non-zero.
+    if (!(l.radius > 0.0f && l.radius <= 1e18f))
+      return bad("radius", "0 < radius <= 1e18", fmt::format("{}", l.radius));
+    if (!(l.size > 0.0f && l.size <= 1e18f)) return bad("size", "0 < size <= 1e18", fmt::format("{}", l.size));
+  }
   return {};
 }
 
@@ -85,7 +102,10 @@ Shade shade_of(const DrawCall& d, const FrameGeometry& g) {
   for (const Rgba8 c : d.mesh.colors) alpha_varies = alpha_varies || c.a != 255;
   if (alpha_varies) return Shade::rgba;
   const auto grey = [](const core::Vec3& v) { return v.x == v.y && v.y == v.z; };
-  if (m.lit && !colors && grey(g.light_color) && grey(g.ambient) && m.color.x == m.color.y && m.color.y == m.color.z)
+  bool points_grey = true;
+  for (const auto& p : g.point_lights) points_grey = points_grey && grey(p.color);
+  if (m.lit && !colors && grey(g.light_color) && grey(g.ambient) && points_grey && m.color.x == m.color.y &&
+      m.color.y == m.color.z)
     return Shade::luma;
   return Shade::rgb;
 }
@@ -193,6 +213,7 @@ struct Renderer::Impl {
   std::vector<Batch> batches;
   std::vector<std::uint32_t> order;
   std::vector<float> keys;
+  std::vector<PointLightState> point_lights;
 
   explicit Impl(RendererOptions o) : options(o) {
     threads = o.threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : o.threads;
@@ -273,6 +294,10 @@ core::Status Renderer::Impl::render(const Frame& frame, Framebuffer& target, Fra
   g.light_dir = core::normalize_or(-frame.light.direction, {0.0f, 0.0f, 1.0f});
   g.light_color = frame.light.color;
   g.ambient = frame.light.ambient;
+  point_lights.clear();
+  for (const PointLight& l : frame.point_lights)
+    point_lights.push_back({l.position, l.color, 1.0f / (l.radius * l.radius), l.size * l.size});
+  g.point_lights = point_lights;
 
   // Drawing order: opaque in submission order, then blended (back to front when asked).
   const core::Mat4 view_projection = frame.camera.view_projection();

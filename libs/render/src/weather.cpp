@@ -65,7 +65,9 @@ void WeatherDrawing::build_bolt(const env::LightningStrike& s) {
 
 void WeatherDrawing::update(const env::EnvironmentFrame& frame) {
   draws_.clear();
-  eye_ = frame.camera.position;
+  lights_.clear();
+  sky_.reset();
+  if (const auto& rgb = frame.sky_base_rgb) sky_ = to_rgba8({rgb->x, rgb->y, rgb->z, 1.0f});
   if (!frame.lightning.empty()) {
     strike_ = frame.lightning.back();
     build_bolt(*strike_);
@@ -75,6 +77,14 @@ void WeatherDrawing::update(const env::EnvironmentFrame& frame) {
     const std::int64_t age = frame.time_ms - strike_->time_ms;
     if (age >= 0 && age < style_.flash_ms)
       flash_ = 1.0f - static_cast<float>(age) / static_cast<float>(style_.flash_ms);
+  }
+  if (flash_ > 0.0f) {
+    PointLight l;
+    l.position = strike_->light_position;
+    l.color = style_.flash_color * (style_.flash_strength * flash_);
+    l.radius = style_.flash_radius;
+    l.size = style_.flash_size;
+    lights_.push_back(l);
   }
 
   rain_ = Mesh{};
@@ -117,21 +127,6 @@ void WeatherDrawing::update(const env::EnvironmentFrame& frame) {
     m.depth_write = false;
     draws_.push_back({bolt_.view(), m});
   }
-}
-
-Light WeatherDrawing::lit(const Light& base) const {
-  if (flash_ <= 0.0f || !strike_) return base;
-  Light l = base;
-  const float add = flash_ * style_.flash_strength;
-  auto raise = [add](core::Vec3 c) {
-    return core::Vec3{std::min(1.0f, c.x + add), std::min(1.0f, c.y + add), std::min(1.0f, c.z + add)};
-  };
-  l.ambient = raise(base.ambient);
-  l.color = raise(base.color);
-  // Light travels from the strike (the point light) toward the observer.
-  const core::Vec3 from = strike_->light_position;
-  l.direction = core::normalize_or(eye_ - from, base.direction);
-  return l;
 }
 
 }  // namespace sortie::render

@@ -50,6 +50,9 @@ class TwoStateGenerator {
 
 enum class VariationPool : std::uint8_t { default_pool, day, night };
 std::string_view to_string(VariationPool pool);
+// The DAY/NIGHT rule alone: day when the sky's base RGB has length > 1.1, else night (no sky:
+// night). Which pool plays also needs the configuration (AmbientMusic::pool_for).
+VariationPool sky_pool(std::optional<core::Vec3> sky_base_rgb);
 
 struct AmbientMusicConfig {
   SoundRef theme;                                // THEME (its archive is the loop library)

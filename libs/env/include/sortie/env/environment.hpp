@@ -22,6 +22,10 @@
 // finds lightning on; turning lightning off cancels a pending strike.
 // Times are integer milliseconds; strikes happen at their exact scheduled time inside the
 // frame that reaches it. Randomness comes from seeded core::Rng streams.
+//
+// Sky: sky_base_rgb is sample_sky(schedule, time): the base RGB (before glare) of the first
+// active sky object, none when no sky object is active. The audio owner passes it to
+// AmbientMusic::tick (DAY/NIGHT pools); the viewer may clear the picture to it.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -76,7 +80,8 @@ struct EnvironmentFrame {
   std::int64_t time_ms = 0;
   CameraFrame camera;
   WeatherState weather;
-  std::string material;  // of the current precipitation kind
+  std::optional<core::Vec3> sky_base_rgb;  // the first active sky object's base RGB
+  std::string material;                    // of the current precipitation kind
   PrecipitationMetrics metrics;
   std::span<const Particle> particles;  // valid until the next update
   std::vector<LightningAttempt> lightning_attempts;

@@ -1,5 +1,5 @@
 #pragma once
-// What the renderer draws: materials, draw calls, labels, the light, and one Frame.
+// What the renderer draws: materials, draw calls, labels, the lights, and one Frame.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -40,7 +40,7 @@ struct Material {
   Wrap wrap = Wrap::repeat;
   LodMode lod = LodMode::per_pixel;
   core::Vec4 color{1.0f, 1.0f, 1.0f, 1.0f};  // multiplies the vertex colours
-  bool lit = false;                          // per-vertex directional light + ambient (needs normals)
+  bool lit = false;                          // per-vertex light: ambient, directional, points (needs normals)
   std::uint8_t alpha_ref = 0;                // alpha test: discard where final alpha < alpha_ref (0: off)
   Blend blend = Blend::opaque;
   Cull cull = Cull::back;
@@ -56,11 +56,30 @@ struct DrawCall {
   core::Mat4 model = core::Mat4::identity();
 };
 
-// One directional light. Lit colour = base * clamp(ambient + color * max(0, dot(n, -direction))).
+// One directional light. Lit colour = base * clamp(ambient + color * max(0, dot(n, -direction))
+// + the frame's point lights), per channel, computed per vertex with the world-space normal.
 struct Light {
   core::Vec3 direction{0.0f, 0.0f, -1.0f};  // the way the light travels, world space
   core::Vec3 color{0.8f, 0.8f, 0.8f};
   core::Vec3 ambient{0.2f, 0.2f, 0.2f};
+};
+
+// A point light, added per vertex of lit draws (Light's sum). For a vertex at world distance d
+// from `position`, with l the unit vector from the vertex to the light and n the unit normal:
+//
+//   contribution = color * max(0, dot(n, l)) * size^2 / (size^2 + d^2) * window(d)
+//   window(d)    = (1 - (d / radius)^4)^2 for d < radius, else 0
+//
+// The middle factor is the inverse-square law for d well above `size` (size^2 / d^2) without its
+// pole at the light (1 at d = 0, 1/2 at d = size); the window takes it smoothly to exactly zero
+// at `radius` (value and slope), so a light touches only what lies inside its sphere. `color`
+// is the light at the source and may exceed 1. A vertex at the light (d = 0) has no direction
+// to it and gets nothing.
+struct PointLight {
+  core::Vec3 position{};
+  core::Vec3 color{1.0f, 1.0f, 1.0f};
+  float radius = 100.0f;  // > 0: no light at or beyond
+  float size = 10.0f;     // > 0: distance at which the inverse-square factor is 1/2
 };
 
 // A text label in the bitmap font (font.hpp). World labels are anchored at the projected
@@ -82,6 +101,7 @@ struct Frame {
   Camera camera;
   std::optional<Viewport> viewport;  // default: the whole framebuffer
   Light light;
+  std::span<const PointLight> point_lights;  // none: lighting exactly as the directional light alone
   std::span<const DrawCall> draws;
   std::span<const Label> labels;
   std::optional<Rgba8> clear_color = kBlack;  // cleared inside the viewport before drawing

@@ -11,14 +11,19 @@
 //              one size per draw call).
 //   lightning  a strike of the frame starts a flash of `flash_ms`: the bolt (a jagged line from
 //              the body's top to its bottom, the jags drawn from the strike's own 15-bit draws,
-//              so it needs no random state) is drawn while the flash lasts, and the scene's
-//              light is brightened by the flash toward the strike's point light (lit(): ambient
-//              and colour raised by flash * strength; the direction turned from the strike
-//              toward the camera). The renderer has one directional light, so the point light is
-//              approximated this way; the flash decays linearly in frame time.
+//              so it needs no random state) is drawn while the flash lasts, and the strike's
+//              point light (seed 001: the light sits at the strike) shines on lit draws:
+//              point_lights() gives one render::PointLight at the strike's light position with
+//              colour flash_color * flash_strength * flash, radius flash_radius and size
+//              flash_size (the renderer's windowed inverse-square falloff, draw.hpp). The flash
+//              falls linearly from 1 at the strike to 0 after flash_ms of frame time.
+//   sky        sky_color() is the frame's sky base RGB (the first active sky object, before
+//              glare) as an opaque colour, each component clamped to 0..1: callers may clear
+//              the picture to it; none when no sky object is active.
 //
 // The drawing owns its meshes: the draw calls stay valid until the next update().
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -33,8 +38,11 @@ struct WeatherStyle {
   Rgba8 rain{175, 185, 205, 170};
   Rgba8 snow{240, 242, 250, 230};
   Rgba8 bolt{225, 230, 255, 255};
-  std::int64_t flash_ms = 250;  // a strike's flash and bolt last this long
-  float flash_strength = 0.8f;  // light added at the moment of the strike
+  std::int64_t flash_ms = 250;                // a strike's flash and bolt last this long
+  core::Vec3 flash_color{0.85f, 0.9f, 1.0f};  // the strike's light, bluish white
+  float flash_strength = 2.0f;                // its colour scale at the moment of the strike
+  float flash_radius = 2000.0f;               // world units: no light beyond
+  float flash_size = 400.0f;                  // world units: the light is half as strong here
   int bolt_segments = 12;
   float bolt_jag = 25.0f;  // world units: largest sideways step of a bolt segment
 };
@@ -54,8 +62,10 @@ class WeatherDrawing {
   [[nodiscard]] std::span<const DrawCall> draws() const { return draws_; }
   // 1 at a strike, falling linearly to 0 over flash_ms.
   [[nodiscard]] float flash() const { return flash_; }
-  // `base` brightened by the current flash (unchanged when there is none).
-  [[nodiscard]] Light lit(const Light& base) const;
+  // The strike's point light while the flash lasts, else empty (for Frame::point_lights).
+  [[nodiscard]] std::span<const PointLight> point_lights() const { return lights_; }
+  // The active sky object's base colour, clamped (for Frame::clear_color), or none.
+  [[nodiscard]] std::optional<Rgba8> sky_color() const { return sky_; }
   [[nodiscard]] const WeatherStyle& style() const { return style_; }
   [[nodiscard]] std::size_t rain_lines() const { return rain_.positions.size() / 2; }
   [[nodiscard]] std::size_t snow_points() const;
@@ -69,7 +79,8 @@ class WeatherDrawing {
   Mesh bolt_;
   std::vector<DrawCall> draws_;
   std::optional<env::LightningStrike> strike_;  // the last strike
-  core::Vec3 eye_{};
+  std::vector<PointLight> lights_;
+  std::optional<Rgba8> sky_;
   float flash_ = 0.0f;
 };
 
