@@ -1,9 +1,9 @@
 // The mission mode (default): `sortie-viewer [GAME_DIR] --mission M [--camera X,Y,Z,YAW,PITCH]
-// [--weather FILE] [--mute]`. Free-flight camera through libs/move (flight_input.hpp: WASD, Q/E
-// down/up, arrows and right button + mouse to look, Home re-centres, Shift faster, wheel speed),
-// click to pick an object, the world ticking at its own fixed step (world::FrameLoop); the
-// mission's ambient music and the weather's sounds and particles (audio/ambience.hpp,
-// render::WeatherDrawing), the listener and the renderer on the same camera frame.
+// [--weather FILE|none] [--theme T --variations V | --no-music] [--mute]`. Free-flight camera through libs/move
+// (flight_input.hpp: WASD, Q/E down/up, arrows and right button + mouse to look, Home re-centres, Shift faster, wheel
+// speed), click to pick an object, the world ticking at its own fixed step (world::FrameLoop); the mission's ambient
+// music and the weather's sounds and particles (audio/ambience.hpp, render::WeatherDrawing), the listener and the
+// renderer on the same camera frame.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -13,6 +13,9 @@
 #include "audio/ambience.hpp"
 #include "flight_input.hpp"
 #include "mission_view.hpp"
+#include "sortie/core/file_io.hpp"
+#include "sortie/env/mission_music.hpp"
+#include "sortie/env/weather_schedule.hpp"
 #include "sortie/render/view_spec.hpp"
 #include "sortie/render/weather.hpp"
 #include "sortie/world/clock.hpp"
@@ -29,9 +32,56 @@ struct MissionOptions {
   std::string overlay;
   std::string sample_scale = "demo";
   AmbienceOptions ambience;
+  std::string weather;  // a host file, "none", or empty: the mission's sky.weather
   std::string theme;
   std::string variations;
+  bool no_music = false;
 };
+
+// The mission's own weather: the schedule in MISSIONS/<m>/sky.weather (sortie's text form,
+// docs/weather-schedule.md), nullopt when there is none; a broken file is an error.
+core::Result<std::optional<env::WeatherSchedule>> mission_weather(const mission::GameContext& game,
+                                                                  const assets::MissionData& data) {
+  const std::string_view dir = data.tma_path.parent();
+  SORTIE_TRY(auto path,
+             assets::normalize_path(dir.empty() ? std::string("sky.weather") : fmt::format("{}/sky.weather", dir),
+                                    assets::PathPolicy::host_compatible));
+  if (!game.vfs().exists(path)) return std::optional<env::WeatherSchedule>();
+  SORTIE_TRY(auto bytes, game.vfs().read(path));
+  SORTIE_TRY(auto schedule, env::read_weather_text(bytes, path.path));
+  return std::optional<env::WeatherSchedule>(std::move(schedule));
+}
+
+// Music and weather: the mission's (mission.cfg, sky.weather) unless the command line says
+// otherwise (--theme/--variations replace the music, --no-music drops it; --weather FILE
+// replaces the schedule, --weather none drops it). mission.cfg warnings go to stderr.
+core::Status choose_ambience(const MissionOptions& o, const MissionView& view, AmbienceOptions& ao) {
+  const mission::LoadedMission* loaded = view.loaded();
+  const assets::MissionData* data = loaded != nullptr ? loaded->data.get() : nullptr;
+  if (data == nullptr) return {};  // nothing loaded: nothing of the mission's to play
+  if (!o.theme.empty() || !o.variations.empty()) {
+    if (!o.theme.empty()) ao.music.theme = env::SoundRef::parse(o.theme);
+    for (std::size_t at = 0; at < o.variations.size();) {
+      const auto comma = std::min(o.variations.find(',', at), o.variations.size());
+      if (comma > at) ao.music.default_pool.push_back(o.variations.substr(at, comma - at));
+      at = comma + 1;
+    }
+  } else if (!o.no_music) {
+    if (auto m = env::ambient_music_from_mission(*data)) {
+      for (const auto& w : m->warnings) std::cerr << "warning: " << w.to_string() << "\n";
+      ao.music = std::move(m->config);
+    }
+  }
+  if (o.weather == "none") return {};
+  if (o.weather.empty()) {
+    SORTIE_TRY(ao.weather, mission_weather(view.game, *data));
+    return {};
+  }
+  SORTIE_TRY(auto bytes, core::read_file(o.weather));
+  SORTIE_TRY(auto schedule, env::read_weather_text(bytes, o.weather));
+  ao.weather = std::move(schedule);
+  return {};
+}
 
 class MissionMode final : public ViewerMode {
  public:
@@ -207,15 +257,10 @@ core::Result<std::unique_ptr<ViewerMode>> make_mission_mode(const MissionOptions
   SORTIE_TRY(auto overlays, render::parse_overlays(o.overlay));
   SORTIE_TRY(auto view, load_mission_view(o.game_dir, o.mission, o.sample_scale, overlays));
   AmbienceOptions ao = o.ambience;
-  if (!o.theme.empty()) ao.theme = env::SoundRef::parse(o.theme);
-  for (std::size_t at = 0; at < o.variations.size();) {
-    const auto comma = std::min(o.variations.find(',', at), o.variations.size());
-    if (comma > at) ao.variations.push_back(o.variations.substr(at, comma - at));
-    at = comma + 1;
-  }
+  SORTIE_CHECK(choose_ambience(o, view, ao));
   // Sound and weather only when there is something to play or draw (no device is opened otherwise).
   std::unique_ptr<Ambience> ambience;
-  if (ao.theme || !ao.variations.empty() || !ao.weather.empty()) {
+  if (ao.any()) {
     SORTIE_TRY(ambience, Ambience::open(ao, env::repository_opener(view.game.repository()), std::cerr));
   }
   world::World& w = *view.loaded()->world;
@@ -236,13 +281,18 @@ SORTIE_VIEWER_MODE(mission, "fly over a mission (the default mode)", [](CLI::App
   app.add_option("--overlay", o->overlay, "overlays: areals,routes,labels");
   app.add_option("--sample", o->sample_scale, "scale of the embedded sample: demo or corpus")
       ->check(CLI::IsMember({"demo", "corpus"}));
-  app.add_option("--weather", o->ambience.weather, "weather schedule (text form, docs/weather-schedule.md)");
+  app.add_option(
+      "--weather", o->weather,
+      "weather schedule (text form, docs/weather-schedule.md), or none (default: the mission's sky.weather)");
   app.add_option("--weather-seed", o->ambience.seed, "seed of the weather and music streams");
   app.add_flag("--mute", o->ambience.mute, "no sound (the mixer keeps playing silently)");
   app.add_option("--audio-driver", o->ambience.output.driver, "SDL audio driver (e.g. dummy, disk; default: SDL's)");
   app.add_option("--sounds", o->ambience.sounds, "sound library file (default: the game's sounds.lib)");
-  app.add_option("--theme", o->theme, "ambient music THEME loop: NAME or ARCHIVE/NAME");
-  app.add_option("--variations", o->variations, "ambient variations (DEFAULT_VARIATION pool): NAME,NAME,...");
+  app.add_option("--theme", o->theme,
+                 "ambient music THEME loop: NAME or ARCHIVE/NAME (default: the mission's mission.cfg)");
+  app.add_option("--variations", o->variations,
+                 "ambient variations (DEFAULT_VARIATION pool): NAME,NAME,... (default: the mission's)");
+  app.add_flag("--no-music", o->no_music, "no ambient music (the mission's mission.cfg is not played)");
   return [o]() -> core::Result<std::unique_ptr<ViewerMode>> {
     SORTIE_TRY(auto mode, make_mission_mode(*o));
     return mode;

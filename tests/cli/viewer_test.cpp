@@ -190,6 +190,47 @@ TEST_F(CliViewerWorldTest, weather_draws_rain_over_the_mission_and_the_disk_driv
   ::unsetenv("SDL_DISKAUDIOFILE");
 }
 
+// Without --theme/--weather the viewer plays the mission's own: the sample's m02 has a mission.cfg
+// (THEME.WAV in sounds.lib) and a sky.weather (rain under an overcast sky until 90 s).
+TEST_F(CliViewerWorldTest, the_missions_own_music_and_sky_play_by_default) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run not found (install xvfb and xauth: make deps)";
+  const fs::path raw = dir_ / "played.raw", shot = dir_ / "m02.png";
+  ::setenv("SDL_DISKAUDIOFILE", raw.c_str(), 1);
+  ::setenv("SDL_DISKAUDIODELAY", "0", 1);
+  const std::vector<std::string> common = {sample_dir().string(), "-m",  "m02", "--size", "160x120", "--frames", "20",
+                                           "--audio-driver",      "disk"};
+  auto args = common;
+  args.insert(args.end(), {"--screenshot", shot.string()});
+  const auto v = run_viewer(args);
+  ASSERT_EQ(v.exit_code, 0) << v.all();
+  EXPECT_EQ(v.err.find("warning"), std::string::npos) << v.err;  // every sample of the mission resolved
+  const core::Bytes played = file_bytes(raw);
+  ASSERT_GT(played.size(), 4u * 1000);
+  std::size_t loud = 0;
+  for (std::size_t i = 0; i + 1 < played.size(); i += 2) {
+    const auto sample = static_cast<std::int16_t>(played[i] | played[i + 1] << 8);
+    loud += std::abs(static_cast<int>(sample)) >= 1000 ? 1 : 0;
+  }
+  EXPECT_GT(loud, 1000u);
+  // The background is the overcast sky's base colour (0.72, 0.74, 0.78) * 255, rounded.
+  std::uint32_t w = 0, h = 0;
+  const auto rgb = rgb_of(shot, w, h);
+  ASSERT_GE(rgb.size(), 3u);
+  EXPECT_EQ((std::vector<int>{rgb[0], rgb[1], rgb[2]}), (std::vector<int>{184, 189, 199}));
+  // --no-music and --weather none: nothing to play or draw, no device, no file written.
+  fs::remove(raw);
+  auto quiet = common;
+  quiet.insert(quiet.end(), {"--no-music", "--weather", "none"});
+  ASSERT_EQ(run_viewer(quiet).exit_code, 0);
+  EXPECT_FALSE(fs::exists(raw));
+  // --no-music alone: the rain loop still sounds.
+  auto rain = common;
+  rain.push_back("--no-music");
+  ASSERT_EQ(run_viewer(rain).exit_code, 0);
+  EXPECT_TRUE(fs::exists(raw));
+  ::unsetenv("SDL_DISKAUDIOFILE");
+}
+
 TEST_F(CliViewerWorldTest, a_broken_weather_file_is_exit_1_and_no_device_is_one_warning) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run not found (install xvfb and xauth: make deps)";
   const fs::path weather = dir_ / "bad.weather";

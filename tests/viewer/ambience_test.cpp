@@ -38,18 +38,18 @@ class AmbienceTest : public ::testing::Test {
     ASSERT_TRUE(lib);
     ASSERT_TRUE(core::write_file_atomic(dir_ / "snd.lib", *lib));
   }
-  fs::path weather(const std::string& sample) {
+  static env::WeatherSchedule weather(const std::string& sample) {
     const std::string text = "sortie-weather 1\nmaterial rain drop\nsample rain " + sample + "\nkey 0 rain 0.5\n";
-    const fs::path p = dir_ / "storm.weather";
-    EXPECT_TRUE(core::write_file_atomic(p, std::string_view(text)));
-    return p;
+    auto schedule = env::read_weather_text(core::as_bytes(text), "storm.weather");
+    EXPECT_TRUE(schedule) << schedule.error().to_string();
+    return schedule ? *schedule : env::WeatherSchedule{};
   }
   AmbienceOptions options(const std::string& rain_sample) {
     AmbienceOptions o;
     o.output.driver = "dummy";
     o.sounds = dir_ / "snd.lib";
-    o.theme = env::SoundRef{"", "THEME.WAV"};
-    o.variations = {"VAR1.WAV"};
+    o.music.theme = env::SoundRef{"", "THEME.WAV"};
+    o.music.default_pool = {"VAR1.WAV"};
     o.weather = weather(rain_sample);
     return o;
   }
@@ -120,12 +120,39 @@ TEST_F(AmbienceTest, a_missing_weather_sample_is_reported_once) {
   EXPECT_NE((*a)->mixer().loop("theme"), nullptr);  // the rest still plays
 }
 
-TEST_F(AmbienceTest, rejects_a_broken_weather_file) {
+TEST_F(AmbienceTest, day_and_night_pools_follow_the_schedules_first_active_sky_object) {
   std::ostringstream warnings;
   auto o = options("atm_rain1.wav");
-  const std::string bad = "sortie-weather 2\n";
-  ASSERT_TRUE(core::write_file_atomic(o.weather, std::string_view(bad)));
+  // |(0.8, 0.8, 0.8)| = 1.386 > 1.1: day until 5 s; |(0.1, 0.1, 0.2)| = 0.245: night from 5 s.
+  const std::string text = "sortie-weather 1\nsky day 0.8 0.8 0.8 until 5\nsky night 0.1 0.1 0.2 from 5\n";
+  auto schedule = env::read_weather_text(core::as_bytes(text), "sky.weather");
+  ASSERT_TRUE(schedule) << schedule.error().to_string();
+  o.weather = *schedule;
+  o.music.default_pool.clear();
+  o.music.day_pool = {"VAR1.WAV"};
+  o.music.night_pool = {"atm_rain1.wav"};
   auto a = Ambience::open(o, nullptr, warnings);
-  ASSERT_FALSE(a);
-  EXPECT_EQ(a.error().code, "weather.version");
+  ASSERT_TRUE(a) << a.error().to_string();
+  const auto camera = env::CameraFrame::look({0, 0, 0}, {1, 0, 0});
+  std::vector<std::pair<std::int64_t, std::string>> started;  // one-shots as they start
+  std::size_t before = 0;
+  for (std::int64_t t = 0; t <= 45000; t += 50) {
+    (*a)->update(t, camera);
+    const auto& sources = (*a)->mixer().sources();
+    if (sources.size() > before && sources.back().ref.name != "THEME.WAV")
+      started.emplace_back(t, sources.back().ref.name);
+    before = sources.size();
+  }
+  // The first positive tick (50 ms, day) plays the day entry; the next attempts come 10..19 s
+  // apart, all after 5 s, so from the night pool.
+  ASSERT_GE(started.size(), 3u);
+  EXPECT_EQ(started[0], (std::pair<std::int64_t, std::string>(50, "VAR1.WAV")));
+  for (std::size_t i = 1; i < started.size(); ++i) {
+    EXPECT_GT(started[i].first, 5000);
+    EXPECT_EQ(started[i].second, "atm_rain1.wav") << "at " << started[i].first;
+    EXPECT_GE(started[i].first - started[i - 1].first, 10000);
+    EXPECT_LE(started[i].first - started[i - 1].first, 19050);
+  }
+  EXPECT_EQ((*a)->problems(), 0u);
+  EXPECT_TRUE(warnings.str().empty()) << warnings.str();
 }

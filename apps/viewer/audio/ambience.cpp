@@ -6,6 +6,11 @@
 
 namespace sortie::viewer {
 
+bool AmbienceOptions::any() const {
+  return !music.theme.name.empty() || !music.default_pool.empty() || !music.day_pool.empty() ||
+         !music.night_pool.empty() || weather.has_value();
+}
+
 core::Result<std::unique_ptr<Ambience>> Ambience::open(const AmbienceOptions& options, env::ArchiveOpener game_opener,
                                                        std::ostream& warnings) {
   std::unique_ptr<Ambience> a(new Ambience(warnings));
@@ -23,20 +28,11 @@ core::Result<std::unique_ptr<Ambience>> Ambience::open(const AmbienceOptions& op
       return core::fail(core::Diagnostic::error("asset.archive_missing", "archive not found").of(std::string(archive)));
     };
   }
-  if (options.weather.empty()) {
-    // no schedule: clear weather, no EnvironmentFrame
-  } else {
-    SORTIE_TRY(auto bytes, core::read_file(options.weather));
-    SORTIE_TRY(auto schedule, env::read_weather_text(bytes, options.weather.string()));
-    a->environment_ = std::make_unique<env::Environment>(std::move(schedule), options.seed);
-  }
+  if (options.weather) a->environment_ = std::make_unique<env::Environment>(*options.weather, options.seed);
   a->backend_ = open_audio_backend(options.output, warnings);
   a->bank_ = std::make_unique<env::SoundBank>(std::move(opener), default_archive);
   a->mixer_ = std::make_unique<env::SoundMixer>(*a->bank_, *a->backend_);
-  env::AmbientMusicConfig music;
-  if (options.theme) music.theme = *options.theme;
-  music.default_pool = options.variations;
-  a->music_ = std::make_unique<env::AmbientMusic>(std::move(music), options.seed);
+  a->music_ = std::make_unique<env::AmbientMusic>(options.music, options.seed);
   if (options.mute) a->mixer_->set_muted(true);
   a->pending_ = a->music_->open(0);
   return a;

@@ -10,10 +10,12 @@
 //           the DAY or NIGHT pool when the music has them); finally the mixer's logical time
 //           advances.
 //
-// Where the music comes from: sortie's mission model does not decode the ambient_music_loop /
-// ambient_music_variation objects yet, so THEME and the variation pool are given by the caller
-// (the viewer's --theme / --variations). Sound refs with an empty archive resolve in the
-// default library: a host file given with --sounds, else the game's sounds.lib.
+// Where music and weather come from (the caller decides, apps/viewer/mode_mission.cpp): by default
+// the mission's own — the ambient_music_loop / ambient_music_variation records of its mission.cfg
+// (env::ambient_music_from_mission, docs/mission-cfg.md) and the schedule of its sky.weather —
+// or what the command line gives instead (--theme/--variations, --weather FILE).
+// Sound refs with an empty archive resolve in the default library: a host file given with
+// --sounds, else the game's sounds.lib.
 // A sample that does not resolve is reported once per sample (not once per frame).
 #include <cstdint>
 #include <filesystem>
@@ -37,16 +39,17 @@ struct AmbienceOptions {
   bool mute = false;
   std::filesystem::path sounds;  // host path of the default sound library; empty: the game's
   std::string default_archive = "sounds.lib";
-  std::optional<env::SoundRef> theme;
-  std::vector<std::string> variations;  // DEFAULT_VARIATION1..n entry names
-  std::filesystem::path weather;        // a schedule in the text form (docs/weather-schedule.md)
+  env::AmbientMusicConfig music;                // THEME and the variation pools (none: no music)
+  std::optional<env::WeatherSchedule> weather;  // none: clear weather, no EnvironmentFrame
   std::uint64_t seed = 1;
+  // Something to play or draw: a theme, a variation pool or a weather schedule.
+  [[nodiscard]] bool any() const;
 };
 
 class Ambience {
  public:
-  // Errors: the weather file's (io.*, weather.*), the --sounds archive's (io.*, nres.*, rsli.*,
-  // asset.*). No audio device is not an error: the null backend answers (one warning).
+  // Errors: the --sounds archive's (io.*, nres.*, rsli.*, asset.*). No audio device is not an error: the null backend
+  // answers (one warning).
   static core::Result<std::unique_ptr<Ambience>> open(const AmbienceOptions& options, env::ArchiveOpener game_opener,
                                                       std::ostream& warnings);
   // One displayed frame at game time `time_ms` (never backwards). Returns the weather frame

@@ -354,8 +354,11 @@ std::string sample_sky_weather(SampleSky sky, core::Vec2 min, core::Vec2 max, fl
       return "# sortie sample mission weather: clear sky\nsortie-weather 1\nkey 0 none 0\n";
     case SampleSky::rain:
       return fmt::format(
-          "# sortie sample mission weather: rain, lightning from 20 s to 150 s\n"
+          "# sortie sample mission weather: rain, lightning from 20 s to 150 s; an overcast day\n"
+          "# (|rgb| 1.28 > 1.1: DAY variations) turning to night at 90 s (|rgb| 0.25: NIGHT)\n"
           "sortie-weather 1\n"
+          "sky overcast 0.72 0.74 0.78 until 90\n"
+          "sky night 0.10 0.12 0.18 from 90\n"
           "material rain rain_drop\n"
           "material lightning env_lightning\n"
           "sample rain sounds.lib/ATM_RAIN1.WAV\n"
@@ -367,8 +370,9 @@ std::string sample_sky_weather(SampleSky sky, core::Vec2 min, core::Vec2 max, fl
           "key 150 rain 0.25\n",
           min.x, min.y, max.x, max.y, ground_z);
     case SampleSky::snow:
-      return "# sortie sample mission weather: snow\n"
+      return "# sortie sample mission weather: snow under a pale winter sky\n"
              "sortie-weather 1\n"
+             "sky winter 0.78 0.8 0.86\n"
              "material snow snow_flake\n"
              "sample snow sounds.lib/ATM_SNOW1.WAV\n"
              "key 0 snow 0.4\n"

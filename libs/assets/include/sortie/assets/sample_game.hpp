@@ -71,6 +71,7 @@ std::filesystem::path default_cache_root();
 // 2: Land1.wea / Land2.wea have four rows (the terrain's face tags reach Land2 row 3).
 // 3: sounds.lib and music.lib (synthesised music, weather loops, thunder; MS ADPCM and PCM) and
 //    per mission MISSIONS/<m>/mission.cfg (ambient music) and MISSIONS/<m>/sky.weather.
-inline constexpr int kSampleGeneratorVersion = 3;
+// 4: sky objects in the rain (overcast day, night from 90 s) and snow (winter) sky.weather.
+inline constexpr int kSampleGeneratorVersion = 4;
 
 }  // namespace sortie::assets
