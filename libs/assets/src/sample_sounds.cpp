@@ -355,7 +355,7 @@ std::string sample_sky_weather(SampleSky sky, core::Vec2 min, core::Vec2 max, fl
     case SampleSky::rain:
       return fmt::format(
           "# sortie sample mission weather: rain, lightning from 20 s to 150 s; an overcast day\n"
-          "# (|rgb| 1.28 > 1.1: DAY variations) turning to night at 90 s (|rgb| 0.25: NIGHT)\n"
+          "# (|rgb| 1.29 > 1.1: DAY variations) turning to night at 90 s (|rgb| 0.24: NIGHT)\n"
           "sortie-weather 1\n"
           "sky overcast 0.72 0.74 0.78 until 90\n"
           "sky night 0.10 0.12 0.18 from 90\n"
