@@ -128,6 +128,16 @@ void write_sounds(const fs::path& path) {
   put_bytes(path, *lib);
 }
 
+// Samples of what the disk driver wrote (signed 16-bit little-endian) at or above `level`.
+std::size_t loud_samples(const core::Bytes& played, int level) {
+  std::size_t loud = 0;
+  for (std::size_t i = 0; i + 1 < played.size(); i += 2) {
+    const auto sample = static_cast<std::int16_t>(played[i] | played[i + 1] << 8);
+    loud += std::abs(static_cast<int>(sample)) >= level ? 1 : 0;
+  }
+  return loud;
+}
+
 void write_text(const fs::path& path, const std::string& text) {
   put_bytes(path, core::ByteView(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
 }
@@ -174,12 +184,7 @@ TEST_F(CliViewerWorldTest, weather_draws_rain_over_the_mission_and_the_disk_driv
   // What the disk driver wrote: the theme's square wave (+-6000 at full music gain) sounded.
   const core::Bytes played = file_bytes(raw);
   ASSERT_GT(played.size(), 4u * 1000);
-  std::size_t loud = 0;
-  for (std::size_t i = 0; i + 1 < played.size(); i += 2) {
-    const auto s = static_cast<std::int16_t>(played[i] | played[i + 1] << 8);
-    loud += std::abs(static_cast<int>(s)) >= 5000 ? 1 : 0;
-  }
-  EXPECT_GT(loud, 1000u);
+  EXPECT_GT(loud_samples(played, 5000), 1000u);
   // --mute: the same run writes only silence.
   auto muted = with;
   muted.push_back("--mute");
@@ -206,12 +211,7 @@ TEST_F(CliViewerWorldTest, the_missions_own_music_and_sky_play_by_default) {
   EXPECT_EQ(v.err.find("warning"), std::string::npos) << v.err;  // every sample of the mission resolved
   const core::Bytes played = file_bytes(raw);
   ASSERT_GT(played.size(), 4u * 1000);
-  std::size_t loud = 0;
-  for (std::size_t i = 0; i + 1 < played.size(); i += 2) {
-    const auto sample = static_cast<std::int16_t>(played[i] | played[i + 1] << 8);
-    loud += std::abs(static_cast<int>(sample)) >= 1000 ? 1 : 0;
-  }
-  EXPECT_GT(loud, 1000u);
+  EXPECT_GT(loud_samples(played, 1000), 1000u);
   // The background is the overcast sky's base colour (0.72, 0.74, 0.78) * 255, rounded.
   std::uint32_t w = 0, h = 0;
   const auto rgb = rgb_of(shot, w, h);
