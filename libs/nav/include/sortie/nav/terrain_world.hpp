@@ -107,11 +107,22 @@ class TerrainWorld {
   // called for every face of every leaf reached.
   template <class Enter, class Visit>
   void walk(Enter enter, Visit visit) const;
+  // The leaf grid: a uniform XY grid over the root box whose cells list (ascending node index)
+  // every leaf whose covers_xy range reaches the cell. A point's cell holds every leaf the BVH
+  // walk would reach for it, so sample_at tests those leaves instead of walking from the root,
+  // in the walk's order (node indices are the walk's pre-order). Left empty (walk only) when a
+  // vertex is not finite.
+  void build_leaf_grid();
+  [[nodiscard]] std::uint32_t grid_cell(double v, double origin, double inv, std::uint32_t count) const;
 
   std::vector<Face> faces_;
   std::vector<core::Aabb> face_boxes_;
   std::vector<std::uint32_t> order_;
   std::vector<BvhNode> nodes_;
+  double grid_x0_ = 0.0, grid_y0_ = 0.0, grid_inv_x_ = 0.0, grid_inv_y_ = 0.0;
+  std::uint32_t grid_nx_ = 0, grid_ny_ = 0;
+  std::vector<std::uint32_t> grid_first_;   // cell (row-major) -> first entry of grid_leaves_; size cells + 1
+  std::vector<std::uint32_t> grid_leaves_;  // leaf node indices, ascending within a cell
 };
 
 }  // namespace sortie::nav
