@@ -71,6 +71,7 @@ core::Result<TerrainWorld> TerrainWorld::build(const TriangleSoup& soup) {
   }
   TerrainWorld w;
   w.faces_.reserve(soup.faces.size());
+  w.planes_.reserve(soup.faces.size());
   w.face_boxes_.reserve(soup.faces.size());
   std::vector<Vec3> centroids;
   centroids.reserve(soup.faces.size());
@@ -91,6 +92,17 @@ core::Result<TerrainWorld> TerrainWorld::build(const TriangleSoup& soup) {
     const float third = 1.0f / 3.0f;
     centroids.push_back({(face.a.x + face.b.x + face.c.x) * third, (face.a.y + face.b.y + face.c.y) * third,
                          (face.a.z + face.b.z + face.c.z) * third});
+    // face_height's terms: w0 = (e0 (x - cx) + e1 (y - cy)) / d, w1 = (e2 (x - cx) + e3 (y - cy)) / d.
+    Plane2 p;
+    p.e0 = face.b.y - face.c.y;
+    p.e1 = face.c.x - face.b.x;
+    p.e2 = face.c.y - face.a.y;
+    p.e3 = face.a.x - face.c.x;
+    p.cx = face.c.x;
+    p.cy = face.c.y;
+    p.d = p.e0 * (face.a.x - face.c.x) + p.e1 * (face.a.y - face.c.y);
+    p.usable = !(std::fabs(p.d) <= kDegenerateArea);
+    w.planes_.push_back(p);
     w.faces_.push_back(face);
     w.face_boxes_.push_back(box);
   }
@@ -121,12 +133,12 @@ void TerrainWorld::build_leaf_grid() {
   }
   std::size_t leaves = 0;
   for (const BvhNode& n : nodes_) leaves += n.leaf() ? 1 : 0;
-  // About one leaf per cell over the root's XY box, at most kMaxGridSide cells a side.
+  // About four cells per leaf over the root's XY box (a point meets few leaves), at most kMaxGridSide a side.
   constexpr double kMaxGridSide = 1024.0;
   const Aabb& root = nodes_[0].box;
   const double ex = std::max(static_cast<double>(root.max.x) - static_cast<double>(root.min.x), 0.0);
   const double ey = std::max(static_cast<double>(root.max.y) - static_cast<double>(root.min.y), 0.0);
-  const double side = std::sqrt(std::max(ex * ey, 1e-12) / static_cast<double>(leaves));
+  const double side = 0.5 * std::sqrt(std::max(ex * ey, 1e-12) / static_cast<double>(leaves));
   const double nx = std::clamp(std::ceil(ex / side), 1.0, kMaxGridSide);
   const double ny = std::clamp(std::ceil(ey / side), 1.0, kMaxGridSide);
   grid_nx_ = static_cast<std::uint32_t>(nx);
@@ -230,15 +242,22 @@ std::vector<std::uint32_t> TerrainWorld::candidates_on_ray(const Vec3& origin, c
   return collect_candidates(nodes_, order_, [&](const Aabb& box) { return hits_box(box, origin, dir); });
 }
 
-std::optional<float> TerrainWorld::face_height(const Face& f, float x, float y) const {
-  const float d = (f.b.y - f.c.y) * (f.a.x - f.c.x) + (f.c.x - f.b.x) * (f.a.y - f.c.y);
-  if (std::fabs(d) <= kDegenerateArea) return std::nullopt;
-  const float w0 = ((f.b.y - f.c.y) * (x - f.c.x) + (f.c.x - f.b.x) * (y - f.c.y)) / d;
-  const float w1 = ((f.c.y - f.a.y) * (x - f.c.x) + (f.a.x - f.c.x) * (y - f.c.y)) / d;
-  const float w2 = 1.0f - w0 - w1;
+std::optional<float> TerrainWorld::face_height(std::uint32_t face, float x, float y) const {
+  // The same operations as from the vertices (the edge terms are stored as computed); a weight
+  // outside the range ends the test early, which leaves every answer as it was.
+  const Plane2& p = planes_[face];
+  if (!p.usable) return std::nullopt;
   constexpr float lo = -kBarycentricEpsilon;
   constexpr float hi = 1.0f + kBarycentricEpsilon;
-  if (w0 < lo || w0 > hi || w1 < lo || w1 > hi || w2 < lo || w2 > hi) return std::nullopt;
+  const float dx = x - p.cx;
+  const float dy = y - p.cy;
+  const float w0 = (p.e0 * dx + p.e1 * dy) / p.d;
+  if (w0 < lo || w0 > hi) return std::nullopt;
+  const float w1 = (p.e2 * dx + p.e3 * dy) / p.d;
+  if (w1 < lo || w1 > hi) return std::nullopt;
+  const float w2 = 1.0f - w0 - w1;
+  if (w2 < lo || w2 > hi) return std::nullopt;
+  const Face& f = faces_[face];
   return w0 * f.a.z + w1 * f.b.z + w2 * f.c.z;
 }
 
@@ -265,7 +284,7 @@ std::optional<HeightSample> TerrainWorld::sample_at(float x, float y) const {
   // ascending face index and keeping the first maximum (equal heights keep the lower index).
   std::optional<HeightSample> best;
   auto visit = [&](std::uint32_t i) {
-    auto z = face_height(faces_[i], x, y);
+    auto z = face_height(i, x, y);
     if (z && (!best || *z > best->z || (*z == best->z && i < best->face))) best = HeightSample{*z, i};
   };
   if (grid_first_.empty() || !std::isfinite(x) || !std::isfinite(y)) {

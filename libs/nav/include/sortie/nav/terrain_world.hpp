@@ -102,7 +102,12 @@ class TerrainWorld {
     std::uint32_t mask = 0;
   };
   std::uint32_t build_node(std::uint32_t first, std::uint32_t count, std::vector<core::Vec3>& centroids);
-  [[nodiscard]] std::optional<float> face_height(const Face& f, float x, float y) const;
+  // Barycentric terms of a face in XY, as face_height uses them.
+  struct Plane2 {
+    float e0 = 0, e1 = 0, e2 = 0, e3 = 0, cx = 0, cy = 0, d = 0;
+    bool usable = false;  // |d| > kDegenerateArea
+  };
+  [[nodiscard]] std::optional<float> face_height(std::uint32_t face, float x, float y) const;
   // Depth-first walk of the BVH (left child first): `enter(box)` prunes nodes, `visit(face)` is
   // called for every face of every leaf reached.
   template <class Enter, class Visit>
@@ -116,6 +121,7 @@ class TerrainWorld {
   [[nodiscard]] std::uint32_t grid_cell(double v, double origin, double inv, std::uint32_t count) const;
 
   std::vector<Face> faces_;
+  std::vector<Plane2> planes_;
   std::vector<core::Aabb> face_boxes_;
   std::vector<std::uint32_t> order_;
   std::vector<BvhNode> nodes_;
