@@ -143,8 +143,8 @@ void TerrainWorld::build_leaf_grid() {
   const double ny = std::clamp(std::ceil(ey / side), 1.0, kMaxGridSide);
   grid_nx_ = static_cast<std::uint32_t>(nx);
   grid_ny_ = static_cast<std::uint32_t>(ny);
-  grid_x0_ = root.min.x;
-  grid_y0_ = root.min.y;
+  grid_x0_ = static_cast<double>(root.min.x);
+  grid_y0_ = static_cast<double>(root.min.y);
   grid_inv_x_ = ex > 0.0 ? nx / ex : 0.0;
   grid_inv_y_ = ey > 0.0 ? ny / ey : 0.0;
   // Each leaf's cell range from the very bounds covers_xy compares against.
@@ -156,10 +156,11 @@ void TerrainWorld::build_leaf_grid() {
   for (std::size_t i = 0; i < nodes_.size(); ++i) {
     const Aabb& b = nodes_[i].box;
     if (!nodes_[i].leaf()) continue;
-    ranges.push_back({static_cast<std::uint32_t>(i), grid_cell(b.min.x - kBvhEpsilon, grid_x0_, grid_inv_x_, grid_nx_),
-                      grid_cell(b.max.x + kBvhEpsilon, grid_x0_, grid_inv_x_, grid_nx_),
-                      grid_cell(b.min.y - kBvhEpsilon, grid_y0_, grid_inv_y_, grid_ny_),
-                      grid_cell(b.max.y + kBvhEpsilon, grid_y0_, grid_inv_y_, grid_ny_)});
+    ranges.push_back({static_cast<std::uint32_t>(i),
+                      grid_cell(static_cast<double>(b.min.x - kBvhEpsilon), grid_x0_, grid_inv_x_, grid_nx_),
+                      grid_cell(static_cast<double>(b.max.x + kBvhEpsilon), grid_x0_, grid_inv_x_, grid_nx_),
+                      grid_cell(static_cast<double>(b.min.y - kBvhEpsilon), grid_y0_, grid_inv_y_, grid_ny_),
+                      grid_cell(static_cast<double>(b.max.y + kBvhEpsilon), grid_y0_, grid_inv_y_, grid_ny_)});
   }
   grid_first_.assign(static_cast<std::size_t>(grid_nx_) * grid_ny_ + 1, 0);
   for (const Range& r : ranges) {
@@ -293,8 +294,9 @@ std::optional<HeightSample> TerrainWorld::sample_at(float x, float y) const {
   }
   // The leaves the walk reaches are exactly those whose own box covers the point (a parent's
   // box holds its children's); the point's cell lists all of them, in the walk's order.
-  const std::size_t cell = static_cast<std::size_t>(grid_cell(y, grid_y0_, grid_inv_y_, grid_ny_)) * grid_nx_ +
-                           grid_cell(x, grid_x0_, grid_inv_x_, grid_nx_);
+  const std::size_t cell =
+      static_cast<std::size_t>(grid_cell(static_cast<double>(y), grid_y0_, grid_inv_y_, grid_ny_)) * grid_nx_ +
+      grid_cell(static_cast<double>(x), grid_x0_, grid_inv_x_, grid_nx_);
   for (std::uint32_t k = grid_first_[cell]; k < grid_first_[cell + 1]; ++k) {
     const BvhNode& n = nodes_[grid_leaves_[k]];
     if (!covers_xy(n.box, x, y)) continue;
