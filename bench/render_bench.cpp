@@ -261,6 +261,50 @@ void BM_Sortie(benchmark::State& state) {
     sortie_pictures()[which] = fb;
   }
 }
+// write_png's encoder on the 1280 x 720 picture of workload (a) (RGB, as screenshots and
+// `sortie render` write it); `bytes` = the PNG's size.
+void BM_EncodePng(benchmark::State& state) {
+  const Workload& w = workload(0);
+  const auto draws = draws_of(w, filter_of(0));
+  render::Frame frame;
+  frame.camera = w.camera;
+  frame.light = w.light;
+  frame.draws = draws;
+  frame.clear_color = render::Rgba8{90, 120, 160, 255};
+  render::Renderer renderer({1});
+  render::Framebuffer fb = must(render::Framebuffer::create(kWidth, kHeight), "framebuffer");
+  if (!renderer.render(frame, fb)) std::abort();
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    auto png = render::encode_png(fb);
+    if (!png) std::abort();
+    bytes = png->size();
+    benchmark::DoNotOptimize(png->data());
+  }
+  state.counters["bytes"] = static_cast<double>(bytes);
+}
+BENCHMARK(BM_EncodePng)->Unit(benchmark::kMillisecond);
+
+// A first frame: workload (a) drawn by a fresh renderer each time (its batches' buffers are
+// allocated on first use).
+void BM_FirstFrame(benchmark::State& state) {
+  const Workload& w = workload(0);
+  const auto draws = draws_of(w, filter_of(0));
+  render::Frame frame;
+  frame.camera = w.camera;
+  frame.light = w.light;
+  frame.draws = draws;
+  frame.clear_color = render::Rgba8{90, 120, 160, 255};
+  frame.keep_depth = false;
+  render::Framebuffer fb = must(render::Framebuffer::create(kWidth, kHeight), "framebuffer");
+  for (auto _ : state) {
+    render::Renderer renderer({1});
+    if (!renderer.render(frame, fb)) std::abort();
+  }
+  state.counters["draws"] = static_cast<double>(draws.size());
+}
+BENCHMARK(BM_FirstFrame)->Unit(benchmark::kMillisecond);
+
 BENCHMARK(BM_Sortie)
     ->ArgsProduct({{0, 1, 2}, {1, 2}})
     ->ArgNames({"case", "threads"})

@@ -40,6 +40,34 @@ TEST(UniformGrid, pairs_are_every_close_pair_once_ascending) {
     }
 }
 
+// One body a million units away makes the occupied cells' box too large for the dense table:
+// the row search answers exactly as the dense table does for the same bodies.
+TEST(UniformGrid, far_outlier_answers_as_the_dense_table) {
+  core::Rng rng(9, 2);
+  std::vector<core::Vec2> pts(200);
+  for (auto& p : pts) p = {rng.unit_f32() * 60.0f - 30.0f, rng.unit_f32() * 60.0f - 30.0f};
+  UniformGrid dense;
+  dense.build(pts, 3.0f);
+  pts.push_back({1.0e6f, -1.0e6f});
+  UniformGrid sparse;
+  sparse.build(pts, 3.0f);
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> a, b;
+  dense.pairs(a);
+  sparse.pairs(b);
+  EXPECT_FALSE(a.empty());
+  EXPECT_EQ(a, b);
+  std::vector<std::uint32_t> qa, qb;
+  for (const core::Vec2 p : {core::Vec2{0, 0}, core::Vec2{-29, 28}, core::Vec2{45, 0}, core::Vec2{-100, -100}}) {
+    dense.query(p, 7.0f, qa);
+    sparse.query(p, 7.0f, qb);
+    EXPECT_EQ(qa, qb) << p.x << "," << p.y;
+  }
+  sparse.query({1.0e6f, -1.0e6f}, 1.0f, qb);
+  EXPECT_EQ(qb, std::vector<std::uint32_t>{200});
+  dense.query({0, 0}, 7.0f, qa);
+  EXPECT_FALSE(qa.empty());
+}
+
 TEST(NarrowPhase, discs_and_capsules) {
   ProxyView a{{0, 0}, 0.0f, Shape::circle, 1.0f, 0.0f, 1, ~0u, false};
   ProxyView b{{1.5f, 0}, 100.0f, Shape::circle, 1.0f, 0.0f, 1, ~0u, false};

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "sortie/core/rng.hpp"
@@ -196,6 +197,71 @@ TEST(TerrainWorld, builder_terrain_matches_brute_force_and_raycast_agrees) {
     ASSERT_TRUE(n);
     EXPECT_GT(n->z, 0.0f);
   }
+}
+
+// sample_at (answered from the leaf grid) equals, bit for bit, the highest face among the BVH
+// walk's candidates (lowest index on equal heights), the heights worked out here with the same
+// barycentric formula: two overlapping copies of a heightfield, points on vertices, on edges,
+// inside faces and just outside the map.
+TEST(TerrainWorld, sample_is_the_best_walk_candidate_bit_for_bit) {
+  const auto field = iron3d::make_sample_heightfield(24, 24, 3, 8.0f);
+  auto msh = iron3d::make_land_msh_from_heightfield(field);
+  ASSERT_TRUE(msh);
+  TriangleSoup soup = triangle_soup_from(*msh);
+  const std::size_t base = soup.positions.size();
+  for (std::size_t i = 0; i < base; ++i) {
+    const core::Vec3 p = soup.positions[i];
+    soup.positions.push_back({p.x + 3.3f, p.y + 1.7f, p.z + 0.5f});
+  }
+  const std::size_t faces = soup.faces.size();
+  for (std::size_t i = 0; i < faces; ++i) {
+    TriangleSoup::Face f = soup.faces[i];
+    for (auto& v : f.vertices) v += static_cast<std::uint32_t>(base);
+    soup.faces.push_back(f);
+  }
+  auto w = TerrainWorld::build(soup);
+  ASSERT_TRUE(w);
+  auto expected = [&](float x, float y) {
+    std::optional<HeightSample> best;
+    for (std::uint32_t i : w->candidates_at(x, y)) {
+      const core::Vec3 a = soup.positions[soup.faces[i].vertices[0]];
+      const core::Vec3 b = soup.positions[soup.faces[i].vertices[1]];
+      const core::Vec3 c = soup.positions[soup.faces[i].vertices[2]];
+      const float d = (b.y - c.y) * (a.x - c.x) + (c.x - b.x) * (a.y - c.y);
+      if (std::fabs(d) <= kDegenerateArea) continue;
+      const float w0 = ((b.y - c.y) * (x - c.x) + (c.x - b.x) * (y - c.y)) / d;
+      const float w1 = ((c.y - a.y) * (x - c.x) + (a.x - c.x) * (y - c.y)) / d;
+      const float w2 = 1.0f - w0 - w1;
+      const float lo = -kBarycentricEpsilon, hi = 1.0f + kBarycentricEpsilon;
+      if (w0 < lo || w0 > hi || w1 < lo || w1 > hi || w2 < lo || w2 > hi) continue;
+      const float z = w0 * a.z + w1 * b.z + w2 * c.z;
+      if (!best || z > best->z) best = HeightSample{z, i};  // ascending index: ties keep the first
+    }
+    return best;
+  };
+  std::vector<core::Vec2> points;
+  for (std::size_t i = 0; i < soup.positions.size(); i += 7) points.push_back(soup.positions[i].xy());
+  const auto b = w->bounds();
+  core::Rng rng(21, 4);
+  for (int i = 0; i < 2000; ++i) {
+    const float x = b.min.x - 2.0f + rng.unit_f32() * (b.max.x - b.min.x + 4.0f);
+    const float y = b.min.y - 2.0f + rng.unit_f32() * (b.max.y - b.min.y + 4.0f);
+    points.push_back({x, y});
+    points.push_back({std::round(x / 8.0f) * 8.0f, y});  // on a grid line of the first copy
+  }
+  points.push_back({b.min.x - 5e-5f, b.min.y});
+  points.push_back({b.max.x + 5e-5f, b.max.y + 5e-5f});
+  std::size_t hits = 0;
+  for (const core::Vec2 p : points) {
+    const auto got = w->sample_at(p.x, p.y);
+    const auto want = expected(p.x, p.y);
+    ASSERT_EQ(got.has_value(), want.has_value()) << p.x << "," << p.y;
+    if (!got) continue;
+    ++hits;
+    EXPECT_EQ(got->face, want->face) << p.x << "," << p.y;
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(got->z), std::bit_cast<std::uint32_t>(want->z)) << p.x << "," << p.y;
+  }
+  EXPECT_GT(hits, points.size() / 2);
 }
 
 TEST(TerrainWorld, build_is_deterministic) {

@@ -50,6 +50,23 @@ TEST(Png, rgba_round_trip_keeps_alpha) {
   EXPECT_TRUE(std::equal(src.begin(), src.end(), img->rgba.begin(), img->rgba.end()));
 }
 
+// The signature, then IHDR: 7 x 5, bit depth 8, colour type 2 (RGB) or 6 (RGBA); the same
+// pixels give the same bytes.
+TEST(Png, header_names_the_colour_type_and_bytes_repeat) {
+  const auto rgb = encode_png(gradient());
+  const auto rgba = encode_png(gradient(), {true});
+  ASSERT_TRUE(rgb);
+  ASSERT_TRUE(rgba);
+  ASSERT_GT(rgb->size(), 33u);
+  ASSERT_GT(rgba->size(), 33u);
+  const std::vector<std::uint8_t> head(rgb->begin(), rgb->begin() + 26);
+  const std::vector<std::uint8_t> want = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 'I',
+                                          'H',  'D', 'R', 0,   0,    0,    7,    0,    0, 0, 5, 8,  2};
+  EXPECT_EQ(head, want);
+  EXPECT_EQ((*rgba)[25], 6);
+  EXPECT_EQ(*encode_png(gradient()), *rgb);
+}
+
 TEST(Png, writes_atomically_and_reports_io_errors) {
   const fs::path dir = fs::path(::testing::TempDir()) / "sortie_png_test";
   fs::create_directories(dir);

@@ -71,6 +71,7 @@ core::Result<TerrainWorld> TerrainWorld::build(const TriangleSoup& soup) {
   }
   TerrainWorld w;
   w.faces_.reserve(soup.faces.size());
+  w.planes_.reserve(soup.faces.size());
   w.face_boxes_.reserve(soup.faces.size());
   std::vector<Vec3> centroids;
   centroids.reserve(soup.faces.size());
@@ -91,6 +92,17 @@ core::Result<TerrainWorld> TerrainWorld::build(const TriangleSoup& soup) {
     const float third = 1.0f / 3.0f;
     centroids.push_back({(face.a.x + face.b.x + face.c.x) * third, (face.a.y + face.b.y + face.c.y) * third,
                          (face.a.z + face.b.z + face.c.z) * third});
+    // face_height's terms: w0 = (e0 (x - cx) + e1 (y - cy)) / d, w1 = (e2 (x - cx) + e3 (y - cy)) / d.
+    Plane2 p;
+    p.e0 = face.b.y - face.c.y;
+    p.e1 = face.c.x - face.b.x;
+    p.e2 = face.c.y - face.a.y;
+    p.e3 = face.a.x - face.c.x;
+    p.cx = face.c.x;
+    p.cy = face.c.y;
+    p.d = p.e0 * (face.a.x - face.c.x) + p.e1 * (face.a.y - face.c.y);
+    p.usable = !(std::fabs(p.d) <= kDegenerateArea);
+    w.planes_.push_back(p);
     w.faces_.push_back(face);
     w.face_boxes_.push_back(box);
   }
@@ -99,8 +111,72 @@ core::Result<TerrainWorld> TerrainWorld::build(const TriangleSoup& soup) {
   if (!w.faces_.empty()) {
     w.nodes_.reserve(2 * (w.faces_.size() / kBvhLeafFaces + 1));
     w.build_node(0, static_cast<std::uint32_t>(w.faces_.size()), centroids);
+    w.build_leaf_grid();
   }
   return w;
+}
+
+// floor((v - origin) * inv) clamped to [0, count - 1]: non-decreasing in v (every step rounds
+// monotonically), so v in [lo, hi] lands in a cell between those of lo and hi.
+std::uint32_t TerrainWorld::grid_cell(double v, double origin, double inv, std::uint32_t count) const {
+  const double c = std::floor((v - origin) * inv);
+  if (!(c > 0.0)) return 0;
+  if (c >= static_cast<double>(count - 1)) return count - 1;
+  return static_cast<std::uint32_t>(c);
+}
+
+void TerrainWorld::build_leaf_grid() {
+  for (const Face& f : faces_) {
+    for (const Vec3& v : {f.a, f.b, f.c}) {
+      if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z)) return;
+    }
+  }
+  std::size_t leaves = 0;
+  for (const BvhNode& n : nodes_) leaves += n.leaf() ? 1 : 0;
+  // About four cells per leaf over the root's XY box (a point meets few leaves), at most kMaxGridSide a side.
+  constexpr double kMaxGridSide = 1024.0;
+  const Aabb& root = nodes_[0].box;
+  const double ex = std::max(static_cast<double>(root.max.x) - static_cast<double>(root.min.x), 0.0);
+  const double ey = std::max(static_cast<double>(root.max.y) - static_cast<double>(root.min.y), 0.0);
+  const double side = 0.5 * std::sqrt(std::max(ex * ey, 1e-12) / static_cast<double>(leaves));
+  const double nx = std::clamp(std::ceil(ex / side), 1.0, kMaxGridSide);
+  const double ny = std::clamp(std::ceil(ey / side), 1.0, kMaxGridSide);
+  grid_nx_ = static_cast<std::uint32_t>(nx);
+  grid_ny_ = static_cast<std::uint32_t>(ny);
+  grid_x0_ = static_cast<double>(root.min.x);
+  grid_y0_ = static_cast<double>(root.min.y);
+  grid_inv_x_ = ex > 0.0 ? nx / ex : 0.0;
+  grid_inv_y_ = ey > 0.0 ? ny / ey : 0.0;
+  // Each leaf's cell range from the very bounds covers_xy compares against.
+  struct Range {
+    std::uint32_t node, x0, x1, y0, y1;
+  };
+  std::vector<Range> ranges;
+  ranges.reserve(leaves);
+  for (std::size_t i = 0; i < nodes_.size(); ++i) {
+    const Aabb& b = nodes_[i].box;
+    if (!nodes_[i].leaf()) continue;
+    ranges.push_back({static_cast<std::uint32_t>(i),
+                      grid_cell(static_cast<double>(b.min.x - kBvhEpsilon), grid_x0_, grid_inv_x_, grid_nx_),
+                      grid_cell(static_cast<double>(b.max.x + kBvhEpsilon), grid_x0_, grid_inv_x_, grid_nx_),
+                      grid_cell(static_cast<double>(b.min.y - kBvhEpsilon), grid_y0_, grid_inv_y_, grid_ny_),
+                      grid_cell(static_cast<double>(b.max.y + kBvhEpsilon), grid_y0_, grid_inv_y_, grid_ny_)});
+  }
+  grid_first_.assign(static_cast<std::size_t>(grid_nx_) * grid_ny_ + 1, 0);
+  for (const Range& r : ranges) {
+    for (std::uint32_t y = r.y0; y <= r.y1; ++y) {
+      for (std::uint32_t x = r.x0; x <= r.x1; ++x) grid_first_[static_cast<std::size_t>(y) * grid_nx_ + x + 1] += 1;
+    }
+  }
+  for (std::size_t c = 1; c < grid_first_.size(); ++c) grid_first_[c] += grid_first_[c - 1];
+  grid_leaves_.resize(grid_first_.back());
+  std::vector<std::uint32_t> fill(grid_first_.begin(), grid_first_.end() - 1);
+  for (const Range& r : ranges) {  // ascending node index, so every cell's list is ascending
+    for (std::uint32_t y = r.y0; y <= r.y1; ++y) {
+      for (std::uint32_t x = r.x0; x <= r.x1; ++x)
+        grid_leaves_[fill[static_cast<std::size_t>(y) * grid_nx_ + x]++] = r.node;
+    }
+  }
 }
 
 std::uint32_t TerrainWorld::build_node(std::uint32_t first, std::uint32_t count, std::vector<Vec3>& centroids) {
@@ -167,15 +243,22 @@ std::vector<std::uint32_t> TerrainWorld::candidates_on_ray(const Vec3& origin, c
   return collect_candidates(nodes_, order_, [&](const Aabb& box) { return hits_box(box, origin, dir); });
 }
 
-std::optional<float> TerrainWorld::face_height(const Face& f, float x, float y) const {
-  const float d = (f.b.y - f.c.y) * (f.a.x - f.c.x) + (f.c.x - f.b.x) * (f.a.y - f.c.y);
-  if (std::fabs(d) <= kDegenerateArea) return std::nullopt;
-  const float w0 = ((f.b.y - f.c.y) * (x - f.c.x) + (f.c.x - f.b.x) * (y - f.c.y)) / d;
-  const float w1 = ((f.c.y - f.a.y) * (x - f.c.x) + (f.a.x - f.c.x) * (y - f.c.y)) / d;
-  const float w2 = 1.0f - w0 - w1;
+std::optional<float> TerrainWorld::face_height(std::uint32_t face, float x, float y) const {
+  // The same operations as from the vertices (the edge terms are stored as computed); a weight
+  // outside the range ends the test early, which leaves every answer as it was.
+  const Plane2& p = planes_[face];
+  if (!p.usable) return std::nullopt;
   constexpr float lo = -kBarycentricEpsilon;
   constexpr float hi = 1.0f + kBarycentricEpsilon;
-  if (w0 < lo || w0 > hi || w1 < lo || w1 > hi || w2 < lo || w2 > hi) return std::nullopt;
+  const float dx = x - p.cx;
+  const float dy = y - p.cy;
+  const float w0 = (p.e0 * dx + p.e1 * dy) / p.d;
+  if (w0 < lo || w0 > hi) return std::nullopt;
+  const float w1 = (p.e2 * dx + p.e3 * dy) / p.d;
+  if (w1 < lo || w1 > hi) return std::nullopt;
+  const float w2 = 1.0f - w0 - w1;
+  if (w2 < lo || w2 > hi) return std::nullopt;
+  const Face& f = faces_[face];
   return w0 * f.a.z + w1 * f.b.z + w2 * f.c.z;
 }
 
@@ -201,11 +284,24 @@ std::optional<HeightSample> TerrainWorld::sample_at(float x, float y) const {
   // Leaves are walked without collecting candidates; the result equals visiting them in
   // ascending face index and keeping the first maximum (equal heights keep the lower index).
   std::optional<HeightSample> best;
-  walk([&](const Aabb& box) { return covers_xy(box, x, y); },
-       [&](std::uint32_t i) {
-         auto z = face_height(faces_[i], x, y);
-         if (z && (!best || *z > best->z || (*z == best->z && i < best->face))) best = HeightSample{*z, i};
-       });
+  auto visit = [&](std::uint32_t i) {
+    auto z = face_height(i, x, y);
+    if (z && (!best || *z > best->z || (*z == best->z && i < best->face))) best = HeightSample{*z, i};
+  };
+  if (grid_first_.empty() || !std::isfinite(x) || !std::isfinite(y)) {
+    walk([&](const Aabb& box) { return covers_xy(box, x, y); }, visit);
+    return best;
+  }
+  // The leaves the walk reaches are exactly those whose own box covers the point (a parent's
+  // box holds its children's); the point's cell lists all of them, in the walk's order.
+  const std::size_t cell =
+      static_cast<std::size_t>(grid_cell(static_cast<double>(y), grid_y0_, grid_inv_y_, grid_ny_)) * grid_nx_ +
+      grid_cell(static_cast<double>(x), grid_x0_, grid_inv_x_, grid_nx_);
+  for (std::uint32_t k = grid_first_[cell]; k < grid_first_[cell + 1]; ++k) {
+    const BvhNode& n = nodes_[grid_leaves_[k]];
+    if (!covers_xy(n.box, x, y)) continue;
+    for (std::uint32_t f = n.first; f < n.first + n.count; ++f) visit(order_[f]);
+  }
   return best;
 }
 

@@ -4,8 +4,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "sortie/render/draw.hpp"
@@ -187,9 +189,32 @@ inline constexpr std::uint32_t item_code(ItemKind kind, std::uint32_t index) {
   return (static_cast<std::uint32_t>(kind) << 30) | index;
 }
 
+// An allocator whose resize() leaves new elements uninitialised (no zero fill): for buffers
+// that are always written before they are read.
+template <class T>
+struct UninitAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitAllocator<U>;
+  };
+  UninitAllocator() = default;
+  template <class U>
+  explicit UninitAllocator(const UninitAllocator<U>& /*other*/) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+
 // Output of one primitive job: set-up primitives and their tile bins.
 struct Batch {
-  std::vector<std::uint32_t> tri_words;  // triangle records; only the first tri_used words are live
+  // Triangle records; only the first tri_used words are live. Growing it does not zero-fill:
+  // every record is written whole before it is used.
+  std::vector<std::uint32_t, UninitAllocator<std::uint32_t>> tri_words;
   std::size_t tri_used = 0;
   std::uint32_t tri_stride = 0;  // words per record (one draw per batch)
   std::vector<SetupLine> lines;

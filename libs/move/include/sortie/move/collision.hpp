@@ -28,7 +28,10 @@ struct ProxyView {
 };
 
 // Uniform grid over XY. Entries are (cell key, index); an index is the body's rank in ObjectId
-// order, so every answer is ordered by ObjectId whatever the positions.
+// order, so every answer is ordered by ObjectId whatever the positions. While the occupied
+// cells' box is small (at most max(4096, 32 * bodies) cells) a dense per-cell start table
+// addresses each cell's entries directly; otherwise rows are found by binary search. Both give
+// the same answers.
 class UniformGrid {
  public:
   // cell > 0; positions finite.
@@ -43,9 +46,19 @@ class UniformGrid {
  private:
   [[nodiscard]] std::int64_t cell_coord(float v) const;
   static std::uint64_t key(std::int64_t cx, std::int64_t cy);
+  // Dense mode: the entries [first, second) of cells x0..x1 (inside the table) of row cy.
+  [[nodiscard]] std::pair<std::uint32_t, std::uint32_t> cell_range(std::int64_t cy, std::int64_t x0,
+                                                                   std::int64_t x1) const;
   float cell_ = 1.0f;
   std::vector<core::Vec2> positions_;
   std::vector<std::pair<std::uint64_t, std::uint32_t>> entries_;  // sorted by (key, index)
+  bool dense_ = false;
+  std::int64_t min_x_ = 0, min_y_ = 0, max_x_ = 0, max_y_ = 0;
+  std::uint64_t width_ = 0;
+  std::vector<std::uint32_t> cell_start_;  // dense: row-major cell -> first entry; one past the end last
+  // Scratch kept between builds (no allocation per step).
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> sorted_;
+  std::vector<std::uint32_t> fill_;
 };
 
 // Whether two categories interact (each collides with the other's category; two static bodies

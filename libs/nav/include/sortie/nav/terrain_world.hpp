@@ -102,16 +102,33 @@ class TerrainWorld {
     std::uint32_t mask = 0;
   };
   std::uint32_t build_node(std::uint32_t first, std::uint32_t count, std::vector<core::Vec3>& centroids);
-  [[nodiscard]] std::optional<float> face_height(const Face& f, float x, float y) const;
+  // Barycentric terms of a face in XY, as face_height uses them.
+  struct Plane2 {
+    float e0 = 0, e1 = 0, e2 = 0, e3 = 0, cx = 0, cy = 0, d = 0;
+    bool usable = false;  // |d| > kDegenerateArea
+  };
+  [[nodiscard]] std::optional<float> face_height(std::uint32_t face, float x, float y) const;
   // Depth-first walk of the BVH (left child first): `enter(box)` prunes nodes, `visit(face)` is
   // called for every face of every leaf reached.
   template <class Enter, class Visit>
   void walk(Enter enter, Visit visit) const;
+  // The leaf grid: a uniform XY grid over the root box whose cells list (ascending node index)
+  // every leaf whose covers_xy range reaches the cell. A point's cell holds every leaf the BVH
+  // walk would reach for it, so sample_at tests those leaves instead of walking from the root,
+  // in the walk's order (node indices are the walk's pre-order). Left empty (walk only) when a
+  // vertex is not finite.
+  void build_leaf_grid();
+  [[nodiscard]] std::uint32_t grid_cell(double v, double origin, double inv, std::uint32_t count) const;
 
   std::vector<Face> faces_;
+  std::vector<Plane2> planes_;
   std::vector<core::Aabb> face_boxes_;
   std::vector<std::uint32_t> order_;
   std::vector<BvhNode> nodes_;
+  double grid_x0_ = 0.0, grid_y0_ = 0.0, grid_inv_x_ = 0.0, grid_inv_y_ = 0.0;
+  std::uint32_t grid_nx_ = 0, grid_ny_ = 0;
+  std::vector<std::uint32_t> grid_first_;   // cell (row-major) -> first entry of grid_leaves_; size cells + 1
+  std::vector<std::uint32_t> grid_leaves_;  // leaf node indices, ascending within a cell
 };
 
 }  // namespace sortie::nav
