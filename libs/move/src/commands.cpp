@@ -5,6 +5,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "body_fields.hpp"
 #include "sortie/move/behavior.hpp"
 #include "sortie/move/det_math.hpp"
 #include "sortie/move/move_system.hpp"
@@ -86,13 +87,7 @@ std::optional<UnitStack> enabled_unit(world::World& w, ObjectId id) {
 
 void EnableCommand::write(core::ByteWriter& out) const {
   out.u64(target.raw());
-  out.u8(static_cast<std::uint8_t>(shape));
-  out.f32(radius);
-  out.f32(height);
-  out.f32(max_speed);
-  out.u32(category);
-  out.u32(collides_with);
-  out.u8(is_static ? 1 : 0);
+  detail::write_body_fields(out, *this);
 }
 
 core::Result<EnableCommand> EnableCommand::read(core::ByteReader& in) {
