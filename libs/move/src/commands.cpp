@@ -231,7 +231,7 @@ core::Result<DisableCommand> DisableCommand::from_json(const Json& in, const std
 
 // ---------------------------------------------------------------- registration
 
-core::Status register_move_commands(world::CommandRegistry& registry, MoveEnvironmentPtr env) {
+core::Status register_move_commands(world::CommandRegistry& registry, const MoveEnvironmentPtr& env) {
   SORTIE_CHECK(registry.register_kind(world::command_kind<EnableCommand>(
       [env](const world::World&, const EnableCommand& c) -> core::Status {
         SORTIE_CHECK(require_environment(env, EnableCommand::kName));
@@ -336,9 +336,9 @@ core::Status register_move_commands(world::CommandRegistry& registry, MoveEnviro
       }));
 }
 
-std::shared_ptr<const world::CommandRegistry> move_command_registry(MoveEnvironmentPtr env) {
+std::shared_ptr<const world::CommandRegistry> move_command_registry(const MoveEnvironmentPtr& env) {
   world::CommandRegistry registry = world::CommandRegistry::standard();
-  auto status = register_move_commands(registry, std::move(env));
+  auto status = register_move_commands(registry, env);
   if (!status)
     throw std::logic_error("movement command kinds collide with the standard set: " + status.error().to_string());
   return std::make_shared<const world::CommandRegistry>(std::move(registry));
