@@ -12,10 +12,10 @@
 #include <optional>
 #include <thread>
 
+#include "cli_game.hpp"
 #include "cli_options.hpp"
 #include "cli_util.hpp"
 #include "command.hpp"
-#include "sortie/assets/sample_game.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/hash.hpp"
 #include "sortie/mission/game_context.hpp"
@@ -67,20 +67,12 @@ struct ServeOptions {
 };
 
 // The session's setup from a mission loaded the engine's way.
-core::Result<net::SessionSetup> mission_setup(const ServeOptions& o, std::filesystem::path& game) {
-  if (game.empty()) {
-    assets::SampleOptions so;
-    so.scale = o.sample == "corpus" ? assets::SampleScale::corpus : assets::SampleScale::demo;
-    SORTIE_TRY(game, assets::ensure_cached_sample(so, assets::default_cache_root()));
-  }
-  SORTIE_TRY(auto context, mission::GameContext::open(game));
-  std::string name = o.mission;
-  if (name.empty()) {
-    SORTIE_TRY(name, context.first_mission());
-  }
+core::Result<net::SessionSetup> mission_setup(const ServeOptions& o) {
+  SORTIE_TRY(auto game, open_game_or_sample(o.game_dir, sample_scale_from(o.sample), o.mission));
+  mission::GameContext& context = game.context;
   mission::MissionLoadOptions lo;
   lo.world.seed = o.seed;
-  SORTIE_TRY(const auto report, context.load(name, lo));
+  SORTIE_TRY(const auto report, context.load(game.mission, lo));
   if (!report.ok) {
     return core::fail(report.failures.empty() ? core::Diagnostic::error("serve.load", "the mission did not load")
                                               : report.failures.front());
@@ -97,8 +89,7 @@ core::Result<net::SessionSetup> mission_setup(const ServeOptions& o, std::filesy
 
 int serve_main(const ServeOptions& o) {
   using Clock = std::chrono::steady_clock;
-  std::filesystem::path game = o.game_dir;
-  auto setup = mission_setup(o, game);
+  auto setup = mission_setup(o);
   if (!setup) return fail_with(setup.error(), o.json, exit_code_for(setup.error()));
   auto transport = net::EnetTransport::listen(o.bind, o.port, net::EnetOptions{o.max_players + 16u});
   if (!transport) return fail_with(transport.error(), o.json, kExitUsage);
@@ -345,8 +336,7 @@ SORTIE_COMMAND(serve, [](CLI::App& root, Outcome& outcome) {
       "`sortie replay`; --trace-dir writes resnet.log and NetWatch.log.\n\n"
       "Examples:\n  sortie serve --port 7777 --ticks 600\n"
       "  sortie serve /games/parkan --mission m03 --port 7777 --log session.snlg --trace-dir traces\n");
-  cmd->add_option("game_dir", o->game_dir, "game directory (default: the embedded sample)");
-  cmd->add_option("--mission,-m", o->mission, "mission name or data.tma path (default: the first mission)");
+  add_game_options(cmd, o->game_dir, o->mission);
   add_number(cmd, "--port,-p", o->port, "UDP port (0: any free port, printed)")->default_str("7777");
   cmd->add_option("--bind", o->bind, "address to listen on (0.0.0.0: every interface)")->default_str("127.0.0.1");
   add_number(cmd, "--ticks,-n", o->ticks, "calculation ticks to run", std::uint64_t{0}, kMaxNetTicks)
@@ -367,9 +357,7 @@ SORTIE_COMMAND(serve, [](CLI::App& root, Outcome& outcome) {
       ->default_str("transfer");
   cmd->add_option("--log", o->log, "write the message log here (for `sortie replay`)");
   cmd->add_option("--trace-dir", o->trace_dir, "write resnet.log and NetWatch.log into this directory");
-  cmd->add_option("--sample", o->sample, "scale of the embedded sample: demo or corpus")
-      ->check(CLI::IsMember({"demo", "corpus"}))
-      ->default_str("demo");
+  add_sample_option(cmd, o->sample);
   cmd->add_flag("--fast", o->fast, "tick as fast as possible instead of in real time");
   cmd->add_flag("--no-bot", o->no_bot, "give no orders to the mission's units");
   cmd->add_flag("--json", o->json, "print the result as JSON");

@@ -8,10 +8,10 @@
 #include <memory>
 #include <optional>
 
+#include "cli_game.hpp"
 #include "cli_options.hpp"
 #include "cli_util.hpp"
 #include "command.hpp"
-#include "sortie/assets/sample_game.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/env/environment.hpp"
 #include "sortie/mission/game_context.hpp"
@@ -95,25 +95,13 @@ int render_main(const RenderCliOptions& o) {
   auto overlays = render::parse_overlays(o.overlay);
   if (!overlays) return fail_with(overlays.error(), o.json);
 
-  fs::path game = o.game_dir;
-  if (game.empty()) {
-    assets::SampleOptions so;
-    so.scale = o.sample_scale == "corpus" ? assets::SampleScale::corpus : assets::SampleScale::demo;
-    auto dir = assets::ensure_cached_sample(so, assets::default_cache_root());
-    if (!dir) return fail_with(dir.error(), o.json);
-    game = *dir;
-  }
-  auto context = mission::GameContext::open(game);
-  if (!context) return fail_with(context.error(), o.json);
-  std::string mission = o.mission;
-  if (mission.empty()) {
-    auto first = context->first_mission();
-    if (!first) return fail_with(first.error(), o.json);
-    mission = *first;
-  }
+  auto game = open_game_or_sample(o.game_dir, sample_scale_from(o.sample_scale), o.mission);
+  if (!game) return fail_with(game.error(), o.json);
+  mission::GameContext& context = game->context;
+  const std::string& mission = game->mission;
 
   const auto t0 = std::chrono::steady_clock::now();
-  auto report = context->load(mission);
+  auto report = context.load(mission);
   if (!report) return fail_with(report.error(), o.json);
   render::MissionSceneOptions so;
   so.overlays = *overlays;
@@ -124,7 +112,7 @@ int render_main(const RenderCliOptions& o) {
   core::Diagnostics terrain_failures;
   bool terrain_untextured = false;
   if (report->ok) {
-    loaded = context->current();
+    loaded = context.current();
     if (loaded == nullptr)
       return fail_with(core::Diagnostic::error("render.load", "the load reported success without a mission"), o.json);
     visuals = loaded->visuals;
@@ -136,10 +124,10 @@ int render_main(const RenderCliOptions& o) {
                              report->mission, report->failures.size());
     return kExitInvalid;
   } else {
-    auto prepared = context->prepare(mission);
+    auto prepared = context.prepare(mission);
     if (!prepared) return fail_with(prepared.error(), o.json);
     assets::VisualCache cache;
-    auto fallback = render::prepare_visuals_allowing_missing(context->repository(), cache, *prepared);
+    auto fallback = render::prepare_visuals_allowing_missing(context.repository(), cache, *prepared);
     if (!fallback) return fail_with(fallback.error(), o.json);
     visuals = fallback->store;
     so.missing = std::move(fallback->missing);
@@ -217,7 +205,7 @@ int render_main(const RenderCliOptions& o) {
   core::Json terrain_missing = core::Json::array();
   for (const auto& d : terrain_failures) terrain_missing.push_back(d.to_json());
   core::Json rep{{"ok", true},
-                 {"game", game.string()},
+                 {"game", game->dir.string()},
                  {"mission", report->mission},
                  {"width", size->width},
                  {"height", size->height},
@@ -280,8 +268,7 @@ SORTIE_COMMAND(render, [](CLI::App& root, Outcome& outcome) {
       "--overlay routes,labels\n"
       "  sortie render -o top.png --top --overlay areals\n  sortie render -o turn.png --orbit 36 --size 640x360\n"
       "  sortie render -o view.png --camera 10,-40,60,90,-30\n");
-  cmd->add_option("game_dir", o->game_dir, "game directory (default: the embedded sample)");
-  cmd->add_option("--mission,-m", o->mission, "mission name or data.tma path (default: the first mission)");
+  add_game_options(cmd, o->game_dir, o->mission);
   cmd->add_option("--out,-o", o->out, "PNG to write")->required();
   cmd->add_option("--size", o->size, "image size WIDTHxHEIGHT")->default_str("1280x720");
   auto* camera = cmd->add_option("--camera", o->camera, "camera pose X,Y,Z,YAW,PITCH (degrees)");
@@ -295,9 +282,7 @@ SORTIE_COMMAND(render, [](CLI::App& root, Outcome& outcome) {
   cmd->add_flag("--allow-missing", o->allow_missing, "draw objects with missing assets as magenta checkers");
   cmd->add_flag("--no-objects", o->no_objects, "draw the terrain (and overlays) only");
   cmd->add_flag("--json", o->json, "print what was drawn as JSON");
-  cmd->add_option("--sample", o->sample_scale, "scale of the embedded sample: demo or corpus")
-      ->check(CLI::IsMember({"demo", "corpus"}))
-      ->default_str("demo");
+  add_sample_option(cmd, o->sample_scale);
   auto* weather = cmd->add_option("--weather", o->weather, "weather schedule (docs/weather-schedule.md) drawn over");
   weather->excludes(top);
   cmd->add_option("--at", o->at, "with --weather: the schedule time in seconds")

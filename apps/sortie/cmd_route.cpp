@@ -12,9 +12,9 @@
 #include <optional>
 #include <tuple>
 
+#include "cli_game.hpp"
 #include "cli_util.hpp"
 #include "command.hpp"
-#include "sortie/assets/sample_game.hpp"
 #include "sortie/mission/game_context.hpp"
 #include "sortie/nav/iron3d_input.hpp"
 
@@ -69,21 +69,9 @@ int run_route(const RouteCliOptions& o) {
                        o.json);
     }
   }
-  std::filesystem::path game = o.game_dir;
-  if (game.empty()) {
-    auto dir = assets::ensure_cached_sample(assets::SampleOptions{}, assets::default_cache_root());
-    if (!dir) return fail_with(dir.error(), o.json);
-    game = *dir;
-  }
-  auto context = mission::GameContext::open(game);
-  if (!context) return fail_with(context.error(), o.json);
-  std::string name = o.mission;
-  if (name.empty()) {
-    auto first = context->first_mission();
-    if (!first) return fail_with(first.error(), o.json);
-    name = *first;
-  }
-  auto data = context->prepare(name);
+  auto game = open_game_or_sample(o.game_dir, assets::SampleScale::demo, o.mission);
+  if (!game) return fail_with(game.error(), o.json);
+  auto data = game->context.prepare(game->mission);
   if (!data) return fail_with(data.error(), o.json);
   if (data->land_map.areals.empty()) {
     return fail_with(core::Diagnostic::error("route.no_areal_map", "the mission's map has no areals to route over")
@@ -141,8 +129,7 @@ SORTIE_COMMAND(route, [](CLI::App& root, Outcome& outcome) {
       "Exit 1 with the reason (nav.path.off_map, nav.path.unreachable) when there is no route.\n\n"
       "Examples:\n  sortie route --from 20,30 --to 200,180\n"
       "  sortie route /games/parkan --mission m03 --from 100,100 --to 900,850 --json\n");
-  cmd->add_option("game_dir", o->game_dir, "game directory (default: the embedded sample)");
-  cmd->add_option("--mission,-m", o->mission, "mission name or data.tma path (default: the first mission)");
+  add_game_options(cmd, o->game_dir, o->mission);
   cmd->add_option("--from", o->from, "start point X,Y")->required();
   cmd->add_option("--to", o->to, "goal point X,Y")->required();
   cmd->add_flag("--json", o->json, "print the route as JSON");

@@ -6,10 +6,10 @@
 #include <iostream>
 #include <memory>
 
+#include "cli_game.hpp"
 #include "cli_options.hpp"
 #include "cli_util.hpp"
 #include "command.hpp"
-#include "sortie/assets/sample_game.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/hash.hpp"
 #include "sortie/mission/game_context.hpp"
@@ -45,32 +45,22 @@ int fail_with(const core::Diagnostic& d, bool json) {
 int run_main(const RunCliOptions& o) {
   namespace fs = std::filesystem;
   const bool quiet = o.json;
-  fs::path game = o.game_dir;
-  if (game.empty()) {
-    assets::SampleOptions so;
-    so.scale = o.sample_scale == "corpus" ? assets::SampleScale::corpus : assets::SampleScale::demo;
-    bool generated = false;
-    auto dir = assets::ensure_cached_sample(so, assets::default_cache_root(), &generated);
-    if (!dir) {
-      print_error(dir.error());
-      return exit_code_for(dir.error());
-    }
-    game = *dir;
-    if (!quiet)
-      std::cout << fmt::format("game: embedded {} sample ({} {})\n", o.sample_scale,
-                               generated ? "generated into" : "cached at", game.string());
+  auto dir = game_dir_or_sample(o.game_dir, sample_scale_from(o.sample_scale));
+  if (!dir) {
+    print_error(dir.error());
+    return exit_code_for(dir.error());
+  }
+  if (!quiet && dir->sample) {
+    std::cout << fmt::format("game: embedded {} sample ({} {})\n", o.sample_scale,
+                             dir->generated ? "generated into" : "cached at", dir->path.string());
   } else if (!quiet) {
-    std::cout << "game: " << game.string() << "\n";
+    std::cout << "game: " << dir->path.string() << "\n";
   }
 
-  auto context = mission::GameContext::open(game);
-  if (!context) return fail_with(context.error(), o.json);
-  std::string mission = o.mission;
-  if (mission.empty()) {
-    auto first = context->first_mission();
-    if (!first) return fail_with(first.error(), o.json);
-    mission = *first;
-  }
+  auto game = open_game(dir->path, o.mission);
+  if (!game) return fail_with(game.error(), o.json);
+  mission::GameContext& context = game->context;
+  const std::string& mission = game->mission;
 
   mission::MissionLoadOptions lo;
   lo.world.seed = o.seed;
@@ -80,7 +70,7 @@ int run_main(const RunCliOptions& o) {
     load_bar.update(static_cast<std::uint64_t>(++phase_no), phase);
   };
   const auto t0 = std::chrono::steady_clock::now();
-  auto report = context->load(mission, lo);
+  auto report = context.load(mission, lo);
   load_bar.finish();
   const double load_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   if (!report) return fail_with(report.error(), o.json);
@@ -91,7 +81,7 @@ int run_main(const RunCliOptions& o) {
                              report->failures.size());
     return kExitInvalid;
   }
-  auto* loaded = context->current();
+  auto* loaded = context.current();
 
   mission::ScenarioResult result;
   if (!o.replay.empty()) {
@@ -134,8 +124,8 @@ int run_main(const RunCliOptions& o) {
     result = std::move(*r);
   }
 
-  core::Json rep{{"ok", true},         {"game", game.string()},   {"load", report->to_json()},
-                 {"load_ms", load_ms}, {"run", result.to_json()}, {"final_hash", core::hash_hex(result.final_hash)}};
+  core::Json rep{{"ok", true},         {"game", game->dir.string()}, {"load", report->to_json()},
+                 {"load_ms", load_ms}, {"run", result.to_json()},    {"final_hash", core::hash_hex(result.final_hash)}};
   if (!o.out_dir.empty()) {
     auto log_json = world::command_log_json(result.log, loaded->world->commands());
     if (!log_json) {
@@ -198,17 +188,14 @@ SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
       "Examples:\n  sortie run\n  sortie run --ticks 2000 --json\n  sortie run /games/parkan --mission m03 --out "
       "/tmp/run\n"
       "  sortie run --replay /tmp/run/commands.json --ticks 600   (same final hash)\n");
-  cmd->add_option("game_dir", o->game_dir, "game directory (default: the embedded sample)");
-  cmd->add_option("--mission,-m", o->mission, "mission name or data.tma path (default: the first mission)");
+  add_game_options(cmd, o->game_dir, o->mission);
   add_number(cmd, "--ticks,-n", o->ticks, "calculation ticks to run (16 ms each)", std::uint64_t{0}, kMaxRunTicks)
       ->default_str("600");
   add_number(cmd, "--seed", o->seed, "seed of the simulation and order streams")->default_str("1");
   cmd->add_flag("--json", o->json, "print the whole report as JSON");
   cmd->add_option("--out", o->out_dir, "write report.json, commands.json and snapshot.png into this directory");
   cmd->add_option("--replay", o->replay, "replay a commands.json instead of generating orders");
-  cmd->add_option("--sample", o->sample_scale, "scale of the embedded sample: demo or corpus")
-      ->check(CLI::IsMember({"demo", "corpus"}))
-      ->default_str("demo");
+  add_sample_option(cmd, o->sample_scale);
   cmd->callback([o, &outcome] { outcome.exit_code = run_main(*o); });
 });
 

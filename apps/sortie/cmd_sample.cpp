@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli_game.hpp"
 #include "cli_options.hpp"
 #include "cli_util.hpp"
 #include "command.hpp"
@@ -22,7 +23,7 @@ struct SampleCliOptions {
 
 int run_sample(const SampleCliOptions& o) {
   assets::SampleOptions opts;
-  opts.scale = o.scale == "corpus" ? assets::SampleScale::corpus : assets::SampleScale::demo;
+  opts.scale = sample_scale_from(o.scale);
   opts.seed = o.seed;
   opts.objects_format = o.objects == "nres" ? assets::ArchiveFormat::nres : assets::ArchiveFormat::rsli;
   auto summary = assets::write_sample(opts, o.out_dir);

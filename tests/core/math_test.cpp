@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 namespace sortie::core {
 namespace {
 
@@ -13,6 +15,26 @@ TEST(Math, iron3d_rotation_matches_spec_sample) {
   EXPECT_NEAR(r.at(0, 0), -0.05541f, 1e-5f);
   EXPECT_NEAR(r.at(1, 0), 0.99846f, 1e-5f);
   EXPECT_EQ(r.at(2, 2), 1.0f);
+}
+
+TEST(Math, axis_rotations_turn_each_axis_towards_the_next) {
+  // A quarter turn: rotation_x takes +Y to +Z, rotation_y takes +Z to +X, rotation_z takes +X to +Y.
+  const float q = kPi / 2.0f;
+  const Vec3 x = Mat4::rotation_x(q).transform_direction({0.0f, 1.0f, 0.0f});
+  const Vec3 y = Mat4::rotation_y(q).transform_direction({0.0f, 0.0f, 1.0f});
+  const Vec3 z = Mat4::rotation_z(q).transform_direction({1.0f, 0.0f, 0.0f});
+  for (const auto& [v, want] :
+       {std::pair{x, Vec3{0, 0, 1}}, std::pair{y, Vec3{1, 0, 0}}, std::pair{z, Vec3{0, 1, 0}}}) {
+    EXPECT_NEAR(v.x, want.x, 1e-6f);
+    EXPECT_NEAR(v.y, want.y, 1e-6f);
+    EXPECT_NEAR(v.z, want.z, 1e-6f);
+  }
+  // The axis itself stays put and the last row and column are the identity's.
+  const Mat4 r = Mat4::rotation_y(0.4f);
+  EXPECT_EQ(r.at(1, 1), 1.0f);
+  EXPECT_EQ(r.at(0, 1), 0.0f);
+  EXPECT_EQ(r.at(3, 3), 1.0f);
+  EXPECT_EQ(r.at(0, 3), 0.0f);
 }
 
 TEST(Math, iron3d_rotation_is_rz_ry_rx) {

@@ -4,38 +4,32 @@
 #include <cstdint>
 
 namespace sortie::core {
+namespace {
 
-Mat4 Mat4::rotation_x(float radians) {
+// A rotation by `radians` in the plane of axes i and j, turning axis i towards axis j.
+Mat4 plane_rotation(float radians, std::size_t i, std::size_t j) {
   const float c = std::cos(radians);
   const float s = std::sin(radians);
-  Mat4 r = identity();
-  r.m[1][1] = c;
-  r.m[1][2] = -s;
-  r.m[2][1] = s;
-  r.m[2][2] = c;
+  Mat4 r = Mat4::identity();
+  r.m[i][i] = c;
+  r.m[i][j] = -s;
+  r.m[j][i] = s;
+  r.m[j][j] = c;
   return r;
+}
+
+}  // namespace
+
+Mat4 Mat4::rotation_x(float radians) {
+  return plane_rotation(radians, 1, 2);
 }
 
 Mat4 Mat4::rotation_y(float radians) {
-  const float c = std::cos(radians);
-  const float s = std::sin(radians);
-  Mat4 r = identity();
-  r.m[0][0] = c;
-  r.m[0][2] = s;
-  r.m[2][0] = -s;
-  r.m[2][2] = c;
-  return r;
+  return plane_rotation(radians, 2, 0);
 }
 
 Mat4 Mat4::rotation_z(float radians) {
-  const float c = std::cos(radians);
-  const float s = std::sin(radians);
-  Mat4 r = identity();
-  r.m[0][0] = c;
-  r.m[0][1] = -s;
-  r.m[1][0] = s;
-  r.m[1][1] = c;
-  return r;
+  return plane_rotation(radians, 0, 1);
 }
 
 Mat4 Mat4::iron3d_rotation(const Vec3& e) {

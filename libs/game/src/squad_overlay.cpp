@@ -7,6 +7,7 @@
 
 #include "sortie/render/font.hpp"
 #include "sortie/squad/formation.hpp"
+#include "sortie/squad/state.hpp"
 #include "squad_view_state.hpp"
 
 namespace sortie::game::detail {
@@ -162,7 +163,7 @@ void build_hud(State& st, const SquadSnapshot& s, const SquadViewOptions& o) {
   if (!s.squads.empty()) {
     const squad::Squad& q = s.squads.front();
     const auto total = static_cast<std::uint64_t>(s.seconds() * 10.0);
-    std::string state = q.state == squad::SquadState::holding ? "HOLDING" : "ADVANCING";
+    std::string state(squad::to_string(q.state));  // upper-cased with the rest of the line
     if (q.sprinting) state = "SPRINT";
     std::string text = fmt::format("{:02}:{:02}.{}   {}   {}", total / 600, (total / 10) % 60, total % 10, state,
                                    squad::to_string(q.formation));

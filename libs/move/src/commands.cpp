@@ -5,6 +5,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "body_fields.hpp"
 #include "sortie/move/behavior.hpp"
 #include "sortie/move/det_math.hpp"
 #include "sortie/move/move_system.hpp"
@@ -86,13 +87,7 @@ std::optional<UnitStack> enabled_unit(world::World& w, ObjectId id) {
 
 void EnableCommand::write(core::ByteWriter& out) const {
   out.u64(target.raw());
-  out.u8(static_cast<std::uint8_t>(shape));
-  out.f32(radius);
-  out.f32(height);
-  out.f32(max_speed);
-  out.u32(category);
-  out.u32(collides_with);
-  out.u8(is_static ? 1 : 0);
+  detail::write_body_fields(out, *this);
 }
 
 core::Result<EnableCommand> EnableCommand::read(core::ByteReader& in) {
@@ -236,7 +231,7 @@ core::Result<DisableCommand> DisableCommand::from_json(const Json& in, const std
 
 // ---------------------------------------------------------------- registration
 
-core::Status register_move_commands(world::CommandRegistry& registry, MoveEnvironmentPtr env) {
+core::Status register_move_commands(world::CommandRegistry& registry, const MoveEnvironmentPtr& env) {
   SORTIE_CHECK(registry.register_kind(world::command_kind<EnableCommand>(
       [env](const world::World&, const EnableCommand& c) -> core::Status {
         SORTIE_CHECK(require_environment(env, EnableCommand::kName));
@@ -341,9 +336,9 @@ core::Status register_move_commands(world::CommandRegistry& registry, MoveEnviro
       }));
 }
 
-std::shared_ptr<const world::CommandRegistry> move_command_registry(MoveEnvironmentPtr env) {
+std::shared_ptr<const world::CommandRegistry> move_command_registry(const MoveEnvironmentPtr& env) {
   world::CommandRegistry registry = world::CommandRegistry::standard();
-  auto status = register_move_commands(registry, std::move(env));
+  auto status = register_move_commands(registry, env);
   if (!status)
     throw std::logic_error("movement command kinds collide with the standard set: " + status.error().to_string());
   return std::make_shared<const world::CommandRegistry>(std::move(registry));

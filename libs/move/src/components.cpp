@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "body_fields.hpp"
+
 namespace sortie::move {
 namespace {
 
@@ -59,13 +61,7 @@ std::string diagnostic_code(MoveFailure failure) {
 }
 
 void Body::encode(world::StateWriter& out) const {
-  out.u8(static_cast<std::uint8_t>(shape));
-  out.f32(radius);
-  out.f32(height);
-  out.f32(max_speed);
-  out.u32(category);
-  out.u32(collides_with);
-  out.u8(is_static ? 1 : 0);
+  detail::write_body_fields(out, *this);
   out.u32(revision);
 }
 

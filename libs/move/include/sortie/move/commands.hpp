@@ -110,8 +110,8 @@ struct DisableCommand {
 
 // Registers the five kinds bound to `env` (null: every order is refused with
 // move.env.no_system_map).
-core::Status register_move_commands(world::CommandRegistry& registry, MoveEnvironmentPtr env);
+core::Status register_move_commands(world::CommandRegistry& registry, const MoveEnvironmentPtr& env);
 // The world's standard set plus the movement kinds bound to `env`.
-std::shared_ptr<const world::CommandRegistry> move_command_registry(MoveEnvironmentPtr env);
+std::shared_ptr<const world::CommandRegistry> move_command_registry(const MoveEnvironmentPtr& env);
 
 }  // namespace sortie::move

@@ -17,7 +17,7 @@ struct EnetOptions {
   std::size_t max_peers = 256;          // a listener's connection slots
   std::uint32_t timeout_min_ms = 5000;  // ENet declares a silent peer dead between these
   std::uint32_t timeout_max_ms = 15000;
-  std::size_t packet_limit = 64 * 1024;  // ENet refuses larger packets before they reach us
+  std::size_t packet_limit = std::size_t{64} * 1024;  // ENet refuses larger packets before they reach us
 };
 
 class EnetTransport final : public Transport {

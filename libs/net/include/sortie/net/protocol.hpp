@@ -32,7 +32,7 @@ inline constexpr std::uint16_t kProtocolVersion = 1;
 // Frame: u8 message id, u16 payload length (LE), payload. A packet is one or more frames of one
 // delivery policy, at most kMaxPacketBytes.
 inline constexpr std::size_t kFrameHeaderBytes = 3;
-inline constexpr std::size_t kMaxPacketBytes = 32 * 1024;
+inline constexpr std::size_t kMaxPacketBytes = std::size_t{32} * 1024;
 
 // Limits of the variable parts (docs/net-protocol.md).
 inline constexpr std::size_t kMaxNameBytes = 32;             // player name
