@@ -27,6 +27,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <span>
 #include <string>
 
 #include "sortie/assets/sample_game.hpp"
@@ -224,6 +225,16 @@ std::map<int, render::Framebuffer>& sortie_pictures() {
   return pictures;
 }
 
+// The frame of a workload: its camera and light, the given draws (they must outlive the frame).
+render::Frame frame_of(const Workload& w, std::span<const render::DrawCall> draws) {
+  render::Frame frame;
+  frame.camera = w.camera;
+  frame.light = w.light;
+  frame.draws = draws;
+  frame.clear_color = render::Rgba8{90, 120, 160, 255};
+  return frame;
+}
+
 void BM_Sortie(benchmark::State& state) {
   const int which = static_cast<int>(state.range(0));
   const auto threads = static_cast<unsigned>(state.range(1));
@@ -233,11 +244,7 @@ void BM_Sortie(benchmark::State& state) {
   }
   const Workload& w = workload(which);
   const auto draws = draws_of(w, filter_of(which));
-  render::Frame frame;
-  frame.camera = w.camera;
-  frame.light = w.light;
-  frame.draws = draws;
-  frame.clear_color = render::Rgba8{90, 120, 160, 255};
+  render::Frame frame = frame_of(w, draws);
   frame.keep_depth = false;  // only the picture is used (OSMesa's depth buffer stays inside Mesa too)
   render::Renderer renderer({threads});
   render::Framebuffer fb = must(render::Framebuffer::create(kWidth, kHeight), "framebuffer");
@@ -266,11 +273,7 @@ void BM_Sortie(benchmark::State& state) {
 void BM_EncodePng(benchmark::State& state) {
   const Workload& w = workload(0);
   const auto draws = draws_of(w, filter_of(0));
-  render::Frame frame;
-  frame.camera = w.camera;
-  frame.light = w.light;
-  frame.draws = draws;
-  frame.clear_color = render::Rgba8{90, 120, 160, 255};
+  render::Frame frame = frame_of(w, draws);
   render::Renderer renderer({1});
   render::Framebuffer fb = must(render::Framebuffer::create(kWidth, kHeight), "framebuffer");
   if (!renderer.render(frame, fb)) std::abort();
@@ -290,11 +293,7 @@ BENCHMARK(BM_EncodePng)->Unit(benchmark::kMillisecond);
 void BM_FirstFrame(benchmark::State& state) {
   const Workload& w = workload(0);
   const auto draws = draws_of(w, filter_of(0));
-  render::Frame frame;
-  frame.camera = w.camera;
-  frame.light = w.light;
-  frame.draws = draws;
-  frame.clear_color = render::Rgba8{90, 120, 160, 255};
+  render::Frame frame = frame_of(w, draws);
   frame.keep_depth = false;
   render::Framebuffer fb = must(render::Framebuffer::create(kWidth, kHeight), "framebuffer");
   for (auto _ : state) {
