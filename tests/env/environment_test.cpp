@@ -3,16 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include "parse_weather.hpp"
+
 using namespace sortie;
 using namespace sortie::env;
+using sortie::env::test::parse;
 
 namespace {
-
-WeatherSchedule parse(std::string_view text) {
-  auto s = read_weather_text(core::as_bytes(text), "test.weather");
-  EXPECT_TRUE(s) << s.error().to_string();
-  return s ? *s : WeatherSchedule{};
-}
 
 constexpr std::string_view kHeader =
     "sortie-weather 1\n"

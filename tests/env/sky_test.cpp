@@ -1,19 +1,15 @@
 // Sky objects of the weather schedule and the DAY/NIGHT pools of the ambient music they drive.
 #include <gtest/gtest.h>
 
+#include "parse_weather.hpp"
 #include "sortie/env/ambient_music.hpp"
 #include "sortie/env/environment.hpp"
 
 using namespace sortie;
 using namespace sortie::env;
+using sortie::env::test::parse;
 
 namespace {
-
-WeatherSchedule parse(std::string_view text) {
-  auto s = read_weather_text(core::as_bytes(text), "sky.weather");
-  EXPECT_TRUE(s) << s.error().to_string();
-  return s ? *s : WeatherSchedule{};
-}
 
 std::string code(std::string_view body) {
   auto s = read_weather_text(core::as_bytes("sortie-weather 1\n" + std::string(body)), "sky.weather");
