@@ -1,4 +1,4 @@
-# The library areas, in layer order (ARCHITECTURE.md). libs/<area>/ with a CMakeLists.txt becomes
+# The library areas, in layer order (docs/architecture.md). libs/<area>/ with a CMakeLists.txt becomes
 # the static library sortie::<area>; tests/<area>/ its GoogleTest binary. This is the one list:
 # libs/, tests/, apps/, bench/ and fuzz/ all read it.
 set(SORTIE_AREAS core iron3d fomap assets nav world env move mission squad net render game)
