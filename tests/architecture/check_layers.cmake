@@ -1,0 +1,88 @@
+# The layer check: docs/architecture.md's area table against the code.
+#   cmake -DSOURCE_DIR=<repo> -DAREAS="core;iron3d;..." -P check_layers.cmake
+# Fails (exit 1, one line per violation) when
+#   - an area of SORTIE_AREAS has no row in the table, or a row names no such area;
+#   - a row allows an area that comes after it in SORTIE_AREAS (the layer order: no circles);
+#   - a file of libs/<area>/ includes "sortie/<other>/..." where <other> is not in the row's
+#     "may include" column.
+cmake_minimum_required(VERSION 3.20)
+if(NOT SOURCE_DIR OR NOT AREAS)
+  message(FATAL_ERROR "usage: cmake -DSOURCE_DIR=... -DAREAS=... -P check_layers.cmake")
+endif()
+
+file(READ "${SOURCE_DIR}/docs/architecture.md" doc)
+string(FIND "${doc}" "<!-- layer-table" begin)
+string(FIND "${doc}" "<!-- /layer-table -->" end)
+if(begin EQUAL -1 OR end EQUAL -1 OR end LESS begin)
+  message(FATAL_ERROR "docs/architecture.md: the layer-table markers are missing")
+endif()
+math(EXPR length "${end} - ${begin}")
+string(SUBSTRING "${doc}" ${begin} ${length} table)
+string(REPLACE ";" "," table "${table}")  # a ';' in a row would split it as a CMake list
+string(REPLACE "\n" ";" rows "${table}")
+
+set(violations "")
+set(table_areas "")
+foreach(row IN LISTS rows)
+  # | `area` | layer | what | may include |
+  if(row MATCHES "^\\| `([a-z0-9_]+)` \\|[^|]*\\|[^|]*\\|([^|]*)\\|[ ]*$")
+    set(area "${CMAKE_MATCH_1}")
+    set(allowed_text "${CMAKE_MATCH_2}")
+    list(APPEND table_areas ${area})
+    string(REGEX MATCHALL "[a-z0-9_]+" allowed "${allowed_text}")
+    set(allowed_${area} ${allowed})
+  endif()
+endforeach()
+
+foreach(area IN LISTS AREAS)
+  if(NOT area IN_LIST table_areas)
+    list(APPEND violations "docs/architecture.md: area '${area}' (SORTIE_AREAS) has no row in the layer table")
+  endif()
+endforeach()
+foreach(area IN LISTS table_areas)
+  if(NOT area IN_LIST AREAS)
+    list(APPEND violations "docs/architecture.md: the layer table names '${area}', which is not in SORTIE_AREAS")
+  endif()
+endforeach()
+
+# No circles: an area may include only areas listed before it in SORTIE_AREAS (layer order).
+foreach(area IN LISTS table_areas)
+  list(FIND AREAS ${area} own_index)
+  foreach(dep IN LISTS allowed_${area})
+    list(FIND AREAS ${dep} dep_index)
+    if(dep_index EQUAL -1)
+      list(APPEND violations "docs/architecture.md: '${area}' may include '${dep}', which is not an area")
+    elseif(NOT dep_index LESS own_index)
+      list(APPEND violations "docs/architecture.md: '${area}' may include '${dep}', which comes after it in SORTIE_AREAS (layer order)")
+    endif()
+  endforeach()
+endforeach()
+
+set(checked 0)
+foreach(area IN LISTS AREAS)
+  if(NOT area IN_LIST table_areas)
+    continue()
+  endif()
+  file(GLOB_RECURSE files "${SOURCE_DIR}/libs/${area}/*.cpp" "${SOURCE_DIR}/libs/${area}/*.hpp")
+  foreach(f IN LISTS files)
+    math(EXPR checked "${checked} + 1")
+    file(STRINGS "${f}" lines REGEX "^[ \t]*#[ \t]*include[ \t]+[\"<]sortie/[a-z0-9_]+/")
+    foreach(line IN LISTS lines)
+      string(REGEX REPLACE ".*sortie/([a-z0-9_]+)/.*" "\\1" used "${line}")
+      if(NOT used STREQUAL area AND NOT used IN_LIST allowed_${area})
+        file(RELATIVE_PATH rel "${SOURCE_DIR}" "${f}")
+        list(APPEND violations "${rel}: '${area}' may not include '${used}' (docs/architecture.md allows: ${allowed_${area}})")
+      endif()
+    endforeach()
+  endforeach()
+endforeach()
+
+if(violations)
+  foreach(v IN LISTS violations)
+    message("${v}")
+  endforeach()
+  list(LENGTH violations n)
+  message(FATAL_ERROR "layer check: ${n} violation(s)")
+endif()
+list(LENGTH table_areas n_areas)
+message("layer check: ${n_areas} areas, ${checked} files, every include allowed")
