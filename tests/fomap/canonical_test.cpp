@@ -169,12 +169,6 @@ TEST(FomapCanonical, without_protos_nothing_is_dropped_as_redundant) {
   EXPECT_EQ(*r, "[ProtoMap]\nSize = 10 10\n\n[$Name/Item]\n$Id = 1\n$Proto = X\nCount = 0\nHex = 1 1\n");
 }
 
-}  // namespace
-}  // namespace sortie::fomap
-
-namespace sortie::fomap {
-namespace {
-
 const Project& merge_project() {
   static const Project p = test::project_with_protos(
       "[ProtoItem]\n$Name = Tile\nIsStatic = True\nMultihexGeneration = SameSibling\n"
@@ -228,12 +222,6 @@ TEST(FomapMultihexMerge, any_unique_merges_scattered_items_into_lowest_id) {
       "[$Name/Item]\n$Id = 7\n$Proto = Block\nHex = 1 1\nLightDistance = 2\n");
 }
 
-}  // namespace
-}  // namespace sortie::fomap
-
-namespace sortie::fomap {
-namespace {
-
 TEST(FomapCanonical, refuses_multi_map_files_the_splice_cannot_identify) {
   Project bare;
   for (const char* text : {"[ProtoMap]\n$Name = A # note\n[ProtoMap]\n$Name = B\n",  // comment on the $Name line
@@ -245,12 +233,6 @@ TEST(FomapCanonical, refuses_multi_map_files_the_splice_cannot_identify) {
     EXPECT_EQ(r.error().code, "fomap.fmt.ambiguous_maps");
   }
 }
-
-}  // namespace
-}  // namespace sortie::fomap
-
-namespace sortie::fomap {
-namespace {
 
 TEST(FomapCanonical, multi_map_file_in_one_pass_equals_splicing_each_map_in_turn) {
   // Three maps, their sections interleaved, explicit and contextual addressing, unsorted keys.

@@ -72,6 +72,13 @@ PointLight centre_light(Vec3 color) {
   return l;
 }
 
+// The grid lit by `light` (and the ambient) alone.
+Framebuffer render_lit_by(const PointLight& light) {
+  LitScene s;
+  s.frame.point_lights = {&light, 1};
+  return s.render();
+}
+
 Rgba8 at(const Framebuffer& fb, int x, int y) {
   return fb.pixel(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
 }
@@ -79,10 +86,7 @@ Rgba8 at(const Framebuffer& fb, int x, int y) {
 }  // namespace
 
 TEST(PointLight, brighter_at_the_centre_than_at_the_corners_by_the_worked_amounts) {
-  LitScene s;
-  const PointLight light = centre_light({1.0f, 0.6f, 0.3f});
-  s.frame.point_lights = {&light, 1};
-  const Framebuffer fb = s.render();
+  const Framebuffer fb = render_lit_by(centre_light({1.0f, 0.6f, 0.3f}));
   // k = dot(n, l) * size^2 / (size^2 + d^2) * (1 - (d / radius)^4)^2, lit = 0.2 + color * k.
   // Centre (100, 100): d = 75, dot 1, 5625 / 11250 = 0.5, (d/R)^2 = 0.25, (1 - 0.0625)^2 =
   //   0.87890625: k = 0.439453125.
@@ -105,10 +109,7 @@ TEST(PointLight, brighter_at_the_centre_than_at_the_corners_by_the_worked_amount
 }
 
 TEST(PointLight, grey_light_takes_the_single_channel_path_with_the_same_numbers) {
-  LitScene s;
-  const PointLight light = centre_light({1.0f, 1.0f, 1.0f});
-  s.frame.point_lights = {&light, 1};
-  const Framebuffer fb = s.render();
+  const Framebuffer fb = render_lit_by(centre_light({1.0f, 1.0f, 1.0f}));
   EXPECT_EQ(at(fb, 100, 100), (Rgba8{163, 163, 163, 255}));
   EXPECT_EQ(at(fb, 25, 175), (Rgba8{58, 58, 58, 255}));
   EXPECT_EQ(at(fb, 175, 100), (Rgba8{85, 85, 85, 255}));

@@ -178,12 +178,23 @@ TEST(Raster, vertex_light_is_ambient_plus_diffuse) {
   EXPECT_EQ(fb.pixel(4, 4), (Rgba8{64, 64, 64, 255}));
 }
 
-MeshView textured_rect(std::vector<Vec3>& p, std::vector<Vec2>& uv, std::vector<std::uint32_t>& idx, float x0, float y0,
-                       float x1, float y1, float u1 = 1.0f, float v1 = 1.0f) {
-  p = {{x0, y0, -1}, {x1, y0, -1}, {x1, y1, -1}, {x0, y1, -1}};
-  uv = {{0, 0}, {u1, 0}, {u1, v1}, {0, v1}};
-  idx = {0, 1, 2, 0, 2, 3};
-  return {p, {}, uv, {}, idx, Primitive::triangles};
+// A rectangle at z = -1 from (x0, y0) to (x1, y1), texture coordinates (0, 0) to (u1, v1); it
+// owns its vertices.
+struct TexturedRect {
+  std::vector<Vec3> p;
+  std::vector<Vec2> uv;
+  std::vector<std::uint32_t> idx = {0, 1, 2, 0, 2, 3};
+  TexturedRect(float x0, float y0, float x1, float y1, float u1 = 1.0f, float v1 = 1.0f)
+      : p{{x0, y0, -1}, {x1, y0, -1}, {x1, y1, -1}, {x0, y1, -1}}, uv{{0, 0}, {u1, 0}, {u1, v1}, {0, v1}} {}
+  [[nodiscard]] MeshView view() const { return {p, {}, uv, {}, idx, Primitive::triangles}; }
+};
+
+// White, sampling `tex` with `filter`.
+Material textured(const Texture& tex, Filter filter) {
+  Material m = flat(kWhite);
+  m.texture = tex.view();
+  m.filter = filter;
+  return m;
 }
 
 TEST(Raster, bilinear_blends_neighbouring_texels) {
@@ -191,14 +202,10 @@ TEST(Raster, bilinear_blends_neighbouring_texels) {
   // x / 2 - 0.25 -> weights 0, 0.25, 0.75, 1 -> 0, 63, 191, 255 (8-bit weights, truncated).
   const std::uint32_t texels[2] = {pack(kBlack), pack(kWhite)};
   const Texture tex = Texture::from_packed(2, 1, texels, MipChain::none).value();
-  std::vector<Vec3> p;
-  std::vector<Vec2> uv;
-  std::vector<std::uint32_t> idx;
-  Material m = flat(kWhite);
-  m.texture = tex.view();
-  m.filter = Filter::bilinear;
+  const TexturedRect rect(0, 0, 4, 1);
+  Material m = textured(tex, Filter::bilinear);
   m.wrap = Wrap::clamp;
-  const DrawCall d{textured_rect(p, uv, idx, 0, 0, 4, 1), m, core::Mat4::identity()};
+  const DrawCall d{rect.view(), m, core::Mat4::identity()};
   const Framebuffer fb = draw_pixels(4, 1, {&d, 1});
   EXPECT_EQ(fb.pixel(0, 0).r, 0);
   EXPECT_EQ(fb.pixel(1, 0).r, 63);
@@ -224,14 +231,10 @@ TEST(Raster, trilinear_selects_level_by_texel_footprint) {
   const Texture tex = test::level_colored_texture(128);
   for (const LodMode lod : {LodMode::per_pixel, LodMode::per_quad}) {
     for (const auto& [size, level] : {std::pair{32.0f, 2u}, std::pair{64.0f, 1u}}) {
-      std::vector<Vec3> p;
-      std::vector<Vec2> uv;
-      std::vector<std::uint32_t> idx;
-      Material m = flat(kWhite);
-      m.texture = tex.view();
-      m.filter = Filter::trilinear;
+      const TexturedRect rect(0, 0, size, size);
+      Material m = textured(tex, Filter::trilinear);
       m.lod = lod;
-      const DrawCall d{textured_rect(p, uv, idx, 0, 0, size, size), m, core::Mat4::identity()};
+      const DrawCall d{rect.view(), m, core::Mat4::identity()};
       const Framebuffer fb = draw_pixels(64, 64, {&d, 1});
       const std::uint32_t expected = tex.level(level)[0];
       EXPECT_EQ(pack(fb.pixel(5, 7)), expected) << "size " << size;
@@ -291,14 +294,10 @@ TEST(Raster, texture_coordinates_are_perspective_correct) {
 TEST(Raster, alpha_test_discards_fragments_below_reference) {
   const std::uint32_t texels[2] = {pack({255, 0, 0, 100}), pack({0, 255, 0, 200})};
   const Texture tex = Texture::from_packed(2, 1, texels, MipChain::none).value();
-  std::vector<Vec3> p;
-  std::vector<Vec2> uv;
-  std::vector<std::uint32_t> idx;
-  Material m = flat(kWhite);
-  m.texture = tex.view();
-  m.filter = Filter::nearest;
+  const TexturedRect rect(0, 0, 4, 2);
+  Material m = textured(tex, Filter::nearest);
   m.alpha_ref = 150;
-  const DrawCall d{textured_rect(p, uv, idx, 0, 0, 4, 2), m, core::Mat4::identity()};
+  const DrawCall d{rect.view(), m, core::Mat4::identity()};
   const Framebuffer fb = draw_pixels(4, 2, {&d, 1}, {0, 0, 255, 255});
   EXPECT_EQ(fb.pixel(0, 0), (Rgba8{0, 0, 255, 255}));  // alpha 100 < 150: background stays
   EXPECT_EQ(fb.pixel(1, 1), (Rgba8{0, 0, 255, 255}));

@@ -66,6 +66,271 @@ std::array<std::uint32_t, 4> fword(float v) {
   return {std::bit_cast<std::uint32_t>(v), 0, 0, 0};
 }
 
+// The sample game, one kind of file after the other. Every step draws from the one seeded
+// stream in a fixed order: reordering the steps or the draws inside one changes every byte after.
+class SampleWriter {
+ public:
+  explicit SampleWriter(const SampleOptions& options)
+      : options_(options),
+        p_(options.scale == SampleScale::demo ? kDemo : kCorpus),
+        rng_(options.seed, 0x53414D50),  // "SAMP"
+        g_(options.objects_format) {
+    summary_.options = options;
+  }
+
+  // Textures and lightmaps, then materials: one or two phases each (the second share makes
+  // ~1.35 textures per slot).
+  core::Status add_textures_and_materials() {
+    const std::uint32_t formats[] = {565, 565, 4444, 8888, 888};
+    for (std::uint32_t i = 0; i < p_.textures; ++i) {
+      const std::uint32_t fmt_code = formats[rng_.below(5)];
+      const std::uint32_t size = p_.texture_size >> rng_.below(2);
+      SORTIE_CHECK(g_.add_texture(fmt::format("TEX_{:04}", i), size, size, fmt_code, 3, rng_.next_u32()));
+    }
+    for (std::uint32_t i = 0; i < p_.lightmaps; ++i)
+      SORTIE_CHECK(g_.add_lightmap(fmt::format("LM_{:03}", i), 16, 16, rng_.next_u32()));
+    summary_.textures = p_.textures;
+    summary_.lightmaps = p_.lightmaps;
+
+    SORTIE_CHECK(g_.add_material("DEFAULT", {"TEX_0000"}));
+    for (std::uint32_t i = 1; i < p_.materials; ++i) {
+      std::vector<std::string> tex{fmt::format("TEX_{:04}", rng_.below(p_.textures))};
+      const bool two = rng_.unit_f64() < p_.two_texture_share;
+      if (two) tex.push_back(fmt::format("TEX_{:04}", rng_.below(p_.textures)));
+      SORTIE_CHECK(g_.add_material(fmt::format("MAT_{:04}", i), tex, two));
+    }
+    summary_.materials = p_.materials;
+    return {};
+  }
+
+  // Models and prototypes: plain prototypes own one model each; inheriting children name a
+  // plain parent and add a building base; a few prototypes have no geometry at all.
+  core::Status add_models_and_prototypes() {
+    const std::uint32_t plain = p_.prototypes - p_.inheriting - p_.non_geometric;
+    for (std::uint32_t i = 0; i < plain; ++i) {
+      const std::uint32_t a = i % 4;
+      const std::string key = fmt::format("{}_{:04}", kArchivePrefix[a], i);
+      ModelSpec m;
+      m.archive = kModelArchives[a];
+      m.name = key + ".msh";
+      const std::uint32_t rows = p_.rows_min + rng_.below(p_.rows_max - p_.rows_min + 1);
+      for (std::uint32_t r = 0; r < rows; ++r) m.materials.push_back(random_material());
+      if (rng_.unit_f64() < p_.lightmap_model_share) m.lightmaps.push_back(random_lightmap());
+      m.half_x = 1.0f + static_cast<float>(rng_.below(8));
+      m.half_y = 1.0f + static_cast<float>(rng_.below(8));
+      m.half_z = 1.0f + static_cast<float>(rng_.below(6));
+      SORTIE_CHECK(g_.add_model(m));
+      g_.add_prototype(key, {{m.archive, m.name}, {m.archive, key + ".cpt"}});
+      geometric_keys_.push_back(key);
+    }
+    for (std::uint32_t i = 0; i < p_.inheriting; ++i) {
+      const std::string key = fmt::format("ch_{:04}", i);
+      const std::string& parent = pick(geometric_keys_);
+      g_.add_prototype(key, {{"objects.rlb", parent}, {"bases.rlb", key + ".bas"}});
+      geometric_keys_.push_back(key);
+    }
+    for (std::uint32_t i = 0; i < p_.non_geometric; ++i) {
+      const std::string key = fmt::format("sun_{:02}", i);
+      g_.add_prototype(key, {{"system.rlb", key + ".bas"}});
+      non_geometric_.push_back(key);
+    }
+    summary_.models = plain;
+    summary_.prototypes = p_.prototypes;
+    return {};
+  }
+
+  core::Status add_unit_dats() {
+    const char* const kUnitDirs[] = {"UNITS\\TANKS", "UNITS\\WALKERS", "UNITS\\BUILDS"};
+    for (std::uint32_t i = 0; i < p_.unit_dats; ++i) {
+      const std::uint32_t n = p_.components_min + rng_.below(p_.components_max - p_.components_min + 1);
+      std::vector<std::string> keys;
+      for (std::uint32_t c = 0; c < n; ++c) keys.push_back(pick(geometric_keys_));
+      std::string path = fmt::format("{}\\u_{:03}.dat", kUnitDirs[i % 3], i);
+      std::string host = path;
+      std::replace(host.begin(), host.end(), '\\', '/');
+      SORTIE_CHECK(g_.add_unit_dat(host, keys));
+      unit_paths_.push_back(std::move(path));
+    }
+    summary_.unit_dats = p_.unit_dats;
+    return {};
+  }
+
+  // BuildDat.lst: every category lists a few building unit DATs.
+  core::Status add_build_dat() {
+    std::vector<iron3d::BuildDatCategory> cats;
+    std::uint32_t next = 2;
+    for (const auto& info : iron3d::build_categories()) {
+      iron3d::BuildDatCategory c;
+      c.name = std::string(info.name);
+      c.mask = info.mask;
+      for (std::uint32_t k = 0; k < 2; ++k) c.units.push_back({unit_paths_[next % unit_paths_.size()], 0});
+      next += 3;
+      cats.push_back(std::move(c));
+    }
+    SORTIE_TRY(auto doc, iron3d::make_build_dat(cats));
+    g_.add_file("BuildDat.lst", iron3d::write_build_dat(doc));
+    return {};
+  }
+
+  // Missions, each on its own map; the placed objects and unit references are shared out evenly.
+  core::Status add_missions() {
+    std::uint32_t placed_left = p_.placed_objects;
+    std::uint32_t units_left = p_.unit_references;
+    for (std::uint32_t mi = 0; mi < p_.missions; ++mi) {
+      const std::uint32_t missions_left = p_.missions - mi;
+      SampleMission sm;
+      sm.name = fmt::format("m{:02}", mi + 1);
+      sm.tma_path = fmt::format("MISSIONS/{}/data.tma", sm.name);
+      sm.land_dir = fmt::format("DATA/MAPS/map{:02}", mi + 1);
+      sm.placed_objects = placed_left / missions_left;
+      sm.unit_references = units_left / missions_left;
+      placed_left -= sm.placed_objects;
+      units_left -= sm.unit_references;
+      SORTIE_TRY(const auto field, add_mission_terrain(mi, sm.land_dir));
+      SORTIE_CHECK(add_mission_tma(mi, sm, field));
+      add_music_and_weather(mi, sm, field);
+      summary_.missions.push_back(std::move(sm));
+    }
+    return {};
+  }
+
+  core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> finish() {
+    SORTIE_CHECK(detail::add_sample_sound_libraries(g_));
+    SORTIE_TRY(auto files, g_.build());
+    summary_.files = files.size();  // game files; the sortie-sample.json manifest is not counted
+    for (const auto& [path, bytes] : files) summary_.bytes += bytes.size();
+    return std::make_pair(std::move(files), std::move(summary_));
+  }
+
+ private:
+  std::string random_material() { return fmt::format("MAT_{:04}", 1 + rng_.below(p_.materials - 1)); }
+  std::string random_lightmap() { return fmt::format("LM_{:03}", rng_.below(p_.lightmaps)); }
+  const std::string& pick(const std::vector<std::string>& keys) {
+    return keys[rng_.below(static_cast<std::uint32_t>(keys.size()))];
+  }
+
+  // Land.msh, Land.map and the two Land<n>.wea material tables of one mission's map.
+  core::Result<iron3d::Heightfield> add_mission_terrain(std::uint32_t mi, const std::string& land_dir) {
+    auto field = iron3d::make_sample_heightfield(p_.map_vertices_per_axis, p_.map_vertices_per_axis,
+                                                 options_.seed * 131 + mi, 8.0f);
+    SORTIE_TRY(auto land_msh, iron3d::make_land_msh_from_heightfield(field));
+    iron3d::LandMapBuildOptions map_opts;
+    map_opts.areals_x = p_.areals_x;
+    map_opts.areals_y = p_.areals_y;
+    SORTIE_TRY(auto land_map, iron3d::make_land_map_for(land_msh, map_opts));
+    SORTIE_TRY(auto msh_bytes, iron3d::write_land_msh(land_msh));
+    SORTIE_TRY(auto map_bytes, iron3d::write_land_map(land_map));
+    g_.add_file(land_dir + "/Land.msh", std::move(msh_bytes));
+    g_.add_file(land_dir + "/Land.map", std::move(map_bytes));
+    for (int layer = 1; layer <= 2; ++layer) {
+      std::vector<std::string> mats;
+      for (int r = 0; r < 3; ++r) mats.push_back(random_material());
+      // The terrain's face tags name Land2 rows up to 3 (0xFF03, as on the retail maps): a fourth
+      // row, chosen outside the seeded stream so every other file stays as generator version 1 made it.
+      mats.push_back(fmt::format("MAT_{:04}", 1 + (mi * 2 + static_cast<std::uint32_t>(layer)) % (p_.materials - 1)));
+      SORTIE_TRY(auto wear, iron3d::build_wear(mats, {random_lightmap()}));
+      g_.add_file(fmt::format("{}/Land{}.wea", land_dir, layer), iron3d::write_wear(wear));
+    }
+    return field;
+  }
+
+  // A random point on the map at least `margin` from its edges, on the ground.
+  core::Vec3 random_point(const iron3d::Heightfield& field, float margin) {
+    const float extent = map_extent(field);
+    const float x = field.origin.x + margin + rng_.unit_f32() * (extent - 2 * margin);
+    const float y = field.origin.y + margin + rng_.unit_f32() * (extent - 2 * margin);
+    return core::Vec3{x, y, height_at(field, x, y)};
+  }
+  float map_extent(const iron3d::Heightfield& field) const {
+    return static_cast<float>(p_.map_vertices_per_axis - 1) * field.cell_size;
+  }
+
+  // data.tma: two paths, the Spatial/Player/Enemy clans, the placed objects and two extras.
+  core::Status add_mission_tma(std::uint32_t mi, const SampleMission& sm, const iron3d::Heightfield& field) {
+    iron3d::Tma tma;
+    for (int pi = 0; pi < 2; ++pi) {
+      std::vector<core::Vec3> pts;
+      const std::uint32_t n = 4 + rng_.below(3);
+      for (std::uint32_t k = 0; k < n; ++k) pts.push_back(random_point(field, 16.0f));
+      tma.add_path(static_cast<std::int32_t>(10 * (mi + 1) + static_cast<std::uint32_t>(pi)), std::move(pts));
+    }
+    add_clans(tma, field);
+    for (std::uint32_t oi = 0; oi < sm.placed_objects; ++oi)
+      tma.add_object(random_object(oi, oi < sm.unit_references, field));
+    tma.land_path = fmt::format("DATA\\MAPS\\map{:02}\\land", mi + 1);
+    tma.description_raw =
+        fmt::format("sortie sample mission {} ({} scale, seed {})", mi + 1, to_string(options_.scale), options_.seed);
+    for (int e = 0; e < 2; ++e) tma.add_extra({random_point(field, 8.0f), {static_cast<std::uint32_t>(e), 0, 0, 0}});
+    SORTIE_TRY(auto tma_bytes, iron3d::write_tma(tma));
+    g_.add_file(sm.tma_path, std::move(tma_bytes));
+    return {};
+  }
+
+  void add_clans(iron3d::Tma& tma, const iron3d::Heightfield& field) {
+    const auto a = random_point(field, 32.0f);
+    std::vector<iron3d::TmaSpatialGroup> groups(2);
+    for (auto& grp : groups) grp.records.push_back({a.x, a.y, a.z, 25.0f, static_cast<float>(rng_.below(4))});
+    tma.add_clan(
+        iron3d::TmaClan::spatial("Spatial", {a.x, a.y}, "MISSIONS\\SCRIPTS\\spatial", std::move(groups), "", 0));
+    const auto b = random_point(field, 32.0f);
+    auto& player =
+        tma.add_clan(iron3d::TmaClan::standard("Player", 1, {b.x, b.y}, "MISSIONS\\SCRIPTS\\player", 3, "", 0));
+    player.add_relation("Enemy", -1);
+    player.add_relation("Spatial", 0);
+    const auto c = random_point(field, 32.0f);
+    auto& enemy = tma.add_clan(iron3d::TmaClan::standard("Enemy", 2, {c.x, c.y}, "MISSIONS\\SCRIPTS\\enemy", 7,
+                                                         "MISSIONS\\SCRIPTS\\enemy.trf", 1));
+    enemy.add_relation("Player", -1);
+  }
+
+  // One placed object: a unit DAT (the first `unit_references` of a mission), now and then a
+  // non-geometric prototype, else a geometric one.
+  iron3d::TmaObject random_object(std::uint32_t oi, bool is_unit, const iron3d::Heightfield& field) {
+    iron3d::TmaObject o;
+    if (is_unit) {
+      o.resource_name = pick(unit_paths_);
+      o.identity_or_clan_raw = 1 + rng_.below(2);
+    } else if (!non_geometric_.empty() && oi % 97 == 96) {
+      o.resource_name = pick(non_geometric_);
+    } else {
+      o.resource_name = pick(geometric_keys_);
+    }
+    o.position = random_point(field, 8.0f);
+    o.orientation = {0.0f, 0.0f, static_cast<float>(rng_.below(16)) * 0.39269908f};
+    o.instance_name = is_unit ? std::string() : o.resource_name;
+    o.add_property("Invulnerability", word(0));
+    o.add_property("Life state", fword(1.0f));
+    if (is_unit) {
+      o.add_property("LogicalID", word(oi + 1));
+      o.add_property("ClanID", word(o.identity_or_clan_raw));
+      o.add_property("Type", word(rng_.below(6)));
+      o.add_property("MaxSpeedPercent", word(100));
+      o.add_property("NOT USED", word(0));
+    }
+    return o;
+  }
+
+  // Music and weather (outside the seeded stream: every file above stays as version 2 made it).
+  void add_music_and_weather(std::uint32_t mi, const SampleMission& sm, const iron3d::Heightfield& field) {
+    const auto sky = detail::sample_sky(mi);
+    const float ground = field.origin.z + *std::min_element(field.heights.begin(), field.heights.end());
+    const float x0 = field.origin.x, y0 = field.origin.y, extent = map_extent(field);
+    const std::string cfg = detail::sample_mission_cfg(sky);
+    const std::string weather = detail::sample_sky_weather(sky, {x0, y0}, {x0 + extent, y0 + extent}, ground);
+    g_.add_file(fmt::format("MISSIONS/{}/mission.cfg", sm.name), core::Bytes(cfg.begin(), cfg.end()));
+    g_.add_file(fmt::format("MISSIONS/{}/sky.weather", sm.name), core::Bytes(weather.begin(), weather.end()));
+  }
+
+  const SampleOptions& options_;
+  const ScaleParams& p_;
+  core::Rng rng_;
+  GameBuilder g_;
+  SampleSummary summary_;
+  std::vector<std::string> geometric_keys_;
+  std::vector<std::string> non_geometric_;
+  std::vector<std::string> unit_paths_;
+};
+
 }  // namespace
 
 std::string_view to_string(SampleScale scale) {
@@ -97,219 +362,13 @@ core::Json SampleSummary::to_json() const {
 
 core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> generate_sample_files(
     const SampleOptions& options) {
-  const ScaleParams& p = options.scale == SampleScale::demo ? kDemo : kCorpus;
-  core::Rng rng(options.seed, 0x53414D50);  // "SAMP"
-  GameBuilder g(options.objects_format);
-  SampleSummary summary;
-  summary.options = options;
-
-  // Textures and lightmaps.
-  const std::uint32_t formats[] = {565, 565, 4444, 8888, 888};
-  for (std::uint32_t i = 0; i < p.textures; ++i) {
-    const std::uint32_t fmt_code = formats[rng.below(5)];
-    const std::uint32_t size = p.texture_size >> rng.below(2);
-    SORTIE_CHECK(g.add_texture(fmt::format("TEX_{:04}", i), size, size, fmt_code, 3, rng.next_u32()));
-  }
-  for (std::uint32_t i = 0; i < p.lightmaps; ++i)
-    SORTIE_CHECK(g.add_lightmap(fmt::format("LM_{:03}", i), 16, 16, rng.next_u32()));
-  summary.textures = p.textures;
-  summary.lightmaps = p.lightmaps;
-
-  // Materials: one or two phases each (the second share makes ~1.35 textures per slot).
-  SORTIE_CHECK(g.add_material("DEFAULT", {"TEX_0000"}));
-  for (std::uint32_t i = 1; i < p.materials; ++i) {
-    std::vector<std::string> tex{fmt::format("TEX_{:04}", rng.below(p.textures))};
-    const bool two = rng.unit_f64() < p.two_texture_share;
-    if (two) tex.push_back(fmt::format("TEX_{:04}", rng.below(p.textures)));
-    SORTIE_CHECK(g.add_material(fmt::format("MAT_{:04}", i), tex, two));
-  }
-  summary.materials = p.materials;
-
-  // Models and prototypes: plain prototypes own one model each; inheriting children name a
-  // plain parent and add a building base; a few prototypes have no geometry at all.
-  const std::uint32_t plain = p.prototypes - p.inheriting - p.non_geometric;
-  std::vector<std::string> geometric_keys;
-  std::vector<std::string> all_keys;
-  for (std::uint32_t i = 0; i < plain; ++i) {
-    const std::uint32_t a = i % 4;
-    const std::string key = fmt::format("{}_{:04}", kArchivePrefix[a], i);
-    ModelSpec m;
-    m.archive = kModelArchives[a];
-    m.name = key + ".msh";
-    const std::uint32_t rows = p.rows_min + rng.below(p.rows_max - p.rows_min + 1);
-    for (std::uint32_t r = 0; r < rows; ++r)
-      m.materials.push_back(fmt::format("MAT_{:04}", 1 + rng.below(p.materials - 1)));
-    if (rng.unit_f64() < p.lightmap_model_share) m.lightmaps.push_back(fmt::format("LM_{:03}", rng.below(p.lightmaps)));
-    m.half_x = 1.0f + static_cast<float>(rng.below(8));
-    m.half_y = 1.0f + static_cast<float>(rng.below(8));
-    m.half_z = 1.0f + static_cast<float>(rng.below(6));
-    SORTIE_CHECK(g.add_model(m));
-    g.add_prototype(key, {{m.archive, m.name}, {m.archive, key + ".cpt"}});
-    geometric_keys.push_back(key);
-  }
-  for (std::uint32_t i = 0; i < p.inheriting; ++i) {
-    const std::string key = fmt::format("ch_{:04}", i);
-    const std::string& parent = geometric_keys[rng.below(static_cast<std::uint32_t>(geometric_keys.size()))];
-    g.add_prototype(key, {{"objects.rlb", parent}, {"bases.rlb", key + ".bas"}});
-    geometric_keys.push_back(key);
-  }
-  std::vector<std::string> non_geometric;
-  for (std::uint32_t i = 0; i < p.non_geometric; ++i) {
-    const std::string key = fmt::format("sun_{:02}", i);
-    g.add_prototype(key, {{"system.rlb", key + ".bas"}});
-    non_geometric.push_back(key);
-  }
-  summary.models = plain;
-  summary.prototypes = p.prototypes;
-
-  // Unit DATs.
-  std::vector<std::string> unit_paths;
-  const char* const kUnitDirs[] = {"UNITS\\TANKS", "UNITS\\WALKERS", "UNITS\\BUILDS"};
-  for (std::uint32_t i = 0; i < p.unit_dats; ++i) {
-    const std::uint32_t n = p.components_min + rng.below(p.components_max - p.components_min + 1);
-    std::vector<std::string> keys;
-    for (std::uint32_t c = 0; c < n; ++c)
-      keys.push_back(geometric_keys[rng.below(static_cast<std::uint32_t>(geometric_keys.size()))]);
-    std::string path = fmt::format("{}\\u_{:03}.dat", kUnitDirs[i % 3], i);
-    std::string host = path;
-    std::replace(host.begin(), host.end(), '\\', '/');
-    SORTIE_CHECK(g.add_unit_dat(host, keys));
-    unit_paths.push_back(std::move(path));
-  }
-  summary.unit_dats = p.unit_dats;
-
-  // BuildDat.lst: every category lists a few building unit DATs.
-  {
-    std::vector<iron3d::BuildDatCategory> cats;
-    std::uint32_t next = 2;
-    for (const auto& info : iron3d::build_categories()) {
-      iron3d::BuildDatCategory c;
-      c.name = std::string(info.name);
-      c.mask = info.mask;
-      for (std::uint32_t k = 0; k < 2; ++k) c.units.push_back({unit_paths[next % unit_paths.size()], 0});
-      next += 3;
-      cats.push_back(std::move(c));
-    }
-    SORTIE_TRY(auto doc, iron3d::make_build_dat(cats));
-    g.add_file("BuildDat.lst", iron3d::write_build_dat(doc));
-  }
-
-  // Missions, each on its own map.
-  std::uint32_t placed_left = p.placed_objects;
-  std::uint32_t units_left = p.unit_references;
-  for (std::uint32_t mi = 0; mi < p.missions; ++mi) {
-    const std::string map_name = fmt::format("map{:02}", mi + 1);
-    const std::string land_dir = "DATA/MAPS/" + map_name;
-    const auto field = iron3d::make_sample_heightfield(p.map_vertices_per_axis, p.map_vertices_per_axis,
-                                                       options.seed * 131 + mi, 8.0f);
-    SORTIE_TRY(auto land_msh, iron3d::make_land_msh_from_heightfield(field));
-    iron3d::LandMapBuildOptions map_opts;
-    map_opts.areals_x = p.areals_x;
-    map_opts.areals_y = p.areals_y;
-    SORTIE_TRY(auto land_map, iron3d::make_land_map_for(land_msh, map_opts));
-    SORTIE_TRY(auto msh_bytes, iron3d::write_land_msh(land_msh));
-    SORTIE_TRY(auto map_bytes, iron3d::write_land_map(land_map));
-    g.add_file(land_dir + "/Land.msh", std::move(msh_bytes));
-    g.add_file(land_dir + "/Land.map", std::move(map_bytes));
-    for (int layer = 1; layer <= 2; ++layer) {
-      std::vector<std::string> mats;
-      for (int r = 0; r < 3; ++r) mats.push_back(fmt::format("MAT_{:04}", 1 + rng.below(p.materials - 1)));
-      // The terrain's face tags name Land2 rows up to 3 (0xFF03, as on the retail maps): a fourth
-      // row, chosen outside the seeded stream so every other file stays as generator version 1 made it.
-      mats.push_back(fmt::format("MAT_{:04}", 1 + (mi * 2 + static_cast<std::uint32_t>(layer)) % (p.materials - 1)));
-      SORTIE_TRY(auto wear, iron3d::build_wear(mats, {fmt::format("LM_{:03}", rng.below(p.lightmaps))}));
-      g.add_file(fmt::format("{}/Land{}.wea", land_dir, layer), iron3d::write_wear(wear));
-    }
-
-    iron3d::Tma tma;
-    const float extent = static_cast<float>(p.map_vertices_per_axis - 1) * field.cell_size;
-    const float x0 = field.origin.x, y0 = field.origin.y;
-    auto point = [&](float margin) {
-      const float x = x0 + margin + rng.unit_f32() * (extent - 2 * margin);
-      const float y = y0 + margin + rng.unit_f32() * (extent - 2 * margin);
-      return core::Vec3{x, y, height_at(field, x, y)};
-    };
-    for (int pi = 0; pi < 2; ++pi) {
-      std::vector<core::Vec3> pts;
-      const std::uint32_t n = 4 + rng.below(3);
-      for (std::uint32_t k = 0; k < n; ++k) pts.push_back(point(16.0f));
-      tma.add_path(static_cast<std::int32_t>(10 * (mi + 1) + static_cast<std::uint32_t>(pi)), std::move(pts));
-    }
-    {
-      const auto a = point(32.0f);
-      std::vector<iron3d::TmaSpatialGroup> groups(2);
-      for (auto& grp : groups) grp.records.push_back({a.x, a.y, a.z, 25.0f, static_cast<float>(rng.below(4))});
-      tma.add_clan(
-          iron3d::TmaClan::spatial("Spatial", {a.x, a.y}, "MISSIONS\\SCRIPTS\\spatial", std::move(groups), "", 0));
-      const auto b = point(32.0f);
-      auto& player =
-          tma.add_clan(iron3d::TmaClan::standard("Player", 1, {b.x, b.y}, "MISSIONS\\SCRIPTS\\player", 3, "", 0));
-      player.add_relation("Enemy", -1);
-      player.add_relation("Spatial", 0);
-      const auto c = point(32.0f);
-      auto& enemy = tma.add_clan(iron3d::TmaClan::standard("Enemy", 2, {c.x, c.y}, "MISSIONS\\SCRIPTS\\enemy", 7,
-                                                           "MISSIONS\\SCRIPTS\\enemy.trf", 1));
-      enemy.add_relation("Player", -1);
-    }
-    const std::uint32_t missions_left = p.missions - mi;
-    const std::uint32_t count = placed_left / missions_left;
-    const std::uint32_t units = units_left / missions_left;
-    placed_left -= count;
-    units_left -= units;
-    SampleMission sm;
-    sm.name = fmt::format("m{:02}", mi + 1);
-    sm.tma_path = fmt::format("MISSIONS/{}/data.tma", sm.name);
-    sm.land_dir = land_dir;
-    sm.placed_objects = count;
-    sm.unit_references = units;
-    for (std::uint32_t oi = 0; oi < count; ++oi) {
-      iron3d::TmaObject o;
-      const bool is_unit = oi < units;
-      if (is_unit) {
-        o.resource_name = unit_paths[rng.below(static_cast<std::uint32_t>(unit_paths.size()))];
-        o.identity_or_clan_raw = 1 + rng.below(2);
-      } else if (!non_geometric.empty() && oi % 97 == 96) {
-        o.resource_name = non_geometric[rng.below(static_cast<std::uint32_t>(non_geometric.size()))];
-      } else {
-        o.resource_name = geometric_keys[rng.below(static_cast<std::uint32_t>(geometric_keys.size()))];
-      }
-      o.position = point(8.0f);
-      o.orientation = {0.0f, 0.0f, static_cast<float>(rng.below(16)) * 0.39269908f};
-      o.instance_name = is_unit ? std::string() : o.resource_name;
-      o.add_property("Invulnerability", word(0));
-      o.add_property("Life state", fword(1.0f));
-      if (is_unit) {
-        o.add_property("LogicalID", word(oi + 1));
-        o.add_property("ClanID", word(o.identity_or_clan_raw));
-        o.add_property("Type", word(rng.below(6)));
-        o.add_property("MaxSpeedPercent", word(100));
-        o.add_property("NOT USED", word(0));
-      }
-      tma.add_object(std::move(o));
-    }
-    tma.land_path = fmt::format("DATA\\MAPS\\{}\\land", map_name);
-    tma.description_raw =
-        fmt::format("sortie sample mission {} ({} scale, seed {})", mi + 1, to_string(options.scale), options.seed);
-    for (int e = 0; e < 2; ++e) tma.add_extra({point(8.0f), {static_cast<std::uint32_t>(e), 0, 0, 0}});
-    SORTIE_TRY(auto tma_bytes, iron3d::write_tma(tma));
-    g.add_file(sm.tma_path, std::move(tma_bytes));
-    // Music and weather (outside the seeded stream: every file above stays as version 2 made it).
-    {
-      const auto sky = detail::sample_sky(mi);
-      const float ground = field.origin.z + *std::min_element(field.heights.begin(), field.heights.end());
-      const std::string cfg = detail::sample_mission_cfg(sky);
-      const std::string weather = detail::sample_sky_weather(sky, {x0, y0}, {x0 + extent, y0 + extent}, ground);
-      g.add_file(fmt::format("MISSIONS/{}/mission.cfg", sm.name), core::Bytes(cfg.begin(), cfg.end()));
-      g.add_file(fmt::format("MISSIONS/{}/sky.weather", sm.name), core::Bytes(weather.begin(), weather.end()));
-    }
-    summary.missions.push_back(std::move(sm));
-  }
-
-  SORTIE_CHECK(detail::add_sample_sound_libraries(g));
-  SORTIE_TRY(auto files, g.build());
-  summary.files = files.size();  // game files; the sortie-sample.json manifest is not counted
-  for (const auto& [path, bytes] : files) summary.bytes += bytes.size();
-  return std::make_pair(std::move(files), std::move(summary));
+  SampleWriter w(options);
+  SORTIE_CHECK(w.add_textures_and_materials());
+  SORTIE_CHECK(w.add_models_and_prototypes());
+  SORTIE_CHECK(w.add_unit_dats());
+  SORTIE_CHECK(w.add_build_dat());
+  SORTIE_CHECK(w.add_missions());
+  return w.finish();
 }
 
 core::Result<SampleSummary> write_sample(const SampleOptions& options, const fs::path& dir) {

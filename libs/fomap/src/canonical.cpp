@@ -114,163 +114,196 @@ std::string placement_label(const Placement& p) {
   return fmt::format("{} $Id={} $Proto={}", to_string(p.kind), p.id_text, p.proto);
 }
 
-core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p, bool maphex,
-                                                Geometry* geometry = nullptr,
-                                                const Geometry* override_geometry = nullptr) {
-  const PropertyCatalog& cat = x.project.properties;
-  const std::string_view entity = receiver_of(p.kind);
-  const Proto* proto = find_placement_proto(x.project, p);
-  if (x.project.has_protos && !proto)
-    return fail(fmt_error(x, "fomap.fmt.proto_unknown",
-                          fmt::format("{}: no {} prototype named '{}'", placement_label(p), entity, p.proto),
-                          p.proto_line));
-  struct Prop {
-    std::string name;
-    const PropertyInfo* info;
-    PropertyValue value;
-    std::string_view key;  // the authored key (an old name migrates to `name`)
-  };
-  std::vector<Prop> props;
-  props.reserve(x.c.section(p.section).entries.size() + 2);
-  std::unordered_map<std::string, std::size_t> index;
-  for (const auto& e : x.c.section(p.section).entries) {
-    if (e.key.empty() || e.key.front() == '$' || e.key.front() == '_') continue;
-    const PropertyInfo* info = cat.find(entity, e.key);
-    if (!info)
-      return fail(fmt_error(x, "fomap.fmt.unknown_property",
-                            fmt::format("{}: {} has no property '{}'", placement_label(p), entity, e.key), e.line));
-    if (!info->authorable)
-      return fail(fmt_error(
-          x, "fomap.fmt.not_authorable",
-          fmt::format("{}: {}.{} is {}", placement_label(p), entity, info->name, info->excluded_reason), e.line));
-    if (info->name == "MultihexMesh" && ends_in_open_quote(e.value))
-      return fail(fmt_error(x, "fomap.fmt.mesh_unterminated_quote",
-                            fmt::format("{}: MultihexMesh ends inside a quoted pair (a cut line?); formatting would "
-                                        "turn the open pair into a hex and may move the item (lint rule {})",
-                                        placement_label(p), "map-format.rule.multihex-mesh"),
-                            e.line));
-    auto v = parse_value(info->type, e.value, cat);
-    if (!v)
-      return fail(fmt_error(x, "fomap.fmt.bad_value",
-                            fmt::format("{}: {}.{}: {}", placement_label(p), entity, info->name, v.error().message),
-                            e.line));
-    // An old and a new name of one property: the engine applies keys in byte order, so the
-    // key that sorts last wins (§5.1).
-    if (auto it = index.find(info->name); it != index.end()) {
-      Prop& prior = props[it->second];
-      if (e.key > prior.key) {
-        prior.value = std::move(*v);
-        prior.key = e.key;
+// One property of a placement as the formatter sees it.
+struct Prop {
+  std::string name;
+  const PropertyInfo* info;
+  PropertyValue value;
+  std::string_view key;  // the authored key (an old name migrates to `name`)
+};
+
+// The properties of one placement: its authored keys (old names migrated), and on demand the
+// value its prototype gives one it does not set.
+class PlacementProps {
+ public:
+  PlacementProps(const Ctx& x, const Placement& p, const Proto* proto)
+      : x_(x), p_(p), cat_(x.project.properties), entity_(receiver_of(p.kind)), proto_(proto) {}
+
+  // Parses every authored key; a key the catalog does not know, one that cannot be authored or
+  // a value that does not parse fails the format.
+  core::Status read() {
+    const ConfigSection& section = x_.c.section(p_.section);
+    // Room for the two the formatter may add (Hex, MultihexMesh): pointers into `props` stay valid.
+    props.reserve(section.entries.size() + 2);
+    for (const auto& e : section.entries) {
+      if (e.key.empty() || e.key.front() == '$' || e.key.front() == '_') continue;
+      SORTIE_TRY(const PropertyInfo* info, authorable_info(e));
+      auto v = parse_value(info->type, e.value, cat_);
+      if (!v)
+        return fail(fmt_error(x_, "fomap.fmt.bad_value",
+                              fmt::format("{}: {}.{}: {}", placement_label(p_), entity_, info->name, v.error().message),
+                              e.line));
+      // An old and a new name of one property: the engine applies keys in byte order, so the
+      // key that sorts last wins (§5.1).
+      if (auto it = index_.find(info->name); it != index_.end()) {
+        Prop& prior = props[it->second];
+        if (e.key > prior.key) {
+          prior.value = std::move(*v);
+          prior.key = e.key;
+        }
+        continue;
       }
-      continue;
+      index_[info->name] = props.size();
+      props.push_back(Prop{info->name, info, std::move(*v), e.key});
     }
-    index[info->name] = props.size();
-    props.push_back(Prop{info->name, info, std::move(*v), e.key});
+    return {};
   }
-  auto proto_value = [&](const PropertyInfo* info) -> std::optional<PropertyValue> {
-    if (!proto) return std::nullopt;
-    auto it = proto->resolved.find(info->name);
-    if (it == proto->resolved.end()) return default_value(info->type, cat);
-    auto v = parse_value(info->type, it->second, cat);
+
+  // The prototype's value of a property (its default when the prototype does not set it);
+  // nullopt without a prototype or when its text does not parse.
+  std::optional<PropertyValue> proto_value(const PropertyInfo* info) const {
+    if (!proto_) return std::nullopt;
+    auto it = proto_->resolved.find(info->name);
+    if (it == proto_->resolved.end()) return default_value(info->type, cat_);
+    auto v = parse_value(info->type, it->second, cat_);
     if (!v) return std::nullopt;
     return std::move(*v);
-  };
-  auto get_or_proto = [&](std::string_view name) -> Prop* {
-    auto it = index.find(std::string(name));
-    if (it != index.end()) return &props[it->second];
-    const PropertyInfo* info = cat.find(entity, name);
+  }
+
+  Prop* find(std::string_view name) {
+    auto it = index_.find(std::string(name));
+    return it == index_.end() ? nullptr : &props[it->second];
+  }
+
+  // The property as authored, else added with the prototype's (or the default) value.
+  Prop* get_or_proto(std::string_view name) {
+    if (Prop* found = find(name)) return found;
+    const PropertyInfo* info = cat_.find(entity_, name);
     if (!info) return nullptr;
     auto pv = proto_value(info);
-    index[info->name] = props.size();
-    props.push_back(Prop{info->name, info, pv ? std::move(*pv) : default_value(info->type, cat), {}});
+    index_[info->name] = props.size();
+    props.push_back(Prop{info->name, info, pv ? std::move(*pv) : default_value(info->type, cat_), {}});
     return &props.back();
-  };
-  // Mapper load: clamp hexes of critters and MapHex items; normalize the mesh.
-  if (maphex && x.size_known) {
-    Prop* hex = get_or_proto("Hex");
-    if (hex && !hex->value.elements.empty()) {
-      auto& v = hex->value.elements[0];
-      v.ints[0] = std::clamp<std::int64_t>(v.ints[0], 0, std::max<std::int64_t>(0, x.w - 1));
-      v.ints[1] = std::clamp<std::int64_t>(v.ints[1], 0, std::max<std::int64_t>(0, x.h - 1));
-    }
   }
-  if (override_geometry) {
-    Prop* hex = get_or_proto("Hex");
-    if (!get_or_proto("MultihexMesh"))
-      return fail(fmt_error(x, "fomap.fmt.no_mesh", "Item has no MultihexMesh property", p.line));
-    Prop* mesh = &props[index.at("MultihexMesh")];
-    if (hex && !hex->value.elements.empty()) {
-      hex->value.elements[0].ints[0] = override_geometry->origin.x;
-      hex->value.elements[0].ints[1] = override_geometry->origin.y;
-    }
-    mesh->value.elements.clear();
-    for (const auto& hx : override_geometry->mesh) {
-      ScalarValue sv;
-      sv.ints[0] = hx.x;
-      sv.ints[1] = hx.y;
-      mesh->value.elements.push_back(std::move(sv));
-    }
+
+  std::vector<Prop> props;
+
+ private:
+  core::Result<const PropertyInfo*> authorable_info(const ConfigEntry& e) const {
+    const PropertyInfo* info = cat_.find(entity_, e.key);
+    if (!info)
+      return fail(fmt_error(x_, "fomap.fmt.unknown_property",
+                            fmt::format("{}: {} has no property '{}'", placement_label(p_), entity_, e.key), e.line));
+    if (!info->authorable)
+      return fail(fmt_error(
+          x_, "fomap.fmt.not_authorable",
+          fmt::format("{}: {}.{} is {}", placement_label(p_), entity_, info->name, info->excluded_reason), e.line));
+    if (info->name == "MultihexMesh" && ends_in_open_quote(e.value))
+      return fail(fmt_error(x_, "fomap.fmt.mesh_unterminated_quote",
+                            fmt::format("{}: MultihexMesh ends inside a quoted pair (a cut line?); formatting would "
+                                        "turn the open pair into a hex and may move the item (lint rule {})",
+                                        placement_label(p_), "map-format.rule.multihex-mesh"),
+                            e.line));
+    return info;
   }
-  if (p.kind == PlacementKind::item && index.count("MultihexMesh")) {
-    Prop* hex = get_or_proto("Hex");
-    Prop* mesh = &props[index.at("MultihexMesh")];
-    // The Mapper clamps only the origin; a mesh hex outside the map could become the origin and
-    // be clamped on the next load, so its output would not be stable. Refuse instead of moving it.
-    if (maphex && x.size_known)
-      for (const auto& e : mesh->value.elements)
-        if (e.ints[0] < 0 || e.ints[0] >= x.w || e.ints[1] < 0 || e.ints[1] >= x.h)
-          return fail(
-              fmt_error(x, "fomap.fmt.mesh_out_of_bounds",
-                        fmt::format("{}: MultihexMesh hex {} {} is outside the map ({} x {}); fix or remove it first "
-                                    "(lint rule map-format.rule.bounds)",
-                                    placement_label(p), e.ints[0], e.ints[1], x.w, x.h),
-                        p.line));
-    if (hex && !hex->value.elements.empty()) {
-      Hex origin{static_cast<std::int32_t>(hex->value.elements[0].ints[0]),
-                 static_cast<std::int32_t>(hex->value.elements[0].ints[1])};
-      std::vector<Hex> all;
-      all.reserve(mesh->value.elements.size() + 1);
-      for (const auto& e : mesh->value.elements)
-        all.push_back({static_cast<std::int32_t>(e.ints[0]), static_cast<std::int32_t>(e.ints[1])});
-      auto less = [](const Hex& a, const Hex& b) { return a.y != b.y ? a.y < b.y : a.x < b.x; };
-      std::sort(all.begin(), all.end(), less);
-      all.erase(std::unique(all.begin(), all.end()), all.end());
-      all.erase(std::remove(all.begin(), all.end(), origin), all.end());
-      if (!all.empty() && less(all.front(), origin)) {
-        std::swap(all.front(), origin);
-        std::sort(all.begin(), all.end(), less);
-      }
-      hex->value.elements[0].ints[0] = origin.x;
-      hex->value.elements[0].ints[1] = origin.y;
-      mesh->value.elements.clear();
-      for (const auto& hx : all) {
-        ScalarValue s;
-        s.ints[0] = hx.x;
-        s.ints[1] = hx.y;
-        mesh->value.elements.push_back(std::move(s));
-      }
-    }
+
+  const Ctx& x_;
+  const Placement& p_;
+  const PropertyCatalog& cat_;
+  std::string_view entity_;
+  const Proto* proto_;
+  std::unordered_map<std::string, std::size_t> index_;
+};
+
+Hex hex_of(const ScalarValue& v) {
+  return {static_cast<std::int32_t>(v.ints[0]), static_cast<std::int32_t>(v.ints[1])};
+}
+
+void set_hex(ScalarValue& v, Hex h) {
+  v.ints[0] = h.x;
+  v.ints[1] = h.y;
+}
+
+void set_mesh(Prop& mesh, const std::vector<Hex>& hexes) {
+  mesh.value.elements.clear();
+  for (const auto& hx : hexes) set_hex(mesh.value.elements.emplace_back(), hx);
+}
+
+// Mapper load: the hex of a critter or a MapHex item is clamped into the map.
+void clamp_hex(const Ctx& x, PlacementProps& props) {
+  Prop* hex = props.get_or_proto("Hex");
+  if (hex && !hex->value.elements.empty()) {
+    auto& v = hex->value.elements[0];
+    v.ints[0] = std::clamp<std::int64_t>(v.ints[0], 0, std::max<std::int64_t>(0, x.w - 1));
+    v.ints[1] = std::clamp<std::int64_t>(v.ints[1], 0, std::max<std::int64_t>(0, x.h - 1));
   }
-  if (geometry && p.kind == PlacementKind::item) {
-    Prop* hex = get_or_proto("Hex");
-    if (hex && !hex->value.elements.empty()) {
-      geometry->known = true;
-      geometry->origin = {static_cast<std::int32_t>(hex->value.elements[0].ints[0]),
-                          static_cast<std::int32_t>(hex->value.elements[0].ints[1])};
-      auto it = index.find("MultihexMesh");
-      if (it != index.end())
-        for (const auto& e : props[it->second].value.elements)
-          geometry->mesh.push_back({static_cast<std::int32_t>(e.ints[0]), static_cast<std::int32_t>(e.ints[1])});
-    }
+}
+
+// A merge survivor: its origin and mesh become the merged geometry.
+core::Status apply_geometry(const Ctx& x, const Placement& p, PlacementProps& props, const Geometry& geometry) {
+  Prop* hex = props.get_or_proto("Hex");
+  Prop* mesh = props.get_or_proto("MultihexMesh");
+  if (!mesh) return fail(fmt_error(x, "fomap.fmt.no_mesh", "Item has no MultihexMesh property", p.line));
+  if (hex && !hex->value.elements.empty()) set_hex(hex->value.elements[0], geometry.origin);
+  set_mesh(*mesh, geometry.mesh);
+  return {};
+}
+
+// The Mapper's mesh normalization: hexes sorted (y, then x) without repeats or the origin, and
+// the least hex becomes the origin.
+core::Status normalize_mesh(const Ctx& x, const Placement& p, PlacementProps& props, bool maphex) {
+  Prop* hex = props.get_or_proto("Hex");
+  Prop* mesh = props.find("MultihexMesh");
+  // The Mapper clamps only the origin; a mesh hex outside the map could become the origin and
+  // be clamped on the next load, so its output would not be stable. Refuse instead of moving it.
+  if (maphex && x.size_known)
+    for (const auto& e : mesh->value.elements)
+      if (e.ints[0] < 0 || e.ints[0] >= x.w || e.ints[1] < 0 || e.ints[1] >= x.h)
+        return fail(fmt_error(x, "fomap.fmt.mesh_out_of_bounds",
+                              fmt::format("{}: MultihexMesh hex {} {} is outside the map ({} x {}); fix or remove it "
+                                          "first (lint rule map-format.rule.bounds)",
+                                          placement_label(p), e.ints[0], e.ints[1], x.w, x.h),
+                              p.line));
+  if (!hex || hex->value.elements.empty()) return {};
+  Hex origin = hex_of(hex->value.elements[0]);
+  std::vector<Hex> all;
+  all.reserve(mesh->value.elements.size() + 1);
+  for (const auto& e : mesh->value.elements) all.push_back(hex_of(e));
+  auto less = [](const Hex& a, const Hex& b) { return a.y != b.y ? a.y < b.y : a.x < b.x; };
+  std::sort(all.begin(), all.end(), less);
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  all.erase(std::remove(all.begin(), all.end(), origin), all.end());
+  if (!all.empty() && less(all.front(), origin)) {
+    std::swap(all.front(), origin);
+    std::sort(all.begin(), all.end(), less);
   }
+  set_hex(hex->value.elements[0], origin);
+  set_mesh(*mesh, all);
+  return {};
+}
+
+// The item's effective origin and mesh, for the multihex merge.
+void read_geometry(PlacementProps& props, Geometry& geometry) {
+  Prop* hex = props.get_or_proto("Hex");
+  if (!hex || hex->value.elements.empty()) return;
+  geometry.known = true;
+  geometry.origin = hex_of(hex->value.elements[0]);
+  if (const Prop* mesh = props.find("MultihexMesh"))
+    for (const auto& e : mesh->value.elements) geometry.mesh.push_back(hex_of(e));
+}
+
+// The key lines of a placement sorted by key: $Id, $Proto (migrated), and each property whose
+// value differs from the prototype's.
+core::Result<std::vector<Line>> key_lines(const Ctx& x, const Placement& p, const PlacementProps& props) {
+  const PropertyCatalog& cat = x.project.properties;
   std::vector<Line> lines;
   lines.push_back({"$Id", std::to_string(p.id), false});
   std::string proto_name(p.proto);
-  if (auto mig = cat.migrate_proto(entity, p.proto)) proto_name = std::string(*mig);
+  if (auto mig = cat.migrate_proto(receiver_of(p.kind), p.proto)) proto_name = std::string(*mig);
   lines.push_back({"$Proto", proto_name, false});
-  for (const auto& prop : props) {
+  for (const auto& prop : props.props) {
     if (x.project.has_protos) {
-      auto pv = proto_value(prop.info);
+      auto pv = props.proto_value(prop.info);
       if (pv && *pv == prop.value) continue;
     }
     const bool unknown_kind = prop.info->type.kind == ScalarKind::unknown || prop.info->type.kind == ScalarKind::any;
@@ -292,6 +325,23 @@ core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p
   }
   std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return a.key < b.key; });
   return lines;
+}
+
+core::Result<std::vector<Line>> placement_lines(const Ctx& x, const Placement& p, bool maphex,
+                                                Geometry* geometry = nullptr,
+                                                const Geometry* override_geometry = nullptr) {
+  const Proto* proto = find_placement_proto(x.project, p);
+  if (x.project.has_protos && !proto)
+    return fail(fmt_error(
+        x, "fomap.fmt.proto_unknown",
+        fmt::format("{}: no {} prototype named '{}'", placement_label(p), receiver_of(p.kind), p.proto), p.proto_line));
+  PlacementProps props(x, p, proto);
+  SORTIE_CHECK(props.read());
+  if (maphex && x.size_known) clamp_hex(x, props);
+  if (override_geometry) SORTIE_CHECK(apply_geometry(x, p, props, *override_geometry));
+  if (p.kind == PlacementKind::item && props.find("MultihexMesh")) SORTIE_CHECK(normalize_mesh(x, p, props, maphex));
+  if (geometry && p.kind == PlacementKind::item) read_geometry(props, *geometry);
+  return key_lines(x, p, props);
 }
 
 // Ownership of an item as the Mapper sees it: 0 MapHex, 1 inventory, 2 container, 3 nowhere.
@@ -354,39 +404,23 @@ core::Status merge_multihex(const Ctx& x, std::vector<Loaded>& items, std::vecto
   return {};
 }
 
-}  // namespace
-
-core::Result<std::string> format_map(const MapContainer& container, std::string_view map_name, const Project& project,
-                                     const CanonicalOptions& options) {
-  if (!container.structure_errors().empty()) {
-    const auto& e = container.structure_errors().front();
-    return fail(
-        Diagnostic::error("fomap.fmt.structure", e.message).of(container.path()).in(fmt::format("line {}", e.line)));
-  }
-  const MapDefinition* m = container.find_map(map_name);
-  if (!m)
-    return fail(Diagnostic::error("fomap.fmt.no_map", "the file declares no such map")
-                    .of(container.path())
-                    .expect("a declared map", std::string(map_name)));
-  Ctx x{container, project, *m};
-  const MapAnchor& anchor = container.anchors()[m->anchors.front()];
-  const ConfigSection& head = container.section(anchor.section);
-
-  // Header: the anchor's own keys in authored order ($Name, $Text..., properties); other
-  // directives and `_` keys are dropped like the Mapper does.
-  std::vector<const ConfigEntry*> head_entries;
+// The anchor's own keys in authored order ($Name, $Text..., properties); other directives and
+// `_` keys are dropped like the Mapper does. Checks each property and reads the map's Size into `x`.
+core::Result<std::vector<const ConfigEntry*>> header_entries(Ctx& x, const ConfigSection& head) {
+  const PropertyCatalog& cat = x.project.properties;
+  std::vector<const ConfigEntry*> entries;
   for (const auto& e : head.entries) {
     if (e.key.empty() || e.key.front() == '_') continue;
     if (e.key.front() == '$' && e.key != "$Name" && e.key.substr(0, 5) != "$Text") continue;
     if (e.key.front() != '$') {
-      const PropertyInfo* info = project.properties.find("Map", e.key);
+      const PropertyInfo* info = cat.find("Map", e.key);
       if (!info)
         return fail(fmt_error(x, "fomap.fmt.unknown_property",
                               fmt::format("[ProtoMap]: Map has no property '{}'", e.key), e.line));
       if (!info->authorable)
         return fail(fmt_error(x, "fomap.fmt.not_authorable",
                               fmt::format("[ProtoMap]: Map.{} is {}", info->name, info->excluded_reason), e.line));
-      auto v = parse_value(info->type, e.value, project.properties);
+      auto v = parse_value(info->type, e.value, cat);
       if (!v)
         return fail(fmt_error(x, "fomap.fmt.bad_value",
                               fmt::format("[ProtoMap]: Map.{}: {}", info->name, v.error().message), e.line));
@@ -396,25 +430,18 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
         x.h = v->elements[0].ints[1];
       }
     }
-    head_entries.push_back(&e);
+    entries.push_back(&e);
   }
-  std::stable_sort(head_entries.begin(), head_entries.end(),
+  std::stable_sort(entries.begin(), entries.end(),
                    [](const ConfigEntry* a, const ConfigEntry* b) { return a->line < b->line; });
-  // Every section is rendered once, in file order, into one string; when the map is already in
-  // the Mapper's order (a canonical file: the usual case for `fmt --check`) that string is the
-  // result, else the sections are copied out in the Mapper's order.
-  std::string arena = "[ProtoMap]\n";
-  if (container.maps().size() == 1) {
-    // Room for the text as it was and a little more (a final blank line, re-spelled values):
-    // growing past the reservation would double the string.
-    const std::size_t size = container.config().text().size();
-    arena.reserve(size + size / 32 + 4096);
-  }
-  if (!anchor.named && options.always_write_name) write_line(arena, {"$Name", std::string(map_name), false});
-  for (const ConfigEntry* e : head_entries) {
-    // The header keeps its authored order and text (the corpus shows Mapper-saved maps with
-    // project keys first, quoted hstrings and empty values); only values of number, bool, enum
-    // and struct types are re-spelled canonically.
+  return entries;
+}
+
+// The header keeps its authored order and text (the corpus shows Mapper-saved maps with project
+// keys first, quoted hstrings and empty values); only values of number, bool, enum and struct
+// types are re-spelled canonically.
+void write_header(std::string& out, const Project& project, const std::vector<const ConfigEntry*>& entries) {
+  for (const ConfigEntry* e : entries) {
     std::string value(e->value);
     if (e->key.front() != '$') {
       const PropertyInfo* info = project.properties.find("Map", e->key);
@@ -425,98 +452,138 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
         if (auto v = canonical_value_text(info->type, e->value, project.properties)) value = std::move(*v);
       }
     }
-    write_line(arena, {std::string(e->key), std::move(value), false});
+    write_line(out, {std::string(e->key), std::move(value), false});
   }
-  arena += '\n';
-  const std::size_t header_end = arena.size();
+  out += '\n';
+}
 
-  // Addressing style: explicit `[<map>/...]` only when every placement of the map is written so.
-  bool explicit_style = !m->critters.empty() || !m->items.empty();
-  for (const auto* list : {&m->critters, &m->items})
+// Addressing style: explicit `[<map>/...]` only when every placement of the map is written so.
+std::string section_prefix(const MapDefinition& m, std::string_view map_name) {
+  bool explicit_style = !m.critters.empty() || !m.items.empty();
+  for (const auto* list : {&m.critters, &m.items})
     for (const auto& p : *list)
       if (p.contextual || p.owner_text != map_name) explicit_style = false;
-  const std::string prefix = explicit_style ? std::string(map_name) : std::string("$Name");
-  const std::string critter_header = "[" + prefix + "/Critter]\n";
-  const std::string item_header = "[" + prefix + "/Item]\n";
+  return explicit_style ? std::string(map_name) : std::string("$Name");
+}
 
-  // Load like the Mapper: critters, then items attached to their owners (an inventory item may
-  // name a critter further down; a container must come before its contents). The sections are
-  // rendered in file order.
-  std::vector<Loaded> critters(m->critters.size());
-  std::unordered_map<std::int64_t, std::size_t> critter_index;
-  for (std::size_t i = 0; i < m->critters.size(); ++i) {
-    const Placement& p = m->critters[i];
-    if (!p.has_proto) return fail(fmt_error(x, "fomap.fmt.proto_missing", "placement has no $Proto", p.line));
-    critters[i].p = &p;
-    critter_index.emplace(p.id, i);
+// Loads the placements like the Mapper: critters, then items attached to their owners (an
+// inventory item may name a critter further down; a container must come before its contents).
+// Each section is rendered into the arena in file order.
+class PlacementLoader {
+ public:
+  PlacementLoader(const Ctx& x, std::string& arena, std::string_view prefix)
+      : x_(x),
+        m_(x.m),
+        arena_(arena),
+        critter_header_("[" + std::string(prefix) + "/Critter]\n"),
+        item_header_("[" + std::string(prefix) + "/Item]\n"),
+        critters_(m_.critters.size()) {
+    items_.reserve(m_.items.size());
   }
-  std::vector<Loaded> items;
-  items.reserve(m->items.size());
-  std::vector<std::size_t> roots;
-  std::vector<MergeCandidate> candidates;
-  std::unordered_map<std::int64_t, std::size_t> item_index;  // MapHex items only
-  auto load_item = [&](const Placement& p) -> core::Status {
-    if (!p.has_proto) return fail(fmt_error(x, "fomap.fmt.proto_missing", "placement has no $Proto", p.line));
-    const std::int64_t own = int_property(x, p, "Ownership");
-    const int generation = own == 0 ? static_cast<int>(int_property(x, p, "MultihexGeneration")) : 0;
-    const bool candidate = generation == 1 || generation == 2;
-    Geometry geometry;
-    SORTIE_TRY(const auto lines, placement_lines(x, p, own == 0, candidate ? &geometry : nullptr));
-    const std::size_t idx = items.size();
-    items.push_back(Loaded{&p, 0, 0, {}, true});
-    render(arena, item_header, lines, items.back());
-    if (candidate) candidates.push_back(MergeCandidate{idx, generation, std::move(geometry), merge_data(lines)});
-    if (own == 0) {
-      roots.push_back(idx);
-      item_index.emplace(p.id, idx);
-    } else if (own == 1) {
-      const std::int64_t owner = int_property(x, p, "CritterId");
-      auto it = critter_index.find(owner);
-      if (it == critter_index.end())
-        return fail(fmt_error(x, "fomap.fmt.critter_not_found",
-                              fmt::format("{}: CritterId {} names no critter", placement_label(p), owner), p.line));
-      critters[it->second].children.push_back(idx);
-    } else if (own == 2) {
-      const std::int64_t owner = int_property(x, p, "ContainerId");
-      auto it = item_index.find(owner);
-      if (it == item_index.end())
-        return fail(fmt_error(x, "fomap.fmt.container_not_found",
-                              fmt::format("{}: ContainerId {} names no earlier MapHex item", placement_label(p), owner),
-                              p.line));
-      items[it->second].children.push_back(idx);
-    } else {
-      return fail(
-          fmt_error(x, "fomap.fmt.ownership", fmt::format("{}: unsupported Ownership", placement_label(p)), p.line));
+
+  core::Status load() {
+    for (std::size_t i = 0; i < m_.critters.size(); ++i) {
+      const Placement& p = m_.critters[i];
+      if (!p.has_proto) return fail(fmt_error(x_, "fomap.fmt.proto_missing", "placement has no $Proto", p.line));
+      critters_[i].p = &p;
+      critter_index_.emplace(p.id, i);
+    }
+    for (std::size_t ci = 0, ii = 0; ci < m_.critters.size() || ii < m_.items.size();) {
+      if (ii == m_.items.size() || (ci < m_.critters.size() && m_.critters[ci].section < m_.items[ii].section)) {
+        SORTIE_TRY(const auto lines, placement_lines(x_, m_.critters[ci], true));
+        render(arena_, critter_header_, lines, critters_[ci]);
+        ++ci;
+      } else {
+        SORTIE_CHECK(load_item(m_.items[ii]));
+        ++ii;
+      }
     }
     return {};
-  };
-  for (std::size_t ci = 0, ii = 0; ci < m->critters.size() || ii < m->items.size();) {
-    if (ii == m->items.size() || (ci < m->critters.size() && m->critters[ci].section < m->items[ii].section)) {
-      SORTIE_TRY(const auto lines, placement_lines(x, m->critters[ci], true));
-      render(arena, critter_header, lines, critters[ci]);
-      ++ci;
-    } else {
-      SORTIE_CHECK(load_item(m->items[ii]));
-      ++ii;
-    }
   }
-  // Multihex merge (§9.3); the survivors whose geometry changed are rendered again.
-  std::vector<std::string> merged;
-  SORTIE_CHECK(merge_multihex(x, items, candidates, item_header, merged));
-  candidates = {};
+
+  // Multihex merge (§9.3); the survivors whose geometry changed are rendered again into `merged`.
+  core::Status merge(std::vector<std::string>& merged) {
+    SORTIE_CHECK(merge_multihex(x_, items_, candidates_, item_header_, merged));
+    candidates_ = {};
+    return {};
+  }
+
   // The Mapper's order: critters each followed by their inventory, map items each followed by
   // their direct children.
-  std::vector<const Loaded*> order;
-  order.reserve(critters.size() + items.size());
-  for (const auto& c : critters) {
-    order.push_back(&c);
-    for (std::size_t ch : c.children) order.push_back(&items[ch]);
+  std::vector<const Loaded*> mapper_order() const {
+    std::vector<const Loaded*> order;
+    order.reserve(critters_.size() + items_.size());
+    for (const auto& c : critters_) {
+      order.push_back(&c);
+      for (std::size_t ch : c.children) order.push_back(&items_[ch]);
+    }
+    for (std::size_t r : roots_) {
+      if (!items_[r].alive) continue;
+      order.push_back(&items_[r]);
+      for (std::size_t ch : items_[r].children) order.push_back(&items_[ch]);
+    }
+    return order;
   }
-  for (std::size_t r : roots) {
-    if (!items[r].alive) continue;
-    order.push_back(&items[r]);
-    for (std::size_t ch : items[r].children) order.push_back(&items[ch]);
+
+ private:
+  core::Status load_item(const Placement& p) {
+    if (!p.has_proto) return fail(fmt_error(x_, "fomap.fmt.proto_missing", "placement has no $Proto", p.line));
+    const std::int64_t own = int_property(x_, p, "Ownership");
+    const int generation = own == 0 ? static_cast<int>(int_property(x_, p, "MultihexGeneration")) : 0;
+    const bool candidate = generation == 1 || generation == 2;
+    Geometry geometry;
+    SORTIE_TRY(const auto lines, placement_lines(x_, p, own == 0, candidate ? &geometry : nullptr));
+    const std::size_t idx = items_.size();
+    items_.push_back(Loaded{&p, 0, 0, {}, true});
+    render(arena_, item_header_, lines, items_.back());
+    if (candidate) candidates_.push_back(MergeCandidate{idx, generation, std::move(geometry), merge_data(lines)});
+    return attach_item(p, own, idx);
   }
+
+  // A MapHex item becomes a root; an inventory or container item a child of its owner.
+  core::Status attach_item(const Placement& p, std::int64_t own, std::size_t idx) {
+    if (own == 0) {
+      roots_.push_back(idx);
+      item_index_.emplace(p.id, idx);
+    } else if (own == 1) {
+      const std::int64_t owner = int_property(x_, p, "CritterId");
+      auto it = critter_index_.find(owner);
+      if (it == critter_index_.end())
+        return fail(fmt_error(x_, "fomap.fmt.critter_not_found",
+                              fmt::format("{}: CritterId {} names no critter", placement_label(p), owner), p.line));
+      critters_[it->second].children.push_back(idx);
+    } else if (own == 2) {
+      const std::int64_t owner = int_property(x_, p, "ContainerId");
+      auto it = item_index_.find(owner);
+      if (it == item_index_.end())
+        return fail(fmt_error(x_, "fomap.fmt.container_not_found",
+                              fmt::format("{}: ContainerId {} names no earlier MapHex item", placement_label(p), owner),
+                              p.line));
+      items_[it->second].children.push_back(idx);
+    } else {
+      return fail(
+          fmt_error(x_, "fomap.fmt.ownership", fmt::format("{}: unsupported Ownership", placement_label(p)), p.line));
+    }
+    return {};
+  }
+
+  const Ctx& x_;
+  const MapDefinition& m_;
+  std::string& arena_;
+  const std::string critter_header_;
+  const std::string item_header_;
+  std::vector<Loaded> critters_;
+  std::unordered_map<std::int64_t, std::size_t> critter_index_;
+  std::vector<Loaded> items_;
+  std::vector<std::size_t> roots_;
+  std::vector<MergeCandidate> candidates_;
+  std::unordered_map<std::int64_t, std::size_t> item_index_;  // MapHex items only
+};
+
+// The map's text: the arena itself when every section already stands in the Mapper's order (a
+// canonical file: the usual case for `fmt --check`), else the sections copied out in that order.
+std::string assemble(std::string arena, std::size_t header_end, const std::vector<std::string>& merged,
+                     const std::vector<const Loaded*>& order) {
   std::size_t at = header_end;
   bool in_place = true;
   for (const Loaded* l : order) {
@@ -534,6 +601,43 @@ core::Result<std::string> format_map(const MapContainer& container, std::string_
   sorted.append(arena, 0, header_end);
   for (const Loaded* l : order) sorted += section(*l);
   return sorted;
+}
+
+}  // namespace
+
+core::Result<std::string> format_map(const MapContainer& container, std::string_view map_name, const Project& project,
+                                     const CanonicalOptions& options) {
+  if (!container.structure_errors().empty()) {
+    const auto& e = container.structure_errors().front();
+    return fail(
+        Diagnostic::error("fomap.fmt.structure", e.message).of(container.path()).in(fmt::format("line {}", e.line)));
+  }
+  const MapDefinition* m = container.find_map(map_name);
+  if (!m)
+    return fail(Diagnostic::error("fomap.fmt.no_map", "the file declares no such map")
+                    .of(container.path())
+                    .expect("a declared map", std::string(map_name)));
+  Ctx x{container, project, *m};
+  const MapAnchor& anchor = container.anchors()[m->anchors.front()];
+  SORTIE_TRY(const auto head_entries, header_entries(x, container.section(anchor.section)));
+  // Every section is rendered once, in file order, into one string (the arena).
+  std::string arena = "[ProtoMap]\n";
+  if (container.maps().size() == 1) {
+    // Room for the text as it was and a little more (a final blank line, re-spelled values):
+    // growing past the reservation would double the string.
+    const std::size_t size = container.config().text().size();
+    arena.reserve(size + size / 32 + 4096);
+  }
+  if (!anchor.named && options.always_write_name) write_line(arena, {"$Name", std::string(map_name), false});
+  write_header(arena, project, head_entries);
+  const std::size_t header_end = arena.size();
+
+  PlacementLoader loader(x, arena, section_prefix(*m, map_name));
+  SORTIE_CHECK(loader.load());
+  std::vector<std::string> merged;
+  SORTIE_CHECK(loader.merge(merged));
+  const auto order = loader.mapper_order();
+  return assemble(std::move(arena), header_end, merged, order);
 }
 
 }  // namespace sortie::fomap

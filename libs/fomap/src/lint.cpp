@@ -336,23 +336,53 @@ MapSize check_anchor(Ctx& x, const MapDefinition& m) {
   return size;
 }
 
-void check_map(Ctx& x, const MapDefinition& m) {
-  const MapSize size = check_anchor(x, m);
-  const PropertyCatalog& cat = x.project.properties;
-  const EffectiveProps props(cat);
-  // The per-map tables below get their nodes from one arena (freed at once on return).
-  const std::size_t placements = m.critters.size() + m.items.size();
-  std::pmr::monotonic_buffer_resource arena(placements * 160 + 1024);
+// The per-map checks: ids and protos while the placements are indexed, then hexes, Mapper order
+// and item ownership. The per-map tables get their nodes from one arena (freed at once when the
+// checker goes).
+class MapChecker {
+ public:
+  MapChecker(Ctx& x, const MapDefinition& m)
+      : x_(x),
+        m_(m),
+        size_(check_anchor(x, m)),
+        cat_(x.project.properties),
+        props_(cat_),
+        arena_((m.critters.size() + m.items.size()) * 160 + 1024),
+        authored_(&arena_),
+        critter_by_id_(&arena_),
+        item_by_id_(&arena_),
+        proto_cache_(&arena_),
+        item_position_(&arena_),
+        critter_protos_(m.critters.size(), nullptr),
+        item_protos_(m.items.size(), nullptr) {
+    const std::size_t placements = m.critters.size() + m.items.size();
+    authored_.reserve(placements);
+    critter_by_id_.reserve(m.critters.size());
+    item_by_id_.reserve(m.items.size());
+    proto_cache_.reserve(placements);
+  }
 
-  // Ids
-  std::pmr::unordered_map<std::int64_t, const Placement*> authored(&arena);
-  std::pmr::unordered_map<std::int64_t, const Placement*> critter_by_id(&arena);
+  void run() {
+    for (std::size_t i = 0; i < m_.critters.size(); ++i) index_placement(m_.critters[i], critter_protos_[i]);
+    for (std::size_t i = 0; i < m_.items.size(); ++i) index_placement(m_.items[i], item_protos_[i]);
+    for (std::size_t ci = 0; ci < m_.critters.size(); ++ci) {
+      const Placement& p = m_.critters[ci];
+      if (p.has_proto) check_hex(p, critter_protos_[ci], LazyLabel{&p});
+    }
+    check_critter_order();
+    item_position_.reserve(m_.items.size());
+    for (std::size_t i = 0; i < m_.items.size(); ++i)
+      if (m_.items[i].has_proto) item_position_.emplace(m_.items[i].id, i);
+    for (std::size_t i = 0; i < m_.items.size(); ++i)
+      if (m_.items[i].has_proto) check_item(i);
+  }
+
+ private:
   struct ItemInfo {
     const Placement* p;
     std::int64_t ownership;
     bool is_static;
   };
-  std::pmr::unordered_map<std::int64_t, ItemInfo> item_by_id(&arena);
   // The proto of a $Proto text, with its own Ownership / Static (what an item that does not
   // set them gets).
   struct CachedProto {
@@ -362,228 +392,235 @@ void check_map(Ctx& x, const MapDefinition& m) {
     std::int64_t ownership;
     bool is_static;
   };
-  std::pmr::unordered_map<std::uint64_t, CachedProto> proto_cache(&arena);
-  authored.reserve(placements);
-  critter_by_id.reserve(m.critters.size());
-  item_by_id.reserve(m.items.size());
-  proto_cache.reserve(placements);
-  std::vector<const Proto*> critter_protos(m.critters.size(), nullptr);
-  std::vector<const Proto*> item_protos(m.items.size(), nullptr);
-  for (const auto* list : {&m.critters, &m.items}) {
-    auto& protos_of = list == &m.critters ? critter_protos : item_protos;
-    for (std::size_t pi = 0; pi < list->size(); ++pi) {
-      const Placement& p = (*list)[pi];
-      const LazyLabel label{&p};
-      const ConfigSection& s = x.c.section(p.section);
-      if (!p.has_proto) {
-        x.add(rule::kPrototypeResolution, "proto-missing", Severity::error, Severity::error, p.line, m.name, label,
-              "placement has no $Proto; the loader skips it and fails the map", "add `$Proto = <prototype name>`");
+
+  // Checks a placement's id, proto and keys, and records it in the id tables.
+  void index_placement(const Placement& p, const Proto*& proto_out) {
+    const LazyLabel label{&p};
+    if (!p.has_proto) {
+      x_.add(rule::kPrototypeResolution, "proto-missing", Severity::error, Severity::error, p.line, m_.name, label,
+             "placement has no $Proto; the loader skips it and fails the map", "add `$Proto = <prototype name>`");
+      return;
+    }
+    check_id(p, label);
+    const CachedProto& cached = cached_proto(p);
+    proto_out = cached.proto;
+    if (x_.project.has_protos && !cached.proto)
+      x_.add(rule::kPrototypeResolution, "proto-unknown", Severity::error, Severity::error, p.proto_line, m_.name,
+             label, fmt::format("no {} prototype named '{}'", to_string(p.kind), p.proto),
+             "fix $Proto or add the prototype");
+    const ConfigSection& s = x_.c.section(p.section);
+    check_keys(p, s, label);
+    if (p.kind == PlacementKind::critter) {
+      critter_by_id_.emplace(p.id, &p);
+    } else {
+      const ConfigEntry* own = s.find("Ownership");
+      const ConfigEntry* st = s.find("Static");
+      item_by_id_.emplace(
+          p.id, ItemInfo{&p, own ? first_int(single_value(x_, props_.ownership, own->value)) : cached.ownership,
+                         st ? first_int(single_value(x_, props_.is_static, st->value)) != 0 : cached.is_static});
+    }
+  }
+
+  void check_id(const Placement& p, const LazyLabel& label) {
+    if (!p.has_id) {
+      x_.add(rule::kSharedPlacementIds, "id-missing", Severity::warning, Severity::error, p.line, m_.name, label,
+             fmt::format("placement has no $Id; the loader assigns {}", p.id), fmt::format("add `$Id = {}`", p.id));
+      return;
+    }
+    const auto strict_id = strict_decimal_int64(p.id_text);
+    if (!strict_id) {
+      x_.add(rule::kSharedPlacementIds, "id-not-decimal", Severity::warning, Severity::error, p.id_line, m_.name, label,
+             fmt::format("$Id '{}' is not a plain decimal integer; the loader reads it as {} and uses {}", p.id_text,
+                         p.authored_id, p.id),
+             "write the id as a positive decimal integer");
+    } else if (*strict_id <= 0) {
+      x_.add(rule::kSharedPlacementIds, "id-not-positive", Severity::warning, Severity::error, p.id_line, m_.name,
+             label, fmt::format("$Id {} is not positive; the loader replaces it with {}", *strict_id, p.id),
+             "use a unique positive id");
+    }
+    if (p.authored_id > 0) {
+      auto [it, inserted] = authored_.emplace(p.authored_id, &p);
+      if (!inserted)
+        x_.add(rule::kSharedPlacementIds, "id-duplicate", Severity::warning, Severity::error, p.id_line, m_.name, label,
+               fmt::format("$Id {} is already used by {} at line {}; the loader renumbers this one to {}",
+                           p.authored_id, label_of(*it->second), it->second->line, p.id),
+               "give every critter and item of the map its own id");
+    }
+    if (p.id_repaired && p.authored_id > 0 && authored_[p.authored_id] == &p)
+      x_.add(rule::kSharedPlacementIds, "id-displaced", Severity::warning, Severity::error, p.id_line, m_.name, label,
+             fmt::format("$Id {} was taken by an earlier repaired placement; the loader uses {}", p.authored_id, p.id),
+             "give every critter and item of the map its own explicit id");
+  }
+
+  // Placements repeat a few protos many times: a per-map cache keeps the lookups hot.
+  const CachedProto& cached_proto(const Placement& p) {
+    const std::uint64_t key = (static_cast<std::uint64_t>(p.kind) << 63) ^ std::hash<std::string_view>{}(p.proto);
+    auto hit = proto_cache_.find(key);
+    if (hit != proto_cache_.end() && hit->second.first == p.proto && hit->second.kind == p.kind) return hit->second;
+    const Proto* found = find_placement_proto(x_.project, p);
+    CachedProto c{p.proto, p.kind, found, 0, false};
+    if (p.kind == PlacementKind::item) {
+      c.ownership = first_int(single_value(x_, props_.ownership, proto_text(found, "Ownership")));
+      c.is_static = first_int(single_value(x_, props_.is_static, proto_text(found, "Static"))) != 0;
+    }
+    return proto_cache_[key] = c;
+  }
+
+  // The placement's own keys: directives other than $Id/$Proto, then each property.
+  void check_keys(const Placement& p, const ConfigSection& s, const LazyLabel& label) {
+    const std::string_view entity = receiver_of(p.kind);
+    bool migrated = false;
+    for (const auto& e : s.entries) {
+      if (e.key.empty() || e.key.front() == '_') continue;
+      if (e.key.front() == '$') {
+        if (e.key != "$Id" && e.key != "$Proto")
+          x_.add(rule::kMapperRoundTrip, "unknown-directive", Severity::warning, Severity::error, e.line, m_.name,
+                 label, fmt::format("directive '{}' is ignored by the engine and dropped by a Mapper save", e.key),
+                 "delete it");
         continue;
       }
-      if (!p.has_id) {
-        x.add(rule::kSharedPlacementIds, "id-missing", Severity::warning, Severity::error, p.line, m.name, label,
-              fmt::format("placement has no $Id; the loader assigns {}", p.id), fmt::format("add `$Id = {}`", p.id));
-      } else {
-        const auto strict_id = strict_decimal_int64(p.id_text);
-        if (!strict_id) {
-          x.add(rule::kSharedPlacementIds, "id-not-decimal", Severity::warning, Severity::error, p.id_line, m.name,
-                label,
-                fmt::format("$Id '{}' is not a plain decimal integer; the loader reads it as {} and uses {}", p.id_text,
-                            p.authored_id, p.id),
-                "write the id as a positive decimal integer");
-        } else if (*strict_id <= 0) {
-          x.add(rule::kSharedPlacementIds, "id-not-positive", Severity::warning, Severity::error, p.id_line, m.name,
-                label, fmt::format("$Id {} is not positive; the loader replaces it with {}", *strict_id, p.id),
-                "use a unique positive id");
-        }
-        if (p.authored_id > 0) {
-          auto [it, inserted] = authored.emplace(p.authored_id, &p);
-          if (!inserted)
-            x.add(rule::kSharedPlacementIds, "id-duplicate", Severity::warning, Severity::error, p.id_line, m.name,
-                  label,
-                  fmt::format("$Id {} is already used by {} at line {}; the loader renumbers this one to {}",
-                              p.authored_id, label_of(*it->second), it->second->line, p.id),
-                  "give every critter and item of the map its own id");
-        }
-        if (p.id_repaired && p.authored_id > 0 && authored[p.authored_id] == &p)
-          x.add(
-              rule::kSharedPlacementIds, "id-displaced", Severity::warning, Severity::error, p.id_line, m.name, label,
-              fmt::format("$Id {} was taken by an earlier repaired placement; the loader uses {}", p.authored_id, p.id),
-              "give every critter and item of the map its own explicit id");
-      }
-      // Placements repeat a few protos many times: a per-map cache keeps the lookups hot.
-      const CachedProto* cached = nullptr;
-      {
-        const std::uint64_t key = (static_cast<std::uint64_t>(p.kind) << 63) ^ std::hash<std::string_view>{}(p.proto);
-        auto hit = proto_cache.find(key);
-        if (hit != proto_cache.end() && hit->second.first == p.proto && hit->second.kind == p.kind) {
-          cached = &hit->second;
-        } else {
-          const Proto* found = find_placement_proto(x.project, p);
-          CachedProto c{p.proto, p.kind, found, 0, false};
-          if (p.kind == PlacementKind::item) {
-            c.ownership = first_int(single_value(x, props.ownership, proto_text(found, "Ownership")));
-            c.is_static = first_int(single_value(x, props.is_static, proto_text(found, "Static"))) != 0;
-          }
-          cached = &(proto_cache[key] = c);
-        }
-      }
-      const Proto* proto = cached->proto;
-      protos_of[pi] = proto;
-      if (x.project.has_protos && !proto)
-        x.add(rule::kPrototypeResolution, "proto-unknown", Severity::error, Severity::error, p.proto_line, m.name,
-              label, fmt::format("no {} prototype named '{}'", to_string(p.kind), p.proto),
-              "fix $Proto or add the prototype");
-      const std::string_view entity = receiver_of(p.kind);
-      bool migrated = false;
-      for (const auto& e : s.entries) {
-        if (e.key.empty() || e.key.front() == '_') continue;
-        if (e.key.front() == '$') {
-          if (e.key != "$Id" && e.key != "$Proto")
-            x.add(rule::kMapperRoundTrip, "unknown-directive", Severity::warning, Severity::error, e.line, m.name,
-                  label, fmt::format("directive '{}' is ignored by the engine and dropped by a Mapper save", e.key),
-                  "delete it");
-          continue;
-        }
-        if (const PropertyInfo* info = check_property_entry(x, entity, e, m.name, label, size);
-            info && info->name != e.key)
-          migrated = true;
-      }
-      if (migrated) check_aliases(x, entity, s, m.name, label);
-      if (p.kind == PlacementKind::critter) {
-        critter_by_id.emplace(p.id, &p);
-      } else {
-        const ConfigEntry* own = s.find("Ownership");
-        const ConfigEntry* st = s.find("Static");
-        item_by_id.emplace(
-            p.id, ItemInfo{&p, own ? first_int(single_value(x, props.ownership, own->value)) : cached->ownership,
-                           st ? first_int(single_value(x, props.is_static, st->value)) != 0 : cached->is_static});
-      }
+      if (const PropertyInfo* info = check_property_entry(x_, entity, e, m_.name, label, size_);
+          info && info->name != e.key)
+        migrated = true;
     }
+    if (migrated) check_aliases(x_, entity, s, m_.name, label);
   }
 
-  // Per-placement semantic checks.
-  auto check_hex = [&](const Placement& p, const Proto* proto, const LazyLabel& label) {
-    if (!size.known) return;
+  void check_hex(const Placement& p, const Proto* proto, const LazyLabel& label) {
+    if (!size_.known) return;
     const auto hex =
-        effective_value(x, p, proto, "Hex", p.kind == PlacementKind::critter ? props.critter_hex : props.item_hex);
+        effective_value(x_, p, proto, "Hex", p.kind == PlacementKind::critter ? props_.critter_hex : props_.item_hex);
     if (!hex) return;
     const auto hx = hex->ints[0], hy = hex->ints[1];
-    if (hx < 0 || hy < 0 || hx >= size.w || hy >= size.h) {
-      const ConfigEntry* e = x.c.section(p.section).find("Hex");
-      x.add(rule::kBounds, "hex-out-of-bounds", Severity::error, Severity::error, e ? e->line : p.line, m.name, label,
-            fmt::format("Hex {} {}{} is outside Size {} {}", hx, hy, e ? "" : " (from the prototype)", size.w, size.h),
-            fmt::format("move it inside 0..{} x 0..{}", size.w - 1, size.h - 1));
+    if (hx < 0 || hy < 0 || hx >= size_.w || hy >= size_.h) {
+      const ConfigEntry* e = x_.c.section(p.section).find("Hex");
+      x_.add(
+          rule::kBounds, "hex-out-of-bounds", Severity::error, Severity::error, e ? e->line : p.line, m_.name, label,
+          fmt::format("Hex {} {}{} is outside Size {} {}", hx, hy, e ? "" : " (from the prototype)", size_.w, size_.h),
+          fmt::format("move it inside 0..{} x 0..{}", size_.w - 1, size_.h - 1));
     }
-  };
-  for (std::size_t ci = 0; ci < m.critters.size(); ++ci) {
-    const Placement& p = m.critters[ci];
-    if (!p.has_proto) continue;
-    check_hex(p, critter_protos[ci], LazyLabel{&p});
   }
+
   // Critters are written before map items; a critter after the first MapHex item is not Mapper order.
-  bool seen_item = false;
-  std::uint32_t first_item_line = 0;
-  for (const auto& p : m.items) {
-    if (!p.has_proto || item_by_id.at(p.id).ownership != 0) continue;
-    first_item_line = p.line;
-    seen_item = true;
-    break;
+  void check_critter_order() {
+    const auto first_item = std::find_if(m_.items.begin(), m_.items.end(), [&](const Placement& p) {
+      return p.has_proto && item_by_id_.at(p.id).ownership == 0;
+    });
+    if (first_item == m_.items.end()) return;
+    for (const auto& p : m_.critters)
+      if (p.line > first_item->line)
+        x_.add(rule::kNormalizedOrder, "critter-after-item", Severity::note, Severity::warning, p.line, m_.name,
+               label_of(p), "critter section after an item section: the loader still processes all critters first",
+               "run `sortie fomap fmt` to write the Mapper order");
   }
-  for (const auto& p : m.critters)
-    if (seen_item && p.line > first_item_line)
-      x.add(rule::kNormalizedOrder, "critter-after-item", Severity::note, Severity::warning, p.line, m.name,
-            label_of(p), "critter section after an item section: the loader still processes all critters first",
-            "run `sortie fomap fmt` to write the Mapper order");
 
-  std::pmr::unordered_map<std::int64_t, std::size_t> item_position(&arena);  // id -> index in items (file order)
-  item_position.reserve(m.items.size());
-  for (std::size_t i = 0; i < m.items.size(); ++i)
-    if (m.items[i].has_proto) item_position.emplace(m.items[i].id, i);
-
-  for (std::size_t i = 0; i < m.items.size(); ++i) {
-    const Placement& p = m.items[i];
-    if (!p.has_proto) continue;
+  void check_item(std::size_t i) {
+    const Placement& p = m_.items[i];
     const LazyLabel label{&p};
-    const ConfigSection& s = x.c.section(p.section);
-    const ItemInfo& info = item_by_id.at(p.id);
-    const Proto* proto = item_protos[i];
-    // Static / Hidden overrides
+    const ConfigSection& s = x_.c.section(p.section);
+    const ItemInfo& info = item_by_id_.at(p.id);
+    const Proto* proto = item_protos_[i];
+    check_flag_overrides(s, proto, label);
+    const ConfigEntry* own_entry = s.find("Ownership");
+    const std::uint32_t own_line = own_entry ? own_entry->line : p.line;
+    if (info.is_static && info.ownership != 0)
+      x_.add(rule::kStaticItems, "static-not-maphex", Severity::error, Severity::error, own_line, m_.name, label,
+             "a static item must have Ownership MapHex", "use a dynamic prototype for inventory and container items");
+    switch (info.ownership) {
+      case 0:
+        check_hex(p, proto, label);
+        break;
+      case 1:
+        check_inventory_owner(p, s, proto, label, own_line);
+        break;
+      case 2:
+        check_container(i, s, proto, label, own_line);
+        break;
+      case 3:
+        x_.add(rule::kOwnershipReferences, "ownership-nowhere", Severity::error, Severity::error, own_line, m_.name,
+               label, "Ownership Nowhere is not supported for map placements",
+               "use MapHex, CritterInventory or ItemContainer");
+        break;
+      default:
+        break;
+    }
+  }
+
+  // Per-placement Static / Hidden that differ from the prototype.
+  void check_flag_overrides(const ConfigSection& s, const Proto* proto, const LazyLabel& label) {
     for (const auto& [key, rid, what] :
          {std::tuple{std::string_view("Static"), rule::kSideSpecificBake, "client and server disagree on static-ness"},
           std::tuple{std::string_view("Hidden"), rule::kHiddenStaticItems,
                      "the client layer follows the proto's Hidden"}}) {
       const ConfigEntry* e = s.find(key);
       if (!e || !proto) continue;
-      const PropertyInfo* pi = cat.find("Item", key);
+      const PropertyInfo* pi = cat_.find("Item", key);
       if (!pi) continue;
-      auto mine = parse_value(pi->type, e->value, cat);
+      auto mine = parse_value(pi->type, e->value, cat_);
       auto it = proto->resolved.find(key);
-      auto theirs = it == proto->resolved.end() ? core::Result<PropertyValue>(default_value(pi->type, cat))
-                                                : parse_value(pi->type, it->second, cat);
+      auto theirs = it == proto->resolved.end() ? core::Result<PropertyValue>(default_value(pi->type, cat_))
+                                                : parse_value(pi->type, it->second, cat_);
       if (mine && theirs && !(*mine == *theirs))
-        x.add(rid, key == "Static" ? "static-override" : "hidden-override", Severity::warning, Severity::error, e->line,
-              m.name, label, fmt::format("per-placement {} = {} differs from the prototype: {}", key, e->value, what),
-              fmt::format("delete the {} key and use a prototype with the wanted flag", key));
-    }
-    const ConfigEntry* own_entry = s.find("Ownership");
-    const std::uint32_t own_line = own_entry ? own_entry->line : p.line;
-    if (info.is_static && info.ownership != 0)
-      x.add(rule::kStaticItems, "static-not-maphex", Severity::error, Severity::error, own_line, m.name, label,
-            "a static item must have Ownership MapHex", "use a dynamic prototype for inventory and container items");
-    switch (info.ownership) {
-      case 0: {
-        check_hex(p, proto, label);
-        break;
-      }
-      case 1: {
-        const auto cid = first_int(effective_value(x, p, proto, "CritterId", props.critter_id));
-        const ConfigEntry* e = s.find("CritterId");
-        if (!critter_by_id.count(cid))
-          x.add(rule::kOwnershipReferences, "critter-not-found", Severity::error, Severity::error,
-                e ? e->line : own_line, m.name, label,
-                fmt::format("CritterInventory item: CritterId {} names no critter placement of this map", cid),
-                "set CritterId to the $Id of a [$Name/Critter] placement");
-        break;
-      }
-      case 2: {
-        const auto cid = first_int(effective_value(x, p, proto, "ContainerId", props.container_id));
-        const ConfigEntry* e = s.find("ContainerId");
-        const std::uint32_t line = e ? e->line : own_line;
-        auto it = item_by_id.find(cid);
-        if (it == item_by_id.end()) {
-          x.add(rule::kOwnershipReferences, "container-not-found", Severity::error, Severity::error, line, m.name,
-                label, fmt::format("ItemContainer item: ContainerId {} names no item placement of this map", cid),
-                "set ContainerId to the $Id of a map item");
-        } else if (it->second.ownership != 0) {
-          x.add(rule::kOwnershipReferences, "child-of-child", Severity::error, Severity::error, line, m.name, label,
-                fmt::format("ContainerId {} names an item that is itself inside a critter or container; deeper nesting "
-                            "is not materialized",
-                            cid),
-                "put the item into a MapHex container");
-        } else if (item_position.at(cid) > i) {
-          x.add(
-              rule::kOwnershipReferences, "container-after-content", Severity::error, Severity::error, line, m.name,
-              label,
-              fmt::format("container {} appears later in the file than its content; the Mapper cannot load this", cid),
-              "move the container's section before its contents (`sortie fomap fmt`)");
-        } else if (it->second.is_static) {
-          x.add(rule::kRuntimeMaterialization, "static-container", Severity::warning, Severity::error, line, m.name,
-                label, fmt::format("container {} is static; the server never materializes its contents", cid),
-                "use a dynamic (non-static) container prototype");
-        }
-        break;
-      }
-      case 3:
-        x.add(rule::kOwnershipReferences, "ownership-nowhere", Severity::error, Severity::error, own_line, m.name,
-              label, "Ownership Nowhere is not supported for map placements",
-              "use MapHex, CritterInventory or ItemContainer");
-        break;
-      default:
-        break;
+        x_.add(rid, key == "Static" ? "static-override" : "hidden-override", Severity::warning, Severity::error,
+               e->line, m_.name, label,
+               fmt::format("per-placement {} = {} differs from the prototype: {}", key, e->value, what),
+               fmt::format("delete the {} key and use a prototype with the wanted flag", key));
     }
   }
-}
+
+  void check_inventory_owner(const Placement& p, const ConfigSection& s, const Proto* proto, const LazyLabel& label,
+                             std::uint32_t own_line) {
+    const auto cid = first_int(effective_value(x_, p, proto, "CritterId", props_.critter_id));
+    const ConfigEntry* e = s.find("CritterId");
+    if (!critter_by_id_.count(cid))
+      x_.add(rule::kOwnershipReferences, "critter-not-found", Severity::error, Severity::error, e ? e->line : own_line,
+             m_.name, label,
+             fmt::format("CritterInventory item: CritterId {} names no critter placement of this map", cid),
+             "set CritterId to the $Id of a [$Name/Critter] placement");
+  }
+
+  void check_container(std::size_t i, const ConfigSection& s, const Proto* proto, const LazyLabel& label,
+                       std::uint32_t own_line) {
+    const auto cid = first_int(effective_value(x_, m_.items[i], proto, "ContainerId", props_.container_id));
+    const ConfigEntry* e = s.find("ContainerId");
+    const std::uint32_t line = e ? e->line : own_line;
+    auto it = item_by_id_.find(cid);
+    if (it == item_by_id_.end()) {
+      x_.add(rule::kOwnershipReferences, "container-not-found", Severity::error, Severity::error, line, m_.name, label,
+             fmt::format("ItemContainer item: ContainerId {} names no item placement of this map", cid),
+             "set ContainerId to the $Id of a map item");
+    } else if (it->second.ownership != 0) {
+      x_.add(rule::kOwnershipReferences, "child-of-child", Severity::error, Severity::error, line, m_.name, label,
+             fmt::format("ContainerId {} names an item that is itself inside a critter or container; deeper nesting "
+                         "is not materialized",
+                         cid),
+             "put the item into a MapHex container");
+    } else if (item_position_.at(cid) > i) {
+      x_.add(rule::kOwnershipReferences, "container-after-content", Severity::error, Severity::error, line, m_.name,
+             label,
+             fmt::format("container {} appears later in the file than its content; the Mapper cannot load this", cid),
+             "move the container's section before its contents (`sortie fomap fmt`)");
+    } else if (it->second.is_static) {
+      x_.add(rule::kRuntimeMaterialization, "static-container", Severity::warning, Severity::error, line, m_.name,
+             label, fmt::format("container {} is static; the server never materializes its contents", cid),
+             "use a dynamic (non-static) container prototype");
+    }
+  }
+
+  Ctx& x_;
+  const MapDefinition& m_;
+  const MapSize size_;
+  const PropertyCatalog& cat_;
+  const EffectiveProps props_;
+  std::pmr::monotonic_buffer_resource arena_;
+  std::pmr::unordered_map<std::int64_t, const Placement*> authored_;
+  std::pmr::unordered_map<std::int64_t, const Placement*> critter_by_id_;
+  std::pmr::unordered_map<std::int64_t, ItemInfo> item_by_id_;
+  std::pmr::unordered_map<std::uint64_t, CachedProto> proto_cache_;
+  std::pmr::unordered_map<std::int64_t, std::size_t> item_position_;  // id -> index in items (file order)
+  std::vector<const Proto*> critter_protos_;
+  std::vector<const Proto*> item_protos_;
+};
 
 }  // namespace
 
@@ -598,7 +635,7 @@ LintReport lint_container(const MapContainer& container, const Project& project,
   for (const auto& m : container.maps()) {
     report.placements += m.critters.size() + m.items.size();
     const std::size_t before = report.findings.size();
-    check_map(x, m);
+    MapChecker(x, m).run();
     check_map_references(container, m, project, options, report);
     const auto errors_in_map = static_cast<std::size_t>(
         std::count_if(report.findings.begin() + static_cast<std::ptrdiff_t>(before), report.findings.end(),

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 
 #include "sortie/fomap/hash.hpp"
 
@@ -123,25 +124,34 @@ core::Bytes write_client_blob(const ClientMapBlob& blob) {
   return write_map_blob(blob.dictionary, sections.bytes());
 }
 
-core::Result<ServerMapBlob> read_server_blob(core::ByteView data, std::string_view file) {
+namespace {
+
+// A blob: the dictionary, then one record section per entry of `sections` (in order), then
+// nothing; `what` names the blob in the diagnostic for trailing bytes.
+template <class Blob, std::size_t N>
+core::Result<Blob> read_blob(
+    core::ByteView data, std::string_view file, std::string_view what,
+    const std::array<std::pair<std::vector<MapRecord> Blob::*, std::string_view>, N>& sections) {
   core::ByteReader r(data, std::string(file));
   r.set_code_prefix("fomap.bin");
-  ServerMapBlob b;
+  Blob b;
   SORTIE_TRY(b.dictionary, read_dictionary(r));
-  SORTIE_TRY(b.critters, read_records(r, "critters"));
-  SORTIE_TRY(b.items, read_records(r, "items"));
-  SORTIE_CHECK(r.require_end("server map blob"));
+  for (const auto& [member, name] : sections) {
+    SORTIE_TRY(b.*member, read_records(r, name));
+  }
+  SORTIE_CHECK(r.require_end(what));
   return b;
 }
 
+}  // namespace
+
+core::Result<ServerMapBlob> read_server_blob(core::ByteView data, std::string_view file) {
+  return read_blob<ServerMapBlob, 2>(data, file, "server map blob",
+                                     {{{&ServerMapBlob::critters, "critters"}, {&ServerMapBlob::items, "items"}}});
+}
+
 core::Result<ClientMapBlob> read_client_blob(core::ByteView data, std::string_view file) {
-  core::ByteReader r(data, std::string(file));
-  r.set_code_prefix("fomap.bin");
-  ClientMapBlob b;
-  SORTIE_TRY(b.dictionary, read_dictionary(r));
-  SORTIE_TRY(b.items, read_records(r, "items"));
-  SORTIE_CHECK(r.require_end("client map blob"));
-  return b;
+  return read_blob<ClientMapBlob, 1>(data, file, "client map blob", {{{&ClientMapBlob::items, "items"}}});
 }
 
 std::string server_blob_name(std::string_view map_id) {

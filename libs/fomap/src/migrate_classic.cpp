@@ -116,16 +116,45 @@ core::Result<std::string> proto_by_name(const Object& o, int type, std::string_v
 
 }  // namespace
 
-core::Result<MigrationResult> migrate_classic(std::string_view text, std::string_view path,
-                                              const MigrateOptions& options) {
-  const PropertyCatalog& catalog = target_catalog(options);
-  MigrationResult res;
-  res.from = LegacyFormat::classic;
-  LossLog losses;
+namespace {
 
+// The three sections of a classic map as read.
+struct ClassicMap {
   std::map<std::string, std::pair<std::string, std::uint32_t>, std::less<>> header;  // key -> (value, line)
   std::vector<Object> objects;
   std::vector<Placement> tiles;
+};
+
+// A [Tiles] line `kind x y [layer] path` as a tile or roof item; nullopt (with a loss) when it
+// cannot be carried.
+std::optional<Placement> tile_placement(const std::vector<std::string_view>& w, std::uint32_t line,
+                                        const MigrateOptions& options, LossLog& losses) {
+  if (w.size() < 4) {
+    losses.add("fomap.migrate.tile_line", "", "tile line without kind, x, y and path", line);
+    return std::nullopt;
+  }
+  const std::string_view kind = w[0];
+  const bool roof = kind.starts_with("roof");
+  const std::string& proto = roof ? options.roof_proto : options.tile_proto;
+  if (proto.empty()) {
+    losses.add("fomap.migrate.tile", std::string(kind),
+               "classic tiles have no current equivalent without a tile proto (--tile-proto / --roof-proto)", line);
+    return std::nullopt;
+  }
+  Placement p;
+  p.type = 1;
+  p.line = line;
+  p.keys["$Proto"] = proto;
+  p.keys["Hex"] = fmt::format("{} {}", w[1], w[2]);
+  p.keys["PicMap"] = slashes(w.back());
+  if (w.size() >= 5) p.keys["TileLayer"] = std::string(w[3]);
+  if (kind != "tile" && kind != "roof" && kind != "tile_l")
+    losses.add("fomap.migrate.tile_kind", std::string(kind), "tile kind carried as a plain tile/roof item", line);
+  return p;
+}
+
+ClassicMap read_classic(std::string_view text, const MigrateOptions& options, LossLog& losses) {
+  ClassicMap map;
   std::string_view section;
   bool in_block = false;
   for (const Line& line : split_lines(text)) {
@@ -145,63 +174,42 @@ core::Result<MigrationResult> migrate_classic(std::string_view text, std::string
     if (section == "Header") {
       std::string value;
       for (std::size_t i = 1; i < w.size(); ++i) value += (i > 1 ? " " : "") + std::string(w[i]);
-      header[std::string(w[0])] = {value, line.number};
+      map.header[std::string(w[0])] = {value, line.number};
     } else if (section == "Tiles") {
-      // kind x y [layer] path
-      if (w.size() < 4) {
-        losses.add("fomap.migrate.tile_line", "", "tile line without kind, x, y and path", line.number);
-        continue;
-      }
-      const std::string_view kind = w[0];
-      const bool roof = kind.starts_with("roof");
-      const std::string& proto = roof ? options.roof_proto : options.tile_proto;
-      if (proto.empty()) {
-        losses.add("fomap.migrate.tile", std::string(kind),
-                   "classic tiles have no current equivalent without a tile proto (--tile-proto / --roof-proto)",
-                   line.number);
-        continue;
-      }
-      Placement p;
-      p.type = 1;
-      p.line = line.number;
-      p.keys["$Proto"] = proto;
-      p.keys["Hex"] = fmt::format("{} {}", w[1], w[2]);
-      p.keys["PicMap"] = slashes(w.back());
-      if (w.size() >= 5) p.keys["TileLayer"] = std::string(w[3]);
-      if (kind != "tile" && kind != "roof" && kind != "tile_l")
-        losses.add("fomap.migrate.tile_kind", std::string(kind), "tile kind carried as a plain tile/roof item",
-                   line.number);
-      tiles.push_back(std::move(p));
+      if (auto tile = tile_placement(w, line.number, options, losses)) map.tiles.push_back(std::move(*tile));
     } else if (section == "Objects") {
       if (w[0] == "MapObjType" || !in_block) {
-        objects.push_back(Object{line.number, {}, {}});
+        map.objects.push_back(Object{line.number, {}, {}});
         in_block = true;
       }
       const std::string_view t = trim_line(line.text);
       const std::string_view rest = trim_line(t.substr(w[0].size()));
-      objects.back().keys.emplace_back(w[0], rest);
-      objects.back().lines.push_back(line.number);
+      map.objects.back().keys.emplace_back(w[0], rest);
+      map.objects.back().lines.push_back(line.number);
     } else {
       losses.add("fomap.migrate.preamble", "", "text outside [Header]/[Tiles]/[Objects]; not carried", line.number);
     }
   }
+  return map;
+}
 
-  // [ProtoMap]
+// The [ProtoMap] keys from the classic [Header].
+KeyMap classic_anchor(ClassicMap& map, const MigrateOptions& options, LossLog& losses) {
+  auto& header = map.header;
   KeyMap anchor;
   auto hget = [&](std::string_view k) -> std::string {
     auto it = header.find(k);
     return it == header.end() ? std::string() : it->second.first;
   };
-  std::set<std::string_view> used_header = {"MaxHexX",      "MaxHexY",    "WorkHexX",  "WorkHexY",  "DayTime",
-                                            "DayColor0",    "DayColor1",  "DayColor2", "DayColor3", "Time",
-                                            "ScriptModule", "ScriptFunc", "NoLogOut",  "Version"};
+  auto pair_or_zero = [&](std::string_view kx, std::string_view ky) {
+    return fmt::format("{} {}", hget(kx).empty() ? "0" : hget(kx), hget(ky).empty() ? "0" : hget(ky));
+  };
+  const std::set<std::string_view> used_header = {"MaxHexX",      "MaxHexY",    "WorkHexX",  "WorkHexY",  "DayTime",
+                                                  "DayColor0",    "DayColor1",  "DayColor2", "DayColor3", "Time",
+                                                  "ScriptModule", "ScriptFunc", "NoLogOut",  "Version"};
   if (!options.map_name.empty()) anchor["$Name"] = options.map_name;
-  if (header.count("MaxHexX") || header.count("MaxHexY"))
-    anchor["Size"] = fmt::format("{} {}", hget("MaxHexX").empty() ? "0" : hget("MaxHexX"),
-                                 hget("MaxHexY").empty() ? "0" : hget("MaxHexY"));
-  if (header.count("WorkHexX") || header.count("WorkHexY"))
-    anchor["WorkHex"] = fmt::format("{} {}", hget("WorkHexX").empty() ? "0" : hget("WorkHexX"),
-                                    hget("WorkHexY").empty() ? "0" : hget("WorkHexY"));
+  if (header.count("MaxHexX") || header.count("MaxHexY")) anchor["Size"] = pair_or_zero("MaxHexX", "MaxHexY");
+  if (header.count("WorkHexX") || header.count("WorkHexY")) anchor["WorkHex"] = pair_or_zero("WorkHexX", "WorkHexY");
   if (!hget("DayTime").empty()) anchor["DayColorTime"] = hget("DayTime");
   {
     // DayColorN = R G B of time N; current DayColor = R0..R3 G0..G3 B0..B3.
@@ -236,113 +244,142 @@ core::Result<MigrationResult> migrate_classic(std::string_view text, std::string
   for (const auto& [k, v] : header)
     if (!used_header.count(k))
       losses.add("fomap.migrate.header_key", k, "classic header key without a current equivalent", v.second);
+  return anchor;
+}
 
-  // Objects -> placements.
-  std::vector<Placement> placements;
-  placements.reserve(objects.size());
-  for (const Object& o : objects) {
-    Placement p;
-    p.line = o.line;
-    const auto type = to_int(o.get("MapObjType"));
-    if (!type || *type < 0 || *type > 2) {
-      losses.add("fomap.migrate.object_type", std::string(o.get("MapObjType")),
-                 "object with unknown MapObjType; not carried", o.line);
+// `$Proto`: by ProtoName, else the numeric ProtoId through the name mapping, else its text.
+core::Status object_proto(const Object& o, Placement& p, std::string_view path, const MigrateOptions& options,
+                          const PropertyCatalog& catalog, LossLog& losses) {
+  const std::string_view pid_text = o.get("ProtoId");
+  const auto pid = to_int(pid_text);
+  if (o.has("ProtoName")) {
+    SORTIE_TRY(p.keys["$Proto"], proto_by_name(o, p.type, path, options, catalog));
+  } else if (pid && options.proto_names.count(*pid)) {
+    p.keys["$Proto"] = options.proto_names.at(*pid);
+  } else if (!pid_text.empty()) {
+    p.keys["$Proto"] = std::string(pid_text);
+    losses.add("fomap.migrate.proto_pid", p.type == 0 ? "critter" : "item",
+               "classic numeric ProtoId written as the $Proto text (no proto name mapping given)", o.line);
+  } else {
+    return core::fail(
+        core::Diagnostic::error("fomap.migrate.proto_name", "classic object has neither ProtoId nor ProtoName")
+            .of(std::string(path))
+            .in(fmt::format("map {}, line {}", options.map_name.empty() ? file_stem(path) : options.map_name, o.line))
+            .expect("ProtoId <pid> or ProtoName <name>", "no proto"));
+  }
+  return {};
+}
+
+// The keys every object kind has: hex, container link, offset, light, script.
+void common_object_keys(const Object& o, Placement& p, LossLog& losses) {
+  if (o.has("MapX") || o.has("MapY"))
+    p.keys["Hex"] = fmt::format("{} {}", o.has("MapX") ? o.get("MapX") : "0", o.has("MapY") ? o.get("MapY") : "0");
+  else
+    losses.add("fomap.migrate.object_no_hex", "MapX", "object without MapX/MapY: Hex left to the proto", o.line);
+  p.uid = std::string(o.get("UID"));
+  p.container_uid = std::string(o.get("ContainerUID"));
+  if (p.container_uid == "0") p.container_uid.clear();
+  if (o.has("OffsetX") || o.has("OffsetY"))
+    p.keys["Offset"] =
+        fmt::format("{} {}", o.has("OffsetX") ? o.get("OffsetX") : "0", o.has("OffsetY") ? o.get("OffsetY") : "0");
+  for (const std::string_view k : {"LightIntensity", "LightDistance", "LightColor"})
+    if (o.has(k)) p.keys[std::string(k)] = std::string(o.get(k));
+  const std::string_view script = o.get("ScriptName");
+  const std::string_view func = o.get("FuncName");
+  if (!script.empty() && !func.empty())
+    p.keys[p.type == 2 ? "StaticScript" : "InitScript"] = fmt::format("{}::{}", script, func);
+  else if (!script.empty() || !func.empty())
+    losses.add("fomap.migrate.object_key", script.empty() ? "FuncName" : "ScriptName",
+               "script module without function (or the reverse); not carried", o.line);
+}
+
+// A critter's direction, condition and ST_ parameters.
+void critter_keys(const Object& o, Placement& p, LossLog& losses) {
+  if (o.has("Dir")) {
+    const auto d = to_int(o.get("Dir"));
+    if (d && *d >= 0 && *d < 6)
+      p.keys["Dir"] = std::to_string(*d * 60 + 30);
+    else
+      losses.add("fomap.migrate.object_key", "Dir", "critter direction outside 0..5; not carried", o.line);
+  }
+  const std::string_view cond = o.get("Critter_Cond");
+  if (cond == "2")
+    p.keys["Condition"] = "Knockout";
+  else if (cond == "3")
+    p.keys["Condition"] = "Dead";
+  else if (!cond.empty() && cond != "1" && cond != "0")
+    losses.add("fomap.migrate.object_key", "Critter_Cond", "unknown classic critter condition; not carried", o.line);
+  for (int i = 0; i < 64; ++i) {
+    const std::string ik = fmt::format("Critter_ParamIndex{}", i);
+    if (!o.has(ik)) continue;
+    const std::string_view name = o.get(ik);
+    const std::string_view value = o.get(fmt::format("Critter_ParamValue{}", i));
+    if (name.starts_with("ST_") && !value.empty())
+      p.keys[camel_param(name)] = std::string(value);
+    else
+      losses.add("fomap.migrate.critter_param", std::string(name),
+                 "critter parameter without a property name; not carried", o.line);
+  }
+}
+
+// An item's count, ammo and slot.
+void item_keys(const Object& o, Placement& p, LossLog& losses) {
+  if (o.has("Item_Count")) p.keys["Count"] = std::string(o.get("Item_Count"));
+  if (o.has("Item_AmmoCount")) p.keys["AmmoCount"] = std::string(o.get("Item_AmmoCount"));
+  if (o.has("Item_ItemSlot")) {
+    const std::string_view slot = o.get("Item_ItemSlot");
+    if (slot == "1")
+      p.keys["CritterSlot"] = "Main";
+    else if (slot == "2")
+      p.keys["CritterSlot"] = "Secondary";
+    else if (slot != "0")
+      losses.add("fomap.migrate.object_key", "Item_ItemSlot", "classic slot without a current name; not carried",
+                 o.line);
+  }
+}
+
+// Every key of the object that nothing above carried is a loss.
+void report_uncarried_keys(const Object& o, const Placement& p, LossLog& losses) {
+  for (const auto& [k, v] : o.keys) {
+    if (k == "Dir" && p.type != 0) {
+      losses.add("fomap.migrate.object_key", "Dir", "direction of an item/scenery object has no current equivalent",
+                 o.line);
       continue;
     }
-    p.type = static_cast<int>(*type);
-    const std::string_view pid_text = o.get("ProtoId");
-    const auto pid = to_int(pid_text);
-    if (o.has("ProtoName")) {
-      SORTIE_TRY(p.keys["$Proto"], proto_by_name(o, p.type, path, options, catalog));
-    } else if (pid && options.proto_names.count(*pid)) {
-      p.keys["$Proto"] = options.proto_names.at(*pid);
-    } else if (!pid_text.empty()) {
-      p.keys["$Proto"] = std::string(pid_text);
-      losses.add("fomap.migrate.proto_pid", p.type == 0 ? "critter" : "item",
-                 "classic numeric ProtoId written as the $Proto text (no proto name mapping given)", o.line);
-    } else {
-      return core::fail(
-          core::Diagnostic::error("fomap.migrate.proto_name", "classic object has neither ProtoId nor ProtoName")
-              .of(std::string(path))
-              .in(fmt::format("map {}, line {}", options.map_name.empty() ? file_stem(path) : options.map_name, o.line))
-              .expect("ProtoId <pid> or ProtoName <name>", "no proto"));
-    }
-    if (o.has("MapX") || o.has("MapY"))
-      p.keys["Hex"] = fmt::format("{} {}", o.has("MapX") ? o.get("MapX") : "0", o.has("MapY") ? o.get("MapY") : "0");
-    else
-      losses.add("fomap.migrate.object_no_hex", "MapX", "object without MapX/MapY: Hex left to the proto", o.line);
-    p.uid = std::string(o.get("UID"));
-    p.container_uid = std::string(o.get("ContainerUID"));
-    if (p.container_uid == "0") p.container_uid.clear();
-    if (o.has("OffsetX") || o.has("OffsetY"))
-      p.keys["Offset"] =
-          fmt::format("{} {}", o.has("OffsetX") ? o.get("OffsetX") : "0", o.has("OffsetY") ? o.get("OffsetY") : "0");
-    for (const std::string_view k : {"LightIntensity", "LightDistance", "LightColor"})
-      if (o.has(k)) p.keys[std::string(k)] = std::string(o.get(k));
-    const std::string_view script = o.get("ScriptName");
-    const std::string_view func = o.get("FuncName");
-    if (!script.empty() && !func.empty())
-      p.keys[p.type == 2 ? "StaticScript" : "InitScript"] = fmt::format("{}::{}", script, func);
-    else if (!script.empty() || !func.empty())
-      losses.add("fomap.migrate.object_key", script.empty() ? "FuncName" : "ScriptName",
-                 "script module without function (or the reverse); not carried", o.line);
-    if (p.type == 0) {
-      if (o.has("Dir")) {
-        const auto d = to_int(o.get("Dir"));
-        if (d && *d >= 0 && *d < 6)
-          p.keys["Dir"] = std::to_string(*d * 60 + 30);
-        else
-          losses.add("fomap.migrate.object_key", "Dir", "critter direction outside 0..5; not carried", o.line);
-      }
-      const std::string_view cond = o.get("Critter_Cond");
-      if (cond == "2")
-        p.keys["Condition"] = "Knockout";
-      else if (cond == "3")
-        p.keys["Condition"] = "Dead";
-      else if (!cond.empty() && cond != "1" && cond != "0")
-        losses.add("fomap.migrate.object_key", "Critter_Cond", "unknown classic critter condition; not carried",
-                   o.line);
-      for (int i = 0; i < 64; ++i) {
-        const std::string ik = fmt::format("Critter_ParamIndex{}", i);
-        if (!o.has(ik)) continue;
-        const std::string_view name = o.get(ik);
-        const std::string_view value = o.get(fmt::format("Critter_ParamValue{}", i));
-        if (name.starts_with("ST_") && !value.empty())
-          p.keys[camel_param(name)] = std::string(value);
-        else
-          losses.add("fomap.migrate.critter_param", std::string(name),
-                     "critter parameter without a property name; not carried", o.line);
-      }
-    } else if (p.type == 1) {
-      if (o.has("Item_Count")) p.keys["Count"] = std::string(o.get("Item_Count"));
-      if (o.has("Item_AmmoCount")) p.keys["AmmoCount"] = std::string(o.get("Item_AmmoCount"));
-      if (o.has("Item_ItemSlot")) {
-        const std::string_view slot = o.get("Item_ItemSlot");
-        if (slot == "1")
-          p.keys["CritterSlot"] = "Main";
-        else if (slot == "2")
-          p.keys["CritterSlot"] = "Secondary";
-        else if (slot != "0")
-          losses.add("fomap.migrate.object_key", "Item_ItemSlot", "classic slot without a current name; not carried",
-                     o.line);
-      }
-    }
-    for (const auto& [k, v] : o.keys) {
-      if (k == "Dir" && p.type != 0) {
-        losses.add("fomap.migrate.object_key", "Dir", "direction of an item/scenery object has no current equivalent",
-                   o.line);
-        continue;
-      }
-      if (kObjectCommon.count(k) || k == "Critter_Cond" || k.starts_with("Critter_Param") || k == "Item_Count" ||
-          k == "Item_AmmoCount" || k == "Item_ItemSlot")
-        continue;
-      losses.add("fomap.migrate.object_key", std::string(k), "classic object key without a current equivalent",
-                 o.line_of(k));
-    }
-    placements.push_back(std::move(p));
+    if (kObjectCommon.count(k) || k == "Critter_Cond" || k.starts_with("Critter_Param") || k == "Item_Count" ||
+        k == "Item_AmmoCount" || k == "Item_ItemSlot")
+      continue;
+    losses.add("fomap.migrate.object_key", std::string(k), "classic object key without a current equivalent",
+               o.line_of(k));
   }
+}
 
-  // Ownership through UID / ContainerUID.
+// A classic object as a placement; nullopt (with a loss) for an unknown MapObjType.
+core::Result<std::optional<Placement>> object_placement(const Object& o, std::string_view path,
+                                                        const MigrateOptions& options, const PropertyCatalog& catalog,
+                                                        LossLog& losses) {
+  Placement p;
+  p.line = o.line;
+  const auto type = to_int(o.get("MapObjType"));
+  if (!type || *type < 0 || *type > 2) {
+    losses.add("fomap.migrate.object_type", std::string(o.get("MapObjType")),
+               "object with unknown MapObjType; not carried", o.line);
+    return std::optional<Placement>();
+  }
+  p.type = static_cast<int>(*type);
+  SORTIE_CHECK(object_proto(o, p, path, options, catalog, losses));
+  common_object_keys(o, p, losses);
+  if (p.type == 0)
+    critter_keys(o, p, losses);
+  else if (p.type == 1)
+    item_keys(o, p, losses);
+  report_uncarried_keys(o, p, losses);
+  return std::optional<Placement>(std::move(p));
+}
+
+// Ownership through UID / ContainerUID: marks children and lists them at their owner; returns
+// the placement of each UID.
+std::map<std::string, std::size_t, std::less<>> link_containers(std::vector<Placement>& placements, LossLog& losses) {
   std::map<std::string, std::size_t, std::less<>> by_uid;
   for (std::size_t i = 0; i < placements.size(); ++i)
     if (!placements[i].uid.empty() && placements[i].uid != "0") by_uid.emplace(placements[i].uid, i);
@@ -364,8 +401,12 @@ core::Result<MigrationResult> migrate_classic(std::string_view text, std::string
                  "item inside an item that is itself inside something: "
                  "the engine materializes one level only",
                  p.line, p.children.size());
+  return by_uid;
+}
 
-  // Output order: critters each followed by inventory, then map items each followed by children.
+// Output order: critters each followed by inventory, then map items each followed by children;
+// a ContainerUID cycle is broken by placing its members on their hexes.
+std::vector<std::size_t> output_order(std::vector<Placement>& placements, LossLog& losses) {
   std::vector<std::size_t> order;
   std::vector<bool> emitted(placements.size(), false);
   auto emit = [&](auto&& self, std::size_t i) -> void {
@@ -385,34 +426,62 @@ core::Result<MigrationResult> migrate_classic(std::string_view text, std::string
       placements[i].is_child = false;
       emit(emit, i);
     }
+  return order;
+}
+
+// A child's Ownership and owner id in place of its hex; a slot outside an inventory is a loss.
+void set_ownership(Placement& p, const std::vector<Placement>& placements,
+                   const std::map<std::string, std::size_t, std::less<>>& by_uid, LossLog& losses) {
+  if (p.is_child) {
+    const Placement& owner = placements[by_uid.at(p.container_uid)];
+    p.keys.erase("Hex");
+    if (owner.type == 0) {
+      p.keys["Ownership"] = "CritterInventory";
+      p.keys["CritterId"] = std::to_string(owner.id);
+    } else {
+      p.keys["Ownership"] = "ItemContainer";
+      p.keys["ContainerId"] = std::to_string(owner.id);
+    }
+  } else if (p.keys.erase("CritterSlot") > 0) {
+    losses.add("fomap.migrate.object_key", "Item_ItemSlot", "slot of an item that is not in a critter inventory",
+               p.line);
+  }
+}
+
+}  // namespace
+
+core::Result<MigrationResult> migrate_classic(std::string_view text, std::string_view path,
+                                              const MigrateOptions& options) {
+  const PropertyCatalog& catalog = target_catalog(options);
+  MigrationResult res;
+  res.from = LegacyFormat::classic;
+  LossLog losses;
+  ClassicMap map = read_classic(text, options, losses);
+  KeyMap anchor = classic_anchor(map, options, losses);
+
+  std::vector<Placement> placements;
+  placements.reserve(map.objects.size());
+  for (const Object& o : map.objects) {
+    SORTIE_TRY(auto p, object_placement(o, path, options, catalog, losses));
+    if (p) placements.push_back(std::move(*p));
+  }
+  const auto by_uid = link_containers(placements, losses);
+  const auto order = output_order(placements, losses);
   std::int64_t next_id = 1;
   for (std::size_t i : order) placements[i].id = next_id++;
-  for (Placement& t : tiles) t.id = next_id++;
+  for (Placement& t : map.tiles) t.id = next_id++;
 
   keep_known(anchor, "Map", catalog, losses, 1);
   write_section(res.text, "ProtoMap", anchor);
   for (std::size_t i : order) {
     Placement& p = placements[i];
     p.keys["$Id"] = std::to_string(p.id);
-    if (p.is_child) {
-      const Placement& owner = placements[by_uid.at(p.container_uid)];
-      p.keys.erase("Hex");
-      if (owner.type == 0) {
-        p.keys["Ownership"] = "CritterInventory";
-        p.keys["CritterId"] = std::to_string(owner.id);
-      } else {
-        p.keys["Ownership"] = "ItemContainer";
-        p.keys["ContainerId"] = std::to_string(owner.id);
-      }
-    } else if (p.keys.erase("CritterSlot") > 0) {
-      losses.add("fomap.migrate.object_key", "Item_ItemSlot", "slot of an item that is not in a critter inventory",
-                 p.line);
-    }
+    set_ownership(p, placements, by_uid, losses);
     keep_known(p.keys, p.type == 0 ? "Critter" : "Item", catalog, losses, p.line);
     (p.type == 0 ? res.critters : res.items) += 1;
     write_section(res.text, p.type == 0 ? "$Name/Critter" : "$Name/Item", p.keys);
   }
-  for (Placement& t : tiles) {
+  for (Placement& t : map.tiles) {
     t.keys["$Id"] = std::to_string(t.id);
     keep_known(t.keys, "Item", catalog, losses, t.line);
     ++res.items;

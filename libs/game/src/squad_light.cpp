@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <thread>
+#include <tuple>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -48,6 +49,15 @@ struct PointLight {
   float range = 1.0f;
   float r = 0.0f, g = 0.0f, b = 0.0f;
 };
+
+// A light all around `pos` (no cone) of colour (r, g, b).
+PointLight round_light(core::Vec2 pos, float range, float r, float g, float b) {
+  PointLight l;
+  l.pos = pos;
+  l.range = range;
+  std::tie(l.r, l.g, l.b) = std::tie(r, g, b);
+  return l;
+}
 
 }  // namespace
 
@@ -144,45 +154,20 @@ void build_light_map(State& st, const SquadSnapshot& s, core::Vec2 lo, core::Vec
   std::vector<PointLight> lights;
   for (const squad::Agent& a : s.agents) {
     if (!a.alive) continue;
-    PointLight torch;
-    torch.pos = a.pos + a.facing * 0.2f;
+    PointLight torch = round_light(a.pos + a.facing * 0.2f, 9.5f, 1.25f, 1.15f, 0.95f);
     torch.dir = a.facing;
     torch.cos_outer = 0.83f;  // ~34 degrees
     torch.cos_inner = 0.93f;  // ~22 degrees
-    torch.range = 9.5f;
-    torch.r = 1.25f;
-    torch.g = 1.15f;
-    torch.b = 0.95f;
     lights.push_back(torch);
-    PointLight glow;
-    glow.pos = a.pos;
-    glow.range = 2.4f;
-    glow.r = 0.30f;
-    glow.g = 0.34f;
-    glow.b = 0.40f;
-    lights.push_back(glow);
+    lights.push_back(round_light(a.pos, 2.4f, 0.30f, 0.34f, 0.40f));
   }
   for (const Flash& f : st.flashes) {
     const float age = static_cast<float>(s.tick - f.tick);
     if (age >= kFlashTicks) continue;
-    PointLight l;
-    l.pos = f.pos;
-    l.range = 4.5f;
     const float k = 1.0f - age / kFlashTicks;
-    l.r = 1.8f * k;
-    l.g = 0.95f * k;
-    l.b = 0.35f * k;
-    lights.push_back(l);
+    lights.push_back(round_light(f.pos, 4.5f, 1.8f * k, 0.95f * k, 0.35f * k));
   }
-  for (const squad::Bullet& b : s.bullets) {
-    PointLight l;
-    l.pos = b.pos;
-    l.range = 1.8f;
-    l.r = 0.7f;
-    l.g = 0.35f;
-    l.b = 0.1f;
-    lights.push_back(l);
-  }
+  for (const squad::Bullet& b : s.bullets) lights.push_back(round_light(b.pos, 1.8f, 0.7f, 0.35f, 0.1f));
   for (const PointLight& l : lights) {
     around(l.pos, l.range, [&](std::size_t k, core::Vec2 q, float d) {
       float f = 1.0f - d / l.range;

@@ -130,6 +130,235 @@ void ring(Mesh& m, const SquadSnapshot& s, core::Vec2 c, float radius, float wid
   }
 }
 
+// Static scene: floor tiles and walls (rebuilt when the walls change), and the body templates.
+core::Status prepare_static_scene(State& st, const SquadSnapshot& s) {
+  const auto cells = s.walls.cells();
+  if (!st.scene || !std::equal(cells.begin(), cells.end(), st.scene_walls.begin(), st.scene_walls.end())) {
+    if (st.floor_texture.level_count() == 0) {
+      st.floor_texture = detail::make_floor_texture();
+      st.wall_texture = detail::make_wall_texture();
+    }
+    render::IsoGrid grid;
+    grid.columns = static_cast<std::uint32_t>(s.walls.width());
+    grid.rows = static_cast<std::uint32_t>(s.walls.height());
+    grid.wall_height = kWallHeight;
+    grid.cells.resize(static_cast<std::size_t>(grid.columns) * grid.rows);
+    for (std::uint32_t r = 0; r < grid.rows; ++r) {
+      for (std::uint32_t c = 0; c < grid.columns; ++c) {
+        const int y = static_cast<int>(grid.rows - 1 - r);
+        render::IsoCell& cell = grid.cells[static_cast<std::size_t>(r) * grid.columns + c];
+        cell.floor = static_cast<std::uint8_t>(1 + detail::hash32(c, static_cast<std::uint32_t>(y), 99) % 3);
+        if (s.walls.solid(static_cast<int>(c), y)) cell.wall = 1;
+      }
+    }
+    render::IsoStyle style;
+    style.floor_colors = {{118, 116, 108, 255}, {104, 108, 100, 255}, {122, 112, 102, 255}};
+    style.wall_colors = {{128, 124, 118, 255}};
+    style.checker = 0.04f;
+    style.floor_texture = st.floor_texture.view();
+    style.wall_texture = st.wall_texture.view();
+    style.filter = render::Filter::bilinear;
+    SORTIE_TRY(render::IsoScene scene, render::build_iso_scene(grid, style));
+    scene.wall_material.lit = true;
+    st.scene = std::move(scene);
+    st.scene_walls.assign(cells.begin(), cells.end());
+  }
+  if (!st.templates_ready) {
+    build_templates(st.templates);
+    st.templates_ready = true;
+  }
+  return {};
+}
+
+// The isometric camera on the squad's disc (the map's centre without a squad).
+render::Camera squad_camera(const SquadSnapshot& s, const SquadViewOptions& options) {
+  const core::Vec2 focus2 = s.squads.empty() ? core::Vec2{static_cast<float>(s.walls.width()) * 0.5f,
+                                                          static_cast<float>(s.walls.height()) * 0.5f}
+                                             : s.squads.front().disc;
+  render::IsometricView iv;
+  iv.focus = detail::to_render(s, focus2, 0.0f);
+  iv.view_width = options.view_width;
+  iv.aspect = static_cast<float>(options.width) / static_cast<float>(options.height);
+  iv.yaw = options.yaw;
+  iv.distance = 100.0f;
+  return render::Camera::isometric(iv);
+}
+
+// Blood decals (kept between frames, rebuilt when new blood fell) and this frame's bodies.
+void build_blood_and_bodies(State& st, const SquadSnapshot& s) {
+  if (st.blood_dirty) {
+    st.blood_mesh = Mesh{};
+    for (const detail::Blood& b : st.blood) add_splat(st.blood_mesh, s, b);
+    st.blood_dirty = false;
+  }
+  st.actors = Mesh{};
+  const detail::Templates& t = st.templates;
+  for (const squad::Target& tg : s.targets) {
+    const core::Vec2 dir = core::normalize_or(tg.vel, {0.0f, 1.0f});
+    const core::Mat4 m = place(s, tg.pos, dir);
+    if (!tg.alive) {
+      st.actors.append(t.corpse_hostile, m);
+      continue;
+    }
+    // A lurch: the body leans with its speed.
+    st.actors.append(t.hostile_body, m);
+    st.actors.append(t.hostile_head, m);
+    st.actors.append(t.hostile_arm, m);
+  }
+  for (const squad::Agent& a : s.agents) {
+    const core::Mat4 m = place(s, a.pos, a.facing);
+    if (!a.alive) {
+      st.actors.append(t.corpse_agent, m);
+      continue;
+    }
+    const bool blade = a.role == squad::Role::blade;
+    st.actors.append(blade ? t.blade_body : t.rifle_body, m);
+    st.actors.append(t.helmet, m);
+    st.actors.append(blade ? t.blade : t.gun, m);
+  }
+}
+
+// The lit scene pass: static scene, blood, bodies, cleared to black.
+render::Frame scene_frame(State& st, const render::Camera& camera) {
+  st.draws.clear();
+  for (const auto& d : st.scene->draws()) st.draws.push_back(d);
+  render::Material blood_mat;
+  blood_mat.blend = render::Blend::alpha;
+  blood_mat.depth_write = false;
+  blood_mat.cull = render::Cull::none;
+  blood_mat.depth_bias = -1e-4f;
+  if (!st.blood_mesh.positions.empty()) st.draws.push_back({st.blood_mesh.view(), blood_mat, core::Mat4::identity()});
+  render::Material actor_mat;
+  actor_mat.lit = true;
+  if (!st.actors.positions.empty()) st.draws.push_back({st.actors.view(), actor_mat, core::Mat4::identity()});
+
+  render::Frame frame;
+  frame.camera = camera;
+  frame.light.direction = core::normalize_or(core::Vec3{0.45f, 0.75f, -1.0f}, core::Vec3{0.0f, 0.0f, -1.0f});
+  frame.light.color = {0.7f, 0.7f, 0.7f};
+  frame.light.ambient = {0.4f, 0.4f, 0.4f};
+  frame.draws = st.draws;
+  frame.clear_color = render::kBlack;
+  return frame;
+}
+
+// Window -> world for the light pass.
+detail::PixelToWorld pixel_to_world(const render::Camera& camera, const render::Viewport& vp) {
+  const auto at = [&](float x, float y, float d) { return camera.unproject(x, y, d, vp).value_or(core::Vec3{}); };
+  detail::PixelToWorld p2w;
+  p2w.origin = at(0.0f, 0.0f, 0.0f);
+  p2w.dx = at(1.0f, 0.0f, 0.0f) - p2w.origin;
+  p2w.dy = at(0.0f, 1.0f, 0.0f) - p2w.origin;
+  p2w.dd = at(0.0f, 0.0f, 1.0f) - p2w.origin;
+  return p2w;
+}
+
+// The window of the map the picture shows (the floor plane's corners, padded for walls): low
+// and high corners in squad coordinates.
+std::pair<core::Vec2, core::Vec2> visible_map_window(const detail::PixelToWorld& p2w, const SquadSnapshot& s,
+                                                     const SquadViewOptions& options) {
+  core::Vec2 lo{1e9f, 1e9f};
+  core::Vec2 hi{-1e9f, -1e9f};
+  for (const float x : {0.0f, static_cast<float>(options.width)}) {
+    for (const float y : {0.0f, static_cast<float>(options.height)}) {
+      // The ray through the corner meets Z = 0 at some depth.
+      const core::Vec3 a = p2w.origin + p2w.dx * x + p2w.dy * y;
+      const float k = std::abs(p2w.dd.z) > 1e-9f ? -a.z / p2w.dd.z : 0.0f;
+      const core::Vec3 w = a + p2w.dd * k;
+      const core::Vec2 q{w.x, static_cast<float>(s.walls.height()) - w.y};
+      lo = {std::min(lo.x, q.x), std::min(lo.y, q.y)};
+      hi = {std::max(hi.x, q.x), std::max(hi.y, q.y)};
+    }
+  }
+  return {lo, hi};
+}
+
+// Glowing effects: tracers, muzzle flashes, the disc, hostiles' eyes.
+void build_glow(State& st, const SquadSnapshot& s) {
+  st.glow = Mesh{};
+  st.eyes = Mesh{};
+  st.eyes.primitive = render::Primitive::points;
+  for (const squad::Bullet& b : s.bullets) {
+    const core::Vec2 tail = b.pos - b.dir * 1.1f;
+    ribbon(st.glow, s, tail, b.pos, 0.5f, 0.24f, {0, 0, 0, 255}, {150, 70, 20, 255});
+    ribbon(st.glow, s, b.pos - b.dir * 0.6f, b.pos, 0.5f, 0.06f, {60, 40, 10, 255}, {255, 235, 170, 255});
+  }
+  for (const detail::Flash& f : st.flashes) {
+    const std::uint64_t age = s.tick - f.tick;
+    if (age > 2) continue;
+    const auto k = static_cast<std::uint8_t>(255 - 80 * age);
+    star(st.glow, s, f.pos, f.dir, 0.5f, 0.42f, static_cast<std::uint32_t>(f.tick * 7 + age),
+         {k, static_cast<std::uint8_t>(static_cast<float>(k) * 0.85f),
+          static_cast<std::uint8_t>(static_cast<float>(k) * 0.5f), 255},
+         {90, 40, 10, 255});
+  }
+  for (const squad::Squad& q : s.squads) {
+    const float u = std::clamp(q.urgency, 0.0f, 1.0f);
+    ring(st.glow, s, q.disc, 0.32f, 0.05f, 0.01f,
+         {static_cast<std::uint8_t>(25 + 110 * u), static_cast<std::uint8_t>(45 - 25 * u),
+          static_cast<std::uint8_t>(60 - 40 * u), 255});
+  }
+  for (const squad::Target& tg : s.targets) {
+    if (!tg.alive) continue;
+    const core::Vec2 dir = core::normalize_or(tg.vel, {0.0f, 1.0f});
+    const core::Vec2 side{-dir.y, dir.x};
+    const core::Vec2 front = tg.pos + dir * 0.27f;
+    const Rgba8 eye = tg.awake ? Rgba8{255, 40, 20, 255} : Rgba8{120, 30, 20, 255};
+    st.eyes.positions.push_back(detail::to_render(s, front + side * 0.06f, 0.95f));
+    st.eyes.positions.push_back(detail::to_render(s, front - side * 0.06f, 0.95f));
+    st.eyes.colors.push_back(eye);
+    st.eyes.colors.push_back(eye);
+  }
+}
+
+// The glow pass: additive over the lit picture, with its depth; `frame` keeps the scene's
+// camera and stops clearing from here on.
+core::Status draw_glow(State& st, const SquadViewOptions& options, render::Frame& frame, render::Framebuffer& fb,
+                       render::FrameStats& stats) {
+  st.draws.clear();
+  render::Material glow_mat;
+  glow_mat.blend = render::Blend::additive;
+  glow_mat.depth_write = false;
+  glow_mat.cull = render::Cull::none;
+  if (!st.glow.positions.empty()) st.draws.push_back({st.glow.view(), glow_mat, core::Mat4::identity()});
+  render::Material eye_mat = glow_mat;
+  eye_mat.point_size = std::max(2.0f, std::round(static_cast<float>(options.width) / 480.0f));
+  if (!st.eyes.positions.empty()) st.draws.push_back({st.eyes.view(), eye_mat, core::Mat4::identity()});
+  frame.draws = st.draws;
+  frame.clear_color.reset();
+  frame.clear_depth.reset();
+  frame.keep_depth = false;
+  if (!st.draws.empty()) SORTIE_CHECK(st.renderer.render(frame, fb, &stats));
+  return {};
+}
+
+// Overlay and HUD: drawn last, untouched by the light, fog and grain.
+core::Status draw_overlay_and_hud(State& st, const SquadSnapshot& s, const SquadViewOptions& options,
+                                  render::Frame& frame, render::Framebuffer& fb) {
+  st.draws.clear();
+  st.labels.clear();
+  st.lines = Mesh{};
+  st.lines.primitive = render::Primitive::lines;
+  st.points = Mesh{};
+  st.points.primitive = render::Primitive::points;
+  if (options.overlay) detail::build_overlay(st, s, options);
+  if (options.hud) detail::build_hud(st, s, options);
+  render::Material over;
+  over.depth_test = false;
+  over.depth_write = false;
+  over.cull = render::Cull::none;
+  if (!st.lines.positions.empty()) st.draws.push_back({st.lines.view(), over, core::Mat4::identity()});
+  render::Material dots = over;
+  dots.point_size = 4.0f;
+  if (!st.points.positions.empty()) st.draws.push_back({st.points.view(), dots, core::Mat4::identity()});
+  if (!st.draws.empty() || !st.labels.empty()) {
+    frame.draws = st.draws;
+    frame.labels = st.labels;
+    SORTIE_CHECK(st.renderer.render(frame, fb));
+  }
+  return {};
+}
+
 }  // namespace
 
 SquadView::SquadView(SquadViewOptions options) : options_(options), state_(std::make_unique<State>(options.threads)) {}
@@ -243,218 +472,30 @@ core::Status SquadView::render(const SquadSnapshot& s, render::Framebuffer& fb, 
     st.map_h = s.walls.height();
     st.seen.assign(static_cast<std::size_t>(st.map_w) * static_cast<std::size_t>(st.map_h), 0);
   }
-  // Static scene: floor tiles and walls (rebuilt when the walls change).
-  const auto cells = s.walls.cells();
-  if (!st.scene || !std::equal(cells.begin(), cells.end(), st.scene_walls.begin(), st.scene_walls.end())) {
-    if (st.floor_texture.level_count() == 0) {
-      st.floor_texture = detail::make_floor_texture();
-      st.wall_texture = detail::make_wall_texture();
-    }
-    render::IsoGrid grid;
-    grid.columns = static_cast<std::uint32_t>(s.walls.width());
-    grid.rows = static_cast<std::uint32_t>(s.walls.height());
-    grid.wall_height = kWallHeight;
-    grid.cells.resize(static_cast<std::size_t>(grid.columns) * grid.rows);
-    for (std::uint32_t r = 0; r < grid.rows; ++r) {
-      for (std::uint32_t c = 0; c < grid.columns; ++c) {
-        const int y = static_cast<int>(grid.rows - 1 - r);
-        render::IsoCell& cell = grid.cells[static_cast<std::size_t>(r) * grid.columns + c];
-        cell.floor = static_cast<std::uint8_t>(1 + detail::hash32(c, static_cast<std::uint32_t>(y), 99) % 3);
-        if (s.walls.solid(static_cast<int>(c), y)) cell.wall = 1;
-      }
-    }
-    render::IsoStyle style;
-    style.floor_colors = {{118, 116, 108, 255}, {104, 108, 100, 255}, {122, 112, 102, 255}};
-    style.wall_colors = {{128, 124, 118, 255}};
-    style.checker = 0.04f;
-    style.floor_texture = st.floor_texture.view();
-    style.wall_texture = st.wall_texture.view();
-    style.filter = render::Filter::bilinear;
-    SORTIE_TRY(render::IsoScene scene, render::build_iso_scene(grid, style));
-    scene.wall_material.lit = true;
-    st.scene = std::move(scene);
-    st.scene_walls.assign(cells.begin(), cells.end());
-  }
-  if (!st.templates_ready) {
-    build_templates(st.templates);
-    st.templates_ready = true;
-  }
-
-  // Camera on the squad's disc.
-  const core::Vec2 focus2 = s.squads.empty() ? core::Vec2{static_cast<float>(s.walls.width()) * 0.5f,
-                                                          static_cast<float>(s.walls.height()) * 0.5f}
-                                             : s.squads.front().disc;
-  render::IsometricView iv;
-  iv.focus = detail::to_render(s, focus2, 0.0f);
-  iv.view_width = options_.view_width;
-  iv.aspect = static_cast<float>(options_.width) / static_cast<float>(options_.height);
-  iv.yaw = options_.yaw;
-  iv.distance = 100.0f;
-  const render::Camera camera = render::Camera::isometric(iv);
+  SORTIE_CHECK(prepare_static_scene(st, s));
+  const render::Camera camera = squad_camera(s, options_);
   const render::Viewport vp{0, 0, static_cast<int>(options_.width), static_cast<int>(options_.height)};
-
-  // Blood decals (kept between frames).
-  if (st.blood_dirty) {
-    st.blood_mesh = Mesh{};
-    for (const detail::Blood& b : st.blood) add_splat(st.blood_mesh, s, b);
-    st.blood_dirty = false;
-  }
-  // Bodies.
-  st.actors = Mesh{};
-  const detail::Templates& t = st.templates;
-  for (const squad::Target& tg : s.targets) {
-    const core::Vec2 dir = core::normalize_or(tg.vel, {0.0f, 1.0f});
-    const core::Mat4 m = place(s, tg.pos, dir);
-    if (!tg.alive) {
-      st.actors.append(t.corpse_hostile, m);
-      continue;
-    }
-    // A lurch: the body leans with its speed.
-    st.actors.append(t.hostile_body, m);
-    st.actors.append(t.hostile_head, m);
-    st.actors.append(t.hostile_arm, m);
-  }
-  for (const squad::Agent& a : s.agents) {
-    const core::Mat4 m = place(s, a.pos, a.facing);
-    if (!a.alive) {
-      st.actors.append(t.corpse_agent, m);
-      continue;
-    }
-    const bool blade = a.role == squad::Role::blade;
-    st.actors.append(blade ? t.blade_body : t.rifle_body, m);
-    st.actors.append(t.helmet, m);
-    st.actors.append(blade ? t.blade : t.gun, m);
-  }
-
-  st.draws.clear();
-  for (const auto& d : st.scene->draws()) st.draws.push_back(d);
-  render::Material blood_mat;
-  blood_mat.blend = render::Blend::alpha;
-  blood_mat.depth_write = false;
-  blood_mat.cull = render::Cull::none;
-  blood_mat.depth_bias = -1e-4f;
-  if (!st.blood_mesh.positions.empty()) st.draws.push_back({st.blood_mesh.view(), blood_mat, core::Mat4::identity()});
-  render::Material actor_mat;
-  actor_mat.lit = true;
-  if (!st.actors.positions.empty()) st.draws.push_back({st.actors.view(), actor_mat, core::Mat4::identity()});
-
-  render::Frame frame;
-  frame.camera = camera;
-  frame.light.direction = core::normalize_or(core::Vec3{0.45f, 0.75f, -1.0f}, core::Vec3{0.0f, 0.0f, -1.0f});
-  frame.light.color = {0.7f, 0.7f, 0.7f};
-  frame.light.ambient = {0.4f, 0.4f, 0.4f};
-  frame.draws = st.draws;
-  frame.clear_color = render::kBlack;
+  build_blood_and_bodies(st, s);
   SquadFrameStats local;
   SquadFrameStats& out = stats != nullptr ? *stats : local;
+  render::Frame frame = scene_frame(st, camera);
   SORTIE_CHECK(st.renderer.render(frame, fb, &out.scene));
 
-  // Window -> world for the light pass.
-  detail::PixelToWorld p2w;
-  {
-    const auto at = [&](float x, float y, float d) { return camera.unproject(x, y, d, vp).value_or(core::Vec3{}); };
-    p2w.origin = at(0.0f, 0.0f, 0.0f);
-    p2w.dx = at(1.0f, 0.0f, 0.0f) - p2w.origin;
-    p2w.dy = at(0.0f, 1.0f, 0.0f) - p2w.origin;
-    p2w.dd = at(0.0f, 0.0f, 1.0f) - p2w.origin;
-  }
+  const detail::PixelToWorld p2w = pixel_to_world(camera, vp);
   const auto t1 = Clock::now();
   if (options_.horror) {
-    // The window of the map the picture shows (the floor plane's corners, padded for walls).
-    core::Vec2 lo{1e9f, 1e9f};
-    core::Vec2 hi{-1e9f, -1e9f};
-    for (const float x : {0.0f, static_cast<float>(options_.width)}) {
-      for (const float y : {0.0f, static_cast<float>(options_.height)}) {
-        // The ray through the corner meets Z = 0 at some depth.
-        const core::Vec3 a = p2w.origin + p2w.dx * x + p2w.dy * y;
-        const float k = std::abs(p2w.dd.z) > 1e-9f ? -a.z / p2w.dd.z : 0.0f;
-        const core::Vec3 w = a + p2w.dd * k;
-        const core::Vec2 q{w.x, static_cast<float>(s.walls.height()) - w.y};
-        lo = {std::min(lo.x, q.x), std::min(lo.y, q.y)};
-        hi = {std::max(hi.x, q.x), std::max(hi.y, q.y)};
-      }
-    }
+    const auto [lo, hi] = visible_map_window(p2w, s, options_);
     detail::build_light_map(st, s, lo, hi);
     out.light_map_ms = std::chrono::duration<double, std::milli>(Clock::now() - t1).count();
     detail::light_pass(st, s, p2w, fb, options_.threads);
   }
   const auto t2 = Clock::now();
-
-  // Glowing effects: tracers, muzzle flashes, the disc, hostiles' eyes.
-  st.glow = Mesh{};
-  st.eyes = Mesh{};
-  st.eyes.primitive = render::Primitive::points;
-  for (const squad::Bullet& b : s.bullets) {
-    const core::Vec2 tail = b.pos - b.dir * 1.1f;
-    ribbon(st.glow, s, tail, b.pos, 0.5f, 0.24f, {0, 0, 0, 255}, {150, 70, 20, 255});
-    ribbon(st.glow, s, b.pos - b.dir * 0.6f, b.pos, 0.5f, 0.06f, {60, 40, 10, 255}, {255, 235, 170, 255});
-  }
-  for (const detail::Flash& f : st.flashes) {
-    const std::uint64_t age = s.tick - f.tick;
-    if (age > 2) continue;
-    const auto k = static_cast<std::uint8_t>(255 - 80 * age);
-    star(st.glow, s, f.pos, f.dir, 0.5f, 0.42f, static_cast<std::uint32_t>(f.tick * 7 + age),
-         {k, static_cast<std::uint8_t>(static_cast<float>(k) * 0.85f),
-          static_cast<std::uint8_t>(static_cast<float>(k) * 0.5f), 255},
-         {90, 40, 10, 255});
-  }
-  for (const squad::Squad& q : s.squads) {
-    const float u = std::clamp(q.urgency, 0.0f, 1.0f);
-    ring(st.glow, s, q.disc, 0.32f, 0.05f, 0.01f,
-         {static_cast<std::uint8_t>(25 + 110 * u), static_cast<std::uint8_t>(45 - 25 * u),
-          static_cast<std::uint8_t>(60 - 40 * u), 255});
-  }
-  for (const squad::Target& tg : s.targets) {
-    if (!tg.alive) continue;
-    const core::Vec2 dir = core::normalize_or(tg.vel, {0.0f, 1.0f});
-    const core::Vec2 side{-dir.y, dir.x};
-    const core::Vec2 front = tg.pos + dir * 0.27f;
-    const Rgba8 eye = tg.awake ? Rgba8{255, 40, 20, 255} : Rgba8{120, 30, 20, 255};
-    st.eyes.positions.push_back(detail::to_render(s, front + side * 0.06f, 0.95f));
-    st.eyes.positions.push_back(detail::to_render(s, front - side * 0.06f, 0.95f));
-    st.eyes.colors.push_back(eye);
-    st.eyes.colors.push_back(eye);
-  }
-  st.draws.clear();
-  render::Material glow_mat;
-  glow_mat.blend = render::Blend::additive;
-  glow_mat.depth_write = false;
-  glow_mat.cull = render::Cull::none;
-  if (!st.glow.positions.empty()) st.draws.push_back({st.glow.view(), glow_mat, core::Mat4::identity()});
-  render::Material eye_mat = glow_mat;
-  eye_mat.point_size = std::max(2.0f, std::round(static_cast<float>(options_.width) / 480.0f));
-  if (!st.eyes.positions.empty()) st.draws.push_back({st.eyes.view(), eye_mat, core::Mat4::identity()});
-  frame.draws = st.draws;
-  frame.clear_color.reset();
-  frame.clear_depth.reset();
-  frame.keep_depth = false;
-  if (!st.draws.empty()) SORTIE_CHECK(st.renderer.render(frame, fb, &out.effects));
+  build_glow(st, s);
+  SORTIE_CHECK(draw_glow(st, options_, frame, fb, out.effects));
   const auto t3 = Clock::now();
   if (options_.horror) detail::finish_pass(st, s, fb, options_.threads);
   const auto t4 = Clock::now();
-
-  // Overlay and HUD: drawn last, untouched by the light, fog and grain.
-  st.draws.clear();
-  st.labels.clear();
-  st.lines = Mesh{};
-  st.lines.primitive = render::Primitive::lines;
-  st.points = Mesh{};
-  st.points.primitive = render::Primitive::points;
-  if (options_.overlay) detail::build_overlay(st, s, options_);
-  if (options_.hud) detail::build_hud(st, s, options_);
-  render::Material over;
-  over.depth_test = false;
-  over.depth_write = false;
-  over.cull = render::Cull::none;
-  if (!st.lines.positions.empty()) st.draws.push_back({st.lines.view(), over, core::Mat4::identity()});
-  render::Material dots = over;
-  dots.point_size = 4.0f;
-  if (!st.points.positions.empty()) st.draws.push_back({st.points.view(), dots, core::Mat4::identity()});
-  if (!st.draws.empty() || !st.labels.empty()) {
-    frame.draws = st.draws;
-    frame.labels = st.labels;
-    SORTIE_CHECK(st.renderer.render(frame, fb));
-  }
+  SORTIE_CHECK(draw_overlay_and_hud(st, s, options_, frame, fb));
   const auto t5 = Clock::now();
   const auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
   out.light_ms = ms(t1, t2);

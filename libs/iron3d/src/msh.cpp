@@ -53,18 +53,20 @@ void put(core::ByteWriter& w, const core::Vec3& v) {
   w.f32(v.x), w.f32(v.y), w.f32(v.z);
 }
 
-}  // namespace
+// The five required streams (types 1, 2, 3, 6, 13), each exactly once.
+struct RequiredStreams {
+  const MshStream* nodes;      // 1
+  const MshStream* slots;      // 2
+  const MshStream* positions;  // 3
+  const MshStream* indices;    // 6
+  const MshStream* batches;    // 13
+};
 
-core::Result<MshModel> read_msh_streams(std::vector<MshStream> streams, const ReadOptions& options,
-                                        core::Diagnostics* warnings) {
-  const Ctx c{options, warnings};
-  MshModel m;
-  m.streams = std::move(streams);
-  // 1. Required streams exactly once, in the order 1, 2, 3, 6, 13.
+core::Result<RequiredStreams> required_streams(const Ctx& c, const std::vector<MshStream>& streams) {
   const MshStream* req[5] = {};
   constexpr std::uint32_t kRequired[5] = {1, 2, 3, 6, 13};
   for (int k = 0; k < 5; ++k) {
-    for (const auto& s : m.streams) {
+    for (const auto& s : streams) {
       if (s.type_id != kRequired[k]) continue;
       if (req[k])
         return core::fail(c.err("msh.stream_duplicate", fmt::format("stream type {} appears twice", kRequired[k]),
@@ -77,40 +79,43 @@ core::Result<MshModel> read_msh_streams(std::vector<MshStream> streams, const Re
                               stream_field(kRequired[k]))
                             .expect("exactly one", "none"));
   }
-  const MshStream& s1 = *req[0];
-  const MshStream& s2 = *req[1];
-  const MshStream& s3 = *req[2];
-  const MshStream& s6 = *req[3];
-  const MshStream& s13 = *req[4];
-  // 2. Node stride.
+  return RequiredStreams{req[0], req[1], req[2], req[3], req[4]};
+}
+
+// The node stride (38 or 24) and the size of every required stream.
+core::Status check_framing(const Ctx& c, const RequiredStreams& req, MshModel& m) {
+  const MshStream& s1 = *req.nodes;
   if (s1.attr3 != 38 && s1.attr3 != 24)
     return core::fail(c.err("msh.node_stride", "node stride (type 1 attr3) must be 38 or 24", "streams[type 1].attr3")
                           .expect("38 or 24", fmt::format("{}", s1.attr3)));
   m.node_stride = s1.attr3;
   SORTIE_CHECK(size_multiple(c, s1, m.node_stride));
   m.node_count = s1.payload.size() / m.node_stride;
-  // 3. Type 2 framing, then 3, 6, 13.
+  const MshStream& s2 = *req.slots;
   if (s2.payload.size() < kMshBoundsHeaderSize || (s2.payload.size() - kMshBoundsHeaderSize) % 68 != 0)
     return core::fail(c.err("msh.header_size", "type 2 is not a 0x8C header plus 68-byte slots", "streams[type 2]")
                           .expect("140 + n x 68 bytes", fmt::format("{} bytes", s2.payload.size())));
-  SORTIE_CHECK(size_multiple(c, s3, 12));
-  SORTIE_CHECK(size_multiple(c, s6, 2));
-  SORTIE_CHECK(size_multiple(c, s13, 20));
+  SORTIE_CHECK(size_multiple(c, *req.positions, 12));
+  SORTIE_CHECK(size_multiple(c, *req.indices, 2));
+  return size_multiple(c, *req.batches, 20);
+}
 
-  // Decode (every count is size / stride of a payload already in memory: bounded).
-  if (m.node_stride == 38) {
-    m.nodes.reserve(m.node_count);
-    for (std::size_t i = 0; i < m.node_count; ++i) {
-      const std::uint8_t* p = s1.payload.data() + i * 38;
-      MshNode n;
-      n.flags = core::load_u16(p);
-      n.parent = core::load_u16(p + 2);
-      n.anim_map_start = core::load_u16(p + 4);
-      n.fallback_key = core::load_u16(p + 6);
-      for (std::size_t k = 0; k < 15; ++k) n.slots[k] = core::load_u16(p + 8 + 2 * k);
-      m.nodes.push_back(n);
-    }
+void decode_nodes(const MshStream& s1, MshModel& m) {
+  if (m.node_stride != 38) return;
+  m.nodes.reserve(m.node_count);
+  for (std::size_t i = 0; i < m.node_count; ++i) {
+    const std::uint8_t* p = s1.payload.data() + i * 38;
+    MshNode n;
+    n.flags = core::load_u16(p);
+    n.parent = core::load_u16(p + 2);
+    n.anim_map_start = core::load_u16(p + 4);
+    n.fallback_key = core::load_u16(p + 6);
+    for (std::size_t k = 0; k < 15; ++k) n.slots[k] = core::load_u16(p + 8 + 2 * k);
+    m.nodes.push_back(n);
   }
+}
+
+void decode_slots(const MshStream& s2, MshModel& m) {
   std::copy_n(s2.payload.begin(), kMshBoundsHeaderSize, m.bounds_header.begin());
   const std::size_t slot_count = (s2.payload.size() - kMshBoundsHeaderSize) / 68;
   m.slots.reserve(slot_count);
@@ -128,10 +133,9 @@ core::Result<MshModel> read_msh_streams(std::vector<MshStream> streams, const Re
     for (std::size_t k = 0; k < 5; ++k) s.tail[k] = core::load_u32(p + 48 + 4 * k);
     m.slots.push_back(s);
   }
-  m.positions.reserve(s3.payload.size() / 12);
-  for (std::size_t i = 0; i < s3.payload.size(); i += 12) m.positions.push_back(vec3(s3.payload.data() + i));
-  m.indices.reserve(s6.payload.size() / 2);
-  for (std::size_t i = 0; i < s6.payload.size(); i += 2) m.indices.push_back(core::load_u16(s6.payload.data() + i));
+}
+
+void decode_batches(const MshStream& s13, MshModel& m) {
   m.batches.reserve(s13.payload.size() / 20);
   for (std::size_t i = 0; i < s13.payload.size(); i += 20) {
     const std::uint8_t* p = s13.payload.data() + i;
@@ -146,7 +150,23 @@ core::Result<MshModel> read_msh_streams(std::vector<MshStream> streams, const Re
     b.base_vertex = core::load_u32(p + 16);
     m.batches.push_back(b);
   }
-  // 4. Slot batch ranges.
+}
+
+// Every count is size / stride of a payload already in memory: bounded.
+void decode_required(const RequiredStreams& req, MshModel& m) {
+  decode_nodes(*req.nodes, m);
+  decode_slots(*req.slots, m);
+  const MshStream& s3 = *req.positions;
+  m.positions.reserve(s3.payload.size() / 12);
+  for (std::size_t i = 0; i < s3.payload.size(); i += 12) m.positions.push_back(vec3(s3.payload.data() + i));
+  const MshStream& s6 = *req.indices;
+  m.indices.reserve(s6.payload.size() / 2);
+  for (std::size_t i = 0; i < s6.payload.size(); i += 2) m.indices.push_back(core::load_u16(s6.payload.data() + i));
+  decode_batches(*req.batches, m);
+}
+
+// Slot batch ranges inside the batch table, batch index ranges inside the index buffer.
+core::Status check_ranges(const Ctx& c, const MshModel& m) {
   for (std::size_t i = 0; i < m.slots.size(); ++i) {
     const auto& s = m.slots[i];
     if (static_cast<std::size_t>(s.batch_start) + s.batch_count > m.batches.size())
@@ -156,7 +176,6 @@ core::Result<MshModel> read_msh_streams(std::vector<MshStream> streams, const Re
               .expect(fmt::format("end <= {}", m.batches.size()),
                       fmt::format("{}..{}", s.batch_start, s.batch_start + s.batch_count)));
   }
-  // 5. Batch index ranges.
   for (std::size_t i = 0; i < m.batches.size(); ++i) {
     const auto& b = m.batches[i];
     if (static_cast<std::uint64_t>(b.index_start) + b.index_count > m.indices.size())
@@ -166,7 +185,11 @@ core::Result<MshModel> read_msh_streams(std::vector<MshStream> streams, const Re
               .expect(fmt::format("end <= {}", m.indices.size()),
                       fmt::format("{}", static_cast<std::uint64_t>(b.index_start) + b.index_count)));
   }
-  // 6. Optional streams (first of each type).
+  return {};
+}
+
+// Types 4 (packed normals) and 5 (packed UVs).
+core::Status decode_normals_and_uvs(const Ctx& c, MshModel& m) {
   if (const auto* s4 = first_of(m.streams, 4)) {
     SORTIE_CHECK(size_multiple(c, *s4, 4));
     std::vector<std::array<std::int8_t, 4>> v(s4->payload.size() / 4);
@@ -181,26 +204,36 @@ core::Result<MshModel> read_msh_streams(std::vector<MshStream> streams, const Re
       v[i] = {core::load_i16(s5->payload.data() + 4 * i), core::load_i16(s5->payload.data() + 4 * i + 2)};
     m.uv0 = std::move(v);
   }
-  if (const auto* s10 = first_of(m.streams, 10)) {
-    core::ByteReader r(s10->payload, options.file_name);
-    std::vector<std::string> names;
-    for (std::size_t i = 0; i < m.node_count; ++i) {
-      const std::size_t at = r.offset();
-      auto len = r.u32();
-      if (!len || (*len > 0 && (*len > r.remaining() || r.remaining() - *len < 1)))
-        return core::fail(
-            c.err("msh.names", "node name record runs past the type 10 stream", fmt::format("node_names[{}]", i))
-                .at(at)
-                .expect("record inside the stream", fmt::format("{} bytes left", s10->payload.size() - at)));
-      if (*len == 0) {
-        names.emplace_back();
-        continue;
-      }
-      auto text = r.bytes(*len + 1);
-      names.emplace_back(core::as_chars(text->first(*len)));
+  return {};
+}
+
+// Type 10: one length-prefixed, NUL-terminated name per node.
+core::Status decode_node_names(const Ctx& c, MshModel& m) {
+  const auto* s10 = first_of(m.streams, 10);
+  if (!s10) return {};
+  core::ByteReader r(s10->payload, c.options.file_name);
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < m.node_count; ++i) {
+    const std::size_t at = r.offset();
+    auto len = r.u32();
+    if (!len || (*len > 0 && (*len > r.remaining() || r.remaining() - *len < 1)))
+      return core::fail(
+          c.err("msh.names", "node name record runs past the type 10 stream", fmt::format("node_names[{}]", i))
+              .at(at)
+              .expect("record inside the stream", fmt::format("{} bytes left", s10->payload.size() - at)));
+    if (*len == 0) {
+      names.emplace_back();
+      continue;
     }
-    m.node_names = std::move(names);  // bytes after the last record stay in the raw stream
+    auto text = r.bytes(*len + 1);
+    names.emplace_back(core::as_chars(text->first(*len)));
   }
+  m.node_names = std::move(names);  // bytes after the last record stay in the raw stream
+  return {};
+}
+
+// Types 8 (animation keys) and 19 (frame map): strict as a pair, kept raw (with a warning) alone.
+core::Status decode_animation(const Ctx& c, MshModel& m) {
   const auto* s8 = first_of(m.streams, 8);
   const auto* s19 = first_of(m.streams, 19);
   if (s8 && s19) {
@@ -234,23 +267,31 @@ core::Result<MshModel> read_msh_streams(std::vector<MshStream> streams, const Re
     c.warn("msh.stream_size", "type 19 without type 8 and of odd size: kept raw", "streams[type 19]", "n x 2 bytes",
            fmt::format("{} bytes", s19->payload.size()));
   }
-  if (const auto* s7 = first_of(m.streams, 7)) {
-    if (s7->payload.size() % 16 == 0) {
-      std::vector<MshTriDesc> t(s7->payload.size() / 16);
-      for (std::size_t i = 0; i < t.size(); ++i) {
-        const std::uint8_t* p = s7->payload.data() + 16 * i;
-        t[i].flags = core::load_u16(p);
-        for (std::size_t k = 0; k < 3; ++k) t[i].links[k] = core::load_u16(p + 2 + 2 * k);
-        for (std::size_t k = 0; k < 3; ++k) t[i].normal[k] = core::load_i16(p + 8 + 2 * k);
-        t[i].sel_packed = core::load_u16(p + 14);
-      }
-      m.tri_descs = std::move(t);
-    } else {
-      c.warn("msh.stream_size", "type 7 is not a multiple of 16: kept raw", "streams[type 7]", "n x 16 bytes",
-             fmt::format("{} bytes", s7->payload.size()));
-    }
+  return {};
+}
+
+// Type 7: triangle descriptors (kept raw, with a warning, when not a multiple of 16).
+void decode_tri_descs(const Ctx& c, MshModel& m) {
+  const auto* s7 = first_of(m.streams, 7);
+  if (!s7) return;
+  if (s7->payload.size() % 16 != 0) {
+    c.warn("msh.stream_size", "type 7 is not a multiple of 16: kept raw", "streams[type 7]", "n x 16 bytes",
+           fmt::format("{} bytes", s7->payload.size()));
+    return;
   }
-  // 7. Slot bounds.
+  std::vector<MshTriDesc> t(s7->payload.size() / 16);
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const std::uint8_t* p = s7->payload.data() + 16 * i;
+    t[i].flags = core::load_u16(p);
+    for (std::size_t k = 0; k < 3; ++k) t[i].links[k] = core::load_u16(p + 2 + 2 * k);
+    for (std::size_t k = 0; k < 3; ++k) t[i].normal[k] = core::load_i16(p + 8 + 2 * k);
+    t[i].sel_packed = core::load_u16(p + 14);
+  }
+  m.tri_descs = std::move(t);
+}
+
+// Slot bounds are finite and ordered; every index a batch uses addresses a position.
+core::Status check_geometry(const Ctx& c, const MshModel& m) {
   for (std::size_t i = 0; i < m.slots.size(); ++i) {
     const auto& s = m.slots[i];
     const bool ok = core::is_finite(s.aabb_min) && core::is_finite(s.aabb_max) && core::is_finite(s.sphere_center) &&
@@ -264,7 +305,6 @@ core::Result<MshModel> read_msh_streams(std::vector<MshStream> streams, const Re
                       fmt::format("min ({},{},{}) max ({},{},{}) r {}", s.aabb_min.x, s.aabb_min.y, s.aabb_min.z,
                                   s.aabb_max.x, s.aabb_max.y, s.aabb_max.z, s.sphere_radius)));
   }
-  // 8. Every index used by a batch addresses a position.
   for (std::size_t i = 0; i < m.batches.size(); ++i) {
     const auto& b = m.batches[i];
     for (std::size_t k = 0; k < b.index_count; ++k) {
@@ -276,7 +316,11 @@ core::Result<MshModel> read_msh_streams(std::vector<MshStream> streams, const Re
                               .expect(fmt::format("< {}", m.positions.size()), fmt::format("{}", v)));
     }
   }
-  // Documented checks fparkan does not make: warnings only.
+  return {};
+}
+
+// Documented checks fparkan does not make: warnings only.
+void warn_documented(const Ctx& c, const MshModel& m) {
   for (std::size_t i = 0; i < m.nodes.size(); ++i) {
     const auto& n = m.nodes[i];
     if (n.parent != kMshNone && n.parent >= i)
@@ -293,6 +337,26 @@ core::Result<MshModel> read_msh_streams(std::vector<MshStream> streams, const Re
         c.warn("msh.slot_tri_range", "slot triangle range runs past type 7", fmt::format("slots[{}]", i),
                fmt::format("end <= {}", m.tri_descs->size()),
                fmt::format("{}", m.slots[i].tri_start + m.slots[i].tri_count));
+}
+
+}  // namespace
+
+core::Result<MshModel> read_msh_streams(std::vector<MshStream> streams, const ReadOptions& options,
+                                        core::Diagnostics* warnings) {
+  const Ctx c{options, warnings};
+  MshModel m;
+  m.streams = std::move(streams);
+  SORTIE_TRY(const RequiredStreams req, required_streams(c, m.streams));
+  SORTIE_CHECK(check_framing(c, req, m));
+  decode_required(req, m);
+  SORTIE_CHECK(check_ranges(c, m));
+  // Optional streams (first of each type).
+  SORTIE_CHECK(decode_normals_and_uvs(c, m));
+  SORTIE_CHECK(decode_node_names(c, m));
+  SORTIE_CHECK(decode_animation(c, m));
+  decode_tri_descs(c, m);
+  SORTIE_CHECK(check_geometry(c, m));
+  warn_documented(c, m);
   return m;
 }
 

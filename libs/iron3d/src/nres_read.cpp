@@ -118,14 +118,18 @@ std::optional<Diagnostic> sort_table_problem(const Ctx& ctx, const NresArchive& 
   return std::nullopt;
 }
 
-}  // namespace
+// The 16-byte header after steps 1-5, and where the directory starts.
+struct Header {
+  std::uint32_t version;
+  std::int32_t entry_count;
+  std::uint32_t total_size;
+  std::uint32_t directory_offset;
+};
 
-core::Result<NresArchive> read_nres(core::SharedBytes input, const NresReadOptions& options) {
-  const Ctx ctx{options};
-  const NresLimits& lim = options.limits;
-  const core::ByteView bytes = input.view();
-
-  // 1. size limit, magic.
+// Steps 1-5: size limit, magic, version, entry count (sign, then limit, before any
+// allocation), total size, directory bounds.
+core::Result<Header> read_header(const Ctx& ctx, core::ByteView bytes) {
+  const NresLimits& lim = ctx.options.limits;
   if (bytes.size() > lim.max_input)
     return fail(ctx.error("nres.limit", "archive larger than the input limit", 0, "")
                     .expect(fmt::format("<= {} bytes", lim.max_input), fmt::format("{} bytes", bytes.size())));
@@ -139,47 +143,45 @@ core::Result<NresArchive> read_nres(core::SharedBytes input, const NresReadOptio
   const std::uint32_t version = core::load_u32(base + 4);
   const std::int32_t entry_count = core::load_i32(base + 8);
   const std::uint32_t total_size = core::load_u32(base + 12);
-
-  // 2. version.
   if (version != kNresVersion)
     return fail(ctx.error("nres.version", "unsupported NRes version", 4, "version")
                     .expect("0x100", fmt::format("{:#x}", version)));
-  // 3. entry count: sign, then limit, before any allocation.
   if (entry_count < 0)
     return fail(ctx.error("nres.entry_count", "negative entry count", 8, "entry_count")
                     .expect(">= 0", std::to_string(entry_count)));
   if (static_cast<std::uint64_t>(entry_count) > lim.max_entries)
     return fail(ctx.error("nres.limit", "entry count above the limit", 8, "entry_count")
                     .expect(fmt::format("<= {}", lim.max_entries), std::to_string(entry_count)));
-  // 4. total size.
   if (total_size != bytes.size())
     return fail(ctx.error("nres.total_size", "header total_size differs from the actual length", 12, "total_size")
                     .expect(std::to_string(bytes.size()), std::to_string(total_size)));
-  // 5. directory bounds (entry_count <= limit, so the product fits in 64 bits).
+  // entry_count <= limit, so the product fits in 64 bits.
   const std::uint64_t dir_bytes = static_cast<std::uint64_t>(entry_count) * kNresRecordSize;
   if (dir_bytes > total_size || total_size - dir_bytes < kNresHeaderSize)
     return fail(ctx.error("nres.directory_bounds", "directory does not fit between the header and the end of the file",
                           8, "entry_count")
                     .expect(fmt::format("16 + {} * 64 <= {}", entry_count, total_size),
                             fmt::format("directory of {} bytes", dir_bytes)));
-  const auto directory_offset = static_cast<std::uint32_t>(total_size - dir_bytes);
-  const auto count = static_cast<std::size_t>(entry_count);
-  const std::uint8_t* dir = base + directory_offset;
+  return Header{version, entry_count, total_size, static_cast<std::uint32_t>(total_size - dir_bytes)};
+}
 
-  NresArchive a;
-  a.version = version;
-  a.entry_count = entry_count;
-  a.total_size = total_size;
-  a.directory_offset = directory_offset;
-  a.entries.resize(count);
-
-  // One pass in directory order. Step 6 (name terminator, offset + size overflow, bounds) is
-  // reported as found; steps 7 (empty name) and 8 (payload limits, physical order) only note
-  // their first failure, reported after the pass, so the spec's order of checks holds.
-  std::optional<std::size_t> first_empty, first_over_limit;
-  std::uint64_t running = 0, running_at_limit = 0;
+// What the directory pass notes for the checks after it.
+struct DirectoryScan {
+  std::optional<std::size_t> first_empty;       // step 7
+  std::optional<std::size_t> first_over_limit;  // step 8
+  std::uint64_t running_at_limit = 0;
   bool sorted = true;  // ranges already ascending by (start, end)
-  for (std::size_t i = 0; i < count; ++i) {
+};
+
+// One pass in directory order. Step 6 (name terminator, offset + size overflow, bounds) is
+// reported as found; steps 7 (empty name) and 8 (payload limits, physical order) only note
+// their first failure, reported after the pass, so the spec's order of checks holds.
+core::Result<DirectoryScan> read_directory(const Ctx& ctx, const std::uint8_t* dir, NresArchive& a) {
+  const NresLimits& lim = ctx.options.limits;
+  const std::uint32_t directory_offset = a.directory_offset;
+  DirectoryScan scan;
+  std::uint64_t running = 0;
+  for (std::size_t i = 0; i < a.entries.size(); ++i) {
     const std::uint8_t* rec = dir + i * kNresRecordSize;
     NresEntry& e = a.entries[i];
     e.type_id = core::load_u32(rec);
@@ -207,115 +209,168 @@ core::Result<NresArchive> read_nres(core::SharedBytes input, const NresReadOptio
           ctx.error("nres.entry_bounds", "payload outside the data region", roff + 56, entry_field(i, "data_offset"))
               .expect(fmt::format("[0x10, {:#x})", directory_offset),
                       fmt::format("[{:#x}, {:#x})", e.data_offset, std::uint64_t{e.data_offset} + e.size)));
-    if (name_len == 0 && !first_empty) first_empty = i;
-    if (!first_over_limit) {
+    if (name_len == 0 && !scan.first_empty) scan.first_empty = i;
+    if (!scan.first_over_limit) {
       running += e.size;
       if (e.size > lim.max_payload || running > lim.max_total_payload) {
-        first_over_limit = i;
-        running_at_limit = running;
+        scan.first_over_limit = i;
+        scan.running_at_limit = running;
       }
     }
     if (i > 0) {
       const NresEntry& prev = a.entries[i - 1];
-      if (prev.data_offset > e.data_offset || (prev.data_offset == e.data_offset && prev.size > e.size)) sorted = false;
+      if (prev.data_offset > e.data_offset || (prev.data_offset == e.data_offset && prev.size > e.size))
+        scan.sorted = false;
     }
   }
-  // 7. empty names.
-  if (first_empty)
-    return fail(ctx.error("nres.empty_name", "entry name is empty", record_offset(directory_offset, *first_empty) + 20,
-                          entry_field(*first_empty, "name"))
+  return scan;
+}
+
+// Steps 7 (empty names) and 8 (payload limits in physical order).
+core::Status check_names_and_sizes(const Ctx& ctx, const NresArchive& a, const DirectoryScan& scan) {
+  const NresLimits& lim = ctx.options.limits;
+  if (scan.first_empty)
+    return fail(ctx.error("nres.empty_name", "entry name is empty",
+                          record_offset(a.directory_offset, *scan.first_empty) + 20,
+                          entry_field(*scan.first_empty, "name"))
                     .expect("1..35 name bytes", "NUL at byte 0"));
-  // 8. payload limits in physical order.
-  if (first_over_limit) {
-    const std::size_t i = *first_over_limit;
+  if (scan.first_over_limit) {
+    const std::size_t i = *scan.first_over_limit;
     const std::uint32_t size = a.entries[i].size;
-    return fail(ctx.error("nres.limit",
-                          size > lim.max_payload ? "payload larger than the per-entry limit"
-                                                 : "sum of payload sizes above the limit",
-                          record_offset(directory_offset, i) + 12, entry_field(i, "size"))
-                    .expect(size > lim.max_payload ? fmt::format("<= {}", lim.max_payload)
-                                                   : fmt::format("total <= {}", lim.max_total_payload),
-                            size > lim.max_payload ? std::to_string(size) : fmt::format("total {}", running_at_limit)));
+    return fail(
+        ctx.error("nres.limit",
+                  size > lim.max_payload ? "payload larger than the per-entry limit"
+                                         : "sum of payload sizes above the limit",
+                  record_offset(a.directory_offset, i) + 12, entry_field(i, "size"))
+            .expect(size > lim.max_payload ? fmt::format("<= {}", lim.max_payload)
+                                           : fmt::format("total <= {}", lim.max_total_payload),
+                    size > lim.max_payload ? std::to_string(size) : fmt::format("total {}", scan.running_at_limit)));
   }
-  // 9. overlap of active ranges sorted by (start, end). Archives written in directory order
-  // are already sorted; only others need the sorted copy.
-  std::vector<Range> sorted_ranges;
-  if (!sorted) {
-    sorted_ranges.resize(count);
-    for (std::size_t i = 0; i < count; ++i) {
-      const NresEntry& e = a.entries[i];
-      sorted_ranges[i] = {e.data_offset, e.data_offset + e.size, static_cast<std::uint32_t>(i)};
-    }
-    std::sort(sorted_ranges.begin(), sorted_ranges.end(), [](const Range& x, const Range& y) {
+  return {};
+}
+
+// The active payload ranges sorted by (start, end). Archives written in directory order are
+// already sorted; only others need the sorted copy.
+class PhysicalOrder {
+ public:
+  PhysicalOrder(const NresArchive& a, bool sorted) : a_(a), sorted_(sorted) {
+    if (sorted) return;
+    const std::size_t count = a.entries.size();
+    ranges_.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) ranges_.push_back(directory_range(i));
+    std::sort(ranges_.begin(), ranges_.end(), [](const Range& x, const Range& y) {
       if (x.start != y.start) return x.start < y.start;
       if (x.end != y.end) return x.end < y.end;
       return x.index < y.index;
     });
   }
-  auto range = [&](std::size_t k) -> Range {
-    if (!sorted) return sorted_ranges[k];
-    const NresEntry& e = a.entries[k];
-    return {e.data_offset, e.data_offset + e.size, static_cast<std::uint32_t>(k)};
-  };
-  for (std::size_t k = 1; k < count; ++k) {
-    const Range prev = range(k - 1);
-    const Range cur = range(k);
+  [[nodiscard]] Range operator[](std::size_t k) const { return sorted_ ? directory_range(k) : ranges_[k]; }
+
+ private:
+  [[nodiscard]] Range directory_range(std::size_t i) const {
+    const NresEntry& e = a_.entries[i];
+    return {e.data_offset, e.data_offset + e.size, static_cast<std::uint32_t>(i)};
+  }
+  const NresArchive& a_;
+  bool sorted_;
+  std::vector<Range> ranges_;
+};
+
+// Step 9: no two active ranges overlap.
+core::Status check_overlap(const Ctx& ctx, const NresArchive& a, const PhysicalOrder& order) {
+  for (std::size_t k = 1; k < a.entries.size(); ++k) {
+    const Range prev = order[k - 1];
+    const Range cur = order[k];
     if (prev.end > cur.start)
       return fail(ctx.error("nres.overlap", fmt::format("payloads of entries {} and {} overlap", prev.index, cur.index),
-                            record_offset(directory_offset, cur.index) + 56, entry_field(cur.index, "data_offset"))
+                            record_offset(a.directory_offset, cur.index) + 56, entry_field(cur.index, "data_offset"))
                       .expect(fmt::format("start >= {:#x} (end of entries[{}])", prev.end, prev.index),
                               fmt::format("{:#x}", cur.start)));
   }
-  // 10. sort table.
-  if (auto problem = sort_table_problem(ctx, a, dir)) {
-    if (options.profile == core::Profile::strict) return fail(std::move(*problem));
-    problem->severity = core::Severity::warning;
-    problem->message += " (lookup falls back to a linear scan)";
-    a.warnings.push_back(std::move(*problem));
-    a.lookup_order_valid = false;
-  }
-  // 11. preserved (unindexed) regions.
+  return {};
+}
+
+// Step 10: a bad sort table fails a strict read; a compatible one keeps it with a warning and
+// looks names up by a linear scan.
+core::Status check_sort_table(const Ctx& ctx, NresArchive& a, const std::uint8_t* dir) {
+  auto problem = sort_table_problem(ctx, a, dir);
+  if (!problem) return {};
+  if (ctx.options.profile == core::Profile::strict) return fail(std::move(*problem));
+  problem->severity = core::Severity::warning;
+  problem->message += " (lookup falls back to a linear scan)";
+  a.warnings.push_back(std::move(*problem));
+  a.lookup_order_valid = false;
+  return {};
+}
+
+// Step 11: the preserved (unindexed) regions between and after the payloads, within the limit.
+core::Status find_gaps(const Ctx& ctx, NresArchive& a, const PhysicalOrder& order) {
   std::uint64_t preserved = 0;
   auto add_gap = [&](std::uint32_t from, std::uint32_t to) {
     a.gaps.push_back({from, to - from});
     preserved += to - from;
   };
-  a.gaps.reserve(count + 1);  // at most one before each payload and one after the last
+  a.gaps.reserve(a.entries.size() + 1);  // at most one before each payload and one after the last
   std::uint32_t cursor = kNresHeaderSize;
-  for (std::size_t k = 0; k < count; ++k) {
-    const Range rg = range(k);
+  for (std::size_t k = 0; k < a.entries.size(); ++k) {
+    const Range rg = order[k];
     if (rg.start > cursor) add_gap(cursor, rg.start);
     cursor = std::max(cursor, rg.end);
   }
-  if (cursor < directory_offset) add_gap(cursor, directory_offset);
-  if (preserved > lim.max_preserved)
+  if (cursor < a.directory_offset) add_gap(cursor, a.directory_offset);
+  if (preserved > ctx.options.limits.max_preserved)
     return fail(
         ctx.error("nres.limit", "unindexed bytes above the preserved-bytes limit", a.gaps.front().offset, "gaps")
-            .expect(fmt::format("<= {}", lim.max_preserved), std::to_string(preserved)));
+            .expect(fmt::format("<= {}", ctx.options.limits.max_preserved), std::to_string(preserved)));
+  return {};
+}
 
-  // Hash index for find(), in physical order, so the first of fold-equal names keeps the slot.
-  // 8-byte slots keep the table small (2 MiB for 100,000 entries).
-  if (count > 0) {
-    std::size_t cap = 16;
-    while (cap < count + count / 2) cap <<= 1;
-    a.slots_.resize(cap);
-    for (std::size_t i = 0; i < count; ++i) {
-      const detail::FoldedName f = detail::fold_raw(dir + i * kNresRecordSize + 20);
-      const std::uint64_t h = detail::folded_hash(f);
-      const auto tag = static_cast<std::uint32_t>(h >> 32);
-      for (std::size_t s = h & (cap - 1);; s = (s + 1) & (cap - 1)) {
-        detail::NameSlot& slot = a.slots_[s];
-        if (slot.index_plus1 == 0) {
-          slot = {static_cast<std::uint32_t>(i + 1), tag};
-          break;
-        }
-        // An earlier fold-equal name answers.
-        if (slot.tag == tag &&
-            detail::raw_name_equals(dir + std::size_t{slot.index_plus1 - 1} * kNresRecordSize + 20, f))
-          break;
+// Hash index for find(), in physical order, so the first of fold-equal names keeps the slot.
+// 8-byte slots keep the table small (2 MiB for 100,000 entries).
+std::vector<detail::NameSlot> build_name_index(std::size_t count, const std::uint8_t* dir) {
+  std::vector<detail::NameSlot> slots;
+  if (count == 0) return slots;
+  std::size_t cap = 16;
+  while (cap < count + count / 2) cap <<= 1;
+  slots.resize(cap);
+  for (std::size_t i = 0; i < count; ++i) {
+    const detail::FoldedName f = detail::fold_raw(dir + i * kNresRecordSize + 20);
+    const std::uint64_t h = detail::folded_hash(f);
+    const auto tag = static_cast<std::uint32_t>(h >> 32);
+    for (std::size_t s = h & (cap - 1);; s = (s + 1) & (cap - 1)) {
+      detail::NameSlot& slot = slots[s];
+      if (slot.index_plus1 == 0) {
+        slot = {static_cast<std::uint32_t>(i + 1), tag};
+        break;
       }
+      // An earlier fold-equal name answers.
+      if (slot.tag == tag && detail::raw_name_equals(dir + std::size_t{slot.index_plus1 - 1} * kNresRecordSize + 20, f))
+        break;
     }
   }
+  return slots;
+}
+
+}  // namespace
+
+core::Result<NresArchive> read_nres(core::SharedBytes input, const NresReadOptions& options) {
+  const Ctx ctx{options};
+  const core::ByteView bytes = input.view();
+  SORTIE_TRY(const Header header, read_header(ctx, bytes));
+  const std::uint8_t* dir = bytes.data() + header.directory_offset;
+  NresArchive a;
+  a.version = header.version;
+  a.entry_count = header.entry_count;
+  a.total_size = header.total_size;
+  a.directory_offset = header.directory_offset;
+  a.entries.resize(static_cast<std::size_t>(header.entry_count));
+  SORTIE_TRY(const DirectoryScan scan, read_directory(ctx, dir, a));
+  SORTIE_CHECK(check_names_and_sizes(ctx, a, scan));
+  const PhysicalOrder order(a, scan.sorted);
+  SORTIE_CHECK(check_overlap(ctx, a, order));
+  SORTIE_CHECK(check_sort_table(ctx, a, dir));
+  SORTIE_CHECK(find_gaps(ctx, a, order));
+  a.slots_ = build_name_index(a.entries.size(), dir);
   a.bytes_ = std::move(input);
   return a;
 }

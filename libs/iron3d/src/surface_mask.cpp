@@ -39,17 +39,22 @@ constexpr std::array<BitPair, 6> kClass = {{
     {0x00000080, 0x20},
 }};
 
+// The bits of `v` on one side of the table (`from`) as the other side's bits (`to`).
+template <std::size_t N>
+constexpr std::uint32_t translate(const std::array<BitPair, N>& t, std::uint32_t v, std::uint32_t BitPair::*from,
+                                  std::uint32_t BitPair::*to) {
+  std::uint32_t out = 0;
+  for (const auto& p : t)
+    if (v & (p.*from)) out |= p.*to;
+  return out;
+}
 template <std::size_t N>
 constexpr std::uint32_t full_bits(const std::array<BitPair, N>& t) {
-  std::uint32_t m = 0;
-  for (const auto& p : t) m |= p.full;
-  return m;
+  return translate(t, ~std::uint32_t{0}, &BitPair::full, &BitPair::full);
 }
 template <std::size_t N>
 constexpr std::uint32_t packed_bits(const std::array<BitPair, N>& t) {
-  std::uint32_t m = 0;
-  for (const auto& p : t) m |= p.packed;
-  return m;
+  return translate(t, ~std::uint32_t{0}, &BitPair::packed, &BitPair::packed);
 }
 static_assert(full_bits(kCompact) == kCompactMappedFullBits);
 static_assert(full_bits(kClass) == kClassMappedFullBits);
@@ -59,17 +64,11 @@ static_assert(packed_bits(kClass) == 0x3F);
 
 template <std::size_t N>
 std::uint32_t forward(const std::array<BitPair, N>& t, std::uint32_t v) {
-  std::uint32_t out = 0;
-  for (const auto& p : t)
-    if (v & p.full) out |= p.packed;
-  return out;
+  return translate(t, v, &BitPair::full, &BitPair::packed);
 }
 template <std::size_t N>
 std::uint32_t backward(const std::array<BitPair, N>& t, std::uint32_t v) {
-  std::uint32_t out = 0;
-  for (const auto& p : t)
-    if (v & p.packed) out |= p.full;
-  return out;
+  return translate(t, v, &BitPair::packed, &BitPair::full);
 }
 
 }  // namespace

@@ -90,182 +90,202 @@ core::Result<MissionScene> MissionScene::build(std::shared_ptr<const assets::Vis
   impl->visuals = std::move(visuals);
   impl->options = std::move(options);
   impl->checker = missing_checker_texture();
-  Impl& s = *impl;
-  const auto& store = *s.visuals;
   std::set<const void*> used_textures;
+  SORTIE_CHECK(impl->add_terrain(used_textures));
+  if (impl->options.objects) SORTIE_CHECK(impl->add_objects(data, used_textures));
+  impl->add_overlays(data);
+  impl->stats.textures = used_textures.size();
+  impl->rebuild_frame();
+  return MissionScene(std::move(impl));
+}
 
-  auto texture_view = [&s](const assets::PreparedTexture* t) -> core::Result<TextureView> {
-    if (t == nullptr) return TextureView{};
-    auto it = s.textures.find(t);
-    if (it == s.textures.end()) {
-      SORTIE_TRY(auto tex, convert_texture(*t));
-      it = s.textures.emplace(t, std::move(tex)).first;
-    }
-    return it->second.view();
-  };
-  auto base_material = [&s](bool lit) {
-    Material m;
-    m.filter = s.options.filter;
-    m.lit = lit;
-    m.cull = Cull::none;  // the winding of the retail meshes is not recovered; depth sorts it out
-    return m;
-  };
+core::Result<TextureView> MissionScene::Impl::texture_view(const assets::PreparedTexture* t) {
+  if (t == nullptr) return TextureView{};
+  auto it = textures.find(t);
+  if (it == textures.end()) {
+    SORTIE_TRY(auto tex, convert_texture(*t));
+    it = textures.emplace(t, std::move(tex)).first;
+  }
+  return it->second.view();
+}
 
-  // Terrain: one draw per texture, faces in Land.msh order within each.
-  const auto& terrain = store.terrain();
+Material MissionScene::Impl::base_material(bool lit) const {
+  Material m;
+  m.filter = options.filter;
+  m.lit = lit;
+  m.cull = Cull::none;  // the winding of the retail meshes is not recovered; depth sorts it out
+  return m;
+}
+
+// Terrain: one draw per texture, faces in Land.msh order within each.
+core::Status MissionScene::Impl::add_terrain(std::set<const void*>& used) {
+  const auto& terrain = visuals->terrain();
   const std::size_t nv = terrain.positions.size();
   const bool terrain_normals = terrain.normals.size() == nv && nv > 0;
   const bool terrain_uvs = terrain.uvs.size() == nv && nv > 0;
-  s.terrain_groups.resize(terrain.textures.size() + 1);
+  terrain_groups.resize(terrain.textures.size() + 1);
   for (const auto& f : terrain.faces) {
     if (f.vertices[0] >= nv || f.vertices[1] >= nv || f.vertices[2] >= nv) continue;
     const std::size_t g = f.texture >= 0 && static_cast<std::size_t>(f.texture) < terrain.textures.size()
                               ? static_cast<std::size_t>(f.texture)
                               : terrain.textures.size();
-    s.terrain_groups[g].insert(s.terrain_groups[g].end(), f.vertices.begin(), f.vertices.end());
+    terrain_groups[g].insert(terrain_groups[g].end(), f.vertices.begin(), f.vertices.end());
   }
-  for (std::size_t g = 0; g < s.terrain_groups.size(); ++g) {
-    if (s.terrain_groups[g].empty()) continue;
+  for (std::size_t g = 0; g < terrain_groups.size(); ++g) {
+    if (terrain_groups[g].empty()) continue;
     DrawCall d;
     d.mesh.positions = terrain.positions;
     if (terrain_normals) d.mesh.normals = terrain.normals;
     if (terrain_uvs) d.mesh.uvs = terrain.uvs;
-    d.mesh.indices = s.terrain_groups[g];
+    d.mesh.indices = terrain_groups[g];
     d.material = base_material(terrain_normals);
     if (g < terrain.textures.size() && terrain_uvs) {
       SORTIE_TRY(d.material.texture, texture_view(terrain.textures[g].get()));
-      used_textures.insert(terrain.textures[g].get());
+      used.insert(terrain.textures[g].get());
     } else {
       d.material.color = to_vec4(kUntextured);
     }
-    s.stats.terrain_triangles += s.terrain_groups[g].size() / 3;
-    s.terrain_draws.push_back(d);
+    stats.terrain_triangles += terrain_groups[g].size() / 3;
+    terrain_draws.push_back(d);
   }
-  for (const auto& p : terrain.positions) s.terrain_bounds.expand(p);
-  s.bounds = s.terrain_bounds;
+  for (const auto& p : terrain.positions) terrain_bounds.expand(p);
+  bounds = terrain_bounds;
+  return {};
+}
 
-  // Objects: per placement, per component, the LOD-0 parts, one draw per submesh.
-  if (s.options.objects) {
-    for (const auto& pl : store.placements()) {
-      SceneObject obj;
-      obj.placed_index = pl.placed_index;
-      obj.placement = pl.transform.to_matrix();
-      obj.first_draw = s.object_draws.size();
-      obj.label = short_name(pl.resource_name);
-      if (data != nullptr && pl.placed_index >= 0 &&
-          static_cast<std::size_t>(pl.placed_index) < data->tma.objects.size() &&
-          !data->tma.objects[static_cast<std::size_t>(pl.placed_index)].instance_name.empty())
-        obj.label = short_name(data->tma.objects[static_cast<std::size_t>(pl.placed_index)].instance_name);
-      for (std::size_t ci = 0; ci < pl.components.size(); ++ci) {
-        const auto* proto = pl.components[ci].prototype;
-        if (proto == nullptr || !proto->visual || !proto->visual->mesh) continue;
-        const auto& visual = *proto->visual;
-        const auto& mesh = *visual.mesh;
-        const std::size_t mv = mesh.positions.size();
-        const bool normals = mesh.normals.size() == mv && mv > 0;
-        const bool uvs = mesh.uvs.size() == mv && mv > 0;
-        for (const auto& part : mesh.parts) {
-          if (part.lod != 0 || part.slot >= mesh.slots.size()) continue;
-          const core::Mat4& part_model = mesh.part_transform(part);
-          for (const auto& sub : mesh.slots[part.slot].submeshes) {
-            DrawCall d;
-            d.mesh.positions = mesh.positions;
-            if (normals) d.mesh.normals = mesh.normals;
-            if (uvs) d.mesh.uvs = mesh.uvs;
-            d.mesh.indices = sub.indices;
-            if (auto st = validate_mesh(d.mesh); !st)
-              return core::fail(
-                  st.error()
-                      .of(mesh.archive)
-                      .in(fmt::format("placements[{}].components[{}] {}", pl.placed_index, ci, mesh.entry)));
-            d.material = base_material(normals);
-            const assets::PreparedTexture* tex = nullptr;
-            if (sub.material_row < visual.materials.size())
-              tex = material_texture(visual.materials[sub.material_row].material.get());
-            if (tex != nullptr && uvs) {
-              SORTIE_TRY(d.material.texture, texture_view(tex));
-              used_textures.insert(tex);
-            } else {
-              d.material.color = to_vec4(kUntextured);
-            }
-            d.model = obj.placement * part_model;
-            obj.part_models.push_back(part_model);
-            s.object_draws.push_back(d);
-            s.stats.object_triangles += sub.indices.size() / 3;
-            for (std::uint32_t idx : sub.indices)
-              obj.local_bounds.expand(part_model.transform_point(mesh.positions[idx]));
-          }
+// Objects: per placement, per component, the LOD-0 parts, one draw per submesh; then the
+// missing placements as checker boxes.
+core::Status MissionScene::Impl::add_objects(const assets::MissionData* data, std::set<const void*>& used) {
+  for (const auto& pl : visuals->placements()) {
+    SceneObject obj;
+    obj.placed_index = pl.placed_index;
+    obj.placement = pl.transform.to_matrix();
+    obj.first_draw = object_draws.size();
+    obj.label = short_name(pl.resource_name);
+    if (data != nullptr && pl.placed_index >= 0 &&
+        static_cast<std::size_t>(pl.placed_index) < data->tma.objects.size() &&
+        !data->tma.objects[static_cast<std::size_t>(pl.placed_index)].instance_name.empty())
+      obj.label = short_name(data->tma.objects[static_cast<std::size_t>(pl.placed_index)].instance_name);
+    SORTIE_CHECK(add_object_parts(pl, obj, used));
+    obj.draw_count = object_draws.size() - obj.first_draw;
+    if (obj.draw_count == 0) continue;  // a non-geometric prototype
+    bounds.merge(obj.local_bounds.transformed(obj.placement));
+    ++stats.objects;
+    objects.push_back(std::move(obj));
+  }
+  add_placeholders(used);
+  return {};
+}
+
+core::Status MissionScene::Impl::add_object_parts(const assets::PreparedPlacement& pl, SceneObject& obj,
+                                                  std::set<const void*>& used) {
+  for (std::size_t ci = 0; ci < pl.components.size(); ++ci) {
+    const auto* proto = pl.components[ci].prototype;
+    if (proto == nullptr || !proto->visual || !proto->visual->mesh) continue;
+    const auto& visual = *proto->visual;
+    const auto& mesh = *visual.mesh;
+    const std::size_t mv = mesh.positions.size();
+    const bool normals = mesh.normals.size() == mv && mv > 0;
+    const bool uvs = mesh.uvs.size() == mv && mv > 0;
+    for (const auto& part : mesh.parts) {
+      if (part.lod != 0 || part.slot >= mesh.slots.size()) continue;
+      const core::Mat4& part_model = mesh.part_transform(part);
+      for (const auto& sub : mesh.slots[part.slot].submeshes) {
+        DrawCall d;
+        d.mesh.positions = mesh.positions;
+        if (normals) d.mesh.normals = mesh.normals;
+        if (uvs) d.mesh.uvs = mesh.uvs;
+        d.mesh.indices = sub.indices;
+        if (auto st = validate_mesh(d.mesh); !st)
+          return core::fail(st.error()
+                                .of(mesh.archive)
+                                .in(fmt::format("placements[{}].components[{}] {}", pl.placed_index, ci, mesh.entry)));
+        d.material = base_material(normals);
+        const assets::PreparedTexture* tex = nullptr;
+        if (sub.material_row < visual.materials.size())
+          tex = material_texture(visual.materials[sub.material_row].material.get());
+        if (tex != nullptr && uvs) {
+          SORTIE_TRY(d.material.texture, texture_view(tex));
+          used.insert(tex);
+        } else {
+          d.material.color = to_vec4(kUntextured);
         }
+        d.model = obj.placement * part_model;
+        obj.part_models.push_back(part_model);
+        object_draws.push_back(d);
+        stats.object_triangles += sub.indices.size() / 3;
+        for (std::uint32_t idx : sub.indices) obj.local_bounds.expand(part_model.transform_point(mesh.positions[idx]));
       }
-      obj.draw_count = s.object_draws.size() - obj.first_draw;
-      if (obj.draw_count == 0) continue;  // a non-geometric prototype
-      s.bounds.merge(obj.local_bounds.transformed(obj.placement));
-      ++s.stats.objects;
-      s.objects.push_back(std::move(obj));
     }
-    // Missing placements: a checker box each.
-    const float h = s.options.placeholder_half_size;
-    s.placeholder_box = make_box(core::Aabb::from_min_max({-h, -h, -h}, {h, h, h}));
-    for (const auto& m : s.options.missing) {
-      SceneObject obj;
-      obj.placed_index = m.placed_index;
-      obj.placement = m.transform.to_matrix();
-      obj.first_draw = s.object_draws.size();
-      obj.draw_count = 1;
-      obj.part_models.push_back(core::Mat4::identity());
-      obj.local_bounds = s.placeholder_box.bounds();
-      obj.placeholder = true;
-      obj.label = short_name(m.name);
-      DrawCall d;
-      d.mesh = s.placeholder_box.view();
-      d.material = base_material(true);
-      d.material.filter = Filter::nearest;
-      d.material.texture = s.checker.view();
-      d.model = obj.placement;
-      s.object_draws.push_back(d);
-      s.stats.object_triangles += s.placeholder_box.triangle_count();
-      s.bounds.merge(obj.local_bounds.transformed(obj.placement));
-      ++s.stats.placeholders;
-      s.objects.push_back(std::move(obj));
-    }
-    if (!s.options.missing.empty()) used_textures.insert(&s.checker);
   }
+  return {};
+}
 
-  // Overlays.
-  if (data != nullptr && s.options.overlays.areals) {
+// Missing placements: a checker box each.
+void MissionScene::Impl::add_placeholders(std::set<const void*>& used) {
+  const float h = options.placeholder_half_size;
+  placeholder_box = make_box(core::Aabb::from_min_max({-h, -h, -h}, {h, h, h}));
+  for (const auto& m : options.missing) {
+    SceneObject obj;
+    obj.placed_index = m.placed_index;
+    obj.placement = m.transform.to_matrix();
+    obj.first_draw = object_draws.size();
+    obj.draw_count = 1;
+    obj.part_models.push_back(core::Mat4::identity());
+    obj.local_bounds = placeholder_box.bounds();
+    obj.placeholder = true;
+    obj.label = short_name(m.name);
+    DrawCall d;
+    d.mesh = placeholder_box.view();
+    d.material = base_material(true);
+    d.material.filter = Filter::nearest;
+    d.material.texture = checker.view();
+    d.model = obj.placement;
+    object_draws.push_back(d);
+    stats.object_triangles += placeholder_box.triangle_count();
+    bounds.merge(obj.local_bounds.transformed(obj.placement));
+    ++stats.placeholders;
+    objects.push_back(std::move(obj));
+  }
+  if (!options.missing.empty()) used.insert(&checker);
+}
+
+// Overlays: areal outlines, route lines and their points, drawn on top of the world.
+void MissionScene::Impl::add_overlays(const assets::MissionData* data) {
+  if (data != nullptr && options.overlays.areals) {
     for (const auto& a : data->land_map.areals) {
-      const auto base = static_cast<std::uint32_t>(s.areal_lines.positions.size());
+      const auto base = static_cast<std::uint32_t>(areal_lines.positions.size());
       const auto n = static_cast<std::uint32_t>(a.vertices.size());
       if (n < 2) continue;
       for (const auto& v : a.vertices) {
-        s.areal_lines.positions.push_back(v);
-        s.areal_lines.colors.push_back(kArealColor);
+        areal_lines.positions.push_back(v);
+        areal_lines.colors.push_back(kArealColor);
       }
       for (std::uint32_t k = 0; k < n; ++k) {
-        s.areal_lines.indices.push_back(base + k);
-        s.areal_lines.indices.push_back(base + (k + 1) % n);
+        areal_lines.indices.push_back(base + k);
+        areal_lines.indices.push_back(base + (k + 1) % n);
       }
     }
-    s.areal_lines.primitive = Primitive::lines;
+    areal_lines.primitive = Primitive::lines;
   }
-  if (data != nullptr && s.options.overlays.routes) {
+  if (data != nullptr && options.overlays.routes) {
     for (const auto& path : data->tma.paths) {
-      const auto base = static_cast<std::uint32_t>(s.route_lines.positions.size());
+      const auto base = static_cast<std::uint32_t>(route_lines.positions.size());
       for (std::size_t k = 0; k < path.points.size(); ++k) {
-        s.route_lines.positions.push_back(path.points[k]);
-        s.route_lines.colors.push_back(kRouteColor);
-        s.route_points.positions.push_back(path.points[k]);
-        s.route_points.colors.push_back(kRouteColor);
+        route_lines.positions.push_back(path.points[k]);
+        route_lines.colors.push_back(kRouteColor);
+        route_points.positions.push_back(path.points[k]);
+        route_points.colors.push_back(kRouteColor);
         if (k > 0) {
-          s.route_lines.indices.push_back(base + static_cast<std::uint32_t>(k) - 1);
-          s.route_lines.indices.push_back(base + static_cast<std::uint32_t>(k));
+          route_lines.indices.push_back(base + static_cast<std::uint32_t>(k) - 1);
+          route_lines.indices.push_back(base + static_cast<std::uint32_t>(k));
         }
       }
     }
-    s.route_lines.primitive = Primitive::lines;
-    s.route_points.primitive = Primitive::points;
+    route_lines.primitive = Primitive::lines;
+    route_points.primitive = Primitive::points;
   }
-  auto overlay = [&s](const Mesh& mesh, float point_size) {
+  auto overlay = [this](const Mesh& mesh, float point_size) {
     if (mesh.positions.empty()) return;
     DrawCall d;
     d.mesh = mesh.view();
@@ -274,15 +294,11 @@ core::Result<MissionScene> MissionScene::build(std::shared_ptr<const assets::Vis
     d.material.depth_write = false;
     d.material.blend = Blend::alpha;
     d.material.point_size = point_size;
-    s.overlay_draws.push_back(d);
+    overlay_draws.push_back(d);
   };
-  overlay(s.areal_lines, 1.0f);
-  overlay(s.route_lines, 1.0f);
-  overlay(s.route_points, 5.0f);
-
-  s.stats.textures = used_textures.size();
-  s.rebuild_frame();
-  return MissionScene(std::move(impl));
+  overlay(areal_lines, 1.0f);
+  overlay(route_lines, 1.0f);
+  overlay(route_points, 5.0f);
 }
 
 void MissionScene::Impl::rebuild_frame() {

@@ -2,6 +2,7 @@
 // Internal state of MissionScene (mission_scene.cpp builds it, scene_pick.cpp reads it).
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,15 @@ struct MissionScene::Impl {
   MissionSceneStats stats;
 
   void rebuild_frame();
+
+  // MissionScene::build, step by step; `used` collects the textures the draws use.
+  core::Result<TextureView> texture_view(const assets::PreparedTexture* t);
+  [[nodiscard]] Material base_material(bool lit) const;
+  core::Status add_terrain(std::set<const void*>& used);
+  core::Status add_objects(const assets::MissionData* data, std::set<const void*>& used);
+  core::Status add_object_parts(const assets::PreparedPlacement& pl, SceneObject& obj, std::set<const void*>& used);
+  void add_placeholders(std::set<const void*>& used);
+  void add_overlays(const assets::MissionData* data);
 };
 
 }  // namespace sortie::render

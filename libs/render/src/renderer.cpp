@@ -181,6 +181,48 @@ void store_tile(const TileContext& t, Framebuffer& fb, bool keep_depth) {
   }
 }
 
+// How a tile starts: cleared to the frame's colour / depth, or loaded from the framebuffer.
+struct TileClear {
+  bool color = false;
+  bool depth = false;
+  std::uint32_t word = 0;
+  float z = 1.0f;
+};
+
+// Viewport (NDC mapping) and scissor (its part inside the framebuffer), guard band, tile grid
+// and the directional light; false when the viewport misses the framebuffer.
+core::Result<bool> frame_geometry(const Frame& frame, const Framebuffer& target, FrameGeometry& g) {
+  const Viewport vp =
+      frame.viewport.value_or(Viewport{0, 0, static_cast<int>(target.width()), static_cast<int>(target.height())});
+  constexpr int kMax = static_cast<int>(kMaxFramebufferSize);
+  if (vp.width < 0 || vp.height < 0 || vp.width > kMax || vp.height > kMax || vp.x < -kMax || vp.x > kMax ||
+      vp.y < -kMax || vp.y > kMax)
+    return core::fail(core::Diagnostic::error("render.viewport", "viewport out of range")
+                          .in("viewport")
+                          .expect(fmt::format("x, y in -{0}..{0}, width, height in 0..{0}", kMax),
+                                  fmt::format("{},{} {}x{}", vp.x, vp.y, vp.width, vp.height)));
+  g.viewport = vp;
+  const int sx0 = std::max(vp.x, 0), sy0 = std::max(vp.y, 0);
+  const int sx1 = std::min(vp.x + vp.width, static_cast<int>(target.width()));
+  const int sy1 = std::min(vp.y + vp.height, static_cast<int>(target.height()));
+  if (sx0 >= sx1 || sy0 >= sy1) return false;
+  g.scissor = {sx0, sy0, sx1 - sx0, sy1 - sy0};
+  g.guard_x = 2.0f * kGuardPixels / static_cast<float>(vp.width);
+  g.guard_y = 2.0f * kGuardPixels / static_cast<float>(vp.height);
+  const float cx = static_cast<float>(vp.x) + 0.5f * static_cast<float>(vp.width);
+  const float cy = static_cast<float>(vp.y) + 0.5f * static_cast<float>(vp.height);
+  g.clamp_x0 = cx - kGuardPixels - 1.0f;
+  g.clamp_x1 = cx + kGuardPixels + 1.0f;
+  g.clamp_y0 = cy - kGuardPixels - 1.0f;
+  g.clamp_y1 = cy + kGuardPixels + 1.0f;
+  g.tiles_x = (g.scissor.width + kTileSize - 1) / kTileSize;
+  g.tiles_y = (g.scissor.height + kTileSize - 1) / kTileSize;
+  g.light_dir = core::normalize_or(-frame.light.direction, {0.0f, 0.0f, 1.0f});
+  g.light_color = frame.light.color;
+  g.ambient = frame.light.ambient;
+  return true;
+}
+
 }  // namespace
 
 bool detail::cpu_has_avx2() {
@@ -233,6 +275,17 @@ struct Renderer::Impl {
   }
 
   core::Status render(const Frame& frame, Framebuffer& target, FrameStats* stats);
+
+  // The steps of render(), in order.
+  void order_draws(const Frame& frame, const core::Mat4& view_projection);
+  std::size_t prepare_draws(const Frame& frame, const FrameGeometry& g, const core::Mat4& view_projection);
+  void set_texture_and_kernel(DrawState& d, const DrawCall& call) const;
+  void run_vertex_stage(const FrameGeometry& g);
+  void run_primitive_stage(const Frame& frame, const FrameGeometry& g);
+  std::size_t run_tile_stage(const Frame& frame, const FrameGeometry& g, Framebuffer& target);
+  void raster_tile(std::size_t tile, unsigned worker, const TileClear& clear, const FrameGeometry& g,
+                   Framebuffer& target, bool keep_depth);
+  void count(const Frame& frame, std::size_t vertex_total, std::size_t tile_count, FrameStats& st) const;
 };
 
 Renderer::Renderer(RendererOptions options) : impl_(std::make_unique<Impl>(options)) {}
@@ -260,47 +313,30 @@ core::Status Renderer::Impl::render(const Frame& frame, Framebuffer& target, Fra
   st = FrameStats{};
   st.threads = threads;
   SORTIE_CHECK(validate_frame(frame));
-
-  // Viewport (NDC mapping) and scissor (its part inside the framebuffer).
-  const Viewport vp =
-      frame.viewport.value_or(Viewport{0, 0, static_cast<int>(target.width()), static_cast<int>(target.height())});
-  constexpr int kMax = static_cast<int>(kMaxFramebufferSize);
-  if (vp.width < 0 || vp.height < 0 || vp.width > kMax || vp.height > kMax || vp.x < -kMax || vp.x > kMax ||
-      vp.y < -kMax || vp.y > kMax)
-    return core::fail(core::Diagnostic::error("render.viewport", "viewport out of range")
-                          .in("viewport")
-                          .expect(fmt::format("x, y in -{0}..{0}, width, height in 0..{0}", kMax),
-                                  fmt::format("{},{} {}x{}", vp.x, vp.y, vp.width, vp.height)));
   FrameGeometry g;
-  g.viewport = vp;
-  const int sx0 = std::max(vp.x, 0), sy0 = std::max(vp.y, 0);
-  const int sx1 = std::min(vp.x + vp.width, static_cast<int>(target.width()));
-  const int sy1 = std::min(vp.y + vp.height, static_cast<int>(target.height()));
-  if (sx0 >= sx1 || sy0 >= sy1) {
+  SORTIE_TRY(const bool visible, frame_geometry(frame, target, g));
+  if (!visible) {
     st.total_ms = ns_since(t_start) * 1e-6;
     return {};
   }
-  g.scissor = {sx0, sy0, sx1 - sx0, sy1 - sy0};
-  g.guard_x = 2.0f * kGuardPixels / static_cast<float>(vp.width);
-  g.guard_y = 2.0f * kGuardPixels / static_cast<float>(vp.height);
-  const float cx = static_cast<float>(vp.x) + 0.5f * static_cast<float>(vp.width);
-  const float cy = static_cast<float>(vp.y) + 0.5f * static_cast<float>(vp.height);
-  g.clamp_x0 = cx - kGuardPixels - 1.0f;
-  g.clamp_x1 = cx + kGuardPixels + 1.0f;
-  g.clamp_y0 = cy - kGuardPixels - 1.0f;
-  g.clamp_y1 = cy + kGuardPixels + 1.0f;
-  g.tiles_x = (g.scissor.width + kTileSize - 1) / kTileSize;
-  g.tiles_y = (g.scissor.height + kTileSize - 1) / kTileSize;
-  g.light_dir = core::normalize_or(-frame.light.direction, {0.0f, 0.0f, 1.0f});
-  g.light_color = frame.light.color;
-  g.ambient = frame.light.ambient;
   point_lights.clear();
   for (const PointLight& l : frame.point_lights)
     point_lights.push_back({l.position, l.color, 1.0f / (l.radius * l.radius), l.size * l.size});
   g.point_lights = point_lights;
 
-  // Drawing order: opaque in submission order, then blended (back to front when asked).
   const core::Mat4 view_projection = frame.camera.view_projection();
+  order_draws(frame, view_projection);
+  const std::size_t vertex_total = prepare_draws(frame, g, view_projection);
+  run_vertex_stage(g);
+  run_primitive_stage(frame, g);
+  const std::size_t tile_count = run_tile_stage(frame, g, target);
+  count(frame, vertex_total, tile_count, st);
+  st.total_ms = ns_since(t_start) * 1e-6;
+  return {};
+}
+
+// Drawing order: opaque in submission order, then blended (back to front when asked).
+void Renderer::Impl::order_draws(const Frame& frame, const core::Mat4& view_projection) {
   order.clear();
   for (std::uint32_t i = 0; i < frame.draws.size(); ++i)
     if (frame.draws[i].material.blend == Blend::opaque) order.push_back(i);
@@ -314,8 +350,12 @@ core::Status Renderer::Impl::render(const Frame& frame, Framebuffer& target, Fra
     std::stable_sort(order.begin() + static_cast<std::ptrdiff_t>(opaque_count), order.end(),
                      [&](std::uint32_t a, std::uint32_t b) { return keys[a] > keys[b]; });
   }
+}
 
-  // Per-draw state and job lists.
+// Per-draw state in drawing order and the vertex and primitive job lists; returns the number
+// of vertices of the frame.
+std::size_t Renderer::Impl::prepare_draws(const Frame& frame, const FrameGeometry& g,
+                                          const core::Mat4& view_projection) {
   draws.clear();
   vertex_jobs.clear();
   primitive_jobs.clear();
@@ -329,29 +369,10 @@ core::Status Renderer::Impl::render(const Frame& frame, Framebuffer& target, Fra
     d.mvp = view_projection * call.model;
     if (call.material.lit) d.normal_matrix = call.model.inverse().transposed();
     d.base_color = call.material.color;
-    const bool triangles = call.mesh.primitive == Primitive::triangles;
     d.shade = shade_of(call, g);
     d.flat_color = pack(to_rgba8(call.material.color));
     d.const_alpha = to_rgba8(call.material.color).a;
-    if (triangles && !call.material.texture.empty()) {
-      const TextureView& tex = call.material.texture;
-      d.level_count = call.material.filter == Filter::trilinear ? static_cast<std::int32_t>(tex.level_count) : 1;
-      for (std::int32_t l = 0; l < d.level_count; ++l)
-        d.levels[l] = make_level(tex.levels[static_cast<std::size_t>(l)]);
-      d.tex_w = static_cast<float>(tex.levels[0].width);
-      d.tex_h = static_cast<float>(tex.levels[0].height);
-      bool pow2 = true;
-      for (std::int32_t l = 0; l < d.level_count; ++l) pow2 = pow2 && d.levels[l].pow2;
-      d.wrap =
-          call.material.wrap == Wrap::clamp ? WrapKind::clamp : (pow2 ? WrapKind::repeat_pow2 : WrapKind::repeat_any);
-    }
-    d.planes = plane_count(d.level_count > 0, d.shade);
-#if SORTIE_RENDER_HAVE_AVX2
-    d.kernel = wide ? avx2::select_triangle_kernel(call.material, d.shade)
-                    : sse2::select_triangle_kernel(call.material, d.shade);
-#else
-    d.kernel = sse2::select_triangle_kernel(call.material, d.shade);
-#endif
+    set_texture_and_kernel(d, call);
     d.vertex_offset = vertex_total;
     d.vertex_count = call.mesh.positions.size();
     d.primitive_count = call.mesh.primitive_count();
@@ -365,20 +386,48 @@ core::Status Renderer::Impl::render(const Frame& frame, Framebuffer& target, Fra
   vertices.resize(vertex_total);
   outcodes.resize(vertex_total);
   if (batches.size() < primitive_jobs.size()) batches.resize(primitive_jobs.size());
-  for (auto& s : scratch) s.vertex_ns = s.raster_ns = 0.0;
+  for (auto& sc : scratch) sc.vertex_ns = sc.raster_ns = 0.0;
+  return vertex_total;
+}
 
-  // 1. Vertices.
-  auto vertex_stage = [&](std::size_t job, unsigned worker) {
+// A textured triangle draw's sampler levels and wrap; every draw's interpolated planes and
+// triangle kernel (AVX2 when the CPU has it, else SSE2 or scalar).
+void Renderer::Impl::set_texture_and_kernel(DrawState& d, const DrawCall& call) const {
+  const bool triangles = call.mesh.primitive == Primitive::triangles;
+  if (triangles && !call.material.texture.empty()) {
+    const TextureView& tex = call.material.texture;
+    d.level_count = call.material.filter == Filter::trilinear ? static_cast<std::int32_t>(tex.level_count) : 1;
+    for (std::int32_t l = 0; l < d.level_count; ++l) d.levels[l] = make_level(tex.levels[static_cast<std::size_t>(l)]);
+    d.tex_w = static_cast<float>(tex.levels[0].width);
+    d.tex_h = static_cast<float>(tex.levels[0].height);
+    bool pow2 = true;
+    for (std::int32_t l = 0; l < d.level_count; ++l) pow2 = pow2 && d.levels[l].pow2;
+    d.wrap =
+        call.material.wrap == Wrap::clamp ? WrapKind::clamp : (pow2 ? WrapKind::repeat_pow2 : WrapKind::repeat_any);
+  }
+  d.planes = plane_count(d.level_count > 0, d.shade);
+#if SORTIE_RENDER_HAVE_AVX2
+  d.kernel = wide ? avx2::select_triangle_kernel(call.material, d.shade)
+                  : sse2::select_triangle_kernel(call.material, d.shade);
+#else
+  d.kernel = sse2::select_triangle_kernel(call.material, d.shade);
+#endif
+}
+
+// 1. Vertices.
+void Renderer::Impl::run_vertex_stage(const FrameGeometry& g) {
+  parallel(vertex_jobs.size(), [&](std::size_t job, unsigned worker) {
     const Clock::time_point t0 = Clock::now();
     const Range& r = vertex_jobs[job];
     const DrawState& d = draws[r.draw];
     transform_vertices(d, g, r.begin, r.end, vertices.data() + d.vertex_offset, outcodes.data() + d.vertex_offset);
     scratch[worker].vertex_ns += ns_since(t0);
-  };
-  parallel(vertex_jobs.size(), vertex_stage);
+  });
+}
 
-  // 2. Primitives: setup and binning.
-  auto primitive_stage = [&](std::size_t job, unsigned) {
+// 2. Primitives: setup and binning.
+void Renderer::Impl::run_primitive_stage(const Frame& frame, const FrameGeometry& g) {
+  parallel(primitive_jobs.size(), [&](std::size_t job, unsigned) {
     const Range& r = primitive_jobs[job];
     Batch& b = batches[job];
     b.reset();
@@ -393,84 +442,94 @@ core::Status Renderer::Impl::render(const Frame& frame, Framebuffer& target, Fra
     bin_batch(g, b);
     b.setup_ns = static_cast<double>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
     b.bin_ns = ns_since(t1);
-  };
-  parallel(primitive_jobs.size(), primitive_stage);
+  });
+}
 
-  // 3. Tiles.
+// 3. Tiles; returns their number.
+std::size_t Renderer::Impl::run_tile_stage(const Frame& frame, const FrameGeometry& g, Framebuffer& target) {
   const std::size_t tile_count = static_cast<std::size_t>(g.tiles_x) * static_cast<std::size_t>(g.tiles_y);
-  const std::size_t batch_count = primitive_jobs.size();
-  const bool clear_color = frame.clear_color.has_value();
-  const bool clear_depth = frame.clear_depth.has_value();
-  const std::uint32_t clear_word = clear_color ? pack(*frame.clear_color) : 0;
-  const float clear_z = clear_depth ? *frame.clear_depth : 1.0f;
-  auto tile_stage = [&](std::size_t tile, unsigned worker) {
+  TileClear clear;
+  clear.color = frame.clear_color.has_value();
+  clear.depth = frame.clear_depth.has_value();
+  clear.word = clear.color ? pack(*frame.clear_color) : 0;
+  clear.z = clear.depth ? *frame.clear_depth : 1.0f;
+  parallel(tile_count, [&](std::size_t tile, unsigned worker) {
     const Clock::time_point t0 = Clock::now();
-    TileContext t;
-    const int tx = static_cast<int>(tile % static_cast<std::size_t>(g.tiles_x));
-    const int ty = static_cast<int>(tile / static_cast<std::size_t>(g.tiles_x));
-    t.tile_x = g.scissor.x + tx * kTileSize;
-    t.tile_y = g.scissor.y + ty * kTileSize;
-    t.x0 = t.tile_x;
-    t.y0 = t.tile_y;
-    t.x1 = std::min(t.tile_x + kTileSize, g.scissor.x + g.scissor.width);
-    t.y1 = std::min(t.tile_y + kTileSize, g.scissor.y + g.scissor.height);
-    TileBuffers& buf = *scratch[worker].tile;
-    t.color = buf.color;
-    t.depth = buf.depth;
-    if (clear_color) std::fill(std::begin(buf.color), std::end(buf.color), clear_word);
-    if (clear_depth) std::fill(std::begin(buf.depth), std::end(buf.depth), clear_z);
-    if (!clear_color || !clear_depth) load_tile(t, target, !clear_color, !clear_depth);
-    for (std::size_t bi = 0; bi < batch_count; ++bi) {
-      const Batch& b = batches[bi];
-      const std::uint32_t begin = b.offsets[tile], end = b.offsets[tile + 1];
-      for (std::uint32_t k = begin; k < end; ++k) {
-        const std::uint32_t code = b.items[k];
-        // Records were written long before (setup of the whole frame): fetch a few ahead.
-        if (k + 4 < end && (b.items[k + 4] >> 30) == static_cast<std::uint32_t>(ItemKind::triangle)) {
-          const std::uint32_t* ahead = b.triangle(b.items[k + 4] & kItemIndexMask);
-          __builtin_prefetch(ahead);
-          __builtin_prefetch(ahead + 16);  // records span two cache lines
+    raster_tile(tile, worker, clear, g, target, frame.keep_depth);
+    scratch[worker].raster_ns += ns_since(t0);
+  });
+  return tile_count;
+}
+
+// One tile: clear or load it, run every batch's items binned to it, store it.
+void Renderer::Impl::raster_tile(std::size_t tile, unsigned worker, const TileClear& clear, const FrameGeometry& g,
+                                 Framebuffer& target, bool keep_depth) {
+  TileContext t;
+  const int tx = static_cast<int>(tile % static_cast<std::size_t>(g.tiles_x));
+  const int ty = static_cast<int>(tile / static_cast<std::size_t>(g.tiles_x));
+  t.tile_x = g.scissor.x + tx * kTileSize;
+  t.tile_y = g.scissor.y + ty * kTileSize;
+  t.x0 = t.tile_x;
+  t.y0 = t.tile_y;
+  t.x1 = std::min(t.tile_x + kTileSize, g.scissor.x + g.scissor.width);
+  t.y1 = std::min(t.tile_y + kTileSize, g.scissor.y + g.scissor.height);
+  TileBuffers& buf = *scratch[worker].tile;
+  t.color = buf.color;
+  t.depth = buf.depth;
+  if (clear.color) std::fill(std::begin(buf.color), std::end(buf.color), clear.word);
+  if (clear.depth) std::fill(std::begin(buf.depth), std::end(buf.depth), clear.z);
+  if (!clear.color || !clear.depth) load_tile(t, target, !clear.color, !clear.depth);
+  const std::size_t batch_count = primitive_jobs.size();
+  for (std::size_t bi = 0; bi < batch_count; ++bi) {
+    const Batch& b = batches[bi];
+    const std::uint32_t begin = b.offsets[tile], end = b.offsets[tile + 1];
+    for (std::uint32_t k = begin; k < end; ++k) {
+      const std::uint32_t code = b.items[k];
+      // Records were written long before (setup of the whole frame): fetch a few ahead.
+      if (k + 4 < end && (b.items[k + 4] >> 30) == static_cast<std::uint32_t>(ItemKind::triangle)) {
+        const std::uint32_t* ahead = b.triangle(b.items[k + 4] & kItemIndexMask);
+        __builtin_prefetch(ahead);
+        __builtin_prefetch(ahead + 16);  // records span two cache lines
+      }
+      const std::uint32_t index = code & kItemIndexMask;
+      switch (static_cast<ItemKind>(code >> 30)) {
+        case ItemKind::triangle: {
+          // One draw per batch: the record's draw is the batch's.
+          const std::uint32_t* rec = b.triangle(index);
+          const DrawState& d = draws[primitive_jobs[bi].draw];
+          d.kernel(rec, d, t);
+          break;
         }
-        const std::uint32_t index = code & kItemIndexMask;
-        switch (static_cast<ItemKind>(code >> 30)) {
-          case ItemKind::triangle: {
-            // One draw per batch: the record's draw is the batch's.
-            const std::uint32_t* rec = b.triangle(index);
-            const DrawState& d = draws[primitive_jobs[bi].draw];
-            d.kernel(rec, d, t);
-            break;
-          }
-          case ItemKind::line: {
-            const SetupLine& l = b.lines[index];
-            raster_line(l, draws[l.draw], t);
-            break;
-          }
-          case ItemKind::point: {
-            const SetupPoint& p = b.points[index];
-            raster_point(p, draws[p.draw], t);
-            break;
-          }
-          case ItemKind::label:
-            raster_label(b.labels[index], t);
-            break;
+        case ItemKind::line: {
+          const SetupLine& l = b.lines[index];
+          raster_line(l, draws[l.draw], t);
+          break;
         }
+        case ItemKind::point: {
+          const SetupPoint& p = b.points[index];
+          raster_point(p, draws[p.draw], t);
+          break;
+        }
+        case ItemKind::label:
+          raster_label(b.labels[index], t);
+          break;
       }
     }
-    store_tile(t, target, frame.keep_depth);
-    scratch[worker].raster_ns += ns_since(t0);
-  };
-  parallel(tile_count, tile_stage);
+  }
+  store_tile(t, target, keep_depth);
+}
 
-  // Counters.
+// Counters and stage times of the frame.
+void Renderer::Impl::count(const Frame& frame, std::size_t vertex_total, std::size_t tile_count, FrameStats& st) const {
   st.draws = frame.draws.size();
   st.vertices = vertex_total;
   st.tiles = tile_count;
   double vertex_ns = 0.0, setup_ns = 0.0, bin_ns = 0.0, raster_ns = 0.0;
-  for (const auto& s : scratch) {
-    vertex_ns += s.vertex_ns;
-    raster_ns += s.raster_ns;
+  for (const auto& sc : scratch) {
+    vertex_ns += sc.vertex_ns;
+    raster_ns += sc.raster_ns;
   }
-  for (std::size_t j = 0; j < batch_count; ++j) {
+  for (std::size_t j = 0; j < primitive_jobs.size(); ++j) {
     const Batch& b = batches[j];
     setup_ns += b.setup_ns;
     bin_ns += b.bin_ns;
@@ -493,8 +552,6 @@ core::Status Renderer::Impl::render(const Frame& frame, Framebuffer& target, Fra
   st.transform_clip_ms = (vertex_ns + setup_ns) * 1e-6;
   st.binning_ms = bin_ns * 1e-6;
   st.raster_ms = raster_ns * 1e-6;
-  st.total_ms = ns_since(t_start) * 1e-6;
-  return {};
 }
 
 }  // namespace sortie::render
