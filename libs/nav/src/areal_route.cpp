@@ -51,6 +51,19 @@ bool same_point(Vec2 a, Vec2 b) {
   return a.x == b.x && a.y == b.y;
 }
 
+// p within kEdgeEpsilon of the segment a-b (f64): the tolerance of locate's edge rule.
+bool on_segment(Vec2 p, Vec2 a, Vec2 b) {
+  const double dx = static_cast<double>(b.x) - static_cast<double>(a.x);
+  const double dy = static_cast<double>(b.y) - static_cast<double>(a.y);
+  const double px = static_cast<double>(p.x) - static_cast<double>(a.x);
+  const double py = static_cast<double>(p.y) - static_cast<double>(a.y);
+  const double len_sq = dx * dx + dy * dy;
+  const double t = len_sq > 0.0 ? std::clamp((px * dx + py * dy) / len_sq, 0.0, 1.0) : 0.0;
+  const double ex = px - t * dx;
+  const double ey = py - t * dy;
+  return ex * ex + ey * ey <= kEdgeEpsilon * kEdgeEpsilon;
+}
+
 }  // namespace
 
 void PathWorkspace::reset(std::size_t areals) {
@@ -367,6 +380,10 @@ std::vector<Vec2> funnel(std::span<const Portal> portals, Vec2 from, Vec2 to) {
   for (std::size_t i = 1; i < count && guard < guard_limit; ++i, ++guard) {
     const Vec2 nl = left_of(i);
     const Vec2 nr = right_of(i);
+    // A portal through the apex itself (a start on a shared edge, a corner on the next portal)
+    // is passed at the apex: skip it. Kept, it would open the funnel to a half plane, whose
+    // sides are collinear, and the next portal would turn the far end of this one into a corner.
+    if (i + 1 < count && on_segment(apex, nl, nr)) continue;
     // Right side: tighten when nr is left of (or on) apex -> right.
     if (cross3(apex, right, nr) >= 0.0) {
       if (same_point(apex, right) || cross3(apex, left, nr) < 0.0) {
@@ -419,9 +436,13 @@ core::Result<Path> ArealMap::find_path(Vec2 from, Vec2 to, const PathOptions& op
   };
   SORTIE_TRY(const LocateResult start, endpoint(from, options.locate.z, "start"));
   SORTIE_TRY(const LocateResult goal, endpoint(to, options.goal_z, "goal"));
+  return path_between(start, from, goal, to, options.locate.walkable_only, workspace);
+}
+
+core::Result<Path> ArealMap::path_between(const LocateResult& start, Vec2 from, const LocateResult& goal, Vec2 to,
+                                          bool walkable_only, PathWorkspace* workspace) const {
   PathWorkspace local;
-  auto route = search(start.areal, goal.areal, workspace != nullptr ? *workspace : local, options.locate.walkable_only,
-                      from, to);
+  auto route = search(start.areal, goal.areal, workspace != nullptr ? *workspace : local, walkable_only, from, to);
   if (!route) {
     return fail(
         Diagnostic::error("nav.path.unreachable", "no route joins the two areals")
@@ -431,7 +452,7 @@ core::Result<Path> ArealMap::find_path(Vec2 from, Vec2 to, const PathOptions& op
   Path path;
   path.start = start;
   path.goal = goal;
-  path.corridor = portals(*route);
+  path.corridor = path_corridor(*route, from, to);
   path.areals = std::move(*route);
   path.points = funnel(path.corridor, from, to);
   for (std::size_t i = 0; i + 1 < path.points.size(); ++i)
