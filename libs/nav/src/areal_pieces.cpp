@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "nav_internal.hpp"
 #include "sortie/nav/areal_map.hpp"
 
 namespace sortie::nav {
@@ -13,34 +14,13 @@ using core::Vec2;
 
 namespace {
 
-// Twice the signed area of (a, b, c), f64 of f32 inputs (exact for coordinates of one scale).
-double cross3(Vec2 a, Vec2 b, Vec2 c) {
-  const double abx = static_cast<double>(b.x) - static_cast<double>(a.x);
-  const double aby = static_cast<double>(b.y) - static_cast<double>(a.y);
-  const double acx = static_cast<double>(c.x) - static_cast<double>(a.x);
-  const double acy = static_cast<double>(c.y) - static_cast<double>(a.y);
-  return abx * acy - aby * acx;
-}
+using detail::cross3;
+using detail::same_point;
+using detail::segment_distance_sq;
 
 double dot3(Vec2 a, Vec2 b, Vec2 c) {  // (b - a) . (c - b)
   return (static_cast<double>(b.x) - static_cast<double>(a.x)) * (static_cast<double>(c.x) - static_cast<double>(b.x)) +
          (static_cast<double>(b.y) - static_cast<double>(a.y)) * (static_cast<double>(c.y) - static_cast<double>(b.y));
-}
-
-bool same_point(Vec2 a, Vec2 b) {
-  return a.x == b.x && a.y == b.y;
-}
-
-double segment_distance_sq(Vec2 p, Vec2 a, Vec2 b) {
-  const double dx = static_cast<double>(b.x) - static_cast<double>(a.x);
-  const double dy = static_cast<double>(b.y) - static_cast<double>(a.y);
-  const double px = static_cast<double>(p.x) - static_cast<double>(a.x);
-  const double py = static_cast<double>(p.y) - static_cast<double>(a.y);
-  const double len_sq = dx * dx + dy * dy;
-  const double t = len_sq > 0.0 ? std::clamp((px * dx + py * dy) / len_sq, 0.0, 1.0) : 0.0;
-  const double ex = px - t * dx;
-  const double ey = py - t * dy;
-  return ex * ex + ey * ey;
 }
 
 }  // namespace

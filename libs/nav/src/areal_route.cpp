@@ -7,6 +7,7 @@
 #include <deque>
 #include <limits>
 
+#include "nav_internal.hpp"
 #include "sortie/nav/areal_map.hpp"
 
 namespace sortie::nav {
@@ -38,30 +39,12 @@ std::optional<Route> unwind(const std::vector<std::uint32_t>& parent, std::uint3
   return r;
 }
 
-// Twice the signed area of (a, b, c): > 0 when c is left of a -> b. f64 of f32 inputs.
-double cross3(Vec2 a, Vec2 b, Vec2 c) {
-  const double abx = static_cast<double>(b.x) - static_cast<double>(a.x);
-  const double aby = static_cast<double>(b.y) - static_cast<double>(a.y);
-  const double acx = static_cast<double>(c.x) - static_cast<double>(a.x);
-  const double acy = static_cast<double>(c.y) - static_cast<double>(a.y);
-  return abx * acy - aby * acx;
-}
-
-bool same_point(Vec2 a, Vec2 b) {
-  return a.x == b.x && a.y == b.y;
-}
+using detail::cross3;
+using detail::same_point;
 
 // p within kEdgeEpsilon of the segment a-b (f64): the tolerance of locate's edge rule.
 bool on_segment(Vec2 p, Vec2 a, Vec2 b) {
-  const double dx = static_cast<double>(b.x) - static_cast<double>(a.x);
-  const double dy = static_cast<double>(b.y) - static_cast<double>(a.y);
-  const double px = static_cast<double>(p.x) - static_cast<double>(a.x);
-  const double py = static_cast<double>(p.y) - static_cast<double>(a.y);
-  const double len_sq = dx * dx + dy * dy;
-  const double t = len_sq > 0.0 ? std::clamp((px * dx + py * dy) / len_sq, 0.0, 1.0) : 0.0;
-  const double ex = px - t * dx;
-  const double ey = py - t * dy;
-  return ex * ex + ey * ey <= kEdgeEpsilon * kEdgeEpsilon;
+  return detail::segment_distance_sq(p, a, b) <= kEdgeEpsilon * kEdgeEpsilon;
 }
 
 }  // namespace
