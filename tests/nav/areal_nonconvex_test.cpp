@@ -94,14 +94,14 @@ double shortest_in_ring(const std::vector<Vec2>& ring, Vec2 from, Vec2 to) {
   nodes.insert(nodes.end(), ring.begin(), ring.end());
   const std::size_t n = nodes.size();
   std::vector<double> d(n, std::numeric_limits<double>::infinity());
-  std::vector<bool> done(n, false);
-  d[0] = 0.0;
+  std::vector<std::uint8_t> done(n, 0);
+  d.at(0) = 0.0;
   for (std::size_t it = 0; it < n; ++it) {
     std::size_t u = n;
     for (std::size_t i = 0; i < n; ++i)
       if (!done[i] && (u == n || d[i] < d[u])) u = i;
     if (u == n || d[u] == std::numeric_limits<double>::infinity()) break;
-    done[u] = true;
+    done[u] = 1;
     for (std::size_t w = 0; w < n; ++w)
       if (!done[w] && segment_in_ring(ring, nodes[u], nodes[w])) d[w] = std::min(d[w], d[u] + dist(nodes[u], nodes[w]));
   }
