@@ -67,6 +67,44 @@ static void BM_LandMshDecodeStreams(benchmark::State& state) {
 }
 BENCHMARK(BM_LandMshDecodeStreams);
 
+// A 300,000-face Land.msh (the size of the independent reader comparison, issue 17 part 7): the
+// 181 x 181 heightfield's 64,800 faces repeated with their neighbours cleared (u16 neighbour
+// indices cannot name faces past 65,535), 32,761 positions. Bytes/s = file bytes decoded.
+const core::Bytes& big_msh_bytes() {
+  static const core::Bytes b = [] {
+    LandMsh m = make_land_msh_from_heightfield(make_sample_heightfield(181, 181, 2026), {8}).value();
+    const std::vector<TerrainFace28> base = m.faces;
+    m.faces.clear();
+    while (m.faces.size() < 300'000) {
+      for (TerrainFace28 f : base) {
+        if (m.faces.size() == 300'000) break;
+        f.neighbours = {kNoNeighbour, kNoNeighbour, kNoNeighbour};
+        m.faces.push_back(f);
+      }
+    }
+    return write_land_msh(m).value();
+  }();
+  return b;
+}
+
+// Compatible profile: the same decode and checks as strict on this file (before the reader
+// stopped taking face 65535's 0xFFFF for a self link, strict rejected it).
+static void BM_LandMshRead300k(benchmark::State& state) {
+  const auto& bytes = big_msh_bytes();
+  const ReadOptions compatible{core::Profile::compatible, "Land.msh"};
+  std::size_t faces = 0;
+  for (auto _ : state) {
+    auto m = read_land_msh(bytes, compatible);
+    faces = m ? m->faces.size() : 0;
+    benchmark::DoNotOptimize(m);
+  }
+  set_bytes(state, bytes.size());
+  state.counters["faces"] = static_cast<double>(faces);
+  state.counters["faces_per_s"] =
+      benchmark::Counter(static_cast<double>(faces), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_LandMshRead300k)->Unit(benchmark::kMillisecond);
+
 static void BM_LandMshWrite(benchmark::State& state) {
   const auto& m = corpus_msh();
   for (auto _ : state) {

@@ -271,6 +271,35 @@ TEST(LandMsh, self_neighbour_is_strict_error_and_compatible_warning) {
   EXPECT_TRUE(has_code(findings, "land_msh.face.neighbour_self"));
 }
 
+TEST(LandMsh, face_65535_without_neighbours_is_not_its_own_neighbour) {
+  // u16 neighbour indices: on a map of more than 65,535 faces, face 65535's "none" (0xFFFF)
+  // equals its own index. It used to be read as a self link (strict error at faces[65535]).
+  LandMsh m;
+  auto built = make_land_msh_from_heightfield(make_sample_heightfield(9, 9, 3), {2});
+  ASSERT_TRUE(built);
+  m = *built;
+  const std::vector<TerrainFace28> base = m.faces;
+  m.faces.clear();
+  for (std::size_t i = 0; m.faces.size() < 70'000; ++i) {
+    TerrainFace28 f = base[i % base.size()];
+    f.neighbours = {kNoNeighbour, kNoNeighbour, kNoNeighbour};
+    f.aux_tag = static_cast<std::uint16_t>(i);
+    m.faces.push_back(f);
+  }
+  auto bytes = write_land_msh(m);
+  ASSERT_TRUE(bytes) << bytes.error().to_string();
+  core::Diagnostics findings;
+  auto back = read_land_msh(*bytes, strict(), &findings);
+  ASSERT_TRUE(back) << back.error().to_string();
+  EXPECT_TRUE(findings.empty());
+  ASSERT_EQ(back->faces.size(), 70'000u);
+  EXPECT_EQ(back->faces[65535].aux_tag, std::uint16_t{65535});
+  EXPECT_EQ(back->faces[69'999].aux_tag, static_cast<std::uint16_t>(69'999));
+  EXPECT_EQ(back->faces, m.faces);
+  EXPECT_EQ(back->positions, m.positions);
+  EXPECT_EQ(write_land_msh(*back).value(), *bytes);
+}
+
 core::Bytes slot_payload(std::uint16_t pair_index, std::uint16_t pair_count) {
   core::ByteWriter w;
   w.zeros(0x8C);

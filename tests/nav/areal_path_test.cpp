@@ -226,6 +226,66 @@ TEST(ArealFunnel, u_turn_bends_at_both_inner_corners) {
   EXPECT_EQ(p->points, (std::vector<Vec2>{{0.5f, 1.5f}, {1.0f, 1.0f}, {2.0f, 1.0f}, {2.5f, 1.5f}}));
 }
 
+TEST(ArealFunnel, start_on_a_shared_edge_goes_straight) {
+  // A = [0,1]x[1,2], B = [1,2]x[1,2], C = [1,2]x[0,1]. (1, 1.5) lies on the A-B edge: locate
+  // gives A (lowest id, on the edge), the route is A -> B -> C and the first portal passes
+  // through the start. The straight line to (1.2, 0.2) stays in B and C. Before the funnel
+  // skipped a portal through its apex, the path ran up to (1, 2), the far end of that portal.
+  ArealInput in;
+  in.areals = {rect(0, 1, 1, 2), rect(1, 1, 2, 2), rect(1, 0, 2, 1)};
+  join(in, 0, 1, 1, 3);
+  join(in, 1, 0, 2, 2);
+  const ArealMap m = build(in);
+  const auto p = m.find_path({1.0f, 1.5f}, {1.2f, 0.2f});
+  ASSERT_TRUE(p) << p.error().to_string();
+  EXPECT_EQ(p->start.areal, 0u);
+  EXPECT_TRUE(p->start.on_edge);
+  EXPECT_EQ(p->areals, (Route{0, 1, 2}));
+  EXPECT_EQ(p->points, (std::vector<Vec2>{{1.0f, 1.5f}, {1.2f, 0.2f}}));
+  EXPECT_NEAR(p->length, std::hypot(0.2, 1.3), 1e-6);
+  // The funnel alone, with the start at a portal's end (a shared corner) and inside it.
+  const std::vector<Portal> corridor = m.portals(p->areals);
+  EXPECT_EQ(funnel(corridor, {1.0f, 1.0f}, {1.5f, 0.5f}), (std::vector<Vec2>{{1.0f, 1.0f}, {1.5f, 0.5f}}));
+  EXPECT_EQ(funnel(corridor, {1.0f, 1.9f}, {1.9f, 0.1f}), (std::vector<Vec2>{{1.0f, 1.9f}, {1.9f, 0.1f}}));
+  // Reversed: the goal on the edge was always straight.
+  const auto back = m.find_path({1.2f, 0.2f}, {1.0f, 1.5f});
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->points, (std::vector<Vec2>{{1.2f, 0.2f}, {1.0f, 1.5f}}));
+}
+
+TEST(ArealFunnel, starts_on_grid_lines_of_a_rectangle_of_areals_go_straight) {
+  // A Land.map of 12 x 10 rectangles tiles one rectangle: its union is convex, so every
+  // shortest path is the straight segment. Starts and goals are snapped to the areal grid lines
+  // (shared edges and shared corners), where locate answers through the edge rule.
+  auto msh = iron3d::make_land_msh_from_heightfield(iron3d::make_sample_heightfield(33, 33, 4, 16.0f));
+  ASSERT_TRUE(msh);
+  auto map = iron3d::make_land_map_for(*msh, {12, 10, 32, 32});
+  ASSERT_TRUE(map);
+  auto m = areal_map_from(*map);
+  ASSERT_TRUE(m);
+  core::Rng rng(81, 23);
+  PathWorkspace ws;
+  int on_edge_starts = 0;
+  for (int i = 0; i < 600; ++i) {
+    auto snap = [&](int mode) {
+      Vec2 p{rng.unit_f32() * 512.0f, rng.unit_f32() * 512.0f};
+      const float gx = map->areals[rng.below(12)].vertices[1].x;       // a column boundary
+      const float gy = map->areals[12 * rng.below(10)].vertices[2].y;  // a row boundary
+      if (mode & 1) p.x = gx;
+      if (mode & 2) p.y = gy;
+      return p;
+    };
+    const Vec2 from = snap(1 + static_cast<int>(rng.below(3)));
+    const Vec2 to = snap(static_cast<int>(rng.below(4)));
+    const auto p = m->find_path(from, to, {}, &ws);
+    ASSERT_TRUE(p) << p.error().to_string();
+    on_edge_starts += p->start.on_edge ? 1 : 0;
+    EXPECT_NEAR(p->length, dist(from, to), 1e-3)
+        << "pair " << i << " (" << from.x << ", " << from.y << ") -> (" << to.x << ", " << to.y << ")";
+  }
+  EXPECT_GT(on_edge_starts, 500);
+}
+
 TEST(ArealFunnel, funnel_of_no_portals_is_the_segment_and_a_point_portal_is_touched) {
   EXPECT_EQ(funnel({}, {0, 0}, {3, 4}), (std::vector<Vec2>{{0, 0}, {3, 4}}));
   EXPECT_EQ(funnel({}, {1, 1}, {1, 1}), (std::vector<Vec2>{{1, 1}}));

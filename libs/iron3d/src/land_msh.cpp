@@ -183,6 +183,8 @@ core::Status check_faces(std::span<const TerrainFace28> faces, std::size_t posit
                          std::uint64_t base_offset, core::Diagnostics* findings) {
   const std::size_t vc = position_count;
   const std::size_t fc = faces.size();
+  // With n + 1 taken mod 2^16, "none" (0xFFFF) becomes 0: a neighbour is out of range when
+  // n + 1 > face count, and a self link when n + 1 == i + 1 (never for face 65535's "none").
   unsigned bad = 0;
   unsigned self = 0;
   for (std::size_t i = 0; i < fc; ++i) {
@@ -190,9 +192,9 @@ core::Status check_faces(std::span<const TerrainFace28> faces, std::size_t posit
     bad |= static_cast<unsigned>(f.vertices[0] >= vc) | static_cast<unsigned>(f.vertices[1] >= vc) |
            static_cast<unsigned>(f.vertices[2] >= vc);
     for (std::size_t k = 0; k < 3; ++k) {
-      const std::size_t n = f.neighbours[k];
-      bad |= static_cast<unsigned>(n != kNoNeighbour) & static_cast<unsigned>(n >= fc);
-      self |= static_cast<unsigned>(n == i);
+      const std::size_t n1 = static_cast<std::uint16_t>(f.neighbours[k] + 1u);
+      bad |= static_cast<unsigned>(n1 > fc);
+      self |= static_cast<unsigned>(n1 == i + 1);
     }
   }
   if (!bad && !self) return {};
@@ -210,7 +212,7 @@ core::Status check_faces(std::span<const TerrainFace28> faces, std::size_t posit
         return fail(diag(o, "land_msh.face.neighbour", "face neighbour is neither 0xFFFF nor a face index",
                          at + 14 + 2 * k, fmt::format("faces[{}].neighbour[{}]", i, k))
                         .expect(fmt::format("0xffff or < {}", fc), fmt::format("{}", n)));
-      if (n == i)
+      if (n == i && n != kNoNeighbour)
         SORTIE_CHECK(soft(diag(o, "land_msh.face.neighbour_self", "face names itself as its neighbour", at + 14 + 2 * k,
                                fmt::format("faces[{}].neighbour[{}]", i, k))
                               .expect("another face or 0xffff", fmt::format("{}", n)),

@@ -88,6 +88,10 @@ core::Result<ArealMap> ArealMap::build(const ArealInput& input, const ArealPolic
       m.bounds_.expand({v.x, v.y, 0.0f});
     }
     s.ccw = !(area2 < 0.0);
+    if (auto pieces = split_ring(s.ring, s.ccw)) {
+      s.pieces = static_cast<std::uint32_t>(m.pieces_.size());
+      m.pieces_.push_back(std::move(*pieces));
+    }
     std::vector<std::uint32_t> nb;
     for (std::size_t k = 0; k < a.links.size(); ++k) {
       const std::int32_t l = a.links[k];

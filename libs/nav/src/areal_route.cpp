@@ -7,6 +7,7 @@
 #include <deque>
 #include <limits>
 
+#include "nav_internal.hpp"
 #include "sortie/nav/areal_map.hpp"
 
 namespace sortie::nav {
@@ -38,17 +39,12 @@ std::optional<Route> unwind(const std::vector<std::uint32_t>& parent, std::uint3
   return r;
 }
 
-// Twice the signed area of (a, b, c): > 0 when c is left of a -> b. f64 of f32 inputs.
-double cross3(Vec2 a, Vec2 b, Vec2 c) {
-  const double abx = static_cast<double>(b.x) - static_cast<double>(a.x);
-  const double aby = static_cast<double>(b.y) - static_cast<double>(a.y);
-  const double acx = static_cast<double>(c.x) - static_cast<double>(a.x);
-  const double acy = static_cast<double>(c.y) - static_cast<double>(a.y);
-  return abx * acy - aby * acx;
-}
+using detail::cross3;
+using detail::same_point;
 
-bool same_point(Vec2 a, Vec2 b) {
-  return a.x == b.x && a.y == b.y;
+// p within kEdgeEpsilon of the segment a-b (f64): the tolerance of locate's edge rule.
+bool on_segment(Vec2 p, Vec2 a, Vec2 b) {
+  return detail::segment_distance_sq(p, a, b) <= kEdgeEpsilon * kEdgeEpsilon;
 }
 
 }  // namespace
@@ -367,6 +363,10 @@ std::vector<Vec2> funnel(std::span<const Portal> portals, Vec2 from, Vec2 to) {
   for (std::size_t i = 1; i < count && guard < guard_limit; ++i, ++guard) {
     const Vec2 nl = left_of(i);
     const Vec2 nr = right_of(i);
+    // A portal through the apex itself (a start on a shared edge, a corner on the next portal)
+    // is passed at the apex: skip it. Kept, it would open the funnel to a half plane, whose
+    // sides are collinear, and the next portal would turn the far end of this one into a corner.
+    if (i + 1 < count && on_segment(apex, nl, nr)) continue;
     // Right side: tighten when nr is left of (or on) apex -> right.
     if (cross3(apex, right, nr) >= 0.0) {
       if (same_point(apex, right) || cross3(apex, left, nr) < 0.0) {
@@ -419,9 +419,13 @@ core::Result<Path> ArealMap::find_path(Vec2 from, Vec2 to, const PathOptions& op
   };
   SORTIE_TRY(const LocateResult start, endpoint(from, options.locate.z, "start"));
   SORTIE_TRY(const LocateResult goal, endpoint(to, options.goal_z, "goal"));
+  return path_between(start, from, goal, to, options.locate.walkable_only, workspace);
+}
+
+core::Result<Path> ArealMap::path_between(const LocateResult& start, Vec2 from, const LocateResult& goal, Vec2 to,
+                                          bool walkable_only, PathWorkspace* workspace) const {
   PathWorkspace local;
-  auto route = search(start.areal, goal.areal, workspace != nullptr ? *workspace : local, options.locate.walkable_only,
-                      from, to);
+  auto route = search(start.areal, goal.areal, workspace != nullptr ? *workspace : local, walkable_only, from, to);
   if (!route) {
     return fail(
         Diagnostic::error("nav.path.unreachable", "no route joins the two areals")
@@ -431,7 +435,7 @@ core::Result<Path> ArealMap::find_path(Vec2 from, Vec2 to, const PathOptions& op
   Path path;
   path.start = start;
   path.goal = goal;
-  path.corridor = portals(*route);
+  path.corridor = path_corridor(*route, from, to);
   path.areals = std::move(*route);
   path.points = funnel(path.corridor, from, to);
   for (std::size_t i = 0; i + 1 < path.points.size(); ++i)

@@ -7,6 +7,7 @@
 // over the adjacency graph built from the edge links; its corridor is the chain of portal edges
 // between consecutive areals, and a funnel (the "simple stupid funnel") pulls the shortest
 // polyline through those portals. Routing and smoothing live in areal_route.cpp.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -108,9 +109,13 @@ struct Portal {
 
 // A route from a point to a point: the areals, their portals, and the funnel-smoothed polyline
 // from `points.front()` == from to `points.back()` == to (consecutive duplicates removed).
+// funnel(corridor, from, to) == points.
 struct Path {
   Route areals;
-  std::vector<Portal> corridor;  // areals.size() - 1 portals
+  // The portals the path crosses, in order: one between each pair of consecutive areals
+  // (from != to), and inside an areal whose ring is not convex the diagonals between the
+  // triangles it is split into (from == to == that areal; docs/navigation.md).
+  std::vector<Portal> corridor;
   std::vector<core::Vec2> points;
   double length = 0.0;  // sum of the segment lengths of `points` (f64)
   LocateResult start;
@@ -203,6 +208,11 @@ class ArealMap {
   // nav.path.unreachable (no route between the two areals).
   [[nodiscard]] core::Result<Path> find_path(core::Vec2 from, core::Vec2 to, const PathOptions& options = {},
                                              PathWorkspace* workspace = nullptr) const;
+  // find_path with both endpoints already located (start holds `from`, goal holds `to`): A*,
+  // portals, funnel. walkable_only as in PathOptions::locate. Error: nav.path.unreachable.
+  [[nodiscard]] core::Result<Path> path_between(const LocateResult& start, core::Vec2 from, const LocateResult& goal,
+                                                core::Vec2 to, bool walkable_only = true,
+                                                PathWorkspace* workspace = nullptr) const;
 
   // Waypoints for a route from `from` to `to`: the midpoint of the boundary edge each areal
   // shares with the next one (the link naming it; the next anchor if no link does), then `to`.
@@ -233,8 +243,39 @@ class ArealMap {
     float anchor_z = 0.0f;
     core::Vec3 normal{0.0f, 0.0f, 1.0f};
     bool walkable = true;
-    bool ccw = true;  // ring winding (signed area >= 0)
+    bool ccw = true;                  // ring winding (signed area >= 0)
+    std::uint32_t pieces = kNoAreal;  // index into pieces_ when the ring is not convex
   };
+  // A ring that is not convex, split into triangles (ear clipping over the ring without its
+  // straight vertices; areal_pieces.cpp). The diagonals join the triangles into a tree; a path
+  // through the areal crosses the diagonals between the triangle it enters and the one it leaves.
+  struct Pieces {
+    struct Diagonal {
+      std::uint32_t a = 0;  // p -> q is a counter-clockwise edge of triangle a, q -> p of triangle b
+      std::uint32_t b = 0;
+      core::Vec2 p;
+      core::Vec2 q;
+    };
+    std::vector<std::array<core::Vec2, 3>> triangles;  // counter-clockwise
+    std::vector<std::uint32_t> edge_triangle;          // per ring edge: the triangle holding it
+    std::vector<Diagonal> diagonals;
+  };
+  // The ring split into triangles; nullopt when it is convex, or when ear clipping finds no ear
+  // (a self-intersecting ring): such an areal keeps its ring as its only piece.
+  static std::optional<Pieces> split_ring(std::span<const core::Vec2> ring, bool ccw);
+  // The triangle holding p (the one p is deepest inside when none holds it exactly).
+  static std::uint32_t triangle_of(const Pieces& pieces, core::Vec2 p);
+  // The ring edge of `areal` nearest to p (lowest index on ties).
+  [[nodiscard]] std::size_t nearest_edge(std::uint32_t areal, core::Vec2 p) const;
+  // Appends the diagonals crossed inside a non-convex areal from the triangle holding `enter`
+  // (an entry point or a point on the entry portal) to the one holding `leave`; `enter_edge` /
+  // `leave_edge` name the ring edge the point lies on, or kNoEdge for an inner point.
+  static constexpr std::size_t kNoEdge = static_cast<std::size_t>(-1);
+  void inner_portals(std::uint32_t areal, core::Vec2 enter, std::size_t enter_edge, core::Vec2 leave,
+                     std::size_t leave_edge, std::vector<Portal>& out) const;
+  // The corridor of find_path: portals() with the inner portals of every non-convex areal.
+  [[nodiscard]] std::vector<Portal> path_corridor(std::span<const std::uint32_t> route, core::Vec2 from,
+                                                  core::Vec2 to) const;
   // 0 = outside, 1 = within the edge tolerance only, 2 = strictly inside.
   [[nodiscard]] int classify(std::uint32_t areal, float x, float y) const;
   // f64 distance from (x, y) to the nearest edge of the areal's ring; `closest` gets the point.
@@ -246,6 +287,7 @@ class ArealMap {
                                             bool walkable_only, core::Vec2 line_a, core::Vec2 line_b) const;
 
   std::vector<ArealShape> areals_;
+  std::vector<Pieces> pieces_;                  // of the areals whose ring is not convex
   std::vector<std::uint32_t> adjacency_;        // concatenated neighbour lists
   std::vector<std::uint32_t> adjacency_start_;  // areal_count + 1 offsets
   std::vector<double> adjacency_cost_;          // anchor distance per adjacency_ entry
