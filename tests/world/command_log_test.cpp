@@ -221,7 +221,7 @@ TEST(CommandLogTest, rejects_malformed_payloads) {
   auto bad_bool = read_command_log(v2_one(3, "pause", 3, {2}).buffer());
   ASSERT_FALSE(bad_bool);
   EXPECT_EQ(bad_bool.error().code, "world.command.pause.flag");
-  EXPECT_EQ(bad_bool.error().field, "commands[0].payload");
+  EXPECT_EQ(bad_bool.error().field, "commands[0].payload.paused");
   auto short_move = read_command_log(v2_one(1, "move", 1, core::Bytes(15, 0)).buffer());
   ASSERT_FALSE(short_move);
   EXPECT_EQ(short_move.error().code, "command_log.payload.eof");

@@ -5,38 +5,22 @@
 #include <optional>
 #include <stdexcept>
 
-#include "body_fields.hpp"
 #include "sortie/move/behavior.hpp"
 #include "sortie/move/det_math.hpp"
 #include "sortie/move/move_system.hpp"
 #include "sortie/move/wizard.hpp"
-#include "sortie/world/command_json.hpp"
 #include "sortie/world/command_registry.hpp"
+#include "sortie/world/payload_fields.hpp"
 #include "sortie/world/world.hpp"
 
 namespace sortie::move {
 
 using core::Diagnostic;
 using core::fail;
-using core::Json;
 using world::CommandOutcome;
 using world::ObjectId;
 
 namespace {
-
-core::Result<ObjectId> read_id(core::ByteReader& in) {
-  SORTIE_TRY(auto raw, in.u64());
-  return ObjectId::from_raw(raw);
-}
-
-core::Result<bool> read_flag(core::ByteReader& in, std::string_view what) {
-  const std::size_t at = in.offset();
-  SORTIE_TRY(auto v, in.u8());
-  if (v > 1)
-    return fail(in.error_at(at, "world.command.move.flag", std::string(what) + " must be 0 or 1")
-                    .expect("0|1", std::to_string(v)));
-  return v == 1;
-}
 
 core::Status invalid(std::string_view kind, std::string what) {
   return fail(Diagnostic::error("world.command.invalid", std::move(what)).in(std::string(kind)));
@@ -83,150 +67,64 @@ std::optional<UnitStack> enabled_unit(world::World& w, ObjectId id) {
 
 }  // namespace
 
-// ---------------------------------------------------------------- codecs
+// ---------------------------------------------------------------- payload fields
 
-void EnableCommand::write(core::ByteWriter& out) const {
-  out.u64(target.raw());
-  detail::write_body_fields(out, *this);
-}
+namespace {
 
-core::Result<EnableCommand> EnableCommand::read(core::ByteReader& in) {
-  EnableCommand c;
-  SORTIE_TRY(c.target, read_id(in));
-  const std::size_t at = in.offset();
-  SORTIE_TRY(auto shape, in.u8());
-  if (shape > 1)
-    return fail(in.error_at(at, "world.command.move.shape", "shape must be 0 (circle) or 1 (capsule)")
-                    .expect("0|1", std::to_string(shape)));
-  c.shape = static_cast<Shape>(shape);
-  SORTIE_TRY(c.radius, in.f32());
-  SORTIE_TRY(c.height, in.f32());
-  SORTIE_TRY(c.max_speed, in.f32());
-  SORTIE_TRY(c.category, in.u32());
-  SORTIE_TRY(c.collides_with, in.u32());
-  SORTIE_TRY(c.is_static, read_flag(in, "static"));
-  return c;
+constexpr std::string_view kShapeNames[] = {"circle", "capsule"};
+
+// The fields a move.enable command gives a Body, in the one order of both the payload and the
+// body's state encoding: u8 shape, f32 radius, height, max_speed, u32 category, collides_with,
+// u8 static.
+template <class Self, class V>
+void body_fields(Self& b, V& v) {
+  v(b.shape, "shape", world::field::Names{"world.command.move.shape", "unknown body shape", kShapeNames});
+  v(b.radius, "radius");
+  v(b.height, "height");
+  v(b.max_speed, "max_speed");
+  v(b.category, "category");
+  v(b.collides_with, "collides_with");
+  v(b.is_static, "static", world::field::Flag{"world.command.move.flag"});
 }
 
-void EnableCommand::to_json(Json& out) const {
-  world::json_put_object_id(out, "target", target);
-  out["shape"] = shape == Shape::circle ? "circle" : "capsule";
-  world::json_put_f32(out, "radius", radius);
-  world::json_put_f32(out, "height", height);
-  world::json_put_f32(out, "max_speed", max_speed);
-  out["category"] = category;
-  out["collides_with"] = collides_with;
-  out["static"] = is_static;
+}  // namespace
+
+// Here, not in components.cpp: the body's state encoding shares move.enable's field list.
+void Body::encode(world::StateWriter& out) const {
+  world::field::ToBytes<world::StateWriter> v(out);
+  body_fields(*this, v);
+  out.u32(revision);
 }
 
-core::Result<EnableCommand> EnableCommand::from_json(const Json& in, const std::string& path) {
-  EnableCommand c;
-  SORTIE_TRY(c.target, world::json_get_object_id(in, "target", path));
-  SORTIE_TRY(auto shape, world::json_get<std::string>(in, "shape", path));
-  if (shape != "circle" && shape != "capsule") {
-    return fail(Diagnostic::error("command_log.field_type", "field has the wrong type or range")
-                    .in(path + ".shape")
-                    .expect("\"circle\" or \"capsule\"", shape));
-  }
-  c.shape = shape == "circle" ? Shape::circle : Shape::capsule;
-  SORTIE_TRY(c.radius, world::json_get_f32(in, "radius", path));
-  SORTIE_TRY(c.height, world::json_get_f32(in, "height", path));
-  SORTIE_TRY(c.max_speed, world::json_get_f32(in, "max_speed", path));
-  SORTIE_TRY(c.category, world::json_get<std::uint32_t>(in, "category", path));
-  SORTIE_TRY(c.collides_with, world::json_get<std::uint32_t>(in, "collides_with", path));
-  SORTIE_TRY(c.is_static, world::json_get<bool>(in, "static", path));
-  return c;
+template <class Self, class V>
+void EnableCommand::fields(Self& c, V& v) {
+  v(c.target, "target");
+  body_fields(c, v);
 }
 
-void GotoCommand::write(core::ByteWriter& out) const {
-  out.u64(target.raw());
-  out.f32(goal.x);
-  out.f32(goal.y);
-  out.f32(speed);
+template <class Self, class V>
+void GotoCommand::fields(Self& c, V& v) {
+  v(c.target, "target");
+  v(c.goal.x, "x");
+  v(c.goal.y, "y");
+  v(c.speed, "speed");
 }
 
-core::Result<GotoCommand> GotoCommand::read(core::ByteReader& in) {
-  GotoCommand c;
-  SORTIE_TRY(c.target, read_id(in));
-  SORTIE_TRY(c.goal.x, in.f32());
-  SORTIE_TRY(c.goal.y, in.f32());
-  SORTIE_TRY(c.speed, in.f32());
-  return c;
+template <class Self, class V>
+void HaltCommand::fields(Self& c, V& v) {
+  v(c.target, "target");
 }
 
-void GotoCommand::to_json(Json& out) const {
-  world::json_put_object_id(out, "target", target);
-  world::json_put_f32(out, "x", goal.x);
-  world::json_put_f32(out, "y", goal.y);
-  world::json_put_f32(out, "speed", speed);
+template <class Self, class V>
+void DriveCommand::fields(Self& c, V& v) {
+  v(c.target, "target");
+  v(c.speed, "speed");
+  v(c.turn, "turn");
 }
 
-core::Result<GotoCommand> GotoCommand::from_json(const Json& in, const std::string& path) {
-  GotoCommand c;
-  SORTIE_TRY(c.target, world::json_get_object_id(in, "target", path));
-  SORTIE_TRY(c.goal.x, world::json_get_f32(in, "x", path));
-  SORTIE_TRY(c.goal.y, world::json_get_f32(in, "y", path));
-  SORTIE_TRY(c.speed, world::json_get_f32(in, "speed", path));
-  return c;
-}
-
-void HaltCommand::write(core::ByteWriter& out) const {
-  out.u64(target.raw());
-}
-core::Result<HaltCommand> HaltCommand::read(core::ByteReader& in) {
-  HaltCommand c;
-  SORTIE_TRY(c.target, read_id(in));
-  return c;
-}
-void HaltCommand::to_json(Json& out) const {
-  world::json_put_object_id(out, "target", target);
-}
-core::Result<HaltCommand> HaltCommand::from_json(const Json& in, const std::string& path) {
-  HaltCommand c;
-  SORTIE_TRY(c.target, world::json_get_object_id(in, "target", path));
-  return c;
-}
-
-void DriveCommand::write(core::ByteWriter& out) const {
-  out.u64(target.raw());
-  out.f32(speed);
-  out.f32(turn);
-}
-core::Result<DriveCommand> DriveCommand::read(core::ByteReader& in) {
-  DriveCommand c;
-  SORTIE_TRY(c.target, read_id(in));
-  SORTIE_TRY(c.speed, in.f32());
-  SORTIE_TRY(c.turn, in.f32());
-  return c;
-}
-void DriveCommand::to_json(Json& out) const {
-  world::json_put_object_id(out, "target", target);
-  world::json_put_f32(out, "speed", speed);
-  world::json_put_f32(out, "turn", turn);
-}
-core::Result<DriveCommand> DriveCommand::from_json(const Json& in, const std::string& path) {
-  DriveCommand c;
-  SORTIE_TRY(c.target, world::json_get_object_id(in, "target", path));
-  SORTIE_TRY(c.speed, world::json_get_f32(in, "speed", path));
-  SORTIE_TRY(c.turn, world::json_get_f32(in, "turn", path));
-  return c;
-}
-
-void DisableCommand::write(core::ByteWriter& out) const {
-  out.u64(target.raw());
-}
-core::Result<DisableCommand> DisableCommand::read(core::ByteReader& in) {
-  DisableCommand c;
-  SORTIE_TRY(c.target, read_id(in));
-  return c;
-}
-void DisableCommand::to_json(Json& out) const {
-  world::json_put_object_id(out, "target", target);
-}
-core::Result<DisableCommand> DisableCommand::from_json(const Json& in, const std::string& path) {
-  DisableCommand c;
-  SORTIE_TRY(c.target, world::json_get_object_id(in, "target", path));
-  return c;
+template <class Self, class V>
+void DisableCommand::fields(Self& c, V& v) {
+  v(c.target, "target");
 }
 
 // ---------------------------------------------------------------- registration
@@ -345,3 +243,9 @@ std::shared_ptr<const world::CommandRegistry> move_command_registry(const MoveEn
 }
 
 }  // namespace sortie::move
+
+template struct sortie::world::PayloadCodec<sortie::move::EnableCommand>;
+template struct sortie::world::PayloadCodec<sortie::move::GotoCommand>;
+template struct sortie::world::PayloadCodec<sortie::move::HaltCommand>;
+template struct sortie::world::PayloadCodec<sortie::move::DriveCommand>;
+template struct sortie::world::PayloadCodec<sortie::move::DisableCommand>;

@@ -2,8 +2,6 @@
 
 #include <string>
 
-#include "body_fields.hpp"
-
 namespace sortie::move {
 namespace {
 
@@ -58,11 +56,6 @@ std::string_view to_string(MoveFailure failure) {
 
 std::string diagnostic_code(MoveFailure failure) {
   return "move.behavior." + std::string(to_string(failure));
-}
-
-void Body::encode(world::StateWriter& out) const {
-  detail::write_body_fields(out, *this);
-  out.u32(revision);
 }
 
 void BehaviorState::encode(world::StateWriter& out) const {

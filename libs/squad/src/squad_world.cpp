@@ -1,54 +1,16 @@
 // The squad simulation on libs/world: command kinds, the controller and SquadWorld.
 #include "sortie/squad/squad_world.hpp"
 
-#include <fmt/format.h>
-
 #include <stdexcept>
 
 #include "sortie/core/hash.hpp"
-#include "sortie/world/command_json.hpp"
+#include "sortie/world/payload_fields.hpp"
 
 namespace sortie::squad {
 
-using core::Json;
 using world::ObjectId;
 
 namespace {
-
-core::Diagnostic payload_error(core::ByteReader& in, std::size_t at, std::string what, std::string expected,
-                               std::string found) {
-  return in.error_at(at, "squad.command.payload", std::move(what)).expect(std::move(expected), std::move(found));
-}
-
-core::Result<ObjectId> read_target(core::ByteReader& in) {
-  SORTIE_TRY(const std::uint64_t raw, in.u64());
-  return ObjectId::from_raw(raw);
-}
-
-core::Result<bool> read_flag(core::ByteReader& in, std::string_view name) {
-  const std::size_t at = in.offset();
-  SORTIE_TRY(const std::uint8_t v, in.u8());
-  if (v > 1)
-    return core::fail(payload_error(in, at, fmt::format("{} must be 0 or 1", name), "0 or 1", fmt::format("{}", v)));
-  return v == 1;
-}
-
-core::Result<std::int8_t> read_axis(core::ByteReader& in) {
-  const std::size_t at = in.offset();
-  SORTIE_TRY(const std::uint8_t v, in.u8());
-  if (v == 0x80) return core::fail(payload_error(in, at, "movement byte -128 is not used", "-127 .. 127", "-128"));
-  return static_cast<std::int8_t>(v);
-}
-
-core::Result<std::int8_t> json_axis(const Json& in, std::string_view key, const std::string& path) {
-  SORTIE_TRY(const std::int8_t v, world::json_get<std::int8_t>(in, key, path));
-  if (v == -128) {
-    return core::fail(core::Diagnostic::error("command_log.field_type", "movement -128 is not used")
-                          .in(path + "." + std::string(key))
-                          .expect("-127 .. 127", "-128"));
-  }
-  return v;
-}
 
 // The controller of a live squad object, or nullptr (gone, or another controller).
 SquadSimController* controller_of(world::World& w, ObjectId id) {
@@ -69,186 +31,54 @@ world::CommandKindInfo held_kind(void (*apply)(InputFrame&, const P&)) {
 
 }  // namespace
 
-// ---------------------------------------------------------------- payloads
+// ---------------------------------------------------------------- payload fields
 
-void SquadMoveCommand::write(core::ByteWriter& out) const {
-  out.u64(target.raw());
-  out.u8(static_cast<std::uint8_t>(move_x));
-  out.u8(static_cast<std::uint8_t>(move_y));
-  out.u8(sprint ? 1 : 0);
+namespace {
+
+constexpr std::string_view kPayloadError = "squad.command.payload";
+constexpr world::field::Range<std::int8_t> kAxis{kPayloadError, "movement -128 is not used", -127, 127};
+constexpr world::field::Flag kFlag{kPayloadError};
+constexpr std::string_view kAimBits[] = {"left", "right"};
+
+}  // namespace
+
+template <class Self, class V>
+void SquadMoveCommand::fields(Self& c, V& v) {
+  v(c.target, "target");
+  v(c.move_x, "move_x", kAxis);
+  v(c.move_y, "move_y", kAxis);
+  v(c.sprint, "sprint", kFlag);
 }
 
-core::Result<SquadMoveCommand> SquadMoveCommand::read(core::ByteReader& in) {
-  SquadMoveCommand c;
-  SORTIE_TRY(c.target, read_target(in));
-  SORTIE_TRY(c.move_x, read_axis(in));
-  SORTIE_TRY(c.move_y, read_axis(in));
-  SORTIE_TRY(c.sprint, read_flag(in, "sprint"));
-  return c;
+template <class Self, class V>
+void SquadAimCommand::fields(Self& c, V& v) {
+  v(c.target, "target");
+  v.bits(world::field::Bits{kPayloadError, "reserved aim bits are set", kAimBits}, c.left, c.right);
 }
 
-void SquadMoveCommand::to_json(Json& out) const {
-  world::json_put_object_id(out, "target", target);
-  out["move_x"] = move_x;
-  out["move_y"] = move_y;
-  out["sprint"] = sprint;
+template <class Self, class V>
+void SquadManualCommand::fields(Self& c, V& v) {
+  v(c.target, "target");
 }
 
-core::Result<SquadMoveCommand> SquadMoveCommand::from_json(const Json& in, const std::string& path) {
-  SquadMoveCommand c;
-  SORTIE_TRY(c.target, world::json_get_object_id(in, "target", path));
-  SORTIE_TRY(c.move_x, json_axis(in, "move_x", path));
-  SORTIE_TRY(c.move_y, json_axis(in, "move_y", path));
-  SORTIE_TRY(c.sprint, world::json_get<bool>(in, "sprint", path));
-  return c;
+template <class Self, class V>
+void SquadCycleCommand::fields(Self& c, V& v) {
+  v(c.target, "target");
 }
 
-void SquadAimCommand::write(core::ByteWriter& out) const {
-  out.u64(target.raw());
-  out.u8(static_cast<std::uint8_t>((left ? 1u : 0u) | (right ? 2u : 0u)));
+template <class Self, class V>
+void SquadFormationCommand::fields(Self& c, V& v) {
+  v(c.target, "target");
+  v(c.formation, "formation", world::field::Range<std::uint8_t>{kPayloadError, "unknown formation", 1, 3});
 }
 
-core::Result<SquadAimCommand> SquadAimCommand::read(core::ByteReader& in) {
-  SquadAimCommand c;
-  SORTIE_TRY(c.target, read_target(in));
-  const std::size_t at = in.offset();
-  SORTIE_TRY(const std::uint8_t bits, in.u8());
-  if ((bits & ~3u) != 0) {
-    return core::fail(
-        payload_error(in, at, "reserved aim bits are set", "bits 2..7 clear", fmt::format("0x{:02x}", bits)));
-  }
-  c.left = (bits & 1u) != 0;
-  c.right = (bits & 2u) != 0;
-  return c;
-}
-
-void SquadAimCommand::to_json(Json& out) const {
-  world::json_put_object_id(out, "target", target);
-  out["left"] = left;
-  out["right"] = right;
-}
-
-core::Result<SquadAimCommand> SquadAimCommand::from_json(const Json& in, const std::string& path) {
-  SquadAimCommand c;
-  SORTIE_TRY(c.target, world::json_get_object_id(in, "target", path));
-  SORTIE_TRY(c.left, world::json_get<bool>(in, "left", path));
-  SORTIE_TRY(c.right, world::json_get<bool>(in, "right", path));
-  return c;
-}
-
-void SquadManualCommand::write(core::ByteWriter& out) const {
-  out.u64(target.raw());
-}
-
-core::Result<SquadManualCommand> SquadManualCommand::read(core::ByteReader& in) {
-  SquadManualCommand c;
-  SORTIE_TRY(c.target, read_target(in));
-  return c;
-}
-
-void SquadManualCommand::to_json(Json& out) const {
-  world::json_put_object_id(out, "target", target);
-}
-
-core::Result<SquadManualCommand> SquadManualCommand::from_json(const Json& in, const std::string& path) {
-  SquadManualCommand c;
-  SORTIE_TRY(c.target, world::json_get_object_id(in, "target", path));
-  return c;
-}
-
-void SquadCycleCommand::write(core::ByteWriter& out) const {
-  out.u64(target.raw());
-}
-
-core::Result<SquadCycleCommand> SquadCycleCommand::read(core::ByteReader& in) {
-  SquadCycleCommand c;
-  SORTIE_TRY(c.target, read_target(in));
-  return c;
-}
-
-void SquadCycleCommand::to_json(Json& out) const {
-  world::json_put_object_id(out, "target", target);
-}
-
-core::Result<SquadCycleCommand> SquadCycleCommand::from_json(const Json& in, const std::string& path) {
-  SquadCycleCommand c;
-  SORTIE_TRY(c.target, world::json_get_object_id(in, "target", path));
-  return c;
-}
-
-void SquadFormationCommand::write(core::ByteWriter& out) const {
-  out.u64(target.raw());
-  out.u8(formation);
-}
-
-core::Result<SquadFormationCommand> SquadFormationCommand::read(core::ByteReader& in) {
-  SquadFormationCommand c;
-  SORTIE_TRY(c.target, read_target(in));
-  const std::size_t at = in.offset();
-  SORTIE_TRY(c.formation, in.u8());
-  if (c.formation < 1 || c.formation > 3) {
-    return core::fail(payload_error(in, at, "unknown formation", "1 .. 3", fmt::format("{}", c.formation)));
-  }
-  return c;
-}
-
-void SquadFormationCommand::to_json(Json& out) const {
-  world::json_put_object_id(out, "target", target);
-  out["formation"] = formation;
-}
-
-core::Result<SquadFormationCommand> SquadFormationCommand::from_json(const Json& in, const std::string& path) {
-  SquadFormationCommand c;
-  SORTIE_TRY(c.target, world::json_get_object_id(in, "target", path));
-  SORTIE_TRY(c.formation, world::json_get<std::uint8_t>(in, "formation", path));
-  if (c.formation < 1 || c.formation > 3) {
-    return core::fail(core::Diagnostic::error("command_log.field_type", "unknown formation")
-                          .in(path + ".formation")
-                          .expect("1 .. 3", fmt::format("{}", c.formation)));
-  }
-  return c;
-}
-
-void SquadSessionCommand::write(core::ByteWriter& out) const {
-  out.u64(target.raw());
-  out.u64(seed);
-  out.u64(map_fingerprint);
-  out.u64(ticks);
-}
-
-core::Result<SquadSessionCommand> SquadSessionCommand::read(core::ByteReader& in) {
-  SquadSessionCommand c;
-  SORTIE_TRY(c.target, read_target(in));
-  SORTIE_TRY(c.seed, in.u64());
-  SORTIE_TRY(c.map_fingerprint, in.u64());
-  const std::size_t at = in.offset();
-  SORTIE_TRY(c.ticks, in.u64());
-  if (c.ticks > kInputLogTicksMax) {
-    return core::fail(payload_error(in, at, "session longer than the tick limit",
-                                    fmt::format("<= {}", kInputLogTicksMax), fmt::format("{}", c.ticks)));
-  }
-  return c;
-}
-
-void SquadSessionCommand::to_json(Json& out) const {
-  world::json_put_object_id(out, "target", target);
-  out["seed"] = seed;
-  out["map_fingerprint"] = map_fingerprint;
-  out["ticks"] = ticks;
-}
-
-core::Result<SquadSessionCommand> SquadSessionCommand::from_json(const Json& in, const std::string& path) {
-  SquadSessionCommand c;
-  SORTIE_TRY(c.target, world::json_get_object_id(in, "target", path));
-  SORTIE_TRY(c.seed, world::json_get<std::uint64_t>(in, "seed", path));
-  SORTIE_TRY(c.map_fingerprint, world::json_get<std::uint64_t>(in, "map_fingerprint", path));
-  SORTIE_TRY(c.ticks, world::json_get<std::uint64_t>(in, "ticks", path));
-  if (c.ticks > kInputLogTicksMax) {
-    return core::fail(core::Diagnostic::error("command_log.field_type", "session longer than the tick limit")
-                          .in(path + ".ticks")
-                          .expect(fmt::format("<= {}", kInputLogTicksMax), fmt::format("{}", c.ticks)));
-  }
-  return c;
+template <class Self, class V>
+void SquadSessionCommand::fields(Self& c, V& v) {
+  v(c.target, "target");
+  v(c.seed, "seed");
+  v(c.map_fingerprint, "map_fingerprint");
+  v(c.ticks, "ticks",
+    world::field::Range<std::uint64_t>{kPayloadError, "session longer than the tick limit", 0, kInputLogTicksMax});
 }
 
 // ---------------------------------------------------------------- registration
@@ -428,3 +258,10 @@ core::Result<SquadSessionCommand> find_session(const world::CommandLog& log) {
 }
 
 }  // namespace sortie::squad
+
+template struct sortie::world::PayloadCodec<sortie::squad::SquadMoveCommand>;
+template struct sortie::world::PayloadCodec<sortie::squad::SquadAimCommand>;
+template struct sortie::world::PayloadCodec<sortie::squad::SquadManualCommand>;
+template struct sortie::world::PayloadCodec<sortie::squad::SquadCycleCommand>;
+template struct sortie::world::PayloadCodec<sortie::squad::SquadFormationCommand>;
+template struct sortie::world::PayloadCodec<sortie::squad::SquadSessionCommand>;

@@ -3,15 +3,14 @@
 #include <fmt/format.h>
 
 #include "legacy_fields.hpp"
-#include "sortie/world/command_json.hpp"
 #include "sortie/world/command_registry.hpp"
+#include "sortie/world/payload_fields.hpp"
 #include "sortie/world/world.hpp"
 
 namespace sortie::world {
 
 using core::Diagnostic;
 using core::fail;
-using core::Json;
 
 // The built-in kinds change the game clock, which World keeps private (only commands may).
 struct BuiltinCommandAccess {
@@ -19,11 +18,6 @@ struct BuiltinCommandAccess {
 };
 
 namespace {
-
-core::Result<ObjectId> read_id(core::ByteReader& in) {
-  SORTIE_TRY(auto raw, in.u64());
-  return ObjectId::from_raw(raw);
-}
 
 core::Status invalid(std::string_view kind, std::string what) {
   return fail(Diagnostic::error("world.command.invalid", std::move(what)).in(std::string(kind)));
@@ -39,148 +33,50 @@ core::Result<CommandOutcome> on_target(World& world, ObjectId id, Fn&& fn) {
 
 }  // namespace
 
-// ---------------------------------------------------------------- stop
+// ---------------------------------------------------------------- payload fields
 
-void StopCommand::write(core::ByteWriter& out) const {
-  out.u64(target.raw());
-}
-core::Result<StopCommand> StopCommand::read(core::ByteReader& in) {
-  StopCommand c;
-  SORTIE_TRY(c.target, read_id(in));
-  return c;
-}
-void StopCommand::to_json(Json& out) const {
-  json_put_object_id(out, "target", target);
-}
-core::Result<StopCommand> StopCommand::from_json(const Json& in, const std::string& path) {
-  StopCommand c;
-  SORTIE_TRY(c.target, json_get_object_id(in, "target", path));
-  return c;
+template <class Self, class V>
+void StopCommand::fields(Self& c, V& v) {
+  v(c.target, "target");
 }
 
-// ---------------------------------------------------------------- pause
-
-void PauseCommand::write(core::ByteWriter& out) const {
-  out.u8(paused ? 1 : 0);
-}
-core::Result<PauseCommand> PauseCommand::read(core::ByteReader& in) {
-  const std::size_t at = in.offset();
-  SORTIE_TRY(auto v, in.u8());
-  if (v > 1) {
-    return fail(
-        in.error_at(at, "world.command.pause.flag", "pause flag must be 0 or 1").expect("0|1", std::to_string(v)));
-  }
-  return PauseCommand{v == 1};
-}
-void PauseCommand::to_json(Json& out) const {
-  out["paused"] = paused;
-}
-core::Result<PauseCommand> PauseCommand::from_json(const Json& in, const std::string& path) {
-  PauseCommand c;
-  SORTIE_TRY(c.paused, json_get<bool>(in, "paused", path));
-  return c;
+template <class Self, class V>
+void PauseCommand::fields(Self& c, V& v) {
+  v(c.paused, "paused", field::Flag{"world.command.pause.flag"});
 }
 
-// ---------------------------------------------------------------- set_speed
-
-void SetSpeedCommand::write(core::ByteWriter& out) const {
-  out.u32(scale_permille);
-}
-core::Result<SetSpeedCommand> SetSpeedCommand::read(core::ByteReader& in) {
-  SetSpeedCommand c;
-  SORTIE_TRY(c.scale_permille, in.u32());
-  return c;
-}
-void SetSpeedCommand::to_json(Json& out) const {
-  out["scale_permille"] = scale_permille;
-}
-core::Result<SetSpeedCommand> SetSpeedCommand::from_json(const Json& in, const std::string& path) {
-  SetSpeedCommand c;
-  SORTIE_TRY(c.scale_permille, json_get<std::uint32_t>(in, "scale_permille", path));
-  return c;
+template <class Self, class V>
+void SetSpeedCommand::fields(Self& c, V& v) {
+  v(c.scale_permille, "scale_permille");
 }
 
-// ---------------------------------------------------------------- spawn
-
-void SpawnCommand::write(core::ByteWriter& out) const {
-  out.u16(class_id);
-  out.lp_string(prototype);
-  out.f32(position.x);
-  out.f32(position.y);
-  out.f32(position.z);
-}
-core::Result<SpawnCommand> SpawnCommand::read(core::ByteReader& in) {
-  SpawnCommand c;
-  SORTIE_TRY(c.class_id, in.u16());
-  SORTIE_TRY(c.prototype, in.lp_string());
-  SORTIE_TRY(c.position.x, in.f32());
-  SORTIE_TRY(c.position.y, in.f32());
-  SORTIE_TRY(c.position.z, in.f32());
-  return c;
-}
-void SpawnCommand::to_json(Json& out) const {
-  out["class"] = class_id;
-  out["prototype"] = prototype;
-  json_put_f32(out, "x", position.x);
-  json_put_f32(out, "y", position.y);
-  json_put_f32(out, "z", position.z);
-}
-core::Result<SpawnCommand> SpawnCommand::from_json(const Json& in, const std::string& path) {
-  SpawnCommand c;
-  SORTIE_TRY(c.class_id, json_get<ClassId>(in, "class", path));
-  SORTIE_TRY(c.prototype, json_get<std::string>(in, "prototype", path));
-  SORTIE_TRY(c.position.x, json_get_f32(in, "x", path));
-  SORTIE_TRY(c.position.y, json_get_f32(in, "y", path));
-  SORTIE_TRY(c.position.z, json_get_f32(in, "z", path));
-  return c;
+template <class Self, class V>
+void SpawnCommand::fields(Self& c, V& v) {
+  v(c.class_id, "class");
+  v(c.prototype, "prototype");
+  v(c.position.x, "x");
+  v(c.position.y, "y");
+  v(c.position.z, "z");
 }
 
-// ---------------------------------------------------------------- remove
-
-void RemoveCommand::write(core::ByteWriter& out) const {
-  out.u64(target.raw());
-}
-core::Result<RemoveCommand> RemoveCommand::read(core::ByteReader& in) {
-  RemoveCommand c;
-  SORTIE_TRY(c.target, read_id(in));
-  return c;
-}
-void RemoveCommand::to_json(Json& out) const {
-  json_put_object_id(out, "target", target);
-}
-core::Result<RemoveCommand> RemoveCommand::from_json(const Json& in, const std::string& path) {
-  RemoveCommand c;
-  SORTIE_TRY(c.target, json_get_object_id(in, "target", path));
-  return c;
+template <class Self, class V>
+void RemoveCommand::fields(Self& c, V& v) {
+  v(c.target, "target");
 }
 
-// ---------------------------------------------------------------- set_property
+template <class Self, class V>
+void SetPropertyCommand::fields(Self& c, V& v) {
+  v(c.target, "target");
+  v(c.key, "key");
+  v(c.value, "value");
+}
 
-void SetPropertyCommand::write(core::ByteWriter& out) const {
-  out.u64(target.raw());
-  out.lp_string(key);
-  out.u64(static_cast<std::uint64_t>(value));
-}
-core::Result<SetPropertyCommand> SetPropertyCommand::read(core::ByteReader& in) {
-  SetPropertyCommand c;
-  SORTIE_TRY(c.target, read_id(in));
-  SORTIE_TRY(c.key, in.lp_string());
-  SORTIE_TRY(auto v, in.u64());
-  c.value = static_cast<std::int64_t>(v);
-  return c;
-}
-void SetPropertyCommand::to_json(Json& out) const {
-  json_put_object_id(out, "target", target);
-  out["key"] = key;
-  out["value"] = value;
-}
-core::Result<SetPropertyCommand> SetPropertyCommand::from_json(const Json& in, const std::string& path) {
-  SetPropertyCommand c;
-  SORTIE_TRY(c.target, json_get_object_id(in, "target", path));
-  SORTIE_TRY(c.key, json_get<std::string>(in, "key", path));
-  SORTIE_TRY(c.value, json_get<std::int64_t>(in, "value", path));
-  return c;
-}
+template struct PayloadCodec<StopCommand>;
+template struct PayloadCodec<PauseCommand>;
+template struct PayloadCodec<SetSpeedCommand>;
+template struct PayloadCodec<SpawnCommand>;
+template struct PayloadCodec<RemoveCommand>;
+template struct PayloadCodec<SetPropertyCommand>;
 
 // ---------------------------------------------------------------- registration
 

@@ -13,7 +13,6 @@
 //   19 move.drive    manual control: requested speed and turn rate (input -> manual command)
 //   20 move.disable  detach the stack (the unit leaves the system at its next step)
 #include <memory>
-#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 
@@ -45,10 +44,8 @@ struct EnableCommand {
   std::uint32_t collides_with = 0xFFFFFFFFu;
   bool is_static = false;
 
-  void write(core::ByteWriter& out) const;
-  static core::Result<EnableCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<EnableCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // world/payload_fields.hpp
   friend bool operator==(const EnableCommand&, const EnableCommand&) = default;
 };
 
@@ -60,10 +57,8 @@ struct GotoCommand {
   core::Vec2 goal{};
   float speed = 0.0f;
 
-  void write(core::ByteWriter& out) const;
-  static core::Result<GotoCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<GotoCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // world/payload_fields.hpp
   friend bool operator==(const GotoCommand&, const GotoCommand&) = default;
 };
 
@@ -73,10 +68,8 @@ struct HaltCommand {
   static constexpr world::CommandKindId kWireId = 18;
   world::ObjectId target{};
 
-  void write(core::ByteWriter& out) const;
-  static core::Result<HaltCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<HaltCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // world/payload_fields.hpp
   friend bool operator==(const HaltCommand&, const HaltCommand&) = default;
 };
 
@@ -88,10 +81,8 @@ struct DriveCommand {
   float speed = 0.0f;
   float turn = 0.0f;
 
-  void write(core::ByteWriter& out) const;
-  static core::Result<DriveCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<DriveCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // world/payload_fields.hpp
   friend bool operator==(const DriveCommand&, const DriveCommand&) = default;
 };
 
@@ -101,10 +92,8 @@ struct DisableCommand {
   static constexpr world::CommandKindId kWireId = 20;
   world::ObjectId target{};
 
-  void write(core::ByteWriter& out) const;
-  static core::Result<DisableCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<DisableCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // world/payload_fields.hpp
   friend bool operator==(const DisableCommand&, const DisableCommand&) = default;
 };
 

@@ -6,7 +6,6 @@
 //   33 net.release_player  GMSG_KILL_PLAYER: a leaving player's objects are transferred or removed
 //   34 net.spawn_for       a unit created for a player (a client order)
 #include <memory>
-#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 
@@ -28,10 +27,8 @@ struct ChangeOwnerCommand {
   world::ObjectId target{};
   PlayerNumber owner = 0;
 
-  void write(core::ByteWriter& out) const;
-  static core::Result<ChangeOwnerCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<ChangeOwnerCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // world/payload_fields.hpp
   friend bool operator==(const ChangeOwnerCommand&, const ChangeOwnerCommand&) = default;
 };
 
@@ -43,10 +40,8 @@ struct ReleasePlayerCommand {
   PlayerNumber player = 0;
   OwnedObjectPolicy policy = OwnedObjectPolicy::transfer;
 
-  void write(core::ByteWriter& out) const;
-  static core::Result<ReleasePlayerCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<ReleasePlayerCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // world/payload_fields.hpp
   friend bool operator==(const ReleasePlayerCommand&, const ReleasePlayerCommand&) = default;
 };
 
@@ -61,10 +56,8 @@ struct SpawnForCommand {
   std::string prototype{};
   core::Vec3 position{};
 
-  void write(core::ByteWriter& out) const;
-  static core::Result<SpawnForCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<SpawnForCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // world/payload_fields.hpp
   friend bool operator==(const SpawnForCommand&, const SpawnForCommand&) = default;
 };
 

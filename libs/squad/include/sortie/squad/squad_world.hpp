@@ -20,7 +20,6 @@
 //                       simulation with this seed; the first command of every recorded log
 #include <cstdint>
 #include <memory>
-#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 
@@ -48,10 +47,8 @@ struct SquadMoveCommand {
   std::int8_t move_x = 0;
   std::int8_t move_y = 0;
   bool sprint = false;
-  void write(core::ByteWriter& out) const;
-  static core::Result<SquadMoveCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<SquadMoveCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // world/payload_fields.hpp
   friend bool operator==(const SquadMoveCommand&, const SquadMoveCommand&) = default;
 };
 
@@ -61,10 +58,8 @@ struct SquadAimCommand {
   world::ObjectId target{};
   bool left = false;
   bool right = false;
-  void write(core::ByteWriter& out) const;
-  static core::Result<SquadAimCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<SquadAimCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // world/payload_fields.hpp
   friend bool operator==(const SquadAimCommand&, const SquadAimCommand&) = default;
 };
 
@@ -72,10 +67,8 @@ struct SquadManualCommand {
   static constexpr std::string_view kName = "squad.manual";
   static constexpr world::CommandKindId kWireId = 26;
   world::ObjectId target{};
-  void write(core::ByteWriter& out) const;
-  static core::Result<SquadManualCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<SquadManualCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // world/payload_fields.hpp
   friend bool operator==(const SquadManualCommand&, const SquadManualCommand&) = default;
 };
 
@@ -83,10 +76,8 @@ struct SquadCycleCommand {
   static constexpr std::string_view kName = "squad.cycle";
   static constexpr world::CommandKindId kWireId = 27;
   world::ObjectId target{};
-  void write(core::ByteWriter& out) const;
-  static core::Result<SquadCycleCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<SquadCycleCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // world/payload_fields.hpp
   friend bool operator==(const SquadCycleCommand&, const SquadCycleCommand&) = default;
 };
 
@@ -95,10 +86,8 @@ struct SquadFormationCommand {
   static constexpr world::CommandKindId kWireId = 28;
   world::ObjectId target{};
   std::uint8_t formation = 1;
-  void write(core::ByteWriter& out) const;
-  static core::Result<SquadFormationCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<SquadFormationCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // world/payload_fields.hpp
   friend bool operator==(const SquadFormationCommand&, const SquadFormationCommand&) = default;
 };
 
@@ -109,10 +98,8 @@ struct SquadSessionCommand {
   std::uint64_t seed = 1;
   std::uint64_t map_fingerprint = 0;
   std::uint64_t ticks = 0;
-  void write(core::ByteWriter& out) const;
-  static core::Result<SquadSessionCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<SquadSessionCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // world/payload_fields.hpp
   friend bool operator==(const SquadSessionCommand&, const SquadSessionCommand&) = default;
 };
 

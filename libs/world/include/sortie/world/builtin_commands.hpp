@@ -3,7 +3,6 @@
 // (command.hpp) registered by register_builtin_commands(). Wire ids 2..7 are those of the v1
 // logs, and each kind still reads its v1 record (from_legacy).
 #include <cstdint>
-#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 
@@ -24,10 +23,8 @@ struct StopCommand {
   static constexpr CommandKindId kWireId = 2;
   ObjectId target{};
 
-  void write(core::ByteWriter& out) const;
-  static core::Result<StopCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<StopCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // payload_fields.hpp
   friend bool operator==(const StopCommand&, const StopCommand&) = default;
 };
 
@@ -37,10 +34,8 @@ struct PauseCommand {
   static constexpr CommandKindId kWireId = 3;
   bool paused = true;
 
-  void write(core::ByteWriter& out) const;
-  static core::Result<PauseCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<PauseCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // payload_fields.hpp
   friend bool operator==(const PauseCommand&, const PauseCommand&) = default;
 };
 
@@ -52,10 +47,8 @@ struct SetSpeedCommand {
   static constexpr CommandKindId kWireId = 4;
   std::uint32_t scale_permille = kScaleOne;
 
-  void write(core::ByteWriter& out) const;
-  static core::Result<SetSpeedCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<SetSpeedCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // payload_fields.hpp
   friend bool operator==(const SetSpeedCommand&, const SetSpeedCommand&) = default;
 };
 
@@ -68,10 +61,8 @@ struct SpawnCommand {
   std::string prototype{};
   core::Vec3 position{};
 
-  void write(core::ByteWriter& out) const;
-  static core::Result<SpawnCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<SpawnCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // payload_fields.hpp
   friend bool operator==(const SpawnCommand&, const SpawnCommand&) = default;
 };
 
@@ -81,10 +72,8 @@ struct RemoveCommand {
   static constexpr CommandKindId kWireId = 6;
   ObjectId target{};
 
-  void write(core::ByteWriter& out) const;
-  static core::Result<RemoveCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<RemoveCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // payload_fields.hpp
   friend bool operator==(const RemoveCommand&, const RemoveCommand&) = default;
 };
 
@@ -96,10 +85,8 @@ struct SetPropertyCommand {
   std::string key{};
   std::int64_t value = 0;
 
-  void write(core::ByteWriter& out) const;
-  static core::Result<SetPropertyCommand> read(core::ByteReader& in);
-  void to_json(nlohmann::json& out) const;
-  static core::Result<SetPropertyCommand> from_json(const nlohmann::json& in, const std::string& path);
+  template <class Self, class Visitor>
+  static void fields(Self& self, Visitor& v);  // payload_fields.hpp
   friend bool operator==(const SetPropertyCommand&, const SetPropertyCommand&) = default;
 };
 

@@ -12,10 +12,8 @@
 //     static constexpr CommandKindId kWireId = 16;
 //     ObjectId target;
 //     std::int32_t boost = 0;
-//     void write(core::ByteWriter& out) const;
-//     static core::Result<RallyCommand> read(core::ByteReader& in);
-//     void to_json(nlohmann::json& out) const;    // helpers in command_json.hpp
-//     static core::Result<RallyCommand> from_json(const nlohmann::json& in, const std::string& path);
+//     template <class Self, class Visitor>        // the fields, listed once in the .cpp:
+//     static void fields(Self& self, Visitor& v);  // bytes and JSON (payload_fields.hpp)
 //   };
 //   CommandRegistry registry = CommandRegistry::standard();
 //   registry.register_kind(command_kind<RallyCommand>(validate_rally, apply_rally));
@@ -109,10 +107,11 @@ const std::shared_ptr<const CommandRegistry>& standard_command_registry();
 // A payload type with a JSON codec (see the example above).
 template <class P>
 concept JsonCommandPayload = CommandPayload<P> &&
-    requires(const P& p, nlohmann::json& out, const nlohmann::json& in, const std::string& path) {
-  p.to_json(out);
-  { P::from_json(in, path) } -> std::same_as<core::Result<P>>;
-};
+    (DescribedPayload<P> ||
+     requires(const P& p, nlohmann::json& out, const nlohmann::json& in, const std::string& path) {
+       p.to_json(out);
+       { P::from_json(in, path) } -> std::same_as<core::Result<P>>;
+     });
 
 // Builds the registry entry of a payload type from its typed validation and application.
 // `validate` may be empty (every payload that decodes is valid).
@@ -123,7 +122,7 @@ CommandKindInfo command_kind(std::function<core::Status(const World&, const P&)>
   k.name = std::string(P::kName);
   k.wire_id = P::kWireId;
   k.check = [](core::ByteReader& in) -> core::Status {
-    SORTIE_TRY(P p, P::read(in));
+    SORTIE_TRY(P p, PayloadCodec<P>::read(in));
     (void)p;
     return {};
   };
@@ -138,14 +137,12 @@ CommandKindInfo command_kind(std::function<core::Status(const World&, const P&)>
   };
   k.to_json = [](core::ByteView payload, nlohmann::json& out) -> core::Status {
     SORTIE_TRY(P p, decode_payload<P>(payload));
-    p.to_json(out);
+    PayloadCodec<P>::to_json(p, out);
     return {};
   };
   k.from_json = [](const nlohmann::json& in, const std::string& path) -> core::Result<core::Bytes> {
-    SORTIE_TRY(P p, P::from_json(in, path));
-    core::ByteWriter w;
-    p.write(w);
-    return w.take();
+    SORTIE_TRY(P p, PayloadCodec<P>::from_json(in, path));
+    return encode_payload(p);
   };
   return k;
 }
