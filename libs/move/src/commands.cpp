@@ -6,8 +6,8 @@
 #include <stdexcept>
 
 #include "body_fields.hpp"
+#include "sortie/core/det_math.hpp"
 #include "sortie/move/behavior.hpp"
-#include "sortie/move/det_math.hpp"
 #include "sortie/move/move_system.hpp"
 #include "sortie/move/wizard.hpp"
 #include "sortie/world/command_json.hpp"
@@ -15,6 +15,8 @@
 #include "sortie/world/world.hpp"
 
 namespace sortie::move {
+
+using core::det_wrap;
 
 using core::Diagnostic;
 using core::fail;
