@@ -7,11 +7,11 @@
 // CommandRegistry, command_registry.hpp) and that kind's payload, kept as its canonical bytes.
 // A kind's payload is a struct with a byte codec; make_command() and payload_of() convert:
 //
-//   world.submit(make_command(tick, MoveCommand{unit, {10.0f, 4.0f}, 6.0f}));
-//   if (auto move = payload_of<MoveCommand>(command)) ...
+//   world.submit(make_command(tick, StopCommand{unit}));
+//   if (auto stop = payload_of<StopCommand>(command)) ...
 //
-// World's own kinds are in builtin_commands.hpp, move/route in movement_commands.hpp; other
-// areas define and register theirs the same way. Logs: command_log.hpp (bytes),
+// World's own kinds are in builtin_commands.hpp; other areas (movement: libs/move commands.hpp,
+// networked play, squad tactics) define and register theirs the same way. Logs: command_log.hpp (bytes),
 // command_json.hpp (JSON).
 #include <concepts>
 #include <cstdint>
