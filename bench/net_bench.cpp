@@ -22,13 +22,13 @@
 #include <thread>
 #include <vector>
 
+#include "sortie/move/commands.hpp"
 #include "sortie/net/client.hpp"
 #include "sortie/net/codec.hpp"
 #include "sortie/net/enet_transport.hpp"
 #include "sortie/net/memory_transport.hpp"
 #include "sortie/net/server.hpp"
 #include "sortie/world/class_ids.hpp"
-#include "sortie/world/movement_commands.hpp"
 
 using namespace sortie;
 using namespace sortie::net;
@@ -55,8 +55,8 @@ std::vector<Message> codec_mix() {
   mirror.properties.set("placed_index", std::int64_t{6});
   mirror.properties.set("clan", std::int64_t{1});
   return {EndMessageSeq{1000, 2, 0x1234567890abcdefull},
-          TickCommand{1000, world::MoveCommand::kWireId,
-                      world::encode_payload(world::MoveCommand{world::ObjectId{1, 20, 3}, {100.0f, 50.0f}, 6.0f})},
+          TickCommand{1000, move::GotoCommand::kWireId,
+                      world::encode_payload(move::GotoCommand{world::ObjectId{1, 20, 3}, {100.0f, 50.0f}, 6.0f})},
           ChangeObjectOwner{1000, world::ObjectId{1, 20, 4}, 3},
           sync,
           mirror,
@@ -120,7 +120,15 @@ void order_all(Server& server) {
     const float a = static_cast<float>(i) * 0.37f;
     const core::Vec2 goal{1024.0f + 900.0f * (a - static_cast<float>(static_cast<int>(a))) - 450.0f,
                           1900.0f - static_cast<float>(i)};
-    (void)server.submit(world::make_command(0, world::MoveCommand{id, goal, 6.0f}));
+    if (server.ticks() == 0) {  // a body first, as `sortie run` gives its units
+      move::EnableCommand enable;
+      enable.target = id;
+      enable.radius = 1.5f;
+      enable.height = 3.0f;
+      enable.max_speed = 6.0f;
+      (void)server.submit(world::make_command(0, enable));
+    }
+    (void)server.submit(world::make_command(0, move::GotoCommand{id, goal, 6.0f}));
   }
 }
 

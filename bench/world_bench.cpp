@@ -6,10 +6,12 @@
 #include <cstdlib>
 #include <memory>
 
-#include "sortie/world/demo.hpp"
+#include "sortie/move/demo_world.hpp"
 #include "sortie/world/world.hpp"
 
 using namespace sortie::world;
+using sortie::move::DemoConfig;
+using sortie::move::populate_demo_world;
 
 namespace {
 

@@ -19,6 +19,7 @@
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/hash.hpp"
 #include "sortie/mission/game_context.hpp"
+#include "sortie/mission/scenario.hpp"
 #include "sortie/nav/iron3d_input.hpp"
 #include "sortie/net/bots.hpp"
 #include "sortie/net/client.hpp"
@@ -66,8 +67,9 @@ struct ServeOptions {
   bool json = false;
 };
 
-// The session's setup from a mission loaded the engine's way.
-core::Result<net::SessionSetup> mission_setup(const ServeOptions& o) {
+// The session's setup from a mission loaded the engine's way, and the bodies its units get
+// before the first tick (as in `sortie run`).
+core::Result<net::SessionSetup> mission_setup(const ServeOptions& o, std::vector<world::Command>& start) {
   SORTIE_TRY(auto game, open_game_or_sample(o.game_dir, sample_scale_from(o.sample), o.mission));
   mission::GameContext& context = game.context;
   mission::MissionLoadOptions lo;
@@ -84,12 +86,17 @@ core::Result<net::SessionSetup> mission_setup(const ServeOptions& o) {
   }
   std::optional<nav::TriangleSoup> terrain;
   if (!data->land_msh.faces.empty()) terrain = nav::triangle_soup_from(data->land_msh);
-  return net::capture_setup(*loaded->world, o.seed, report.mission, std::move(terrain));
+  net::SessionMovement movement;
+  if (!data->land_map.areals.empty()) movement.areals = data->land_map;
+  if (loaded->movement) movement.params = loaded->movement->params;
+  start = mission::movement_start_commands(*loaded, mission::ScenarioOptions{}, 0);
+  return net::capture_setup(*loaded->world, o.seed, report.mission, std::move(terrain), std::move(movement));
 }
 
 int serve_main(const ServeOptions& o) {
   using Clock = std::chrono::steady_clock;
-  auto setup = mission_setup(o);
+  std::vector<world::Command> start;
+  auto setup = mission_setup(o, start);
   if (!setup) return fail_with(setup.error(), o.json, exit_code_for(setup.error()));
   auto transport = net::EnetTransport::listen(o.bind, o.port, net::EnetOptions{o.max_players + 16u});
   if (!transport) return fail_with(transport.error(), o.json, kExitUsage);
@@ -110,6 +117,9 @@ int serve_main(const ServeOptions& o) {
   net::BotOptions bo;
   bo.seed = o.seed;
   net::HostBot bot(bo);
+  for (const world::Command& c : start) {
+    if (auto st = s.submit(c); !st) return fail_with(st.error(), o.json, kExitInvalid);
+  }
   if (!o.json) {
     std::cout << fmt::format("session: {} ({} objects), setup hash {}\n", setup->mission_path, setup->objects.size(),
                              core::hash_hex(s.replica().state_hash()))

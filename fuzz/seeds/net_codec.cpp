@@ -1,8 +1,8 @@
 #include "seeds.hpp"
+#include "sortie/move/commands.hpp"
 #include "sortie/net/codec.hpp"
 #include "sortie/net/setup.hpp"
 #include "sortie/world/builtin_commands.hpp"
-#include "sortie/world/movement_commands.hpp"
 
 SORTIE_FUZZ_SEEDS(net_codec, [](sortie::fuzz::SeedSink& out) {
   using namespace sortie;
@@ -43,8 +43,7 @@ SORTIE_FUZZ_SEEDS(net_codec, [](sortie::fuzz::SeedSink& out) {
       Hello{kApplicationGuid, kProtocolVersion, "alice"},
       Welcome{kProtocolVersion, 1, 16000, 1, 1, 4, 0, 0},
       Reject{Reason::flood, "too much"},
-      Order{world::MoveCommand::kWireId,
-            world::encode_payload(world::MoveCommand{world::ObjectId{1, 20, 1}, {5, 5}, 6})},
+      Order{move::GotoCommand::kWireId, world::encode_payload(move::GotoCommand{world::ObjectId{1, 20, 1}, {5, 5}, 6})},
       TickCommand{0, world::StopCommand::kWireId, world::encode_payload(world::StopCommand{world::ObjectId{1, 20, 1}})},
       Ack{3, 2},
   };
@@ -58,8 +57,8 @@ SORTIE_FUZZ_SEEDS(net_codec, [](sortie::fuzz::SeedSink& out) {
   Welcome w{kProtocolVersion, 1, 16000, 0, 1, static_cast<std::uint32_t>(stream.size()), 0, 0};
   stream.insert(stream.begin(), w);
   stream.push_back(EndMessageSeq{0, 0, 0});
-  stream.push_back(TickCommand{1, world::MoveCommand::kWireId,
-                               world::encode_payload(world::MoveCommand{world::ObjectId{1, 20, 1}, {30, 20}, 6})});
+  stream.push_back(TickCommand{1, move::GotoCommand::kWireId,
+                               world::encode_payload(move::GotoCommand{world::ObjectId{1, 20, 1}, {30, 20}, 6})});
   stream.push_back(EndMessageSeq{1, 1, 0});
   core::ByteWriter packet;
   for (const Message& m : stream) (void)write_frame(packet, m);

@@ -1,9 +1,9 @@
 #include "seeds.hpp"
+#include "sortie/move/commands.hpp"
 #include "sortie/net/client.hpp"
 #include "sortie/net/memory_transport.hpp"
 #include "sortie/net/server.hpp"
 #include "sortie/world/class_ids.hpp"
-#include "sortie/world/movement_commands.hpp"
 
 // A short recorded session: three objects, one client that joins, one move order, a pause.
 SORTIE_FUZZ_SEEDS(net_log, [](sortie::fuzz::SeedSink& out) {
@@ -29,8 +29,11 @@ SORTIE_FUZZ_SEEDS(net_log, [](sortie::fuzz::SeedSink& out) {
   auto client = Client::join(*ct, ClientConfig{"seed"}, clock).value();
   for (int t = 0; t < 12; ++t) {
     if (t == 3) {
-      (void)server->submit(world::make_command(
-          0, world::MoveCommand{world::ObjectId{1, world::class_ids::kTmaUnit, 2}, {40, 40}, 6.0f}));
+      const world::ObjectId unit{1, world::class_ids::kTmaUnit, 2};
+      move::EnableCommand enable;
+      enable.target = unit;
+      (void)server->submit(world::make_command(0, enable));
+      (void)server->submit(world::make_command(0, move::GotoCommand{unit, {40, 40}, 6.0f}));
     }
     if (t == 8) server->pause(true);
     (void)server->poll();

@@ -1,12 +1,16 @@
 #include "seeds.hpp"
+#include "sortie/move/commands.hpp"
+#include "sortie/move/v1_commands.hpp"
 #include "sortie/world/builtin_commands.hpp"
 #include "sortie/world/command_json.hpp"
 #include "sortie/world/command_log.hpp"
-#include "sortie/world/movement_commands.hpp"
 
 SORTIE_FUZZ_SEEDS(world_command_log, [](sortie::fuzz::SeedSink& out) {
   using namespace sortie;
   using namespace sortie::world;
+  using move::MoveCommand;
+  using move::RouteCommand;
+  const auto registry = move::move_command_registry(nullptr);
   CommandLog log;
   log.commands.push_back(make_command(0, SpawnCommand{1, "unit", {1.0f, 2.0f, 0.0f}}));
   log.commands.push_back(make_command(1, MoveCommand{ObjectId{1, 1, 1}, {10.0f, 4.0f}, 3.0f}));
@@ -18,9 +22,9 @@ SORTIE_FUZZ_SEEDS(world_command_log, [](sortie::fuzz::SeedSink& out) {
       make_command(9, RouteCommand{ObjectId{1, 1, 1}, {{3.0f, 2.0f}, {3.0f, 9.0f}, {0.5f, 9.5f}}, 2.0f}));
   log.commands.push_back(make_command(12, StopCommand{ObjectId{1, 1, 1}}));
   log.commands.push_back(make_command(20, RemoveCommand{ObjectId{1, 1, 1}}));
-  out.add("session", write_command_log(log).value());
+  out.add("session", write_command_log(log, *registry).value());
   out.add("empty", write_command_log(CommandLog{}).value());
-  const std::string json = core::dump_json(command_log_json(log).value());
+  const std::string json = core::dump_json(command_log_json(log, *registry).value());
   out.add("session_json", core::Bytes(json.begin(), json.end()));
 
   // Version 1 (read only): the same session in the old fixed record, byte by byte.

@@ -17,7 +17,6 @@
 #include "sortie/move/commands.hpp"
 #include "sortie/move/components.hpp"
 #include "sortie/world/command_registry.hpp"
-#include "sortie/world/movement_commands.hpp"
 
 using namespace sortie;
 using assets::EdgeKind;

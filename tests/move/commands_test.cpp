@@ -19,11 +19,17 @@ TEST(MoveCommands, registered_in_the_movement_range_with_stable_names) {
     ASSERT_NE(reg->find(id), nullptr) << id;
     EXPECT_EQ(reg->find(id)->name, name);
     EXPECT_EQ(reg->find(name)->wire_id, id);
+    // Every movement order names its target: a networked session routes it by the owner.
+    ASSERT_TRUE(reg->find(id)->order_target) << name;
   }
-  // The standard kinds are still there.
-  EXPECT_NE(reg->find("move"), nullptr);
-  EXPECT_NE(reg->find("route"), nullptr);
-  EXPECT_EQ(reg->size(), world::CommandRegistry::standard().size() + 5);
+  const world::ObjectId unit{2, 40, 3};
+  EXPECT_EQ(reg->find(GotoCommand::kWireId)->order_target(world::encode_payload(GotoCommand{unit, {1, 2}, 3})).value(),
+            unit);
+  // The standard kinds, and the v1 movers (only to replay old logs) at their v1 wire ids.
+  EXPECT_NE(reg->find("stop"), nullptr);
+  EXPECT_EQ(reg->find(world::CommandKindId{1})->name, "move");
+  EXPECT_EQ(reg->find(world::CommandKindId{8})->name, "route");
+  EXPECT_EQ(reg->size(), world::CommandRegistry::standard().size() + 2 + 5);
 }
 
 TEST(MoveCommands, byte_and_json_logs_round_trip) {

@@ -12,7 +12,7 @@
 #include <cmath>
 
 #include "move_world.hpp"
-#include "sortie/move/det_math.hpp"
+#include "sortie/core/det_math.hpp"
 #include "sortie/world/command_log.hpp"
 
 using namespace sortie;

@@ -10,9 +10,9 @@
 
 #include <cmath>
 
+#include "sortie/core/det_math.hpp"
 #include "sortie/env/audio.hpp"
 #include "sortie/move/camera.hpp"
-#include "sortie/move/det_math.hpp"
 #include "sortie/move/input.hpp"
 
 using namespace sortie;
@@ -143,10 +143,10 @@ TEST(InputCameraChecks, camera_horizontal_angle_wraps_vertical_angle_clamps) {
     const float after = cam.state().yaw;
     EXPECT_GT(after, -3.14159266f);
     EXPECT_LE(after, 3.14159266f);
-    unwrapped += det_wrap(after - before);
+    unwrapped += sortie::core::det_wrap(after - before);
   }
   EXPECT_GT(unwrapped, 7.0f);  // it went round more than once
-  EXPECT_NEAR(cam.state().yaw, det_wrap(unwrapped), 1e-4f);
+  EXPECT_NEAR(cam.state().yaw, sortie::core::det_wrap(unwrapped), 1e-4f);
   // Vertical: clamped at the limit, exactly.
   EXPECT_EQ(cam.state().pitch, cs.pitch_max);
   in.key(scan::kUp, false);
@@ -161,7 +161,7 @@ TEST(InputCameraChecks, camera_horizontal_angle_wraps_vertical_angle_clamps) {
   const float yaw0 = cam.state().yaw;
   cam.update(manual.update(in.take(), kTickUs), kTickUs);
   EXPECT_EQ(cam.state().pitch, cs.pitch_min);
-  EXPECT_NEAR(cam.state().yaw, det_wrap(yaw0 + 5.0f), 1e-5f);
+  EXPECT_NEAR(cam.state().yaw, sortie::core::det_wrap(yaw0 + 5.0f), 1e-5f);
 }
 
 namespace {

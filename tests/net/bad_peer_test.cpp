@@ -35,7 +35,7 @@ struct Arena {
   }
   // The game goes on: good clients follow and agree with the server; no orphans.
   void goes_on() {
-    ASSERT_TRUE(alice->order(world::make_command(0, world::MoveCommand{kUnit3, {50, 50}, 6.0f})).has_value());
+    ASSERT_TRUE(alice->order(world::make_command(0, move::GotoCommand{kUnit3, {50, 50}, 6.0f})).has_value());
     s.tick(5);
     EXPECT_EQ(alice->state(), ClientState::in_game);
     EXPECT_EQ(bob->state(), ClientState::in_game);
@@ -309,7 +309,7 @@ TEST(BadPeerTest, orders_outside_the_policy_are_refused_not_applied) {
         << why;
   };
   refused(world::make_command(0, world::PauseCommand{true}), "kind_not_allowed");
-  refused(world::make_command(0, world::MoveCommand{kUnit3, {1, 1}, 6.0f}), "not_owner");
+  refused(world::make_command(0, move::GotoCommand{kUnit3, {1, 1}, 6.0f}), "not_owner");
   refused(
       world::make_command(
           0,

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sortie/core/hash.hpp"
+#include "sortie/move/commands.hpp"
 #include "sortie/net/client.hpp"
 #include "sortie/net/codec.hpp"
 #include "sortie/net/memory_transport.hpp"
@@ -16,7 +17,6 @@
 #include "sortie/net/setup.hpp"
 #include "sortie/world/class_ids.hpp"
 #include "sortie/world/clock.hpp"
-#include "sortie/world/movement_commands.hpp"
 #include "sortie/world/world.hpp"
 
 namespace sortie::net::test {

@@ -26,8 +26,8 @@ namespace {
 const world::ObjectId kUnit1{1, world::class_ids::kTmaUnit, 1};
 const world::ObjectId kUnit2{1, world::class_ids::kTmaUnit, 2};
 
-world::Command move(world::ObjectId unit, float x, float y) {
-  return world::make_command(0, world::MoveCommand{unit, {x, y}, 6.0f});
+world::Command walk(world::ObjectId unit, float x, float y) {
+  return world::make_command(0, move::GotoCommand{unit, {x, y}, 6.0f});
 }
 
 const world::WorldObject& object(const world::World& w, world::ObjectId id) {
@@ -91,7 +91,7 @@ TEST(NetChecksTest, session_operations_before_setup_return_errors) {
   FakeServer fake;
   auto client = Client::join(*fake.link, ClientConfig{"alice"}, fake.clock).value();
   // Not even connected.
-  EXPECT_EQ(client->order(move(kUnit1, 1, 1)).error().code, "net.session.not_setup");
+  EXPECT_EQ(client->order(walk(kUnit1, 1, 1)).error().code, "net.session.not_setup");
   ASSERT_TRUE(client->poll().has_value());
   // Connected, HELLO sent, no welcome: still no player number and no world.
   EXPECT_EQ(client->state(), ClientState::joining);
@@ -104,10 +104,10 @@ TEST(NetChecksTest, session_operations_before_setup_return_errors) {
   fake.send(SetPlayerNumber{2});
   ASSERT_TRUE(client->poll().has_value());
   EXPECT_EQ(client->state(), ClientState::setup);
-  EXPECT_EQ(client->order(move(kUnit1, 1, 1)).error().code, "net.session.not_setup");
+  EXPECT_EQ(client->order(walk(kUnit1, 1, 1)).error().code, "net.session.not_setup");
   // After the session: closed.
   client->leave();
-  EXPECT_EQ(client->order(move(kUnit1, 1, 1)).error().code, "net.session.closed");
+  EXPECT_EQ(client->order(walk(kUnit1, 1, 1)).error().code, "net.session.closed");
   // The replica refuses a tick before its setup; the server refuses to kick a stranger.
   Welcome w = welcome_for(net::test::small_setup(), 5);
   auto replica = Replica::create(w).value();
@@ -132,26 +132,29 @@ TEST(NetChecksTest, sequence_end_markers_processed_in_stable_order) {
   // An end marker that counts another number of messages than arrived: refused.
   ASSERT_TRUE(r->feed(TickCommand{0, 2, world::encode_payload(world::StopCommand{kUnit1})}).has_value());
   EXPECT_EQ(r->feed(EndMessageSeq{0, 2, 0}).error().code, "net.sequence.count");
-  // The messages of a tick apply in their order: stop then move leaves the unit moving, move
-  // then stop leaves it standing. Two replicas fed the same stream agree on every hash.
+  // The messages of a tick apply in their order: halt then go leaves the unit walking, go then
+  // halt leaves it standing. Two replicas fed the same stream agree on every hash.
   auto a = fresh();
   auto b = fresh();
-  auto stop = TickCommand{0, world::StopCommand::kWireId, world::encode_payload(world::StopCommand{kUnit1})};
-  auto go = TickCommand{0, world::MoveCommand::kWireId, world::encode_payload(world::MoveCommand{kUnit1, {90, 90}, 6})};
-  const std::uint64_t ha = a->run_tick(std::vector<Message>{stop, go}).value();
-  ASSERT_TRUE(b->feed(stop).has_value());
+  move::EnableCommand body;
+  body.target = kUnit1;
+  auto enable = TickCommand{0, move::EnableCommand::kWireId, world::encode_payload(body)};
+  auto halt = TickCommand{0, move::HaltCommand::kWireId, world::encode_payload(move::HaltCommand{kUnit1})};
+  auto go = TickCommand{0, move::GotoCommand::kWireId, world::encode_payload(move::GotoCommand{kUnit1, {90, 90}, 6})};
+  const std::uint64_t ha = a->run_tick(std::vector<Message>{enable, halt, go}).value();
+  ASSERT_TRUE(b->feed(enable).has_value());
+  ASSERT_TRUE(b->feed(halt).has_value());
   ASSERT_TRUE(b->feed(go).has_value());
-  ASSERT_TRUE(b->feed(EndMessageSeq{0, 2, ha}).has_value());
+  ASSERT_TRUE(b->feed(EndMessageSeq{0, 3, ha}).has_value());
   EXPECT_EQ(b->state_hash(), ha);
-  EXPECT_NE(object(a->world(), kUnit1).controller, nullptr);
+  EXPECT_NE(object(a->world(), kUnit1).components.get<move::BehaviorState>()->mode, move::BehaviorMode::idle);
   auto c = fresh();
-  stop.tick = go.tick = 0;
-  c->run_tick(std::vector<Message>{go, stop}).value();
-  EXPECT_EQ(object(c->world(), kUnit1).controller, nullptr);
+  c->run_tick(std::vector<Message>{enable, go, halt}).value();
+  EXPECT_EQ(object(c->world(), kUnit1).components.get<move::BehaviorState>()->mode, move::BehaviorMode::idle);
   EXPECT_NE(c->state_hash(), ha);
   // The world's log keeps the stream's order.
-  ASSERT_EQ(a->world().command_log().commands.size(), 2u);
-  EXPECT_EQ(a->world().command_log().commands[0].kind, world::StopCommand::kWireId);
+  ASSERT_EQ(a->world().command_log().commands.size(), 3u);
+  EXPECT_EQ(a->world().command_log().commands[1].kind, move::HaltCommand::kWireId);
   // A wrong hash at the end marker is a desync naming the tick.
   auto d = fresh();
   ASSERT_TRUE(d->feed(go).has_value());
@@ -206,8 +209,8 @@ TEST(NetChecksTest, ownership_change_updates_routing_atomically) {
   EXPECT_EQ(watcher.route(s.server().world(), kUnit1), 1);
   // Alice takes unit 1: routing changes at once, the world at the start of the next tick.
   ASSERT_TRUE(alice.take(kUnit1).has_value());
-  ASSERT_TRUE(alice.order(move(kUnit1, 60, 60)).has_value());  // accepted: routed to alice already
-  ASSERT_TRUE(bob.order(move(kUnit1, 5, 5)).has_value());      // refused: not bob's
+  ASSERT_TRUE(alice.order(walk(kUnit1, 60, 60)).has_value());  // accepted: routed to alice already
+  ASSERT_TRUE(bob.order(walk(kUnit1, 5, 5)).has_value());      // refused: not bob's
   s.pump();
   EXPECT_EQ(watcher.route(s.server().world(), kUnit1), a);
   EXPECT_EQ(object(s.server().world(), kUnit1).ownership().owner, 1);  // not yet
@@ -227,7 +230,7 @@ TEST(NetChecksTest, ownership_change_updates_routing_atomically) {
     const auto& log = w->command_log().commands;
     EXPECT_EQ(log[log.size() - 2].kind, ChangeOwnerCommand::kWireId);
     EXPECT_EQ(log[log.size() - 2].tick, change_tick);
-    EXPECT_EQ(log.back().kind, world::MoveCommand::kWireId);
+    EXPECT_EQ(log.back().kind, move::GotoCommand::kWireId);
   }
   EXPECT_EQ(watcher.pending_changes(), 0u);
   EXPECT_EQ(watcher.route(s.server().world(), kUnit1), a);
@@ -374,8 +377,8 @@ TEST(NetChecksTest, replay_of_recorded_message_log_gives_same_world_state) {
   s.pump();
   s.tick(3);
   ASSERT_TRUE(alice.take(kUnit1).has_value());
-  ASSERT_TRUE(alice.order(move(kUnit1, 70, 40)).has_value());
-  ASSERT_TRUE(s.server().submit(move(kUnit2, 20, 100)).has_value());
+  ASSERT_TRUE(alice.order(walk(kUnit1, 70, 40)).has_value());
+  ASSERT_TRUE(s.server().submit(walk(kUnit2, 20, 100)).has_value());
   s.tick(5);
   s.server().pause(true);
   s.tick(2);

@@ -6,9 +6,11 @@
 #include "net_fixture.hpp"
 #include "sortie/assets/sample_game.hpp"
 #include "sortie/mission/game_context.hpp"
+#include "sortie/mission/scenario.hpp"
+#include "sortie/move/commands.hpp"
+#include "sortie/move/v1_movers.hpp"
 #include "sortie/nav/iron3d_input.hpp"
 #include "sortie/net/replica.hpp"
-#include "sortie/world/movement.hpp"
 
 using namespace sortie;
 using namespace sortie::net;
@@ -24,43 +26,115 @@ Welcome welcome_for(const SessionSetup& setup, std::size_t count) {
   return w;
 }
 
+// The embedded sample game (demo scale, seed 1) over an in-memory VFS.
+mission::GameContext sample_context() {
+  auto files = assets::generate_sample_files({assets::SampleScale::demo, 1, assets::ArchiveFormat::rsli});
+  EXPECT_TRUE(files.has_value());
+  auto vfs = std::make_unique<assets::MemoryVfs>();
+  if (files) {
+    for (const auto& [path, bytes] : files->first) EXPECT_TRUE(vfs->add(path, bytes).has_value());
+  }
+  return mission::GameContext::over(std::move(vfs));
+}
+
+// Loads the first mission with world seed `seed`; its path.
+core::Result<std::string> load_first_mission(mission::GameContext& context, std::uint64_t seed) {
+  mission::MissionLoadOptions lo;
+  lo.world.seed = seed;
+  SORTIE_TRY(const auto first, context.first_mission());
+  SORTIE_TRY(const auto report, context.load(first, lo));
+  if (!report.ok) return core::fail(core::Diagnostic::error("test.load", "the sample mission did not load"));
+  return report.mission;
+}
+
+// The session setup of a loaded mission, as `sortie serve` captures it: the terrain and the
+// movement resource (Land.map and the movement parameters).
+core::Result<SessionSetup> session_of(const mission::LoadedMission& m, std::uint64_t seed, const std::string& path) {
+  SessionMovement movement;
+  movement.areals = m.data->land_map;
+  movement.params = m.movement->params;
+  return capture_setup(*m.world, seed, path, nav::triangle_soup_from(m.data->land_msh), std::move(movement));
+}
+
 }  // namespace
 
 TEST(SetupTest, mission_world_is_rebuilt_exactly_from_its_setup) {
-  auto files = assets::generate_sample_files({assets::SampleScale::demo, 1, assets::ArchiveFormat::rsli});
-  ASSERT_TRUE(files.has_value());
-  auto vfs = std::make_unique<assets::MemoryVfs>();
-  for (const auto& [path, bytes] : files->first) ASSERT_TRUE(vfs->add(path, bytes).has_value());
-  auto context = mission::GameContext::over(std::move(vfs));
-  mission::MissionLoadOptions lo;
-  lo.world.seed = 5;
-  auto report = context.load(context.first_mission().value(), lo);
-  ASSERT_TRUE(report.has_value() && report->ok);
+  auto context = sample_context();
+  const auto mission = load_first_mission(context, 5);
+  ASSERT_TRUE(mission.has_value()) << mission.error().to_string();
   const mission::LoadedMission& m = *context.current();
-  auto setup = capture_setup(*m.world, 5, report->mission, nav::triangle_soup_from(m.data->land_msh));
+  auto setup = session_of(m, 5, *mission);
   ASSERT_TRUE(setup.has_value()) << setup.error().to_string();
   EXPECT_EQ(setup->objects.size(), m.world->live_count());
   EXPECT_TRUE(std::is_sorted(setup->prototypes.begin(), setup->prototypes.end()));
   ASSERT_TRUE(setup->terrain.has_value());
+  ASSERT_TRUE(setup->movement.has_value());
   // The server builds its world from the setup messages: the same state as the mission's.
   world::ManualPlatformClock clock;
   MemoryNetwork network(clock);
   auto t = network.listen("s").value();
   auto server = Server::host(*t, *setup, {}, clock).value();
   EXPECT_EQ(server->world().canonical_state(), m.world->canonical_state());
-  // ...and moves on its ground like the mission's world does.
-  const world::ObjectId unit = m.objects.at(0).id;
-  const core::Vec2 goal{m.world->find(m.objects[0].handle)->transform.position.x + 5.0f,
-                        m.world->find(m.objects[0].handle)->transform.position.y};
-  ASSERT_TRUE(server->submit(world::make_command(0, world::MoveCommand{unit, goal, 6.0f})).has_value());
-  ASSERT_TRUE(m.world->submit(world::make_command(0, world::MoveCommand{unit, goal, 6.0f})).has_value());
-  for (int i = 0; i < 30; ++i) {
+  ASSERT_NE(server->replica().movement_environment(), nullptr);
+  EXPECT_NE(server->replica().movement_environment()->areals, nullptr);  // the areal map travelled
+}
+
+// One movement story: the orders of `sortie run` (the scenario's bodies and move.goto waves)
+// given to a served session move its units exactly as they move in the plain mission world -
+// every checkpoint hash, the final hash and every unit's transform bit for bit, on the server
+// and on a client that follows over the in-process transport.
+TEST(SetupTest, served_session_moves_units_exactly_as_the_plain_world) {
+  auto context = sample_context();
+  const auto mission = load_first_mission(context, 1);
+  ASSERT_TRUE(mission.has_value()) << mission.error().to_string();
+  mission::LoadedMission& m = *context.current();
+  auto setup = session_of(m, 1, *mission);
+  ASSERT_TRUE(setup.has_value()) << setup.error().to_string();
+
+  // The plain world: `sortie run`'s scenario (300 ticks).
+  mission::ScenarioOptions options;
+  options.ticks = 300;
+  auto plain = mission::run_scenario(m, options);
+  ASSERT_TRUE(plain.has_value()) << plain.error().to_string();
+  ASSERT_GT(plain->orders, 0u);
+  ASSERT_GT(plain->movement.steps, 0u);
+  const auto& log = plain->log.commands;
+  ASSERT_EQ(log.front().kind, move::EnableCommand::kWireId);
+
+  // The served session: the host gives the same orders on the same ticks; a client follows.
+  world::ManualPlatformClock clock;
+  MemoryNetwork network(clock);
+  auto t = network.listen("s").value();
+  auto server = Server::host(*t, *setup, {}, clock).value();
+  auto ct = network.connect("s").value();
+  auto client = Client::join(*ct, ClientConfig{"eve"}, clock).value();
+  std::size_t next = 0;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> checkpoints;
+  for (std::uint64_t tick = 0; tick < options.ticks; ++tick) {
+    for (; next < log.size() && log[next].tick == tick; ++next) ASSERT_TRUE(server->submit(log[next]).has_value());
+    ASSERT_TRUE(server->poll(0).has_value());
     ASSERT_TRUE(server->run_tick().has_value());
-    ASSERT_TRUE(m.world->tick().has_value());
+    clock.advance(world::kDefaultStepUs);
+    ASSERT_TRUE(client->poll(0).has_value());
+    const std::uint64_t done = server->ticks();
+    if (done % 100 == 0 || done == options.ticks) checkpoints.emplace_back(done, server->world().last_hash());
   }
-  const world::WorldObject& a = *server->world().find(*server->world().lookup(unit));
-  const world::WorldObject& b = *m.world->find(m.objects[0].handle);
-  EXPECT_TRUE(core::same_bits(a.transform, b.transform));
+  EXPECT_EQ(next, log.size());
+  EXPECT_EQ(checkpoints, plain->checkpoints);
+  EXPECT_EQ(server->world().last_hash(), plain->final_hash);
+  for (const auto& o : m.objects) {
+    const world::WorldObject& a = *server->world().find(*server->world().lookup(o.id));
+    const world::WorldObject& b = *m.world->find(o.handle);
+    EXPECT_TRUE(core::same_bits(a.transform, b.transform)) << o.id.to_string();
+  }
+  // The server's command log is the plain world's: the same kinds, ticks and payloads.
+  EXPECT_EQ(server->world().command_log().commands, log);
+  for (int i = 0; i < 50 && client->ticks() < options.ticks; ++i) {
+    ASSERT_TRUE(server->poll(0).has_value());
+    ASSERT_TRUE(client->poll(0).has_value());
+  }
+  ASSERT_EQ(client->ticks(), options.ticks);
+  EXPECT_EQ(client->replica()->state_hash(), plain->final_hash);
 }
 
 TEST(SetupTest, refuses_worlds_it_cannot_carry) {
@@ -72,7 +146,7 @@ TEST(SetupTest, refuses_worlds_it_cannot_carry) {
   {
     auto w = net::test::small_world();
     w->find(*w->lookup(world::ObjectId{1, world::class_ids::kTmaUnit, 1}))->controller =
-        std::make_unique<world::MoveController>(core::Vec2{1, 1}, 1.0f);
+        std::make_unique<move::MoveController>(core::Vec2{1, 1}, 1.0f);
     EXPECT_EQ(capture_setup(*w, 7, "m", std::nullopt).error().code, "net.setup.unsupported");
   }
   {

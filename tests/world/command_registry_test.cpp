@@ -9,7 +9,6 @@
 #include "sortie/world/builtin_commands.hpp"
 #include "sortie/world/class_ids.hpp"
 #include "sortie/world/command_json.hpp"
-#include "sortie/world/movement_commands.hpp"
 #include "sortie/world/world.hpp"
 
 using namespace sortie::world;
@@ -28,31 +27,37 @@ CommandKindInfo entry(std::string name, CommandKindId id) {
 
 }  // namespace
 
-TEST(CommandRegistryTest, standard_set_has_the_v1_kinds_at_their_wire_ids) {
+TEST(CommandRegistryTest, standard_set_is_the_worlds_own_kinds_at_their_v1_wire_ids) {
   const CommandRegistry& standard = *standard_command_registry();
-  EXPECT_EQ(standard.describe(), "1 move, 2 stop, 3 pause, 4 set_speed, 5 spawn, 6 remove, 7 set_property, 8 route");
-  ASSERT_EQ(standard.size(), 8u);
+  // Nothing of another area: movement (1 move, 8 route and the stack's kinds) registers itself.
+  EXPECT_EQ(standard.describe(), "2 stop, 3 pause, 4 set_speed, 5 spawn, 6 remove, 7 set_property");
+  ASSERT_EQ(standard.size(), 6u);
   for (const CommandKindInfo* k : standard.kinds()) {
     EXPECT_TRUE(k->from_legacy) << k->name;  // each still reads its v1 record
     EXPECT_EQ(standard.find(k->name), k);
   }
-  EXPECT_EQ(standard.find(CommandKindId{8})->name, "route");
-  EXPECT_EQ(standard.find("teleport"), nullptr);
-  EXPECT_EQ(standard.find(CommandKindId{9}), nullptr);
-  EXPECT_EQ(World().commands().size(), 8u);  // the default of every world
+  EXPECT_EQ(standard.find(CommandKindId{7})->name, "set_property");
+  EXPECT_EQ(standard.find("move"), nullptr);
+  EXPECT_EQ(standard.find(CommandKindId{1}), nullptr);
+  EXPECT_EQ(standard.find(CommandKindId{8}), nullptr);
+  EXPECT_EQ(World().commands().size(), 6u);  // the default of every world
 }
 
-TEST(CommandRegistryTest, movement_kinds_are_registered_by_the_movement_area) {
-  CommandRegistry core_only;
-  ASSERT_TRUE(register_builtin_commands(core_only));
-  EXPECT_EQ(core_only.describe(), "2 stop, 3 pause, 4 set_speed, 5 spawn, 6 remove, 7 set_property");
-  auto without = std::make_shared<const CommandRegistry>(core_only);
-  World world(WorldConfig{.commands = without});
-  auto r = world.submit(make_command(0, MoveCommand{ObjectId{1, 1, 1}, {1.0f, 1.0f}, 1.0f}));
-  ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().code, "world.command.kind_unknown");
-  ASSERT_TRUE(register_movement_commands(core_only));
-  EXPECT_EQ(core_only.size(), 8u);
+TEST(CommandRegistryTest, player_orders_name_their_target_through_the_kind) {
+  const CommandRegistry& standard = *standard_command_registry();
+  const ObjectId unit{2, 20, 7};
+  auto target = [&](const Command& c) { return standard.find(c.kind)->order_target(c.payload); };
+  EXPECT_EQ(target(make_command(0, StopCommand{unit})).value(), unit);
+  EXPECT_EQ(target(make_command(0, RemoveCommand{unit})).value(), unit);
+  EXPECT_EQ(target(make_command(0, SetPropertyCommand{unit, "hp", 3})).value(), unit);
+  // Clock and spawn orders act on no object: not a player's order.
+  EXPECT_FALSE(standard.find(PauseCommand::kWireId)->order_target);
+  EXPECT_FALSE(standard.find(SetSpeedCommand::kWireId)->order_target);
+  EXPECT_FALSE(standard.find(SpawnCommand::kWireId)->order_target);
+  // A payload the kind cannot read is the decoder's diagnostic.
+  auto cut = standard.find(StopCommand::kWireId)->order_target(core::Bytes(3, 0));
+  ASSERT_FALSE(cut);
+  EXPECT_EQ(cut.error().code, "world.command.payload.eof");
 }
 
 TEST(CommandRegistryTest, rejects_wire_id_zero_bad_names_missing_hooks_and_duplicates) {
@@ -88,7 +93,7 @@ TEST(CommandRegistryTest, submit_rejects_unknown_kinds_and_malformed_payloads) {
   auto flag = world.submit(Command{0, PauseCommand::kWireId, {7}});
   ASSERT_FALSE(flag);
   EXPECT_EQ(flag.error().code, "world.command.pause.flag");
-  auto cut = world.submit(Command{0, MoveCommand::kWireId, core::Bytes(12, 0)});
+  auto cut = world.submit(Command{0, RemoveCommand::kWireId, core::Bytes(7, 0)});
   ASSERT_FALSE(cut);
   EXPECT_EQ(cut.error().code, "world.command.payload.eof");
   Command longer = make_command(0, RemoveCommand{ObjectId{1, 1, 1}});

@@ -6,10 +6,27 @@
 #include <string>
 #include <vector>
 
-#include "sortie/world/movement.hpp"
+#include "sortie/world/controller.hpp"
 #include "sortie/world/world.hpp"
 
 using namespace sortie::world;
+
+namespace {
+
+// Walks along +X at `speed` units per game second.
+class Walker final : public Controller {
+ public:
+  explicit Walker(float speed) : speed_(speed) {}
+  std::string_view kind() const override { return "test.walker"; }
+  void update(UpdateContext& ctx) override { ctx.self.transform.position.x += speed_ * ctx.clock.dt_seconds(); }
+  void encode(StateWriter& out) const override { out.f32(speed_); }
+  std::unique_ptr<Controller> clone() const override { return std::make_unique<Walker>(*this); }
+
+ private:
+  float speed_;
+};
+
+}  // namespace
 
 TEST(FrameLoopTest, runs_phases_in_the_fixed_order) {
   World world;
@@ -57,7 +74,7 @@ TEST(FrameLoopTest, calculation_continues_without_rendering) {
 TEST(FrameLoopTest, snapshot_is_immutable_and_game_speed_does_not_follow_frame_rate) {
   World world;
   auto h = world.add_new_object(1, "unit");
-  world.find(*h)->controller = std::make_unique<MoveController>(sortie::core::Vec2{1000.0f, 0.0f}, 1.0f);
+  world.find(*h)->controller = std::make_unique<Walker>(1.0f);
   ManualPlatformClock clock;
   FrameLoop loop(world, clock);
   ASSERT_TRUE(loop.run_frame());
@@ -71,7 +88,7 @@ TEST(FrameLoopTest, snapshot_is_immutable_and_game_speed_does_not_follow_frame_r
 
   World other;
   auto h2 = other.add_new_object(1, "unit");
-  other.find(*h2)->controller = std::make_unique<MoveController>(sortie::core::Vec2{1000.0f, 0.0f}, 1.0f);
+  other.find(*h2)->controller = std::make_unique<Walker>(1.0f);
   ManualPlatformClock clock2;
   FrameLoop loop2(other, clock2);
   ASSERT_TRUE(loop2.run_frame());

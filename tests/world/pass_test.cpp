@@ -1,13 +1,12 @@
 // The calculation pass: events, deferred deletion and addition, commands, clocks, maintenance.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "sortie/world/builtin_commands.hpp"
-#include "sortie/world/movement.hpp"
-#include "sortie/world/movement_commands.hpp"
 #include "sortie/world/world.hpp"
 
 using namespace sortie::world;
@@ -187,39 +186,18 @@ TEST(WorldPass, rejects_late_and_invalid_commands) {
   ASSERT_FALSE(late);
   EXPECT_EQ(late.error().code, "world.command.late");
   EXPECT_EQ(world.submit(make_command(5, SetSpeedCommand{0})).error().code, "world.command.invalid");
-  EXPECT_EQ(world.submit(make_command(5, MoveCommand{ObjectId{1, 1, 1}, {1.0f, 2.0f}, -1.0f})).error().code,
+  const float inf = std::numeric_limits<float>::infinity();
+  EXPECT_EQ(world.submit(make_command(5, SpawnCommand{3, "jeep", {inf, 0.0f, 0.0f}})).error().code,
             "world.command.invalid");
   EXPECT_TRUE(world.command_log().commands.empty());
 }
 
 TEST(WorldPass, commands_for_missing_objects_are_skipped_and_counted) {
   World world;
-  ASSERT_TRUE(world.submit(make_command(0, MoveCommand{ObjectId{1, 9, 9}, {1.0f, 1.0f}, 1.0f})));
+  ASSERT_TRUE(world.submit(make_command(0, StopCommand{ObjectId{1, 9, 9}})));
   ASSERT_TRUE(world.tick());
   EXPECT_EQ(world.commands_skipped(), 1u);
   EXPECT_EQ(world.commands_applied(), 0u);
-}
-
-TEST(WorldPass, spawn_move_and_remove_commands) {
-  World world(WorldConfig{.step_us = 100'000});
-  ASSERT_TRUE(world.submit(make_command(0, SpawnCommand{3, "jeep", {0.0f, 0.0f, 0.0f}})));
-  ASSERT_TRUE(world.submit(make_command(1, MoveCommand{ObjectId{1, 3, 1}, {3.0f, 4.0f}, 10.0f})));  // 1 unit per tick
-  ASSERT_TRUE(world.submit(make_command(1, SetPropertyCommand{ObjectId{1, 3, 1}, "stance", 2})));
-  std::vector<std::uint64_t> arrived_ticks;
-  world.on(EventType::arrived, [&](World& w, const Event&) { arrived_ticks.push_back(w.clock().tick); });
-  for (int i = 0; i < 8; ++i) ASSERT_TRUE(world.tick());
-  auto h = world.lookup(ObjectId{1, 3, 1});
-  ASSERT_TRUE(h);
-  const WorldObject* o = world.find(*h);
-  EXPECT_EQ(o->transform.position, (sortie::core::Vec3{3.0f, 4.0f, 0.0f}));  // 5 units away, reached on the 5th step
-  EXPECT_EQ(o->properties.get_int("stance"), 2);
-  // moved on ticks 1..5 (tick counter 1..5 during the pass), arrival dispatched on the next pass
-  ASSERT_EQ(arrived_ticks.size(), 1u);
-  EXPECT_EQ(arrived_ticks[0], 6u);
-  ASSERT_TRUE(world.submit(make_command(8, RemoveCommand{ObjectId{1, 3, 1}})));
-  ASSERT_TRUE(world.tick());
-  EXPECT_FALSE(world.lookup(ObjectId{1, 3, 1}).has_value());
-  EXPECT_EQ(world.commands_applied(), 4u);
 }
 
 TEST(WorldPass, maintenance_runs_on_the_maintenance_clock_thresholds) {

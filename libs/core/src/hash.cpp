@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 #include <xxhash.h>
 
-#include <bit>
+#include "sortie/core/state_writer.hpp"
 
 namespace sortie::core {
 
@@ -15,12 +15,9 @@ std::string hash_hex(std::uint64_t h) {
   return fmt::format("{:016x}", h);
 }
 
+// The hasher is the one canonical encoder (state_writer.hpp) and xxHash3 of its bytes.
 struct StateHasher::State {
-  XXH3_state_t* st = XXH3_createState();
-  State() { XXH3_64bits_reset(st); }
-  ~State() { XXH3_freeState(st); }
-  State(const State&) = delete;
-  State& operator=(const State&) = delete;
+  StateWriter out;
 };
 
 StateHasher::StateHasher() : state_(std::make_unique<State>()) {}
@@ -29,29 +26,25 @@ StateHasher::StateHasher(StateHasher&&) noexcept = default;
 StateHasher& StateHasher::operator=(StateHasher&&) noexcept = default;
 
 void StateHasher::bytes(ByteView b) {
-  XXH3_64bits_update(state_->st, b.data(), b.size());
+  state_->out.bytes(b);
 }
 void StateHasher::u32(std::uint32_t v) {
-  std::uint8_t b[4];
-  store_u32(b, v);
-  bytes(b);
+  state_->out.u32(v);
 }
 void StateHasher::u64(std::uint64_t v) {
-  u32(static_cast<std::uint32_t>(v));
-  u32(static_cast<std::uint32_t>(v >> 32));
+  state_->out.u64(v);
 }
 void StateHasher::f32(float v) {
-  u32(std::bit_cast<std::uint32_t>(v));
+  state_->out.f32(v);
 }
 void StateHasher::f64(double v) {
-  u64(std::bit_cast<std::uint64_t>(v));
+  state_->out.f64(v);
 }
 void StateHasher::str(std::string_view s) {
-  u64(s.size());
-  bytes(as_bytes(s));
+  state_->out.str(s);
 }
 std::uint64_t StateHasher::digest() const {
-  return XXH3_64bits_digest(state_->st);
+  return hash64(state_->out.view());
 }
 
 }  // namespace sortie::core

@@ -53,6 +53,36 @@ std::optional<float> footprint_radius(const LoadedMission& mission, std::int32_t
 
 }  // namespace
 
+std::vector<Command> movement_start_commands(const LoadedMission& mission, const ScenarioOptions& options,
+                                             std::uint64_t tick) {
+  std::vector<Command> out;
+  for (const auto& o : mission.objects) {
+    if (!o.unit) continue;
+    move::EnableCommand e;
+    e.target = o.id;
+    e.radius = options.unit_radius;
+    e.height = options.unit_height;
+    e.max_speed = options.speed;
+    out.push_back(world::make_command(tick, e));
+  }
+  if (!options.static_obstacles) return out;
+  for (const auto& o : mission.objects) {
+    if (o.unit) continue;
+    const auto radius = footprint_radius(mission, o.placed_index);
+    if (!radius) continue;
+    move::EnableCommand e;
+    e.target = o.id;
+    e.shape = move::Shape::circle;
+    e.radius = *radius;
+    e.height = 0.0f;
+    e.max_speed = 0.0f;
+    e.category = move::kCategoryBuilding;
+    e.is_static = true;
+    out.push_back(world::make_command(tick, e));
+  }
+  return out;
+}
+
 core::Json ScenarioResult::to_json() const {
   core::Json cps = core::Json::array();
   for (const auto& [tick, hash] : checkpoints) cps.push_back({{"tick", tick}, {"hash", core::hash_hex(hash)}});
@@ -102,30 +132,9 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
     const std::uint64_t tick = w.clock().tick;
     if (t == 0) {
       // Bodies: the units, then the static obstacles, in TMA order.
-      for (const ObjectId& u : units) {
-        move::EnableCommand e;
-        e.target = u;
-        e.radius = options.unit_radius;
-        e.height = options.unit_height;
-        e.max_speed = options.speed;
-        SORTIE_CHECK(w.submit(world::make_command(tick, e)));
-      }
-      if (options.static_obstacles) {
-        for (const auto& o : mission.objects) {
-          if (o.unit) continue;
-          const auto radius = footprint_radius(mission, o.placed_index);
-          if (!radius) continue;
-          move::EnableCommand e;
-          e.target = o.id;
-          e.shape = move::Shape::circle;
-          e.radius = *radius;
-          e.height = 0.0f;
-          e.max_speed = 0.0f;
-          e.category = move::kCategoryBuilding;
-          e.is_static = true;
-          SORTIE_CHECK(w.submit(world::make_command(tick, e)));
-          ++r.obstacles;
-        }
+      for (Command& c : movement_start_commands(mission, options, tick)) {
+        if (auto e = world::payload_of<move::EnableCommand>(c); e && e->is_static) ++r.obstacles;
+        SORTIE_CHECK(w.submit(std::move(c)));
       }
     }
     if (!units.empty() && options.order_interval > 0 && tick % options.order_interval == 0) {

@@ -3,9 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sortie/move/det_math.hpp"
+#include "sortie/core/det_math.hpp"
 
 namespace sortie::move {
+
+using core::det_cos;
+using core::det_sin;
+using core::det_wrap;
 
 std::string_view to_string(CameraMode mode) {
   switch (mode) {

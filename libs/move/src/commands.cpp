@@ -5,15 +5,18 @@
 #include <optional>
 #include <stdexcept>
 
+#include "sortie/core/det_math.hpp"
 #include "sortie/move/behavior.hpp"
-#include "sortie/move/det_math.hpp"
 #include "sortie/move/move_system.hpp"
+#include "sortie/move/v1_commands.hpp"
 #include "sortie/move/wizard.hpp"
 #include "sortie/world/command_registry.hpp"
 #include "sortie/world/payload_fields.hpp"
 #include "sortie/world/world.hpp"
 
 namespace sortie::move {
+
+using core::det_wrap;
 
 using core::Diagnostic;
 using core::fail;
@@ -55,6 +58,12 @@ template <class T>
 T& get_or_add(world::WorldObject& o) {
   if (T* c = o.components.get<T>()) return *c;
   return o.components.emplace(T{});
+}
+
+template <class P>
+world::CommandKindInfo with_order_target(world::CommandKindInfo info) {
+  info.order_target = world::order_target_of<P>();
+  return info;
 }
 
 std::optional<UnitStack> enabled_unit(world::World& w, ObjectId id) {
@@ -130,16 +139,24 @@ void DisableCommand::fields(Self& c, V& v) {
 // ---------------------------------------------------------------- registration
 
 core::Status register_move_commands(world::CommandRegistry& registry, const MoveEnvironmentPtr& env) {
-  SORTIE_CHECK(registry.register_kind(world::command_kind<EnableCommand>(
-      [env](const world::World&, const EnableCommand& c) -> core::Status {
-        SORTIE_CHECK(require_environment(env, EnableCommand::kName));
+  auto slot = std::make_shared<MoveEnvironmentSlot>();
+  slot->env = env;
+  return register_move_commands_in(registry, std::move(slot));
+}
+
+core::Status register_move_commands_in(world::CommandRegistry& registry,
+                                       std::shared_ptr<const MoveEnvironmentSlot> slot) {
+  if (!slot) throw std::logic_error("register_move_commands_in: no environment slot");
+  SORTIE_CHECK(registry.register_kind(with_order_target<EnableCommand>(world::command_kind<EnableCommand>(
+      [slot](const world::World&, const EnableCommand& c) -> core::Status {
+        SORTIE_CHECK(require_environment(slot->env, EnableCommand::kName));
         if (!core::is_finite(c.radius) || !(c.radius > 0.0f) || !finite_non_negative(c.height) ||
             !finite_non_negative(c.max_speed)) {
           return invalid(EnableCommand::kName, "move.enable needs a finite radius > 0, height >= 0 and max_speed >= 0");
         }
         return {};
       },
-      [env](world::World& w, const EnableCommand& c) -> core::Result<CommandOutcome> {
+      [slot](world::World& w, const EnableCommand& c) -> core::Result<CommandOutcome> {
         world::WorldObject* o = w.find_live(c.target);
         if (o == nullptr || o->is_mirror()) return CommandOutcome::skipped;
         Body body{c.shape, c.radius, c.height, c.max_speed, c.category, c.collides_with, c.is_static, 1};
@@ -153,14 +170,14 @@ core::Status register_move_commands(world::CommandRegistry& registry, const Move
         }
         get_or_add<BehaviorState>(*o);
         get_or_add<WizardState>(*o);
-        SORTIE_TRY(MoveSystem * system, ensure_move_system(w, env));
+        SORTIE_TRY(MoveSystem * system, ensure_move_system(w, slot->env));
         system->add_member(c.target);
         return CommandOutcome::applied;
-      })));
+      }))));
 
-  SORTIE_CHECK(registry.register_kind(world::command_kind<GotoCommand>(
-      [env](const world::World&, const GotoCommand& c) -> core::Status {
-        SORTIE_CHECK(require_environment(env, GotoCommand::kName));
+  SORTIE_CHECK(registry.register_kind(with_order_target<GotoCommand>(world::command_kind<GotoCommand>(
+      [slot](const world::World&, const GotoCommand& c) -> core::Status {
+        SORTIE_CHECK(require_environment(slot->env, GotoCommand::kName));
         if (!core::is_finite(c.goal) || !core::is_finite(c.speed) || !(c.speed > 0.0f)) {
           return invalid(GotoCommand::kName, "move.goto needs a finite goal and a finite speed > 0");
         }
@@ -180,11 +197,11 @@ core::Status register_move_commands(world::CommandRegistry& registry, const Move
         unit->control.manual_speed = 0.0f;
         unit->control.manual_turn = 0.0f;
         return CommandOutcome::applied;
-      })));
+      }))));
 
-  SORTIE_CHECK(registry.register_kind(world::command_kind<HaltCommand>(
-      [env](const world::World&, const HaltCommand&) -> core::Status {
-        return require_environment(env, HaltCommand::kName);
+  SORTIE_CHECK(registry.register_kind(with_order_target<HaltCommand>(world::command_kind<HaltCommand>(
+      [slot](const world::World&, const HaltCommand&) -> core::Status {
+        return require_environment(slot->env, HaltCommand::kName);
       },
       [](world::World& w, const HaltCommand& c) -> core::Result<CommandOutcome> {
         auto unit = enabled_unit(w, c.target);
@@ -196,11 +213,11 @@ core::Status register_move_commands(world::CommandRegistry& registry, const Move
         unit->control.manual_speed = 0.0f;
         unit->control.manual_turn = 0.0f;
         return CommandOutcome::applied;
-      })));
+      }))));
 
-  SORTIE_CHECK(registry.register_kind(world::command_kind<DriveCommand>(
-      [env](const world::World&, const DriveCommand& c) -> core::Status {
-        SORTIE_CHECK(require_environment(env, DriveCommand::kName));
+  SORTIE_CHECK(registry.register_kind(with_order_target<DriveCommand>(world::command_kind<DriveCommand>(
+      [slot](const world::World&, const DriveCommand& c) -> core::Status {
+        SORTIE_CHECK(require_environment(slot->env, DriveCommand::kName));
         if (!core::is_finite(c.speed) || !core::is_finite(c.turn)) {
           return invalid(DriveCommand::kName, "move.drive needs a finite speed and turn");
         }
@@ -216,11 +233,11 @@ core::Status register_move_commands(world::CommandRegistry& registry, const Move
         unit->control.manual_speed = core::clamp(c.speed, -unit->body.max_speed, unit->body.max_speed);
         unit->control.manual_turn = c.turn;
         return CommandOutcome::applied;
-      })));
+      }))));
 
-  return registry.register_kind(world::command_kind<DisableCommand>(
-      [env](const world::World&, const DisableCommand&) -> core::Status {
-        return require_environment(env, DisableCommand::kName);
+  return registry.register_kind(with_order_target<DisableCommand>(world::command_kind<DisableCommand>(
+      [slot](const world::World&, const DisableCommand&) -> core::Status {
+        return require_environment(slot->env, DisableCommand::kName);
       },
       [](world::World& w, const DisableCommand& c) -> core::Result<CommandOutcome> {
         world::WorldObject* o = w.find_live(c.target);
@@ -231,12 +248,13 @@ core::Status register_move_commands(world::CommandRegistry& registry, const Move
         o->components.remove<ControlState>();
         o->components.remove<CollisionProxy>();
         return CommandOutcome::applied;
-      }));
+      })));
 }
 
 std::shared_ptr<const world::CommandRegistry> move_command_registry(const MoveEnvironmentPtr& env) {
   world::CommandRegistry registry = world::CommandRegistry::standard();
-  auto status = register_move_commands(registry, env);
+  auto status = register_v1_move_commands(registry);
+  if (status) status = register_move_commands(registry, env);
   if (!status)
     throw std::logic_error("movement command kinds collide with the standard set: " + status.error().to_string());
   return std::make_shared<const world::CommandRegistry>(std::move(registry));

@@ -3,9 +3,14 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sortie/move/det_math.hpp"
+#include "sortie/core/det_math.hpp"
 
 namespace sortie::move {
+
+using core::det_atan2;
+using core::det_cos;
+using core::det_sin;
+using core::det_wrap;
 
 void steer(ControlState& s, core::Vec2 direction, float speed, float dt, const MoveParams& params) {
   if (direction.x == 0.0f && direction.y == 0.0f) {

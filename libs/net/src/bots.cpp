@@ -4,9 +4,10 @@
 #include <limits>
 #include <vector>
 
+#include "sortie/move/commands.hpp"
+#include "sortie/move/components.hpp"
 #include "sortie/net/net_commands.hpp"
 #include "sortie/world/class_ids.hpp"
-#include "sortie/world/movement_commands.hpp"
 
 namespace sortie::net {
 
@@ -25,6 +26,25 @@ std::vector<world::ObjectId> units_of(const world::World& w, PlayerNumber owner)
     if (o != nullptr && !o->pending_delete() && is_unit(*o) && o->ownership().owner == owner) out.push_back(o->id());
   }
   std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The orders that walk `unit` to `goal` with the movement stack, as `sortie run` gives them: a
+// body first when the unit has none (a spawned or taken unit), then move.goto.
+std::vector<world::Command> walk_orders(const world::World& w, world::ObjectId unit, core::Vec2 goal,
+                                        const BotOptions& options) {
+  std::vector<world::Command> out;
+  const auto h = w.lookup(unit);
+  const world::WorldObject* o = h ? w.find(*h) : nullptr;
+  if (o != nullptr && !o->components.has<move::Body>()) {
+    move::EnableCommand enable;
+    enable.target = unit;
+    enable.radius = options.unit_radius;
+    enable.height = options.unit_height;
+    enable.max_speed = options.speed;
+    out.push_back(world::make_command(0, enable));
+  }
+  out.push_back(world::make_command(0, move::GotoCommand{unit, goal, options.speed}));
   return out;
 }
 
@@ -68,7 +88,7 @@ core::Status HostBot::step(Server& server) {
     const core::Vec2 goal = random_point(rng_, area);
     // Skip a unit the authority no longer routes (taken by a player since).
     if (server.watcher().route(server.world(), unit) != server.watcher().authority()) continue;
-    SORTIE_CHECK(server.submit(world::make_command(0, world::MoveCommand{unit, goal, options_.speed})));
+    for (const world::Command& c : walk_orders(server.world(), unit, goal, options_)) SORTIE_CHECK(server.submit(c));
   }
   return {};
 }
@@ -113,8 +133,10 @@ core::Status ClientBot::step(Client& client) {
   for (std::uint32_t k = 0; k < options_.orders; ++k) {
     const world::ObjectId unit = mine[rng_.below(static_cast<std::uint32_t>(mine.size()))];
     const core::Vec2 goal = random_point(rng_, area);
-    SORTIE_CHECK(client.order(world::make_command(0, world::MoveCommand{unit, goal, options_.speed})));
-    ++orders_;
+    for (const world::Command& c : walk_orders(w, unit, goal, options_)) {
+      SORTIE_CHECK(client.order(c));
+      ++orders_;
+    }
   }
   return {};
 }

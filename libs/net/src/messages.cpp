@@ -71,8 +71,8 @@ Result<AppendResource> AppendResource::read(core::ByteReader& in) {
   SORTIE_TRY(m.resource, in.u32());
   std::size_t at = in.offset();
   SORTIE_TRY(const std::uint8_t kind, in.u8());
-  if (kind < 1 || kind > 3)
-    return fail(bad(in, at, "resource_kind", "unknown resource kind", "1..3", std::to_string(kind)));
+  if (kind < 1 || kind > 4)
+    return fail(bad(in, at, "resource_kind", "unknown resource kind", "1..4", std::to_string(kind)));
   m.kind = static_cast<ResourceKind>(kind);
   SORTIE_TRY(m.name, wire::get_str8(in, kMaxResourceNameBytes, "resource name", true));
   at = in.offset();

@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "sortie/move/commands.hpp"
+#include "sortie/world/command_json.hpp"
 #include "sortie/world/event.hpp"
 #include "sortie/world/payload_fields.hpp"
 #include "sortie/world/world.hpp"
@@ -100,14 +102,13 @@ core::Status register_net_commands(world::CommandRegistry& registry) {
       }));
 }
 
-const std::shared_ptr<const world::CommandRegistry>& session_command_registry() {
-  static const std::shared_ptr<const world::CommandRegistry> registry = [] {
-    world::CommandRegistry r = world::CommandRegistry::standard();
-    auto status = register_net_commands(r);
-    if (!status) std::abort();  // the net kinds are fixed and valid: a failure is a programming error
-    return std::make_shared<const world::CommandRegistry>(std::move(r));
-  }();
-  return registry;
+std::shared_ptr<const world::CommandRegistry> session_command_registry(
+    std::shared_ptr<const move::MoveEnvironmentSlot> movement) {
+  world::CommandRegistry r = world::CommandRegistry::standard();
+  auto status = register_net_commands(r);
+  if (status) status = move::register_move_commands_in(r, std::move(movement));
+  if (!status) std::abort();  // the kinds are fixed and valid: a failure is a programming error
+  return std::make_shared<const world::CommandRegistry>(std::move(r));
 }
 
 }  // namespace sortie::net

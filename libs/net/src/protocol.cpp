@@ -162,6 +162,8 @@ std::string_view to_string(ResourceKind kind) {
       return "terrain";
     case ResourceKind::blob:
       return "blob";
+    case ResourceKind::movement:
+      return "movement";
   }
   return "unknown";
 }

@@ -30,7 +30,7 @@ Replica::Replica(const Welcome& welcome, Tracer* tracer) : welcome_(welcome), tr
   config.step_us = welcome.step_us;
   config.seed = welcome.seed;
   config.keep_hash_history = false;
-  config.commands = session_command_registry();
+  config.commands = session_command_registry(movement_slot_);
   world_ = std::make_unique<world::World>(config);
 }
 
@@ -184,6 +184,9 @@ core::Status Replica::append_resource(const AppendResource& chunk) {
   } else if (t.kind == ResourceKind::terrain) {
     SORTIE_TRY(auto soup, decode_terrain(t.bytes));
     terrain_ = std::move(soup);
+  } else if (t.kind == ResourceKind::movement) {
+    SORTIE_TRY(auto movement, decode_movement(t.bytes));
+    movement_ = std::move(movement);
   }
   return {};
 }
@@ -259,6 +262,9 @@ core::Status Replica::finish_setup() {
   if (terrain_) {
     SORTIE_TRY(auto ground, make_height_field(*terrain_));
     world_->set_height_field(std::move(ground));
+  }
+  if (terrain_ || movement_) {
+    SORTIE_TRY(movement_slot_->env, session_environment(terrain_, movement_));
   }
   setup_hash_ = world_->compute_state_hash();
   if (welcome_.setup_hash != 0 && setup_hash_ != welcome_.setup_hash) {

@@ -9,10 +9,8 @@
 #include "sortie/net/codec.hpp"
 #include "sortie/net/net_commands.hpp"
 #include "sortie/net/server.hpp"
-#include "sortie/world/builtin_commands.hpp"
 #include "sortie/world/class_ids.hpp"
 #include "sortie/world/command_registry.hpp"
-#include "sortie/world/movement_commands.hpp"
 
 namespace sortie::net {
 
@@ -31,29 +29,6 @@ bool valid_name(std::string_view name) {
 std::string clip(std::string text, std::size_t n) {
   if (text.size() > n) text.resize(n);
   return text;
-}
-
-// The object an order kind acts on, for the kinds a player may give; nullopt = not a player order.
-std::optional<core::Result<world::ObjectId>> order_target(const Order& o) {
-  auto target = [&](auto typed) -> core::Result<world::ObjectId> {
-    using P = decltype(typed);
-    SORTIE_TRY(P p, world::decode_payload<P>(o.payload));
-    return p.target;
-  };
-  switch (o.kind) {
-    case world::MoveCommand::kWireId:
-      return target(world::MoveCommand{});
-    case world::RouteCommand::kWireId:
-      return target(world::RouteCommand{});
-    case world::StopCommand::kWireId:
-      return target(world::StopCommand{});
-    case world::RemoveCommand::kWireId:
-      return target(world::RemoveCommand{});
-    case world::SetPropertyCommand::kWireId:
-      return target(world::SetPropertyCommand{});
-    default:
-      return std::nullopt;
-  }
 }
 
 }  // namespace
@@ -292,14 +267,17 @@ void Server::on_order(Peer& peer, const Order& order) {
     drop(peer, Reason::malformed, fmt::format("order payload of kind {} does not decode", kind->name));
     return;
   }
-  if (auto target = order_target(order)) {
-    if (!*target) {
+  // A player order names its target (the kind's order_target hook); the target must be routed
+  // to the player.
+  if (kind->order_target) {
+    auto target = kind->order_target(order.payload);
+    if (!target) {
       drop(peer, Reason::malformed, fmt::format("order payload of kind {} does not decode", kind->name));
       return;
     }
-    const auto owner = watcher_.route(w, **target);
+    const auto owner = watcher_.route(w, *target);
     if (owner != me) {
-      reject("not_owner", (*target)->to_string());
+      reject("not_owner", target->to_string());
       return;
     }
   } else if (order.kind == SpawnForCommand::kWireId) {

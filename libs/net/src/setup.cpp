@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "sortie/core/hash.hpp"
+#include "sortie/nav/iron3d_input.hpp"
 #include "sortie/net/replica.hpp"
 #include "sortie/net/wire.hpp"
 
@@ -37,7 +39,8 @@ class TerrainHeightField final : public world::HeightField {
 }  // namespace
 
 core::Result<SessionSetup> capture_setup(const world::World& w, std::uint64_t seed, std::string mission_path,
-                                         std::optional<nav::TriangleSoup> terrain) {
+                                         std::optional<nav::TriangleSoup> terrain,
+                                         std::optional<SessionMovement> movement) {
   if (w.local_player() == kNoPlayer) {
     return fail(Diagnostic::error("net.session.player_zero",
                                   "no world queue with an active network and player 0: the world's local player is 0")
@@ -62,6 +65,7 @@ core::Result<SessionSetup> capture_setup(const world::World& w, std::uint64_t se
   setup.seed = seed;
   setup.authority = w.local_player();
   setup.terrain = std::move(terrain);
+  setup.movement = std::move(movement);
   for (std::size_t i = 0; i < queue.size(); ++i) {
     const world::Handle h = queue[i];
     const world::WorldObject* o = w.find(h);
@@ -140,6 +144,12 @@ core::Result<std::vector<Message>> setup_messages(const SessionSetup& setup) {
       out.emplace_back(std::move(c));
     }
   }
+  if (setup.movement) {
+    SORTIE_TRY(const core::Bytes bytes, encode_movement(*setup.movement));
+    for (AppendResource& c : resource_chunks(kMovementResource, ResourceKind::movement, "movement", bytes)) {
+      out.emplace_back(std::move(c));
+    }
+  }
   CreateRemotePlayer host;
   host.tick = 0;
   host.player = setup.authority;
@@ -198,6 +208,117 @@ core::Result<nav::TriangleSoup> decode_terrain(core::ByteView bytes) {
   }
   SORTIE_CHECK(in.require_end("terrain resource"));
   return soup;
+}
+
+namespace {
+
+// The parameters in their wire order (setup.hpp), with the range params_from_behavior_ini allows.
+struct ParamField {
+  std::string_view name;
+  float move::MoveParams::*value;
+  float lo;
+  float hi;
+  bool lo_open;
+};
+constexpr ParamField kParamFields[] = {
+    {"building_hit_dist", &move::MoveParams::building_hit_dist, 0.0f, 1e6f, false},
+    {"building_nearest_dist", &move::MoveParams::building_nearest_dist, 0.0f, 1e6f, false},
+    {"near_build_speed_percent", &move::MoveParams::near_build_speed_percent, 0.0f, 100.0f, false},
+    {"corridor_radius", &move::MoveParams::corridor_radius, 0.0f, 1e6f, false},
+    {"near_door_coeff", &move::MoveParams::near_door_coeff, 0.0f, 1e6f, false},
+    {"step_off_building", &move::MoveParams::step_off_building, 0.0f, 1e6f, false},
+    {"max_accel", &move::MoveParams::max_accel, 0.0f, 1e6f, true},
+    {"max_rotation", &move::MoveParams::max_rotation, 0.0f, 1e6f, true},
+    {"step_dist", &move::MoveParams::step_dist, 0.0f, 1e6f, true},
+};
+
+Diagnostic bad_param(const core::ByteReader& in, std::size_t at, std::string_view name, std::string expected,
+                     std::string found) {
+  return in.error_at(at, "net.resource.movement", "movement parameter out of range")
+      .in(std::string(name))
+      .expect(std::move(expected), std::move(found));
+}
+
+}  // namespace
+
+core::Result<core::Bytes> encode_movement(const SessionMovement& movement) {
+  core::ByteWriter out;
+  if (movement.areals) {
+    SORTIE_TRY(const core::Bytes map, iron3d::write_land_map(*movement.areals));
+    out.u32(static_cast<std::uint32_t>(map.size()));
+    out.bytes(map);
+  } else {
+    out.u32(0);
+  }
+  const move::MoveParams& p = movement.params;
+  for (const ParamField& f : kParamFields) out.f32(p.*f.value);
+  out.i32(p.min_point_in_trajectory);
+  out.i32(p.resource_transfer_max_delay);
+  out.u8(p.use_wizard ? 1 : 0);
+  out.f32(p.min_ground_normal_z);
+  return out.take();
+}
+
+core::Result<SessionMovement> decode_movement(core::ByteView bytes) {
+  core::ByteReader in(bytes, "movement resource");
+  in.set_code_prefix("net.resource");
+  SessionMovement m;
+  SORTIE_TRY(const std::uint32_t map_bytes, in.u32());
+  SORTIE_CHECK(in.check_count(map_bytes, 1, "Land.map bytes"));
+  if (map_bytes > 0) {
+    SORTIE_TRY(const core::ByteView map, in.bytes(map_bytes));
+    iron3d::ReadOptions options;
+    options.file_name = "movement resource: Land.map";
+    SORTIE_TRY(iron3d::LandMap areals, iron3d::read_land_map(map, options));
+    m.areals = std::move(areals);
+  }
+  move::MoveParams& p = m.params;
+  for (const ParamField& f : kParamFields) {
+    const std::size_t at = in.offset();
+    SORTIE_TRY(const float v, in.f32());
+    if (!std::isfinite(v) || !(f.lo_open ? v > f.lo : v >= f.lo) || v > f.hi) {
+      return fail(bad_param(in, at, f.name, fmt::format("{} {} .. {}", f.lo_open ? ">" : ">=", f.lo, f.hi),
+                            fmt::format("{}", v)));
+    }
+    p.*f.value = v;
+  }
+  std::size_t at = in.offset();
+  SORTIE_TRY(p.min_point_in_trajectory, in.i32());
+  if (p.min_point_in_trajectory < 1 || p.min_point_in_trajectory > 4096) {
+    return fail(bad_param(in, at, "min_point_in_trajectory", "1 .. 4096", std::to_string(p.min_point_in_trajectory)));
+  }
+  at = in.offset();
+  SORTIE_TRY(p.resource_transfer_max_delay, in.i32());
+  if (p.resource_transfer_max_delay < 0) {
+    return fail(
+        bad_param(in, at, "resource_transfer_max_delay", ">= 0", std::to_string(p.resource_transfer_max_delay)));
+  }
+  at = in.offset();
+  SORTIE_TRY(const std::uint8_t wizard, in.u8());
+  if (wizard > 1) return fail(bad_param(in, at, "use_wizard", "0|1", std::to_string(wizard)));
+  p.use_wizard = wizard == 1;
+  at = in.offset();
+  SORTIE_TRY(p.min_ground_normal_z, in.f32());
+  if (!std::isfinite(p.min_ground_normal_z) || p.min_ground_normal_z < 0.0f || p.min_ground_normal_z > 1.0f) {
+    return fail(bad_param(in, at, "min_ground_normal_z", "0 .. 1", fmt::format("{}", p.min_ground_normal_z)));
+  }
+  SORTIE_CHECK(in.require_end("movement resource"));
+  return m;
+}
+
+core::Result<move::MoveEnvironmentPtr> session_environment(const std::optional<nav::TriangleSoup>& terrain,
+                                                           const std::optional<SessionMovement>& movement) {
+  auto env = std::make_shared<move::MoveEnvironment>();
+  if (movement) env->params = movement->params;
+  if (terrain) {
+    SORTIE_TRY(nav::TerrainWorld built, nav::TerrainWorld::build(*terrain));
+    env->terrain = std::make_shared<const nav::TerrainWorld>(std::move(built));
+  }
+  if (movement && movement->areals && !movement->areals->areals.empty()) {
+    SORTIE_TRY(nav::ArealMap areals, nav::areal_map_from(*movement->areals));
+    env->areals = std::make_shared<const nav::ArealMap>(std::move(areals));
+  }
+  return move::MoveEnvironmentPtr(std::move(env));
 }
 
 core::Bytes encode_prototypes(const std::vector<std::string>& keys) {

@@ -183,37 +183,16 @@ void SimCore::damage_target(std::size_t target, float damage, std::int32_t by) {
 
 namespace {
 
-// Appends little-endian values to a reused buffer (grown geometrically, written in place).
-class Enc {
- public:
-  explicit Enc(std::vector<std::uint8_t>& b) : b_(b) { b_.clear(); }
-  void reserve(std::size_t n) { b_.reserve(n); }
-  void u8(std::uint8_t v) { b_.push_back(v); }
-  void u32(std::uint32_t v) {
-    const std::size_t at = b_.size();
-    b_.resize(at + 4);
-    core::store_u32(b_.data() + at, v);
-  }
-  void i32(std::int32_t v) { u32(static_cast<std::uint32_t>(v)); }
-  void u64(std::uint64_t v) {
-    u32(static_cast<std::uint32_t>(v));
-    u32(static_cast<std::uint32_t>(v >> 32));
-  }
-  void f(float v) { u32(std::bit_cast<std::uint32_t>(v)); }
-  void v(core::Vec2 p) {
-    f(p.x);
-    f(p.y);
-  }
-  void b(bool x) { u8(x ? 1 : 0); }
-
- private:
-  std::vector<std::uint8_t>& b_;
-};
+void vec2(core::StateWriter& e, core::Vec2 p) {
+  e.f32(p.x);
+  e.f32(p.y);
+}
 
 }  // namespace
 
 std::uint64_t compute_state_hash(SimCore& c) {
-  Enc e(c.hash_buf);
+  core::StateWriter& e = c.hash_buf;
+  e.clear();
   e.reserve(256 + c.squads.size() * 64 + c.agents.size() * 160 + c.targets.size() * 32 + c.bullets.size() * 32);
   e.u64(c.tick);
   e.u64(c.spawn_rng.state_hash());
@@ -226,67 +205,67 @@ std::uint64_t compute_state_hash(SimCore& c) {
   }
   e.u32(static_cast<std::uint32_t>(c.squads.size()));
   for (const Squad& q : c.squads) {
-    e.v(q.disc);
-    e.v(q.heading);
+    vec2(e, q.disc);
+    vec2(e, q.heading);
     e.u8(static_cast<std::uint8_t>(q.state));
-    e.f(q.idle_time);
-    e.f(q.hold_time);
-    e.f(q.leash_distance);
-    e.f(q.urgency);
-    e.b(q.sprinting);
-    e.b(q.shift);
+    e.f32(q.idle_time);
+    e.f32(q.hold_time);
+    e.f32(q.leash_distance);
+    e.f32(q.urgency);
+    e.boolean(q.sprinting);
+    e.boolean(q.shift);
     e.u8(static_cast<std::uint8_t>(q.formation));
-    e.b(q.manual);
-    e.v(q.aim);
+    e.boolean(q.manual);
+    vec2(e, q.aim);
     e.i32(q.assigned);
   }
   e.u32(static_cast<std::uint32_t>(c.agents.size()));
   for (const Agent& a : c.agents) {
-    e.b(a.alive);
-    e.f(a.hp);
-    e.v(a.pos);
-    e.v(a.vel);
-    e.v(a.facing);
-    e.v(a.post);
-    e.v(a.home);
-    e.f(a.commit_timer);
-    e.f(a.cooldown);
-    e.v(a.tracked_post);
-    e.f(a.best_gap);
-    e.f(a.stuck_time);
+    e.boolean(a.alive);
+    e.f32(a.hp);
+    vec2(e, a.pos);
+    vec2(e, a.vel);
+    vec2(e, a.facing);
+    vec2(e, a.post);
+    vec2(e, a.home);
+    e.f32(a.commit_timer);
+    e.f32(a.cooldown);
+    vec2(e, a.tracked_post);
+    e.f32(a.best_gap);
+    e.f32(a.stuck_time);
     e.i32(a.target);
     e.i32(a.priority);
     e.u8(static_cast<std::uint8_t>((a.has_lane ? 1 : 0) | (a.blocked_by_ally ? 2 : 0) | (a.blocked_by_wall ? 4 : 0) |
                                    (a.lane_intent ? 8 : 0)));
     e.u8(static_cast<std::uint8_t>(a.melee_phase));
-    e.f(a.melee_timer);
-    e.f(a.chain_timer);
+    e.f32(a.melee_timer);
+    e.f32(a.chain_timer);
     e.u8(a.chain);
-    e.b(a.strike_resolved);
-    e.v(a.strike_axis);
+    e.boolean(a.strike_resolved);
+    vec2(e, a.strike_axis);
     e.i32(a.melee_target);
-    e.v(a.approach_dir);
+    vec2(e, a.approach_dir);
   }
   e.u32(static_cast<std::uint32_t>(c.targets.size()));
   for (const Target& x : c.targets) {
-    e.b(x.alive);
-    e.b(x.awake);
-    e.f(x.hp);
-    e.f(x.speed);
-    e.v(x.pos);
-    e.v(x.vel);
-    e.f(x.attack_cooldown);
+    e.boolean(x.alive);
+    e.boolean(x.awake);
+    e.f32(x.hp);
+    e.f32(x.speed);
+    vec2(e, x.pos);
+    vec2(e, x.vel);
+    e.f32(x.attack_cooldown);
   }
   e.u32(static_cast<std::uint32_t>(c.bullets.size()));
   for (const Bullet& b : c.bullets) {
     e.u32(b.id);
     e.i32(b.shooter);
     e.i32(b.aimed_at);
-    e.v(b.pos);
-    e.v(b.dir);
-    e.f(b.remaining);
+    vec2(e, b.pos);
+    vec2(e, b.dir);
+    e.f32(b.remaining);
   }
-  return core::hash64(c.hash_buf);
+  return core::hash64(c.hash_buf.view());
 }
 
 // ---- SquadSim ----

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "sortie/core/rng.hpp"
+#include "sortie/core/state_writer.hpp"
 #include "sortie/squad/det_math.hpp"
 #include "sortie/squad/flow.hpp"
 #include "sortie/squad/lanes.hpp"
@@ -67,7 +68,7 @@ struct SimCore {
   std::vector<std::int32_t> cells;
   std::vector<core::Vec2> moved_from;
   std::vector<core::Vec2> scratch_posts;  // agent positions before this tick's movement
-  std::vector<std::uint8_t> hash_buf;
+  core::StateWriter hash_buf;             // the canonical state encoding, reused every tick
 
   void emit(const Event& e);
   void rebuild_agent_grid();

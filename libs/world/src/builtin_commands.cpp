@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "legacy_fields.hpp"
 #include "sortie/world/command_registry.hpp"
+#include "sortie/world/legacy_fields.hpp"
 #include "sortie/world/payload_fields.hpp"
 #include "sortie/world/world.hpp"
 
@@ -93,6 +93,7 @@ core::Status register_builtin_commands(CommandRegistry& registry) {
     SORTIE_CHECK(legacy::require_unused(f, Field::kTarget, StopCommand::kName));
     return encode_payload(StopCommand{f.target});
   };
+  stop.order_target = order_target_of<StopCommand>();
   SORTIE_CHECK(registry.register_kind(std::move(stop)));
 
   CommandKindInfo pause = command_kind<PauseCommand>(nullptr, [](World& w, const PauseCommand& c) {
@@ -163,6 +164,7 @@ core::Status register_builtin_commands(CommandRegistry& registry) {
     SORTIE_CHECK(legacy::require_unused(f, Field::kTarget, RemoveCommand::kName));
     return encode_payload(RemoveCommand{f.target});
   };
+  remove.order_target = order_target_of<RemoveCommand>();
   SORTIE_CHECK(registry.register_kind(std::move(remove)));
 
   CommandKindInfo set_property = command_kind<SetPropertyCommand>(nullptr, [](World& w, const SetPropertyCommand& c) {
@@ -175,6 +177,7 @@ core::Status register_builtin_commands(CommandRegistry& registry) {
     SORTIE_CHECK(legacy::require_unused(f, Field::kTarget | Field::kText | Field::kValue, SetPropertyCommand::kName));
     return encode_payload(SetPropertyCommand{f.target, f.text, f.value});
   };
+  set_property.order_target = order_target_of<SetPropertyCommand>();
   return registry.register_kind(std::move(set_property));
 }
 

@@ -5,7 +5,6 @@
 #include <stdexcept>
 
 #include "sortie/world/builtin_commands.hpp"
-#include "sortie/world/movement_commands.hpp"
 
 namespace sortie::world {
 
@@ -83,7 +82,6 @@ std::string CommandRegistry::describe() const {
 CommandRegistry CommandRegistry::standard() {
   CommandRegistry registry;
   auto status = register_builtin_commands(registry);
-  if (status) status = register_movement_commands(registry);
   // Our own fixed kinds: a failure is a programming error, never bad input.
   if (!status) throw std::logic_error("standard command registry: " + status.error().to_string());
   return registry;

@@ -151,9 +151,7 @@ core::Bytes World::canonical_state() const {
 
 std::uint64_t World::compute_state_hash() const {
   encode_state(scratch_);
-  core::StateHasher hasher;
-  hasher.bytes(scratch_.view());
-  return hasher.digest();
+  return core::hash64(scratch_.view());
 }
 
 }  // namespace sortie::world

@@ -47,6 +47,13 @@ struct ScenarioResult {
   [[nodiscard]] core::Json to_json() const;
 };
 
+// The bodies of tick `tick` (move.enable): a capsule on every unit, then a static circle on
+// every placed static object with a visual (its footprint radius; unless
+// options.static_obstacles is off), in TMA order. What run_scenario gives at tick 0, and what a
+// served session gives before its first tick, so units move the same in both.
+std::vector<Command> movement_start_commands(const LoadedMission& mission, const ScenarioOptions& options,
+                                             std::uint64_t tick);
+
 using TickProgressFn = std::function<void(std::uint64_t tick, std::uint64_t total)>;
 
 core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const ScenarioOptions& options,

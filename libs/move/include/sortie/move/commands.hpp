@@ -4,7 +4,9 @@
 // move.env.no_system_map (the registry was built without an environment), move.env.no_terrain
 // (the environment has no terrain interface), world.command.invalid (non-finite or out-of-range
 // values). An order whose target is gone, a mirror, or (goto/halt/drive) has no move.body is
-// skipped (counted by the world).
+// skipped (counted by the world). Every client that moves units (`sortie run`, the serve/join
+// bots, the viewer, scripts) gives these orders; all five name their target (order_target), so
+// a networked session lets a player give them for its own objects.
 //
 //   16 move.enable   attach the stack (body, behaviour, wizard, control) to an object and the
 //                    object to the movement system; again = a new body (the proxy is rebuilt)
@@ -97,10 +99,22 @@ struct DisableCommand {
   friend bool operator==(const DisableCommand&, const DisableCommand&) = default;
 };
 
+// Where the kinds find their environment, looked up on every validation and application: its
+// owner may fill it after the registry is built (a networked replica learns the map from the
+// session setup, after its world exists). Empty: every order is refused (move.env.no_system_map).
+struct MoveEnvironmentSlot {
+  MoveEnvironmentPtr env;
+};
+
 // Registers the five kinds bound to `env` (null: every order is refused with
 // move.env.no_system_map).
 core::Status register_move_commands(world::CommandRegistry& registry, const MoveEnvironmentPtr& env);
-// The world's standard set plus the movement kinds bound to `env`.
+// The same, reading the environment from `slot` (never null) when an order is checked or applied.
+core::Status register_move_commands_in(world::CommandRegistry& registry,
+                                       std::shared_ptr<const MoveEnvironmentSlot> slot);
+// The registry of a mission world: the world's standard set, the v1 movement kinds (only so that
+// logs written before the movement stack replay, v1_commands.hpp) and the movement kinds bound
+// to `env`.
 std::shared_ptr<const world::CommandRegistry> move_command_registry(const MoveEnvironmentPtr& env);
 
 }  // namespace sortie::move

@@ -4,7 +4,7 @@
 // changes by at most PathFind_MaxAccel * dt, the heading by at most PathFind_MaxRotation * dt;
 // on a slope the horizontal step shrinks so that the distance along the surface is speed * dt;
 // the final height is the terrain's and the orientation follows the terrain normal. All
-// trigonometry is det_math (hashed state).
+// trigonometry is core/det_math.hpp (hashed state).
 #include "sortie/core/math.hpp"
 #include "sortie/move/components.hpp"
 #include "sortie/move/params.hpp"

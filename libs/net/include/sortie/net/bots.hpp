@@ -1,7 +1,9 @@
 #pragma once
 // Scripted players for headless sessions (`sortie serve` / `sortie join`, tests, benchmarks).
-// They act only through the session's public operations, like a human player would:
-//   HostBot    every `interval` ticks gives move orders to the authority's units;
+// They act only through the session's public operations, like a human player would, and move
+// units with the movement stack's orders, the ones `sortie run` gives (move.enable for a unit
+// without a body, then move.goto; libs/move commands.hpp):
+//   HostBot    every `interval` ticks orders the authority's units to random points;
 //   ClientBot  once caught up, spawns its own units (net.spawn_for), takes one authority unit
 //              (GMSG_TAKE_OBJECT), then orders its units around every `interval` ticks.
 // Their choices come from a seeded RNG stream; what tick an order lands on is the server's call.
@@ -22,6 +24,8 @@ struct BotOptions {
   std::uint32_t units = 2;      // units a client bot spawns for itself
   bool take = true;             // a client bot takes one authority unit
   float speed = 6.0f;           // world units per game second
+  float unit_radius = 1.5f;     // the body a unit without one gets (as `sortie run`'s units)
+  float unit_height = 3.0f;
 };
 
 // Where orders may send units: the terrain's XY bounds (or the objects' when there is no terrain).

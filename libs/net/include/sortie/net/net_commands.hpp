@@ -12,6 +12,7 @@
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/math.hpp"
+#include "sortie/move/commands.hpp"
 #include "sortie/net/protocol.hpp"
 #include "sortie/world/command.hpp"
 #include "sortie/world/command_registry.hpp"
@@ -64,8 +65,12 @@ struct SpawnForCommand {
 // Registers the three kinds.
 core::Status register_net_commands(world::CommandRegistry& registry);
 
-// The standard set plus the net kinds: the registry of every session world (server, clients,
-// replay), shared and immutable.
-const std::shared_ptr<const world::CommandRegistry>& session_command_registry();
+// The registry of every session world (server, clients, replay): the world's standard set, the
+// net kinds and the movement stack's kinds (move.enable, move.goto, ...; libs/move
+// commands.hpp), which read the session's movement environment from `movement` (the replica
+// fills it when the setup is complete). The same move commands as `sortie run`: units move in a
+// session exactly as in the mission world. The v1 kinds `move` and `route` are not registered.
+std::shared_ptr<const world::CommandRegistry> session_command_registry(
+    std::shared_ptr<const move::MoveEnvironmentSlot> movement);
 
 }  // namespace sortie::net

@@ -27,7 +27,8 @@ inline constexpr PlayerNumber kNoPlayer = 0;
 inline constexpr std::array<std::uint8_t, 16> kApplicationGuid = {0x01, 0x1F, 0x1D, 0x3C, 0x70, 0xA8, 0xD1, 0x11,
                                                                   0x84, 0x00, 0x00, 0x00, 0x21, 0xB1, 0x44, 0x15};
 inline constexpr std::string_view kApplicationGuidText = "{3C1D1F01-A870-11D1-8400-000021B14415}";
-inline constexpr std::uint16_t kProtocolVersion = 1;
+// 2: sessions move units with the movement stack (move.* kinds, the movement resource).
+inline constexpr std::uint16_t kProtocolVersion = 2;
 
 // Frame: u8 message id, u16 payload length (LE), payload. A packet is one or more frames of one
 // delivery policy, at most kMaxPacketBytes.
@@ -140,6 +141,7 @@ enum class ResourceKind : std::uint8_t {
   prototypes = 1,  // the prototype keys mirrors may name (setup.hpp)
   terrain = 2,     // the ground triangle soup (setup.hpp)
   blob = 3,        // opaque bytes
+  movement = 4,    // the areal map and the movement parameters (setup.hpp)
 };
 std::string_view to_string(ResourceKind kind);
 

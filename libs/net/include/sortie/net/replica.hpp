@@ -25,8 +25,10 @@
 
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/diagnostic.hpp"
+#include "sortie/move/commands.hpp"
 #include "sortie/nav/terrain_world.hpp"
 #include "sortie/net/messages.hpp"
+#include "sortie/net/setup.hpp"
 #include "sortie/net/trace.hpp"
 #include "sortie/world/command.hpp"
 #include "sortie/world/world.hpp"
@@ -74,6 +76,10 @@ class Replica {
   [[nodiscard]] const std::map<std::uint32_t, ResourceTransfer>& resources() const { return resources_; }
   [[nodiscard]] const std::vector<std::string>& prototypes() const { return prototypes_; }
   [[nodiscard]] const std::optional<nav::TriangleSoup>& terrain() const { return terrain_; }
+  [[nodiscard]] const std::optional<SessionMovement>& movement() const { return movement_; }
+  // What units move over (session_environment of the setup's resources); null before the setup
+  // is complete.
+  [[nodiscard]] const move::MoveEnvironmentPtr& movement_environment() const { return movement_slot_->env; }
   [[nodiscard]] const std::string& mission_path() const { return mission_path_; }
   [[nodiscard]] std::size_t mirrors_created() const { return mirrors_created_; }
   [[nodiscard]] std::size_t duplicates_ignored() const { return duplicates_; }
@@ -106,6 +112,8 @@ class Replica {
   std::map<std::uint32_t, ResourceTransfer> resources_;
   std::vector<std::string> prototypes_;
   std::optional<nav::TriangleSoup> terrain_;
+  std::optional<SessionMovement> movement_;
+  std::shared_ptr<move::MoveEnvironmentSlot> movement_slot_ = std::make_shared<move::MoveEnvironmentSlot>();
   std::map<PlayerNumber, ReplicaPlayer> players_;
   std::vector<Message> pending_;
   std::size_t mirrors_created_ = 0;

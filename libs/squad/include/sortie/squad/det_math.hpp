@@ -1,20 +1,18 @@
 #pragma once
 // Deterministic geometry helpers of the squad simulation. The state hash covers positions and
 // facings, so nothing here calls libm trigonometry (it differs between libm versions): sine and
-// cosine are a fixed sequence of IEEE-754 double operations, the same bits on gcc and clang.
+// cosine are core's deterministic trigonometry (core/det_math.hpp), the same bits on gcc and
+// clang.
 #include <optional>
 
+#include "sortie/core/det_math.hpp"
 #include "sortie/core/math.hpp"
 
 namespace sortie::squad {
 
-struct SinCos {
-  float sin = 0.0f;
-  float cos = 1.0f;
-};
+using core::det_sin_cos;
+using core::SinCos;
 
-// sin and cos of an angle in radians (|error| < 1e-7 for |radians| < 1e4); (0, 1) when not finite.
-SinCos det_sin_cos(float radians);
 inline SinCos det_sin_cos_deg(float degrees) {
   return det_sin_cos(core::degrees_to_radians(degrees));
 }

@@ -12,7 +12,7 @@
 namespace sortie::world {
 
 namespace class_ids {
-inline constexpr ClassId kDemoUnit = 1;       // synthetic unit of the demo world (demo.hpp)
+inline constexpr ClassId kDemoUnit = 1;       // synthetic unit of the demo world (libs/move demo_world.hpp)
 inline constexpr ClassId kTmaStatic = 10;     // placed data.tma object with a direct prototype key
 inline constexpr ClassId kTmaUnit = 20;       // placed data.tma unit (unit DAT with components)
 inline constexpr ClassId kFomapCritter = 30;  // materialized FOnline critter

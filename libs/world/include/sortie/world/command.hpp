@@ -9,11 +9,11 @@
 // the bytes and the JSON), or one with hand-written codec members; make_command() and
 // payload_of() convert:
 //
-//   world.submit(make_command(tick, move::GotoCommand{unit, {10.0f, 4.0f}, 6.0f}));
-//   if (auto go = payload_of<move::GotoCommand>(command)) ...
+//   world.submit(make_command(tick, StopCommand{unit}));
+//   if (auto stop = payload_of<StopCommand>(command)) ...
 //
-// World's own kinds are in builtin_commands.hpp, move/route in movement_commands.hpp; other
-// areas define and register theirs the same way. Logs: command_log.hpp (bytes),
+// World's own kinds are in builtin_commands.hpp; other areas (movement: libs/move commands.hpp,
+// networked play, squad tactics) define and register theirs the same way. Logs: command_log.hpp (bytes),
 // command_json.hpp (JSON).
 #include <concepts>
 #include <cstdint>

@@ -15,20 +15,27 @@
 //     template <class Self, class Visitor>        // the fields, listed once in the .cpp:
 //     static void fields(Self& self, Visitor& v);  // bytes and JSON (payload_fields.hpp)
 //   };
-//   CommandRegistry registry = CommandRegistry::standard();
+//   CommandRegistry registry = CommandRegistry::standard();   // world's own kinds only
 //   registry.register_kind(command_kind<RallyCommand>(validate_rally, apply_rally));
 //   World world(WorldConfig{.commands = std::make_shared<const CommandRegistry>(std::move(registry))});
 //
+// Each area registers its own kinds and callers compose the registry they need (the movement
+// stack: move::move_command_registry; a networked session: net::session_command_registry).
+//
 // Assigned wire ids (a wire id and a name never change meaning once logs exist; add your row):
-//   1 move, 8 route                 movement (movement_commands.hpp)
+//   1 move, 8 route                 v1 movers, only to replay old logs (libs/move v1_commands.hpp)
 //   2 stop, 3 pause, 4 set_speed,
 //   5 spawn, 6 remove, 7 set_property   world (builtin_commands.hpp)
 //   9..15                           free
-//   16..23                          reserved: movement stack (behaviour / wizard / control orders)
+//   16 move.enable, 17 move.goto, 18 move.halt, 19 move.drive,
+//   20 move.disable                 movement stack (libs/move commands.hpp)
+//   21..23                          reserved: movement stack
 //   24 squad.move, 25 squad.aim, 26 squad.manual, 27 squad.cycle,
 //   28 squad.formation, 29 squad.session   squad tactics (libs/squad squad_world.hpp)
 //   30..31                          reserved: squad tactics
-//   32..47                          reserved: networked play (session, ownership, sync)
+//   32 net.change_owner, 33 net.release_player,
+//   34 net.spawn_for                networked play (libs/net net_commands.hpp)
+//   35..47                          reserved: networked play (session, ownership, sync)
 //   48..55                          reserved: scripts and environment
 //   56..63                          free
 //   1000..                          tests and local experiments; never in shipped logs
@@ -77,6 +84,10 @@ struct CommandKindInfo {
   std::function<core::Result<core::Bytes>(const nlohmann::json& in, const std::string& path)> from_json;
   // Only for kinds that existed in v1: the payload of a v1 record. May be empty.
   std::function<core::Result<core::Bytes>(const LegacyCommandFields& fields)> from_legacy;
+  // Which object an order of this kind acts on, for kinds a player may give (a networked
+  // session lets a player order only objects routed to it). Empty: not a player order.
+  // Errors: the payload's decoding diagnostics.
+  std::function<core::Result<ObjectId>(core::ByteView payload)> order_target;
 };
 
 class CommandRegistry {
@@ -93,8 +104,8 @@ class CommandRegistry {
   // "1 move, 2 stop, ..." (for diagnostics).
   [[nodiscard]] std::string describe() const;
 
-  // World's built-in kinds and the movement kinds: the set every World gets by default. A copy,
-  // to extend with register_kind().
+  // World's built-in kinds (builtin_commands.hpp) and nothing of another area: the set every
+  // World gets by default. A copy, to extend with register_kind().
   static CommandRegistry standard();
 
  private:
@@ -112,6 +123,18 @@ concept JsonCommandPayload = CommandPayload<P> &&
        p.to_json(out);
        { P::from_json(in, path) } -> std::same_as<core::Result<P>>;
      });
+
+// The order_target hook of a payload type whose `target` names the object it acts on.
+template <CommandPayload P>
+requires requires(const P& p) {
+  { p.target } -> std::convertible_to<ObjectId>;
+}
+std::function<core::Result<ObjectId>(core::ByteView)> order_target_of() {
+  return [](core::ByteView payload) -> core::Result<ObjectId> {
+    SORTIE_TRY(P p, decode_payload<P>(payload));
+    return ObjectId(p.target);
+  };
+}
 
 // Builds the registry entry of a payload type from its typed validation and application.
 // `validate` may be empty (every payload that decodes is valid).

@@ -52,7 +52,7 @@ struct WorldConfig {
   std::uint64_t seed = 0;         // simulation RNG stream seed
   bool keep_hash_history = true;  // remember the hash of every tick
   // The command kinds this world applies (command_registry.hpp); null = the standard set
-  // (world's built-in kinds and the movement kinds).
+  // (world's built-in kinds only; movement: move::move_command_registry).
   std::shared_ptr<const CommandRegistry> commands{};
 };
 

@@ -7,16 +7,19 @@
 #include <vector>
 
 #include "sortie/core/hash.hpp"
+#include "sortie/move/demo_world.hpp"
+#include "sortie/move/v1_commands.hpp"
 #include "sortie/world/builtin_commands.hpp"
 #include "sortie/world/command_json.hpp"
 #include "sortie/world/command_log.hpp"
-#include "sortie/world/demo.hpp"
-#include "sortie/world/movement_commands.hpp"
 #include "sortie/world/replay.hpp"
 #include "sortie/world/world.hpp"
+#include "v1_world.hpp"
 
 using namespace sortie::world;
+using namespace sortie::move;
 using sortie::core::hash_hex;
+using sortie::move::test::v1_registry;
 
 namespace {
 
@@ -27,7 +30,7 @@ WorldSetup demo_setup(std::uint32_t units) {
 }
 
 std::uint64_t run_demo(std::uint64_t ticks, std::uint32_t units) {
-  World world(WorldConfig{.seed = kDemoSeed, .keep_hash_history = false});
+  World world(WorldConfig{.seed = kDemoSeed, .keep_hash_history = false, .commands = v1_registry()});
   EXPECT_TRUE(demo_setup(units)(world));
   for (std::uint64_t i = 0; i < ticks; ++i) EXPECT_TRUE(world.tick());
   return world.last_hash();
@@ -79,7 +82,7 @@ TEST(Determinism, ten_thousand_ticks_twice_give_the_same_hash) {
 }
 
 TEST(Determinism, demo_world_exercises_events_deletion_and_respawn) {
-  World world(WorldConfig{.seed = kDemoSeed, .keep_hash_history = false});
+  World world(WorldConfig{.seed = kDemoSeed, .keep_hash_history = false, .commands = v1_registry()});
   ASSERT_TRUE(populate_demo_world(world, DemoConfig{.units = 64}));
   std::uint64_t arrivals = 0;
   std::uint64_t damage = 0;
@@ -101,15 +104,15 @@ TEST(Determinism, demo_world_exercises_events_deletion_and_respawn) {
 }
 
 TEST(Determinism, different_seed_gives_a_different_hash) {
-  World a(WorldConfig{.seed = 1});
-  World b(WorldConfig{.seed = 2});
+  World a(WorldConfig{.seed = 1, .commands = v1_registry()});
+  World b(WorldConfig{.seed = 2, .commands = v1_registry()});
   ASSERT_TRUE(populate_demo_world(a, DemoConfig{.units = 8}));
   ASSERT_TRUE(populate_demo_world(b, DemoConfig{.units = 8}));
   EXPECT_NE(a.compute_state_hash(), b.compute_state_hash());
 }
 
 TEST(Determinism, hash_sees_transform_bits_and_property_order) {
-  World world;
+  World world(WorldConfig{.commands = v1_registry()});
   auto h = world.add_new_object(1, "a");
   const auto base = world.compute_state_hash();
   world.find(*h)->transform.position.x = -0.0f;  // equal to 0.0f, different bits
@@ -126,7 +129,7 @@ TEST(Determinism, hash_sees_transform_bits_and_property_order) {
 }
 
 TEST(Determinism, hash_is_recorded_after_every_tick) {
-  World world(WorldConfig{.seed = 3});
+  World world(WorldConfig{.seed = 3, .commands = v1_registry()});
   ASSERT_TRUE(populate_demo_world(world, DemoConfig{.units = 4}));
   for (int i = 0; i < 5; ++i) ASSERT_TRUE(world.tick());
   ASSERT_EQ(world.hash_history().size(), 5u);
@@ -136,7 +139,7 @@ TEST(Determinism, hash_is_recorded_after_every_tick) {
 }
 
 TEST(Determinism, replay_of_the_command_log_equals_the_live_run) {
-  const WorldConfig config{.seed = kDemoSeed};
+  const WorldConfig config{.seed = kDemoSeed, .commands = v1_registry()};
   World live(config);
   ASSERT_TRUE(demo_setup(32)(live));
   play(live, 600);
@@ -147,14 +150,14 @@ TEST(Determinism, replay_of_the_command_log_equals_the_live_run) {
   EXPECT_TRUE(status) << (status ? "" : status.error().to_string());
 
   // Through both serialisations.
-  auto json = command_log_json(live.command_log());
+  auto json = command_log_json(live.command_log(), *v1_registry());
   ASSERT_TRUE(json);
-  auto from_json = command_log_from_json(*json);
+  auto from_json = command_log_from_json(*json, *v1_registry());
   ASSERT_TRUE(from_json);
   EXPECT_EQ(*from_json, live.command_log());
-  auto bytes = write_command_log(live.command_log());
+  auto bytes = write_command_log(live.command_log(), *v1_registry());
   ASSERT_TRUE(bytes);
-  auto from_bytes = read_command_log(*bytes);
+  auto from_bytes = read_command_log(*bytes, *v1_registry());
   ASSERT_TRUE(from_bytes);
   EXPECT_EQ(*from_bytes, live.command_log());
   auto replayed = replay(*from_bytes, config, demo_setup(32), 600);
@@ -163,7 +166,7 @@ TEST(Determinism, replay_of_the_command_log_equals_the_live_run) {
 }
 
 TEST(Determinism, replay_reports_the_first_diverging_tick) {
-  const WorldConfig config{.seed = kDemoSeed};
+  const WorldConfig config{.seed = kDemoSeed, .commands = v1_registry()};
   World live(config);
   ASSERT_TRUE(demo_setup(8)(live));
   play(live, 200);

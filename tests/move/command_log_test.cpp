@@ -12,13 +12,16 @@
 #include <string>
 
 #include "sortie/core/hash.hpp"
+#include "sortie/move/demo_world.hpp"
+#include "sortie/move/v1_commands.hpp"
 #include "sortie/world/builtin_commands.hpp"
 #include "sortie/world/command_json.hpp"
-#include "sortie/world/demo.hpp"
-#include "sortie/world/movement_commands.hpp"
 #include "sortie/world/replay.hpp"
+#include "v1_world.hpp"
 
 using namespace sortie::world;
+using namespace sortie::move;
+using sortie::move::test::v1_registry;
 namespace core = sortie::core;
 using core::Vec2;
 
@@ -38,7 +41,7 @@ CommandLog sample() {
 }
 
 core::Bytes bytes_of(const CommandLog& log) {
-  auto bytes = write_command_log(log);
+  auto bytes = write_command_log(log, *v1_registry());
   EXPECT_TRUE(bytes) << bytes.error().to_string();
   return bytes ? *bytes : core::Bytes{};
 }
@@ -94,7 +97,7 @@ core::ByteWriter v2_one(std::uint16_t table_id, std::string_view table_name, std
 TEST(CommandLogTest, bytes_round_trip_is_exact) {
   const CommandLog log = sample();
   const core::Bytes bytes = bytes_of(log);
-  auto back = read_command_log(bytes);
+  auto back = read_command_log(bytes, *v1_registry());
   ASSERT_TRUE(back) << back.error().to_string();
   EXPECT_EQ(*back, log);
   auto spawn = payload_of<SpawnCommand>(back->commands[0]);
@@ -125,7 +128,7 @@ TEST(CommandLogTest, writes_the_version_2_layout) {
 TEST(CommandLogTest, empty_log_round_trips) {
   const core::Bytes bytes = bytes_of(CommandLog{});
   EXPECT_EQ(bytes.size(), 16u);
-  auto back = read_command_log(bytes);
+  auto back = read_command_log(bytes, *v1_registry());
   ASSERT_TRUE(back);
   EXPECT_TRUE(back->commands.empty());
 }
@@ -133,12 +136,12 @@ TEST(CommandLogTest, empty_log_round_trips) {
 TEST(CommandLogTest, rejects_bad_magic_and_unknown_version) {
   core::Bytes bytes = bytes_of(sample());
   bytes[0] = 'X';
-  auto r = read_command_log(bytes);
+  auto r = read_command_log(bytes, *v1_registry());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, "command_log.magic");
   core::Bytes v3 = bytes_of(sample());
   v3[4] = 3;
-  auto v = read_command_log(v3);
+  auto v = read_command_log(v3, *v1_registry());
   ASSERT_FALSE(v);
   EXPECT_EQ(v.error().code, "command_log.version");
   EXPECT_EQ(v.error().found, "3");
@@ -150,7 +153,7 @@ TEST(CommandLogTest, rejects_command_count_overflow) {
   w.u32(2);
   w.u32(0);
   w.u32(0xffffffffu);
-  auto r = read_command_log(w.buffer());
+  auto r = read_command_log(w.buffer(), *v1_registry());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, "command_log.eof");
 }
@@ -160,13 +163,13 @@ TEST(CommandLogTest, rejects_kind_count_overflow) {
   w.bytes(std::string_view("SCLG"));
   w.u32(2);
   w.u32(0x40000000u);
-  auto r = read_command_log(w.buffer());
+  auto r = read_command_log(w.buffer(), *v1_registry());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, "command_log.eof");
 }
 
 TEST(CommandLogTest, rejects_unknown_kind_naming_it) {
-  auto r = read_command_log(v2_one(99, "teleport", 99, {1}).buffer());
+  auto r = read_command_log(v2_one(99, "teleport", 99, {1}).buffer(), *v1_registry());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, "command_log.kind_unknown");
   EXPECT_NE(r.error().message.find("'teleport' (wire id 99)"), std::string::npos) << r.error().message;
@@ -175,7 +178,7 @@ TEST(CommandLogTest, rejects_unknown_kind_naming_it) {
 }
 
 TEST(CommandLogTest, rejects_wire_id_of_another_kind) {
-  auto r = read_command_log(v2_one(3, "stop", 3, {1}).buffer());
+  auto r = read_command_log(v2_one(3, "stop", 3, {1}).buffer(), *v1_registry());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, "command_log.kind_mismatch");
   EXPECT_EQ(r.error().expected, "pause");
@@ -183,7 +186,7 @@ TEST(CommandLogTest, rejects_wire_id_of_another_kind) {
 }
 
 TEST(CommandLogTest, rejects_command_of_a_kind_missing_from_the_table) {
-  auto r = read_command_log(v2_one(3, "pause", 2, core::Bytes(8, 0)).buffer());
+  auto r = read_command_log(v2_one(3, "pause", 2, core::Bytes(8, 0)).buffer(), *v1_registry());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, "command_log.kind_undeclared");
   EXPECT_EQ(r.error().field, "commands[0].kind");
@@ -200,7 +203,7 @@ TEST(CommandLogTest, rejects_kind_table_out_of_order_or_unused) {
   swapped.insert(swapped.end(), bytes.begin() + 12, bytes.begin() + 22);
   swapped.insert(swapped.end(), bytes.begin() + 33, bytes.end());
   ASSERT_EQ(swapped.size(), bytes.size());
-  auto order = read_command_log(swapped);
+  auto order = read_command_log(swapped, *v1_registry());
   ASSERT_FALSE(order);
   EXPECT_EQ(order.error().code, "command_log.kind_order");
 
@@ -211,27 +214,27 @@ TEST(CommandLogTest, rejects_kind_table_out_of_order_or_unused) {
   w.u16(3);
   w.lp_string("pause");
   w.u32(0);
-  auto unused = read_command_log(w.buffer());
+  auto unused = read_command_log(w.buffer(), *v1_registry());
   ASSERT_FALSE(unused);
   EXPECT_EQ(unused.error().code, "command_log.kind_unused");
   EXPECT_EQ(unused.error().found, "pause");
 }
 
 TEST(CommandLogTest, rejects_malformed_payloads) {
-  auto bad_bool = read_command_log(v2_one(3, "pause", 3, {2}).buffer());
+  auto bad_bool = read_command_log(v2_one(3, "pause", 3, {2}).buffer(), *v1_registry());
   ASSERT_FALSE(bad_bool);
   EXPECT_EQ(bad_bool.error().code, "world.command.pause.flag");
   EXPECT_EQ(bad_bool.error().field, "commands[0].payload.paused");
-  auto short_move = read_command_log(v2_one(1, "move", 1, core::Bytes(15, 0)).buffer());
+  auto short_move = read_command_log(v2_one(1, "move", 1, core::Bytes(15, 0)).buffer(), *v1_registry());
   ASSERT_FALSE(short_move);
   EXPECT_EQ(short_move.error().code, "command_log.payload.eof");
-  auto long_pause = read_command_log(v2_one(3, "pause", 3, {1, 0}).buffer());
+  auto long_pause = read_command_log(v2_one(3, "pause", 3, {1, 0}).buffer(), *v1_registry());
   ASSERT_FALSE(long_pause);
   EXPECT_EQ(long_pause.error().code, "command_log.payload.trailing");
   // the payload size runs past the end of the log
   core::Bytes past = v2_one(3, "pause", 3, {1}).take();
   past[past.size() - 5] = 2;
-  auto p = read_command_log(past);
+  auto p = read_command_log(past, *v1_registry());
   ASSERT_FALSE(p);
   EXPECT_EQ(p.error().code, "command_log.eof");
 }
@@ -240,11 +243,11 @@ TEST(CommandLogTest, rejects_truncation_and_trailing_bytes) {
   const core::Bytes bytes = bytes_of(sample());
   for (std::size_t cut = 1; cut < bytes.size(); cut += 7) {
     core::Bytes shorter(bytes.begin(), bytes.end() - static_cast<std::ptrdiff_t>(cut));
-    EXPECT_FALSE(read_command_log(shorter)) << cut;
+    EXPECT_FALSE(read_command_log(shorter, *v1_registry())) << cut;
   }
   core::Bytes longer = bytes;
   longer.push_back(0);
-  auto extra = read_command_log(longer);
+  auto extra = read_command_log(longer, *v1_registry());
   ASSERT_FALSE(extra);
   EXPECT_EQ(extra.error().code, "command_log.trailing");
 }
@@ -252,23 +255,23 @@ TEST(CommandLogTest, rejects_truncation_and_trailing_bytes) {
 TEST(CommandLogTest, writer_rejects_unknown_kinds_and_malformed_payloads) {
   CommandLog log;
   log.commands.push_back(Command{1, 777, {}});
-  auto r = write_command_log(log);
+  auto r = write_command_log(log, *v1_registry());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, "command_log.kind_unknown");
   EXPECT_EQ(r.error().field, "commands[0].kind");
   CommandLog bad;
   bad.commands.push_back(Command{1, PauseCommand::kWireId, {}});
-  auto p = write_command_log(bad);
+  auto p = write_command_log(bad, *v1_registry());
   ASSERT_FALSE(p);
   EXPECT_EQ(p.error().code, "command_log.payload.eof");
-  EXPECT_FALSE(command_log_json(bad));
+  EXPECT_FALSE(command_log_json(bad, *v1_registry()));
 }
 
 // ---------------------------------------------------------------- version 2 JSON
 
 TEST(CommandLogTest, json_round_trip_keeps_float_bits) {
   const CommandLog log = sample();
-  auto j = command_log_json(log);
+  auto j = command_log_json(log, *v1_registry());
   ASSERT_TRUE(j);
   EXPECT_EQ((*j)["format"], "sortie-command-log-v2");
   EXPECT_EQ((*j)["commands"][1]["kind"], "move");
@@ -278,45 +281,45 @@ TEST(CommandLogTest, json_round_trip_keeps_float_bits) {
   EXPECT_EQ((*j)["commands"][0]["payload"]["y_bits"], 0x80000000u);
   EXPECT_EQ((*j)["commands"][2]["payload"]["paused"], true);
   EXPECT_EQ((*j)["commands"][7]["payload"]["waypoints"][1]["y_bits"], std::bit_cast<std::uint32_t>(1e-30f));
-  auto back = command_log_from_json(core::Json::parse(core::dump_json(*j)));
+  auto back = command_log_from_json(core::Json::parse(core::dump_json(*j)), *v1_registry());
   ASSERT_TRUE(back) << back.error().to_string();
   EXPECT_EQ(*back, log);
 }
 
 TEST(CommandLogTest, rejects_json_with_unknown_kind_or_bad_fields) {
-  core::Json j = *command_log_json(sample());
+  core::Json j = *command_log_json(sample(), *v1_registry());
   j["commands"][2]["kind"] = "teleport";
-  auto r = command_log_from_json(j);
+  auto r = command_log_from_json(j, *v1_registry());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, "command_log.kind_unknown");
   EXPECT_EQ(r.error().field, "commands[2].kind");
   EXPECT_NE(r.error().message.find("'teleport'"), std::string::npos);
 
-  core::Json k = *command_log_json(sample());
+  core::Json k = *command_log_json(sample(), *v1_registry());
   k["commands"][1]["payload"].erase("x_bits");
-  auto m = command_log_from_json(k);
+  auto m = command_log_from_json(k, *v1_registry());
   ASSERT_FALSE(m);
   EXPECT_EQ(m.error().code, "command_log.field_missing");
   EXPECT_EQ(m.error().field, "commands[1].payload.x_bits");
 
-  core::Json t = *command_log_json(sample());
+  core::Json t = *command_log_json(sample(), *v1_registry());
   t["commands"][1]["payload"]["target"]["owner"] = 70000;  // does not fit u16
-  auto o = command_log_from_json(t);
+  auto o = command_log_from_json(t, *v1_registry());
   ASSERT_FALSE(o);
   EXPECT_EQ(o.error().code, "command_log.field_type");
   EXPECT_EQ(o.error().field, "commands[1].payload.target.owner");
 
-  core::Json n = *command_log_json(sample());
+  core::Json n = *command_log_json(sample(), *v1_registry());
   n["commands"][3]["payload"]["scale_permille"] = -1;
-  EXPECT_EQ(command_log_from_json(n).error().code, "command_log.field_type");
+  EXPECT_EQ(command_log_from_json(n, *v1_registry()).error().code, "command_log.field_type");
 
-  core::Json p = *command_log_json(sample());
+  core::Json p = *command_log_json(sample(), *v1_registry());
   p["commands"][0].erase("payload");
-  EXPECT_EQ(command_log_from_json(p).error().field, "commands[0].payload");
+  EXPECT_EQ(command_log_from_json(p, *v1_registry()).error().field, "commands[0].payload");
 
-  core::Json f = *command_log_json(sample());
+  core::Json f = *command_log_json(sample(), *v1_registry());
   f["format"] = "sortie-command-log-v9";
-  EXPECT_EQ(command_log_from_json(f).error().code, "command_log.format");
+  EXPECT_EQ(command_log_from_json(f, *v1_registry()).error().code, "command_log.format");
 }
 
 // ---------------------------------------------------------------- version 1 (read only)
@@ -346,15 +349,15 @@ CommandLog golden_v1_log() {
 TEST(CommandLogV1Test, reads_golden_bytes_and_json_written_by_the_old_world) {
   const core::Bytes bytes = file_bytes("commands.sclg");
   ASSERT_EQ(bytes.size(), 569u);
-  auto from_bytes = read_command_log(bytes);
+  auto from_bytes = read_command_log(bytes, *v1_registry());
   ASSERT_TRUE(from_bytes) << from_bytes.error().to_string();
   EXPECT_EQ(*from_bytes, golden_v1_log());
   const core::Bytes text = file_bytes("commands.json");
-  auto from_json = command_log_from_json(core::Json::parse(text.begin(), text.end()));
+  auto from_json = command_log_from_json(core::Json::parse(text.begin(), text.end()), *v1_registry());
   ASSERT_TRUE(from_json) << from_json.error().to_string();
   EXPECT_EQ(*from_json, golden_v1_log());
   // Once read, a v1 log is written as version 2 and reads back the same.
-  auto again = read_command_log(bytes_of(*from_bytes));
+  auto again = read_command_log(bytes_of(*from_bytes), *v1_registry());
   ASSERT_TRUE(again);
   EXPECT_EQ(*again, *from_bytes);
 }
@@ -375,10 +378,10 @@ TEST(CommandLogV1Test, golden_v1_log_replays_to_the_hashes_of_the_old_world) {
     }
   }
   ASSERT_EQ(expected.size(), 8u);
-  auto log = read_command_log(file_bytes("commands.sclg"));
+  auto log = read_command_log(file_bytes("commands.sclg"), *v1_registry());
   ASSERT_TRUE(log);
   const WorldSetup setup = [](World& w) { return populate_demo_world(w, DemoConfig{.units = 8}); };
-  auto result = replay(*log, WorldConfig{.seed = 0x5eed'0003}, setup, 400);
+  auto result = replay(*log, WorldConfig{.seed = 0x5eed'0003, .commands = v1_registry()}, setup, 400);
   ASSERT_TRUE(result) << result.error().to_string();
   for (const auto& [tick, hash] : expected) {
     EXPECT_EQ(core::hash_hex(result->hashes.at(tick - 1)), hash) << "after tick " << tick;
@@ -389,7 +392,7 @@ TEST(CommandLogV1Test, golden_v1_log_replays_to_the_hashes_of_the_old_world) {
 TEST(CommandLogV1Test, rejects_unknown_v1_kind) {
   core::ByteWriter w = v1_header(1);
   v1_record(w, 0, 99, {}, 0, 0, 0, 0, 0, "");
-  auto r = read_command_log(w.buffer());
+  auto r = read_command_log(w.buffer(), *v1_registry());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, "command_log.kind_unknown");
   EXPECT_EQ(r.error().offset, 20u);
@@ -399,7 +402,7 @@ TEST(CommandLogV1Test, rejects_unknown_v1_kind) {
 
 TEST(CommandLogV1Test, rejects_v1_count_overflow) {
   core::ByteWriter w = v1_header(0xffffffffu);
-  auto r = read_command_log(w.buffer());
+  auto r = read_command_log(w.buffer(), *v1_registry());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, "command_log.eof");
 }
@@ -407,7 +410,7 @@ TEST(CommandLogV1Test, rejects_v1_count_overflow) {
 TEST(CommandLogV1Test, rejects_v1_fields_the_kind_does_not_use) {
   core::ByteWriter z = v1_header(1);
   v1_record(z, 0, MoveCommand::kWireId, ObjectId{1, 1, 1}, 1.0f, 2.0f, 3.0f, 4.0f, 0, "");
-  auto r = read_command_log(z.buffer());
+  auto r = read_command_log(z.buffer(), *v1_registry());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, "command_log.legacy_field");
   EXPECT_EQ(r.error().field, "commands[0].z");
@@ -415,19 +418,19 @@ TEST(CommandLogV1Test, rejects_v1_fields_the_kind_does_not_use) {
 
   core::ByteWriter text = v1_header(1);
   v1_record(text, 0, PauseCommand::kWireId, {}, 0, 0, 0, 0, 1, "x");
-  EXPECT_EQ(read_command_log(text.buffer()).error().field, "commands[0].text");
+  EXPECT_EQ(read_command_log(text.buffer(), *v1_registry()).error().field, "commands[0].text");
 
   core::ByteWriter pause = v1_header(1);
   v1_record(pause, 0, PauseCommand::kWireId, {}, 0, 0, 0, 0, 2, "");
-  EXPECT_EQ(read_command_log(pause.buffer()).error().field, "commands[0].value");
+  EXPECT_EQ(read_command_log(pause.buffer(), *v1_registry()).error().field, "commands[0].value");
 
   core::ByteWriter spawn = v1_header(1);
   v1_record(spawn, 0, SpawnCommand::kWireId, {}, 0, 0, 0, 0, 70000, "crate");
-  EXPECT_EQ(read_command_log(spawn.buffer()).error().code, "command_log.legacy_field");
+  EXPECT_EQ(read_command_log(spawn.buffer(), *v1_registry()).error().code, "command_log.legacy_field");
 
   core::ByteWriter route = v1_header(1);
   v1_record(route, 0, RouteCommand::kWireId, ObjectId{1, 1, 1}, 1.0f, 9.0f, 0, 2.0f, 0, "3f800000,40000000");
-  auto mismatch = read_command_log(route.buffer());
+  auto mismatch = read_command_log(route.buffer(), *v1_registry());
   ASSERT_FALSE(mismatch);
   EXPECT_EQ(mismatch.error().code, "command_log.legacy_field");
   EXPECT_EQ(mismatch.error().expected, "3f800000,40000000");
@@ -438,7 +441,7 @@ TEST(CommandLogV1Test, reads_each_v1_kind_into_its_payload) {
   v1_record(w, 4, RouteCommand::kWireId, ObjectId{1, 1, 1}, 1.0f, 2.0f, 0, 2.0f, 0, "3f800000,40000000");
   v1_record(w, 5, SetPropertyCommand::kWireId, ObjectId{1, 2, 3}, 0, 0, 0, 0, -7, "hp");
   v1_record(w, 6, SpawnCommand::kWireId, {}, 1.0f, -0.0f, 2.0f, 0, 65535, "jeep");
-  auto r = read_command_log(w.buffer());
+  auto r = read_command_log(w.buffer(), *v1_registry());
   ASSERT_TRUE(r) << r.error().to_string();
   ASSERT_EQ(r->commands.size(), 3u);
   auto route = payload_of<RouteCommand>(r->commands[0]);
@@ -459,12 +462,12 @@ TEST(CommandLogV1Test, rejects_v1_json_route_whose_xy_is_not_the_last_waypoint) 
   core::Json j = core::Json::parse(text.begin(), text.end());
   ASSERT_EQ(j["commands"][6]["kind"], "route");
   j["commands"][6]["x_bits"] = 0;
-  auto r = command_log_from_json(j);
+  auto r = command_log_from_json(j, *v1_registry());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, "command_log.legacy_field");
   EXPECT_EQ(r.error().field, "commands[6].x");
   j["commands"][6]["kind"] = "warp";
-  EXPECT_EQ(command_log_from_json(j).error().code, "command_log.kind_unknown");
+  EXPECT_EQ(command_log_from_json(j, *v1_registry()).error().code, "command_log.kind_unknown");
 }
 
 // ---------------------------------------------------------------- v1 route text

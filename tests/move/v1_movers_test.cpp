@@ -1,4 +1,4 @@
-#include "sortie/world/movement.hpp"
+#include "sortie/move/v1_movers.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,14 +8,17 @@
 #include <memory>
 #include <optional>
 
+#include "sortie/move/v1_commands.hpp"
 #include "sortie/world/builtin_commands.hpp"
-#include "sortie/world/movement_commands.hpp"
 #include "sortie/world/world.hpp"
+#include "v1_world.hpp"
 
 using namespace sortie::world;
+using namespace sortie::move;
 using sortie::core::Transform;
 using sortie::core::Vec2;
 using sortie::core::Vec3;
+using sortie::move::test::v1_registry;
 
 namespace {
 
@@ -86,7 +89,7 @@ TEST(ReferenceMovement, rejects_non_finite_input_and_non_positive_step) {
 }
 
 TEST(MoveControllerTest, uses_game_time_and_stops_while_paused) {
-  World world(WorldConfig{.step_us = 250'000});  // 0.25 s per step
+  World world(WorldConfig{.step_us = 250'000, .commands = v1_registry()});  // 0.25 s per step
   auto h = world.add_new_object(1, "unit");
   ASSERT_TRUE(h);
   world.find(*h)->controller = std::make_unique<MoveController>(Vec2{10.0f, 0.0f}, 4.0f);  // 1 unit per step
@@ -96,7 +99,7 @@ TEST(MoveControllerTest, uses_game_time_and_stops_while_paused) {
 }
 
 TEST(MoveControllerTest, arrival_posts_event_and_a_missing_surface_ends_the_order) {
-  World world(WorldConfig{.step_us = 1'000'000});
+  World world(WorldConfig{.step_us = 1'000'000, .commands = v1_registry()});
   world.set_height_field(std::make_shared<Ramp>());
   auto ok = world.add_new_object(1, "ok");
   auto off = world.add_new_object(1, "off");
@@ -116,7 +119,7 @@ TEST(MoveControllerTest, arrival_posts_event_and_a_missing_surface_ends_the_orde
 }
 
 TEST(RouteControllerTest, follows_waypoints_and_carries_leftover_distance) {
-  World world(WorldConfig{.step_us = 1'000'000});
+  World world(WorldConfig{.step_us = 1'000'000, .commands = v1_registry()});
   auto h = world.add_new_object(1, "unit");
   std::vector<Vec2> route{{1.0f, 0.0f}, {1.0f, 2.0f}, {4.0f, 2.0f}};
   world.find(*h)->controller = std::make_unique<RouteController>(route, 2.0f);
@@ -132,7 +135,7 @@ TEST(RouteControllerTest, follows_waypoints_and_carries_leftover_distance) {
 }
 
 TEST(RouteControllerTest, route_command_attaches_a_route_controller_on_the_ground) {
-  World world(WorldConfig{.step_us = 1'000'000});
+  World world(WorldConfig{.step_us = 1'000'000, .commands = v1_registry()});
   world.set_height_field(std::make_shared<Ramp>());
   auto h = world.add_new_object(1, "unit");
   ASSERT_TRUE(h);
@@ -149,7 +152,7 @@ TEST(RouteControllerTest, route_command_attaches_a_route_controller_on_the_groun
 }
 
 TEST(RouteControllerTest, rejects_route_command_with_bad_payload_waypoints_or_speed) {
-  World world;
+  World world(WorldConfig{.commands = v1_registry()});
   Command bad = make_command(0, RouteCommand{ObjectId{1, 1, 1}, {{1.0f, 1.0f}}, 2.0f});
   bad.payload.resize(bad.payload.size() - 1);  // the last waypoint is cut
   auto r = world.submit(bad);
@@ -169,4 +172,26 @@ TEST(RouteControllerTest, rejects_route_command_with_bad_payload_waypoints_or_sp
   ASSERT_FALSE(inf);
   EXPECT_EQ(inf.error().code, "world.command.invalid");
   EXPECT_TRUE(world.command_log().commands.empty());
+}
+
+TEST(V1MoveCommand, spawn_move_and_remove_commands) {
+  World world(WorldConfig{.step_us = 100'000, .commands = v1_registry()});
+  ASSERT_TRUE(world.submit(make_command(0, SpawnCommand{3, "jeep", {0.0f, 0.0f, 0.0f}})));
+  ASSERT_TRUE(world.submit(make_command(1, MoveCommand{ObjectId{1, 3, 1}, {3.0f, 4.0f}, 10.0f})));  // 1 unit per tick
+  ASSERT_TRUE(world.submit(make_command(1, SetPropertyCommand{ObjectId{1, 3, 1}, "stance", 2})));
+  std::vector<std::uint64_t> arrived_ticks;
+  world.on(EventType::arrived, [&](World& w, const Event&) { arrived_ticks.push_back(w.clock().tick); });
+  for (int i = 0; i < 8; ++i) ASSERT_TRUE(world.tick());
+  auto h = world.lookup(ObjectId{1, 3, 1});
+  ASSERT_TRUE(h);
+  const WorldObject* o = world.find(*h);
+  EXPECT_EQ(o->transform.position, (sortie::core::Vec3{3.0f, 4.0f, 0.0f}));  // 5 units away, reached on the 5th step
+  EXPECT_EQ(o->properties.get_int("stance"), 2);
+  // moved on ticks 1..5 (tick counter 1..5 during the pass), arrival dispatched on the next pass
+  ASSERT_EQ(arrived_ticks.size(), 1u);
+  EXPECT_EQ(arrived_ticks[0], 6u);
+  ASSERT_TRUE(world.submit(make_command(8, RemoveCommand{ObjectId{1, 3, 1}})));
+  ASSERT_TRUE(world.tick());
+  EXPECT_FALSE(world.lookup(ObjectId{1, 3, 1}).has_value());
+  EXPECT_EQ(world.commands_applied(), 4u);
 }

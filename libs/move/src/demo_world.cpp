@@ -1,12 +1,19 @@
-#include "sortie/world/demo.hpp"
+#include "sortie/move/demo_world.hpp"
 
 #include <memory>
 
-#include "sortie/world/movement.hpp"
+#include "sortie/move/v1_movers.hpp"
 
-namespace sortie::world {
+namespace sortie::move {
 
 namespace {
+
+using world::Event;
+using world::EventType;
+using world::Handle;
+using world::World;
+using world::WorldObject;
+namespace class_ids = world::class_ids;
 
 using core::Transform;
 using core::Vec2;
@@ -85,4 +92,4 @@ core::Status populate_demo_world(World& world, const DemoConfig& config) {
   return {};
 }
 
-}  // namespace sortie::world
+}  // namespace sortie::move

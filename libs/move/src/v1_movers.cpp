@@ -1,4 +1,4 @@
-#include "sortie/world/movement.hpp"
+#include "sortie/move/v1_movers.hpp"
 
 #include <fmt/format.h>
 
@@ -6,13 +6,18 @@
 #include "sortie/world/object.hpp"
 #include "sortie/world/world.hpp"
 
-namespace sortie::world {
+namespace sortie::move {
 
 using core::Diagnostic;
 using core::fail;
 using core::Transform;
 using core::Vec2;
 using core::Vec3;
+using world::Event;
+using world::EventType;
+using world::HeightField;
+using world::StateWriter;
+using world::UpdateContext;
 
 core::Result<bool> advance_reference_movement(Transform& transform, Vec2 target, float max_step,
                                               const HeightField* ground) {
@@ -113,4 +118,4 @@ void RouteController::encode(StateWriter& out) const {
   for (const Vec2& w : waypoints_) encode_vec2(out, w);
 }
 
-}  // namespace sortie::world
+}  // namespace sortie::move

@@ -8,15 +8,18 @@
 #include <memory>
 #include <string>
 
+#include "sortie/move/demo_world.hpp"
+#include "sortie/move/v1_commands.hpp"
 #include "sortie/world/builtin_commands.hpp"
 #include "sortie/world/command_json.hpp"
 #include "sortie/world/command_log.hpp"
 #include "sortie/world/command_registry.hpp"
-#include "sortie/world/demo.hpp"
-#include "sortie/world/movement_commands.hpp"
 #include "sortie/world/replay.hpp"
+#include "v1_world.hpp"
 
 using namespace sortie::world;
+using namespace sortie::move;
+using sortie::move::test::v1_registry;
 namespace core = sortie::core;
 
 namespace {
@@ -90,7 +93,7 @@ core::Result<CommandOutcome> apply_rally(World& world, const RallyCommand& c) {
 }
 
 std::shared_ptr<const CommandRegistry> registry_with_rally() {
-  CommandRegistry registry = CommandRegistry::standard();
+  CommandRegistry registry = *v1_registry();  // the demo's units walk with the v1 movers
   auto status = registry.register_kind(command_kind<RallyCommand>(validate_rally, apply_rally));
   EXPECT_TRUE(status) << status.error().to_string();
   return std::make_shared<const CommandRegistry>(std::move(registry));
@@ -212,20 +215,20 @@ TEST(CustomCommand, readers_and_worlds_without_the_kind_name_it) {
   play(live);
   auto bytes = write_command_log(live.command_log(), *registry);
   ASSERT_TRUE(bytes);
-  auto r = read_command_log(*bytes);  // the standard registry: no test.rally
+  auto r = read_command_log(*bytes, *v1_registry());  // no test.rally
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, "command_log.kind_unknown");
   EXPECT_NE(r.error().message.find("'test.rally' (wire id 1000)"), std::string::npos) << r.error().message;
 
   auto json = command_log_json(live.command_log(), *registry);
   ASSERT_TRUE(json);
-  auto j = command_log_from_json(*json);
+  auto j = command_log_from_json(*json, *v1_registry());
   ASSERT_FALSE(j);
   EXPECT_EQ(j.error().code, "command_log.kind_unknown");
   EXPECT_EQ(j.error().found, "test.rally");
   EXPECT_EQ(j.error().field, "commands[0].kind");
 
-  World plain(WorldConfig{.seed = 77});
+  World plain(WorldConfig{.seed = 77, .commands = v1_registry()});
   auto s = plain.submit(make_command(0, RallyCommand{unit(1), 5, "hold"}));
   ASSERT_FALSE(s);
   EXPECT_EQ(s.error().code, "world.command.kind_unknown");

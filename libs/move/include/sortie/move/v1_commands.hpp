@@ -1,7 +1,10 @@
 #pragma once
-// The movement area's command kinds, the first kinds registered from outside world's core:
-// move (a MoveController toward a point) and route (a RouteController along waypoints).
-// Wire ids 1 and 8 are those of the v1 logs, and both still read their v1 record.
+// The v1 movement kinds: move (a MoveController toward a point) and route (a RouteController
+// along waypoints), the reference movers of v1_movers.hpp. Wire ids 1 and 8 are those of the v1
+// logs, and both still read their v1 record. They exist so that logs written before the
+// movement stack replay to their recorded hashes (move_command_registry composes them for
+// that); every client orders units with the stack's kinds (commands.hpp: move.goto, ...), and a
+// networked session does not register these (docs/decisions/0014-one-movement-story.md).
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
@@ -14,8 +17,13 @@
 #include "sortie/world/ids.hpp"
 
 namespace sortie::world {
-
 class CommandRegistry;
+}
+
+namespace sortie::move {
+
+using world::CommandKindId;
+using world::ObjectId;
 
 // Walk to `goal` at `speed` (finite, > 0) units per game second; an existing MoveController
 // is re-ordered, any other controller replaced. Payload: u64 target, f32 x, f32 y, f32 speed.
@@ -50,7 +58,7 @@ struct RouteCommand {
 };
 
 // Registers move and route.
-core::Status register_movement_commands(CommandRegistry& registry);
+core::Status register_v1_move_commands(world::CommandRegistry& registry);
 
 // The waypoint text of v1 route records: "xxxxxxxx,yyyyyyyy" per waypoint (the f32 bit
 // patterns, 8 lowercase hex digits each), joined by ';'.
@@ -58,4 +66,4 @@ std::string encode_waypoints(const std::vector<core::Vec2>& waypoints);
 // Errors: world.command.waypoints (wrong length, separator or digit; empty text).
 core::Result<std::vector<core::Vec2>> decode_waypoints(std::string_view text);
 
-}  // namespace sortie::world
+}  // namespace sortie::move

@@ -1,23 +1,37 @@
-// The movement area's command kinds (move, route): registered like any plug-in kind.
-#include "sortie/world/movement_commands.hpp"
+// The v1 movement kinds (move, route): registered like any plug-in kind.
+#include "sortie/move/v1_commands.hpp"
 
 #include <fmt/format.h>
 
 #include <bit>
 #include <optional>
 
-#include "legacy_fields.hpp"
+#include "sortie/move/v1_movers.hpp"
 #include "sortie/world/command_json.hpp"
 #include "sortie/world/command_registry.hpp"
-#include "sortie/world/movement.hpp"
+#include "sortie/world/legacy_fields.hpp"
 #include "sortie/world/world.hpp"
 
-namespace sortie::world {
+namespace sortie::move {
 
 using core::Diagnostic;
 using core::fail;
 using core::Json;
 using core::Vec2;
+using world::command_kind;
+using world::CommandKindInfo;
+using world::CommandOutcome;
+using world::CommandRegistry;
+using world::encode_payload;
+using world::json_get_array;
+using world::json_get_f32;
+using world::json_get_object_id;
+using world::json_put_f32;
+using world::json_put_object_id;
+using world::LegacyCommandFields;
+using world::World;
+using world::WorldObject;
+namespace legacy = world::legacy;
 
 namespace {
 
@@ -182,7 +196,7 @@ core::Result<std::vector<Vec2>> decode_waypoints(std::string_view text) {
 
 // ---------------------------------------------------------------- registration
 
-core::Status register_movement_commands(CommandRegistry& registry) {
+core::Status register_v1_move_commands(CommandRegistry& registry) {
   using legacy::Field;
 
   CommandKindInfo move = command_kind<MoveCommand>(
@@ -241,4 +255,4 @@ core::Status register_movement_commands(CommandRegistry& registry) {
   return registry.register_kind(std::move(route));
 }
 
-}  // namespace sortie::world
+}  // namespace sortie::move
