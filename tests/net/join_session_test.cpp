@@ -50,23 +50,21 @@ TEST(JoinSession, follows_to_the_tick_limit_and_ends_on_the_servers_hash) {
   EXPECT_EQ(s.client().closed_reason(), Reason::left);
 }
 
-TEST(JoinSession, rejects_a_bad_address) {
-  JoinOptions o;
-  o.address = "localhost";
-  o.name = "viewer";
-  const auto s = JoinSession::connect(o);
-  ASSERT_FALSE(s);
-  EXPECT_EQ(s.error().code, "net.address");
-}
-
-TEST(JoinSession, rejects_a_bad_loss_spec) {
-  JoinOptions o;
-  o.address = "127.0.0.1:7777";
-  o.name = "viewer";
-  o.lossy = "drop=2";
-  const auto s = JoinSession::connect(o);
-  ASSERT_FALSE(s);
-  EXPECT_EQ(s.error().code, "net.loss_spec");
+TEST(JoinSession, rejects_a_bad_address_or_loss_spec) {
+  struct Case {
+    const char* address;
+    const char* lossy;
+    const char* code;
+  };
+  for (const Case& c : {Case{"localhost", "", "net.address"}, Case{"127.0.0.1:7777", "drop=2", "net.loss_spec"}}) {
+    JoinOptions o;
+    o.address = c.address;
+    o.name = "viewer";
+    o.lossy = c.lossy;
+    const auto s = JoinSession::connect(o);
+    ASSERT_FALSE(s) << c.address << " " << c.lossy;
+    EXPECT_EQ(s.error().code, c.code);
+  }
 }
 
 TEST(JoinSession, nobody_listening_times_out) {
