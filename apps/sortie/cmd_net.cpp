@@ -3,14 +3,12 @@
 //   sortie join HOST:PORT --name NAME [--ticks N]              headless client
 //   sortie replay LOG                                          rebuild a recorded session
 // Each prints the world state hash at the end; a server and its clients print the same one.
+// The session loops are libs/net's (net::ServeSession, net::JoinSession; the viewer's join too).
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <chrono>
 #include <iostream>
 #include <memory>
 #include <optional>
-#include <thread>
 
 #include "cli_game.hpp"
 #include "cli_options.hpp"
@@ -21,12 +19,9 @@
 #include "sortie/mission/game_context.hpp"
 #include "sortie/mission/scenario.hpp"
 #include "sortie/nav/iron3d_input.hpp"
-#include "sortie/net/bots.hpp"
-#include "sortie/net/client.hpp"
-#include "sortie/net/enet_transport.hpp"
+#include "sortie/net/join_session.hpp"
 #include "sortie/net/message_log.hpp"
-#include "sortie/net/server.hpp"
-#include "sortie/net/udp_relay.hpp"
+#include "sortie/net/serve_session.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -39,30 +34,19 @@ int fail_with(const core::Diagnostic& d, bool json, int code) {
   return code;
 }
 
-core::Status save_outputs(const std::string& log_path, const core::Bytes& log, net::FileTrace* trace) {
-  if (!log_path.empty()) SORTIE_CHECK(core::write_file_atomic(log_path, log));
-  if (trace != nullptr) SORTIE_CHECK(trace->save());
-  return {};
-}
-
 // ---------------------------------------------------------------- serve
 
 struct ServeOptions {
+  net::ServeOptions net;
   std::string game_dir;
   std::string mission;
-  std::string bind = "127.0.0.1";
-  std::uint16_t port = 7777;
-  std::uint64_t ticks = 600;
   std::uint64_t seed = 1;
-  std::uint32_t wait_players = 0;
   std::uint32_t max_players = 64;
-  std::uint64_t linger_ms = 10'000;
   std::uint64_t resource_max_delay_ms = 10'000;
   std::string policy = "transfer";
   std::string log;
   std::string trace_dir;
   std::string sample = "demo";
-  bool fast = false;
   bool no_bot = false;
   bool json = false;
 };
@@ -93,30 +77,24 @@ core::Result<net::SessionSetup> mission_setup(const ServeOptions& o, std::vector
   return net::capture_setup(*loaded->world, o.seed, report.mission, std::move(terrain), std::move(movement));
 }
 
-int serve_main(const ServeOptions& o) {
-  using Clock = std::chrono::steady_clock;
+int serve_main(ServeOptions o) {
   std::vector<world::Command> start;
   auto setup = mission_setup(o, start);
   if (!setup) return fail_with(setup.error(), o.json, exit_code_for(setup.error()));
-  auto transport = net::EnetTransport::listen(o.bind, o.port, net::EnetOptions{o.max_players + 16u});
-  if (!transport) return fail_with(transport.error(), o.json, kExitUsage);
-  const std::string where = fmt::format("{}:{}", o.bind, (*transport)->port());
+  o.net.server.max_players = o.max_players;
+  o.net.server.resource_max_delay_us = o.resource_max_delay_ms * 1000;
+  o.net.server.leave_policy = o.policy == "remove" ? net::OwnedObjectPolicy::remove : net::OwnedObjectPolicy::transfer;
+  o.net.server.session_id = o.seed;
+  o.net.bot = !o.no_bot;
+  o.net.bot_seed = o.seed;
+  o.net.trace_dir = o.trace_dir;
+  auto session = net::ServeSession::listen(o.net);
+  if (!session) return fail_with(session.error(), o.json, kExitUsage);
+  const std::string where = (*session)->address();
   (o.json ? std::cerr : std::cout) << "listening on " << where << std::endl;
-
-  net::ServerConfig config;
-  config.max_players = o.max_players;
-  config.resource_max_delay_us = o.resource_max_delay_ms * 1000;
-  config.leave_policy = o.policy == "remove" ? net::OwnedObjectPolicy::remove : net::OwnedObjectPolicy::transfer;
-  config.session_id = o.seed;
-  world::SteadyPlatformClock clock;
-  std::unique_ptr<net::FileTrace> trace;
-  if (!o.trace_dir.empty()) trace = std::make_unique<net::FileTrace>(o.trace_dir);
-  auto server = net::Server::host(**transport, *setup, config, clock, trace.get());
-  if (!server) return fail_with(server.error(), o.json, kExitInvalid);
-  net::Server& s = **server;
-  net::BotOptions bo;
-  bo.seed = o.seed;
-  net::HostBot bot(bo);
+  if (auto st = (*session)->host(*setup); !st) return fail_with(st.error(), o.json, kExitInvalid);
+  net::Server& s = (*session)->server();
+  // The units' movement bodies, exactly as `sortie run` gives them before its first tick.
   for (const world::Command& c : start) {
     if (auto st = s.submit(c); !st) return fail_with(st.error(), o.json, kExitInvalid);
   }
@@ -125,60 +103,22 @@ int serve_main(const ServeOptions& o) {
                              core::hash_hex(s.replica().state_hash()))
               << std::flush;
   }
-  auto check = [&](const core::Status& st) {
-    if (!st) print_error(st.error());
-    return st.has_value();
-  };
-  // Lobby: wait for the players asked for.
-  while (o.wait_players > 0) {
-    std::size_t ready = 0;
-    for (const auto& p : s.peers()) ready += p.stage == net::PeerStage::ready ? 1 : 0;
-    if (ready >= o.wait_players) break;
-    if (!check(s.poll(10))) return kExitUsage;
+  if (auto run = (*session)->run(); !run) {
+    print_error(run.error().diagnostic);
+    return run.error().transport ? kExitUsage : kExitInvalid;
   }
-  // The game: one tick per step of real time (or as fast as possible with --fast).
-  const auto step = std::chrono::microseconds(setup->step_us);
-  auto next = Clock::now();
-  for (std::uint64_t t = 0; t < o.ticks; ++t) {
-    for (;;) {
-      const auto now = Clock::now();
-      if (o.fast || now >= next) break;
-      const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(next - now).count();
-      if (!check(s.poll(static_cast<std::uint32_t>(std::clamp<long long>(wait, 0, 16))))) return kExitUsage;
-    }
-    if (!check(s.poll(0))) return kExitUsage;
-    if (!o.no_bot && !check(bot.step(s))) return kExitInvalid;
-    if (!check(s.run_tick())) return kExitInvalid;
-    next += step;
-  }
-  // Linger until every client has the last tick (late joiners catch up meanwhile); with nobody
-  // connected, a second is enough.
-  const auto linger_start = Clock::now();
-  for (;;) {
-    const auto elapsed = Clock::now() - linger_start;
-    const bool anyone = s.connected_peers() > 0;
-    if (elapsed >= std::chrono::milliseconds(o.linger_ms)) break;
-    if (anyone && s.clients_caught_up(o.ticks)) break;
-    if (!anyone && elapsed >= std::chrono::seconds(1)) break;
-    if (!check(s.poll(10))) return kExitUsage;
-  }
-  s.finish();
-  const auto drain_end = Clock::now() + std::chrono::milliseconds(300);
-  while (Clock::now() < drain_end && s.connected_peers() > 0) (void)s.poll(10);
-
   const std::uint64_t hash = s.replica().state_hash();
-  if (auto st = save_outputs(o.log, s.message_log(), trace.get()); !st)
-    return fail_with(st.error(), o.json, kExitUsage);
-  core::Json departures = core::Json::array();
-  for (const auto& d : s.departures()) {
-    departures.push_back({{"peer", d.peer},
-                          {"player", d.player},
-                          {"reason", std::string(net::to_string(d.reason))},
-                          {"detail", d.detail},
-                          {"tick", d.tick},
-                          {"objects", d.objects}});
-  }
+  if (auto st = (*session)->save(o.log); !st) return fail_with(st.error(), o.json, kExitUsage);
   if (o.json) {
+    core::Json departures = core::Json::array();
+    for (const auto& d : s.departures()) {
+      departures.push_back({{"peer", d.peer},
+                            {"player", d.player},
+                            {"reason", std::string(net::to_string(d.reason))},
+                            {"detail", d.detail},
+                            {"tick", d.tick},
+                            {"objects", d.objects}});
+    }
     print_json(core::Json{{"ok", true},
                           {"address", where},
                           {"mission", setup->mission_path},
@@ -189,122 +129,67 @@ int serve_main(const ServeOptions& o) {
                           {"orders_rejected", s.stats().orders_rejected},
                           {"departures", departures},
                           {"final_hash", core::hash_hex(hash)}});
-  } else {
-    for (const auto& d : s.departures()) {
-      std::cout << fmt::format("player {} left at tick {}: {} ({} objects)\n", d.player, d.tick,
-                               net::to_string(d.reason), d.objects);
-    }
-    std::cout << fmt::format("ran {} ticks, {} objects, {} players joined\n", s.ticks(), s.world().live_count(),
-                             s.replica().players().size() - 1);
-    std::cout << "final state hash: " << core::hash_hex(hash) << "\n";
+    return kExitOk;
   }
+  for (const auto& d : s.departures()) {
+    std::cout << fmt::format("player {} left at tick {}: {} ({} objects)\n", d.player, d.tick, net::to_string(d.reason),
+                             d.objects);
+  }
+  std::cout << fmt::format("ran {} ticks, {} objects, {} players joined\n", s.ticks(), s.world().live_count(),
+                           s.replica().players().size() - 1);
+  std::cout << "final state hash: " << core::hash_hex(hash) << "\n";
   return kExitOk;
 }
 
 // ---------------------------------------------------------------- join
 
 struct JoinOptions {
-  std::string address;
-  std::string name;
-  std::uint64_t ticks = 0;
-  std::uint64_t seed = 1;
-  std::string lossy;
-  std::uint64_t timeout_ms = 10'000;
+  net::JoinOptions net;
   std::string log;
   std::string trace_dir;
   bool no_bot = false;
   bool json = false;
 };
 
-int join_main(const JoinOptions& o) {
-  using Clock = std::chrono::steady_clock;
-  auto hp = net::parse_host_port(o.address);
-  if (!hp) return fail_with(hp.error(), o.json, kExitUsage);
-  world::SteadyPlatformClock clock;
-  std::unique_ptr<net::UdpRelay> relay;
-  std::string host = hp->first;
-  std::uint16_t port = hp->second;
-  if (!o.lossy.empty()) {
-    auto spec = net::parse_loss_spec(o.lossy);
-    if (!spec) return fail_with(spec.error(), o.json, kExitUsage);
-    auto r = net::UdpRelay::open(host, port, *spec, o.seed, clock);
-    if (!r) return fail_with(r.error(), o.json, kExitUsage);
-    relay = std::move(*r);
-    host = "127.0.0.1";
-    port = relay->port();
+int join_main(JoinOptions o) {
+  o.net.bot = !o.no_bot;
+  o.net.record = !o.log.empty();
+  o.net.trace_dir = o.trace_dir;
+  o.net.warn = [](const core::Diagnostic& d) { print_error(d); };
+  auto session = net::JoinSession::connect(o.net);
+  if (!session) return fail_with(session.error(), o.json, kExitUsage);
+  net::JoinSession& j = **session;
+  const net::Client& c = j.client();
+  auto hash = j.finish();
+  if (!hash) {
+    const bool io = hash.error().code == "join.timeout" || c.state() == net::ClientState::connecting;
+    return fail_with(hash.error(), o.json, io ? kExitUsage : kExitInvalid);
   }
-  auto transport = net::EnetTransport::connect(host, port);
-  if (!transport) return fail_with(transport.error(), o.json, kExitUsage);
-  std::unique_ptr<net::FileTrace> trace;
-  if (!o.trace_dir.empty()) trace = std::make_unique<net::FileTrace>(o.trace_dir);
-  net::ClientConfig config;
-  config.name = o.name;
-  config.stop_after_ticks = o.ticks;
-  config.record = !o.log.empty();
-  auto client = net::Client::join(**transport, config, clock, trace.get());
-  if (!client) return fail_with(client.error(), o.json, kExitUsage);
-  net::Client& c = **client;
-  net::BotOptions bo;
-  bo.seed = o.seed ^ core::hash64(o.name);
-  net::ClientBot bot(bo);
-  const auto started = Clock::now();
-  core::Status st;
-  while (c.state() != net::ClientState::closed && !c.done()) {
-    if (relay) relay->pump();
-    st = c.poll(relay ? 1 : 5);
-    if (relay) relay->pump();
-    if (!st) break;
-    if (!o.no_bot && c.state() == net::ClientState::in_game) {
-      if (auto b = bot.step(c); !b) print_error(b.error());
-    }
-    if ((c.state() == net::ClientState::connecting || c.state() == net::ClientState::joining) &&
-        Clock::now() - started > std::chrono::milliseconds(o.timeout_ms)) {
-      return fail_with(core::Diagnostic::error("join.timeout", "no answer from the server")
-                           .expect(fmt::format("a session within {} ms", o.timeout_ms), o.address),
-                       o.json, kExitUsage);
-    }
-  }
-  const bool finished = c.done() || (o.ticks == 0 && c.closed_reason() == net::Reason::session_end);
-  if (!finished) {
-    const core::Diagnostic d =
-        c.error() ? *c.error() : core::Diagnostic::error("join.closed", "the session ended early");
-    return fail_with(d, o.json, c.state() == net::ClientState::connecting ? kExitUsage : kExitInvalid);
-  }
-  const std::uint64_t hash = c.replica()->state_hash();
-  const std::uint64_t ticks = c.ticks();
-  c.leave();
-  const auto drain_end = Clock::now() + std::chrono::milliseconds(100);
-  while (Clock::now() < drain_end) {
-    std::vector<net::TransportEvent> ignored;
-    (void)(*transport)->poll(5, ignored);
-    if (relay) relay->pump();
-  }
-  if (auto s = save_outputs(o.log, c.message_log(), trace.get()); !s) return fail_with(s.error(), o.json, kExitUsage);
+  if (auto st = j.save(o.log); !st) return fail_with(st.error(), o.json, kExitUsage);
   if (o.json) {
-    core::Json j{{"ok", true},
-                 {"player", c.player()},
-                 {"ticks", ticks},
-                 {"joined_at_tick", c.live_tick()},
-                 {"orders", bot.orders_sent()},
-                 {"sync_applied", c.stats().sync_applied},
-                 {"sync_verified", c.stats().sync_verified},
-                 {"sync_mismatches", c.stats().sync_mismatches},
-                 {"final_hash", core::hash_hex(hash)}};
-    if (relay) {
-      const auto rs = relay->stats();
-      j["relay"] = {{"datagrams", rs.datagrams_in},
-                    {"dropped", rs.dropped},
-                    {"duplicated", rs.duplicated},
-                    {"held_back", rs.held_back}};
+    core::Json out{{"ok", true},
+                   {"player", c.player()},
+                   {"ticks", c.ticks()},
+                   {"joined_at_tick", c.live_tick()},
+                   {"orders", j.orders_sent()},
+                   {"sync_applied", c.stats().sync_applied},
+                   {"sync_verified", c.stats().sync_verified},
+                   {"sync_mismatches", c.stats().sync_mismatches},
+                   {"final_hash", core::hash_hex(*hash)}};
+    if (j.relay() != nullptr) {
+      const auto rs = j.relay()->stats();
+      out["relay"] = {{"datagrams", rs.datagrams_in},
+                      {"dropped", rs.dropped},
+                      {"duplicated", rs.duplicated},
+                      {"held_back", rs.held_back}};
     }
-    print_json(j);
-  } else {
-    std::cout << fmt::format(
-        "player {} joined at tick {}, followed {} ticks ({} orders, {} sync entries checked, {} "
-        "mismatches)\n",
-        c.player(), c.live_tick(), ticks, bot.orders_sent(), c.stats().sync_verified, c.stats().sync_mismatches);
-    std::cout << "final state hash: " << core::hash_hex(hash) << "\n";
+    print_json(out);
+    return kExitOk;
   }
+  std::cout << fmt::format(
+      "player {} joined at tick {}, followed {} ticks ({} orders, {} sync entries checked, {} mismatches)\n",
+      c.player(), c.live_tick(), c.ticks(), j.orders_sent(), c.stats().sync_verified, c.stats().sync_mismatches);
+  std::cout << "final state hash: " << core::hash_hex(*hash) << "\n";
   return kExitOk;
 }
 
@@ -347,15 +232,15 @@ SORTIE_COMMAND(serve, [](CLI::App& root, Outcome& outcome) {
       "Examples:\n  sortie serve --port 7777 --ticks 600\n"
       "  sortie serve /games/parkan --mission m03 --port 7777 --log session.snlg --trace-dir traces\n");
   add_game_options(cmd, o->game_dir, o->mission);
-  add_number(cmd, "--port,-p", o->port, "UDP port (0: any free port, printed)")->default_str("7777");
-  cmd->add_option("--bind", o->bind, "address to listen on (0.0.0.0: every interface)")->default_str("127.0.0.1");
-  add_number(cmd, "--ticks,-n", o->ticks, "calculation ticks to run", std::uint64_t{0}, kMaxNetTicks)
+  add_number(cmd, "--port,-p", o->net.port, "UDP port (0: any free port, printed)")->default_str("7777");
+  cmd->add_option("--bind", o->net.bind, "address to listen on (0.0.0.0: every interface)")->default_str("127.0.0.1");
+  add_number(cmd, "--ticks,-n", o->net.ticks, "calculation ticks to run", std::uint64_t{0}, kMaxNetTicks)
       ->default_str("600");
   add_number(cmd, "--seed", o->seed, "world and bot seed")->default_str("1");
-  add_number(cmd, "--wait-players", o->wait_players, "players to wait for before the first tick", 0u, 255u)
+  add_number(cmd, "--wait-players", o->net.wait_players, "players to wait for before the first tick", 0u, 255u)
       ->default_str("0");
   add_number(cmd, "--max-players", o->max_players, "players in the session at once", 1u, 1000u)->default_str("64");
-  add_number(cmd, "--linger-ms", o->linger_ms, "how long to wait for clients after the last tick", std::uint64_t{0},
+  add_number(cmd, "--linger-ms", o->net.linger_ms, "how long to wait for clients after the last tick", std::uint64_t{0},
              std::uint64_t{3'600'000})
       ->default_str("10000");
   add_number(cmd, "--resource-max-delay", o->resource_max_delay_ms,
@@ -368,7 +253,7 @@ SORTIE_COMMAND(serve, [](CLI::App& root, Outcome& outcome) {
   cmd->add_option("--log", o->log, "write the message log here (for `sortie replay`)");
   cmd->add_option("--trace-dir", o->trace_dir, "write resnet.log and NetWatch.log into this directory");
   add_sample_option(cmd, o->sample);
-  cmd->add_flag("--fast", o->fast, "tick as fast as possible instead of in real time");
+  cmd->add_flag("--fast", o->net.fast, "tick as fast as possible instead of in real time");
   cmd->add_flag("--no-bot", o->no_bot, "give no orders to the mission's units");
   cmd->add_flag("--json", o->json, "print the result as JSON");
   cmd->callback([o, &outcome] { outcome.exit_code = serve_main(*o); });
@@ -387,14 +272,14 @@ SORTIE_COMMAND(join, [](CLI::App& root, Outcome& outcome) {
       "Exit 1 on a desync or a refused session, 2 when the server cannot be reached.\n\n"
       "Examples:\n  sortie join 127.0.0.1:7777 --name alice --ticks 600\n"
       "  sortie join 127.0.0.1:7777 --name bob --ticks 600 --lossy drop=0.1,dup=0.05,reorder=0.1,delay=20ms\n");
-  cmd->add_option("address", o->address, "server HOST:PORT")->required();
-  cmd->add_option("--name", o->name, "player name (1..32 bytes)")->required();
-  add_number(cmd, "--ticks,-n", o->ticks, "ticks to follow (0: until the server ends the session)", std::uint64_t{0},
-             kMaxNetTicks)
+  cmd->add_option("address", o->net.address, "server HOST:PORT")->required();
+  cmd->add_option("--name", o->net.name, "player name (1..32 bytes)")->required();
+  add_number(cmd, "--ticks,-n", o->net.ticks, "ticks to follow (0: until the server ends the session)",
+             std::uint64_t{0}, kMaxNetTicks)
       ->default_str("0");
-  add_number(cmd, "--seed", o->seed, "bot and lossy-link seed")->default_str("1");
-  cmd->add_option("--lossy", o->lossy, "lossy link: drop=P,dup=P,reorder=P,delay=D,jitter=D,hold=D");
-  add_number(cmd, "--timeout-ms", o->timeout_ms, "give up when no session starts within this", std::uint64_t{1},
+  add_number(cmd, "--seed", o->net.seed, "bot and lossy-link seed")->default_str("1");
+  cmd->add_option("--lossy", o->net.lossy, "lossy link: drop=P,dup=P,reorder=P,delay=D,jitter=D,hold=D");
+  add_number(cmd, "--timeout-ms", o->net.timeout_ms, "give up when no session starts within this", std::uint64_t{1},
              std::uint64_t{3'600'000})
       ->default_str("10000");
   cmd->add_option("--log", o->log, "write the received stream as a message log (for `sortie replay`)");

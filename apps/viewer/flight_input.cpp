@@ -2,6 +2,12 @@
 
 namespace sortie::viewer {
 
+namespace {
+// The viewer's other keys, set 1 (libs/move names the ones its bindings and free flight read).
+constexpr move::ScanCode kSpace = 0x39, kTab = 0x0F, kEscape = 0x01, kF12 = 0x58, kDigit1 = 0x02, kDigit2 = 0x03,
+                         kDigit3 = 0x04, kO = 0x18, kP = 0x19, kN = 0x31, kR = 0x13;
+}  // namespace
+
 move::ScanCode scan_code(Key key) {
   switch (key) {
     case Key::w:
@@ -13,19 +19,19 @@ move::ScanCode scan_code(Key key) {
     case Key::d:
       return move::scan::kD;
     case Key::q:
-      return scan::kQ;
+      return move::scan::kQ;
     case Key::e:
-      return scan::kE;
+      return move::scan::kE;
     case Key::shift:
-      return scan::kShift;
+      return move::scan::kShift;
     case Key::space:
-      return scan::kSpace;
+      return kSpace;
     case Key::f12:
-      return scan::kF12;
+      return kF12;
     case Key::escape:
-      return scan::kEscape;
+      return kEscape;
     case Key::tab:
-      return scan::kTab;
+      return kTab;
     case Key::left:
       return move::scan::kLeft;
     case Key::right:
@@ -37,19 +43,19 @@ move::ScanCode scan_code(Key key) {
     case Key::home:
       return move::scan::kHome;
     case Key::digit1:
-      return scan::kDigit1;
+      return kDigit1;
     case Key::digit2:
-      return scan::kDigit2;
+      return kDigit2;
     case Key::digit3:
-      return scan::kDigit3;
+      return kDigit3;
     case Key::o:
-      return scan::kO;
+      return kO;
     case Key::p:
-      return scan::kP;
+      return kP;
     case Key::n:
-      return scan::kN;
+      return kN;
     case Key::r:
-      return scan::kR;
+      return kR;
     case Key::none:
     case Key::count:
       break;
@@ -86,7 +92,7 @@ void FlightInput::on_event(const InputEvent& e, const InputState& state) {
 }
 
 void FlightInput::start(const render::CameraPose& pose, float speed, float vertical_fov) {
-  FlightStart s;
+  move::FlightStart s;
   s.eye = pose.eye;
   s.yaw = pose.yaw;
   s.pitch = pose.pitch;

@@ -1,16 +1,16 @@
 #pragma once
 // The viewer's input and camera through libs/move (issue #11 part 3): a mode hands every window
 // event to on_event(), and once per frame step() turns the batch into one move::InputSnapshot,
-// runs the free flight (controls/free_flight.hpp) over the frame's game time and publishes the
+// runs the free flight (sortie/move/free_flight.hpp) over the frame's game time and publishes the
 // one CameraFrame to the sinks in order: "renderer" (the pose the scene is drawn with) and
 // "listener" (a mode's sound and weather), before the world is drawn.
 #include <cstdint>
 #include <functional>
 #include <optional>
 
-#include "controls/free_flight.hpp"
 #include "input.hpp"
 #include "sortie/move/camera.hpp"
+#include "sortie/move/free_flight.hpp"
 #include "sortie/render/scene_camera.hpp"
 
 namespace sortie::viewer {
@@ -32,11 +32,11 @@ class FlightInput {
   void add_listener(std::function<void(const move::CameraFrame&)> sink);
   [[nodiscard]] const render::CameraPose& pose() const { return pose_; }
   [[nodiscard]] float speed() const { return flight_ ? flight_->speed() : 0.0f; }
-  [[nodiscard]] const FreeFlight* flight() const { return flight_ ? &*flight_ : nullptr; }
+  [[nodiscard]] const move::FreeFlight* flight() const { return flight_ ? &*flight_ : nullptr; }
 
  private:
   move::InputCollector collector_;
-  std::optional<FreeFlight> flight_;
+  std::optional<move::FreeFlight> flight_;
   move::CameraFramePublisher publisher_;
   render::CameraPose pose_;
 };

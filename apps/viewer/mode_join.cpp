@@ -3,15 +3,16 @@
 // join` (a spectator: no orders), draws the mission scene of the session's mission (loaded from
 // GAME_DIR, default the embedded sample, as the server does) with the mirrors' transforms of the
 // replica each frame, and after the last frame follows on to --ticks (or the session's end) and
-// prints the replica's final state hash, the number the server prints.
+// prints the replica's final state hash, the number the server prints. The session loop is libs/net's
+// (net::JoinSession, the one `sortie join` runs), pumped once per frame without waiting.
 #include <fmt/format.h>
 
 #include <iostream>
 
 #include "flight_input.hpp"
 #include "mission_view.hpp"
-#include "net/join_session.hpp"
 #include "sortie/core/hash.hpp"
+#include "sortie/net/join_session.hpp"
 #include "sortie/render/scene_camera.hpp"
 #include "viewer_mode.hpp"
 
@@ -19,14 +20,14 @@ namespace sortie::viewer {
 namespace {
 
 struct JoinModeOptions {
-  JoinOptions join;
+  net::JoinOptions join;
   std::string game_dir;
   std::string sample_scale = "demo";
 };
 
 class JoinMode final : public ViewerMode {
  public:
-  JoinMode(JoinModeOptions options, std::unique_ptr<JoinSession> session)
+  JoinMode(JoinModeOptions options, std::unique_ptr<net::JoinSession> session)
       : options_(std::move(options)), session_(std::move(session)) {}
 
   [[nodiscard]] std::string title() const override { return "sortie-viewer: join " + options_.join.address; }
@@ -74,9 +75,9 @@ class JoinMode final : public ViewerMode {
   }
 
   int finish() override {
-    auto hash = session_->finish();
+    auto hash = session_->finish(options_.join.timeout_ms);  // the window is closed: bounded
     if (!hash) {
-      std::cerr << "sortie-viewer: " << hash.error().to_string() << " [" << hash.error().code << "]\n";
+      std::cerr << "sortie-viewer: " << hash.error().to_string() << "\n";  // to_string ends with " [code]"
       return hash.error().code == "join.timeout" ? 2 : 1;
     }
     const auto& c = session_->client();
@@ -87,7 +88,7 @@ class JoinMode final : public ViewerMode {
 
  private:
   JoinModeOptions options_;
-  std::unique_ptr<JoinSession> session_;
+  std::unique_ptr<net::JoinSession> session_;
   std::unique_ptr<MissionView> view_;
   FlightInput input_;
   std::uint64_t applied_tick_ = 0;
@@ -109,7 +110,7 @@ SORTIE_VIEWER_MODE(join, "join a `sortie serve` session and watch it", [](CLI::A
   app.add_option("--sample", o->sample_scale, "scale of the embedded sample: demo or corpus")
       ->check(CLI::IsMember({"demo", "corpus"}));
   return [o]() -> core::Result<std::unique_ptr<ViewerMode>> {
-    SORTIE_TRY(auto session, JoinSession::connect(o->join));
+    SORTIE_TRY(auto session, net::JoinSession::connect(o->join));
     return std::unique_ptr<ViewerMode>(std::make_unique<JoinMode>(*o, std::move(session)));
   };
 });

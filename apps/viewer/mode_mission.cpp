@@ -2,18 +2,19 @@
 // [--weather FILE|none] [--theme T --variations V | --no-music] [--mute]`. Free-flight camera through libs/move
 // (flight_input.hpp: WASD, Q/E down/up, arrows and right button + mouse to look, Home re-centres, Shift faster, wheel
 // speed), click to pick an object, the world ticking at its own fixed step (world::FrameLoop); the mission's ambient
-// music and the weather's sounds and particles (audio/ambience.hpp, render::WeatherDrawing), the listener and the
-// renderer on the same camera frame.
+// music and the weather's sounds and particles (env::Ambience on the SDL2 device, render::WeatherDrawing), the
+// listener and the renderer on the same camera frame.
 #include <fmt/format.h>
 
 #include <cmath>
 #include <iostream>
 #include <optional>
 
-#include "audio/ambience.hpp"
 #include "flight_input.hpp"
 #include "mission_view.hpp"
+#include "sdl_audio_backend.hpp"
 #include "sortie/core/file_io.hpp"
+#include "sortie/env/ambience.hpp"
 #include "sortie/env/mission_music.hpp"
 #include "sortie/env/weather_schedule.hpp"
 #include "sortie/render/view_spec.hpp"
@@ -31,7 +32,8 @@ struct MissionOptions {
   std::string camera;
   std::string overlay;
   std::string sample_scale = "demo";
-  AmbienceOptions ambience;
+  env::AmbienceOptions ambience;
+  AudioOutputOptions output;
   std::string weather;  // a host file, "none", or empty: the mission's sky.weather
   std::string theme;
   std::string variations;
@@ -55,7 +57,7 @@ core::Result<std::optional<env::WeatherSchedule>> mission_weather(const mission:
 // Music and weather: the mission's (mission.cfg, sky.weather) unless the command line says
 // otherwise (--theme/--variations replace the music, --no-music drops it; --weather FILE
 // replaces the schedule, --weather none drops it). mission.cfg warnings go to stderr.
-core::Status choose_ambience(const MissionOptions& o, const MissionView& view, AmbienceOptions& ao) {
+core::Status choose_ambience(const MissionOptions& o, const MissionView& view, env::AmbienceOptions& ao) {
   const mission::LoadedMission* loaded = view.loaded();
   const assets::MissionData* data = loaded != nullptr ? loaded->data.get() : nullptr;
   if (data == nullptr) return {};  // nothing loaded: nothing of the mission's to play
@@ -85,7 +87,7 @@ core::Status choose_ambience(const MissionOptions& o, const MissionView& view, A
 
 class MissionMode final : public ViewerMode {
  public:
-  MissionMode(MissionView view, world::World& world, std::unique_ptr<Ambience> ambience)
+  MissionMode(MissionView view, world::World& world, std::unique_ptr<env::Ambience> ambience)
       : view_(std::move(view)), ambience_(std::move(ambience)) {
     loop_ = std::make_unique<world::FrameLoop>(world, clock_);
     loop_->set_renderer([this](const world::WorldSnapshot& snap) {
@@ -230,7 +232,7 @@ class MissionMode final : public ViewerMode {
   }
 
   MissionView view_;
-  std::unique_ptr<Ambience> ambience_;
+  std::unique_ptr<env::Ambience> ambience_;
   render::WeatherDrawing weather_;
   env::PrecipitationKind weather_kind_ = env::PrecipitationKind::none;
   float weather_intensity_ = 0.0f;
@@ -256,12 +258,13 @@ core::Result<std::unique_ptr<ViewerMode>> make_mission_mode(const MissionOptions
   }
   SORTIE_TRY(auto overlays, render::parse_overlays(o.overlay));
   SORTIE_TRY(auto view, load_mission_view(o.game_dir, o.mission, o.sample_scale, overlays));
-  AmbienceOptions ao = o.ambience;
+  env::AmbienceOptions ao = o.ambience;
   SORTIE_CHECK(choose_ambience(o, view, ao));
   // Sound and weather only when there is something to play or draw (no device is opened otherwise).
-  std::unique_ptr<Ambience> ambience;
+  std::unique_ptr<env::Ambience> ambience;
   if (ao.any()) {
-    SORTIE_TRY(ambience, Ambience::open(ao, env::repository_opener(view.game.repository()), std::cerr));
+    const auto device = [&o](std::ostream& warnings) { return open_audio_backend(o.output, warnings); };
+    SORTIE_TRY(ambience, env::Ambience::open(ao, env::repository_opener(view.game.repository()), device, std::cerr));
   }
   world::World& w = *view.loaded()->world;
   auto mode = std::make_unique<MissionMode>(std::move(view), w, std::move(ambience));
@@ -286,7 +289,7 @@ SORTIE_VIEWER_MODE(mission, "fly over a mission (the default mode)", [](CLI::App
       "weather schedule (text form, docs/weather-schedule.md), or none (default: the mission's sky.weather)");
   app.add_option("--weather-seed", o->ambience.seed, "seed of the weather and music streams");
   app.add_flag("--mute", o->ambience.mute, "no sound (the mixer keeps playing silently)");
-  app.add_option("--audio-driver", o->ambience.output.driver, "SDL audio driver (e.g. dummy, disk; default: SDL's)");
+  app.add_option("--audio-driver", o->output.driver, "SDL audio driver (e.g. dummy, disk; default: SDL's)");
   app.add_option("--sounds", o->ambience.sounds, "sound library file (default: the game's sounds.lib)");
   app.add_option("--theme", o->theme,
                  "ambient music THEME loop: NAME or ARCHIVE/NAME (default: the mission's mission.cfg)");

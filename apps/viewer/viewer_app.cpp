@@ -40,7 +40,7 @@ void InputState::apply(const InputEvent& e) {
 namespace {
 
 int report_error(const core::Diagnostic& d) {
-  std::cerr << "sortie-viewer: " << d.to_string() << " [" << d.code << "]\n";
+  std::cerr << "sortie-viewer: " << d.to_string() << "\n";  // to_string ends with " [code]"
   // I/O as the CLI counts it: files, usage, and a server that does not answer (`sortie join`).
   const bool io = d.code.rfind("io.", 0) == 0 || d.code.rfind("usage.", 0) == 0 || d.code == "join.timeout" ||
                   d.code.rfind("net.enet.", 0) == 0;

@@ -284,7 +284,12 @@ TEST_F(CliViewerWorldTest, join_without_a_server_is_an_io_error) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run not found (install xvfb and xauth: make deps)";
   const auto v = run_viewer({"join", "127.0.0.1:9", "--name", "x", "--timeout-ms", "300", "--frames", "1000"});
   EXPECT_EQ(v.exit_code, 2) << v.all();
-  EXPECT_NE(v.err.find("join.timeout"), std::string::npos) << v.err;
+  // One line, the code once (Diagnostic::to_string() ends with it).
+  EXPECT_NE(v.err.find("sortie-viewer: no answer from the server (expected a session within 300 ms, found "
+                       "127.0.0.1:9) [join.timeout]\n"),
+            std::string::npos)
+      << v.err;
+  EXPECT_EQ(v.err.find("[join.timeout]"), v.err.rfind("[join.timeout]")) << v.err;
 }
 
 }  // namespace

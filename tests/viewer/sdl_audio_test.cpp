@@ -14,7 +14,7 @@
 #include <sstream>
 #include <thread>
 
-#include "audio/sdl_audio_backend.hpp"
+#include "sdl_audio_backend.hpp"
 #include "sortie/assets/archive_repository.hpp"
 #include "sortie/core/text.hpp"
 #include "sortie/env/ambient_music.hpp"

@@ -1,20 +1,20 @@
-#include "audio/ambience.hpp"
+#include "sortie/env/ambience.hpp"
 
 #include "sortie/assets/archive_repository.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/text.hpp"
 
-namespace sortie::viewer {
+namespace sortie::env {
 
 bool AmbienceOptions::any() const {
   return !music.theme.name.empty() || !music.default_pool.empty() || !music.day_pool.empty() ||
          !music.night_pool.empty() || weather.has_value();
 }
 
-core::Result<std::unique_ptr<Ambience>> Ambience::open(const AmbienceOptions& options, env::ArchiveOpener game_opener,
-                                                       std::ostream& warnings) {
+core::Result<std::unique_ptr<Ambience>> Ambience::open(const AmbienceOptions& options, ArchiveOpener game_opener,
+                                                       const BackendFactory& open_backend, std::ostream& warnings) {
   std::unique_ptr<Ambience> a(new Ambience(warnings));
-  env::ArchiveOpener opener = std::move(game_opener);
+  ArchiveOpener opener = std::move(game_opener);
   std::string default_archive = options.default_archive;
   if (!options.sounds.empty()) {
     SORTIE_TRY(auto bytes, core::read_file(options.sounds));
@@ -28,11 +28,12 @@ core::Result<std::unique_ptr<Ambience>> Ambience::open(const AmbienceOptions& op
       return core::fail(core::Diagnostic::error("asset.archive_missing", "archive not found").of(std::string(archive)));
     };
   }
-  if (options.weather) a->environment_ = std::make_unique<env::Environment>(*options.weather, options.seed);
-  a->backend_ = open_audio_backend(options.output, warnings);
-  a->bank_ = std::make_unique<env::SoundBank>(std::move(opener), default_archive);
-  a->mixer_ = std::make_unique<env::SoundMixer>(*a->bank_, *a->backend_);
-  a->music_ = std::make_unique<env::AmbientMusic>(options.music, options.seed);
+  if (options.weather) a->environment_ = std::make_unique<Environment>(*options.weather, options.seed);
+  if (open_backend) a->backend_ = open_backend(warnings);
+  if (!a->backend_) a->backend_ = std::make_unique<NullAudioBackend>();
+  a->bank_ = std::make_unique<SoundBank>(std::move(opener), default_archive);
+  a->mixer_ = std::make_unique<SoundMixer>(*a->bank_, *a->backend_);
+  a->music_ = std::make_unique<AmbientMusic>(options.music, options.seed);
   if (options.mute) a->mixer_->set_muted(true);
   a->pending_ = a->music_->open(0);
   return a;
@@ -43,7 +44,7 @@ void Ambience::set_paused(bool paused) {
   music_->set_paused(paused);
 }
 
-void Ambience::apply(std::int64_t time_ms, const env::CameraFrame& camera, const std::vector<env::SoundEvent>& events) {
+void Ambience::apply(std::int64_t time_ms, const CameraFrame& camera, const std::vector<SoundEvent>& events) {
   const auto results = mixer_->apply_frame(camera, time_ms, events);
   for (const auto& r : results) {
     if (r.ok() || !r.lookup) continue;  // loop bookkeeping misses are the mixer's to count
@@ -52,13 +53,13 @@ void Ambience::apply(std::int64_t time_ms, const env::CameraFrame& camera, const
   }
 }
 
-const env::EnvironmentFrame* Ambience::update(std::int64_t time_ms, const env::CameraFrame& camera) {
+const EnvironmentFrame* Ambience::update(std::int64_t time_ms, const CameraFrame& camera) {
   if (last_ms_ && time_ms < *last_ms_) time_ms = *last_ms_;
   const std::int64_t dt_ms = last_ms_ ? time_ms - *last_ms_ : 0;
   last_ms_ = time_ms;
-  std::vector<env::SoundEvent> events = std::move(pending_);
+  std::vector<SoundEvent> events = std::move(pending_);
   pending_.clear();
-  const env::EnvironmentFrame* frame = nullptr;
+  const EnvironmentFrame* frame = nullptr;
   if (environment_) {
     frame = &environment_->update(time_ms, camera);
     events.insert(events.end(), frame->sounds.begin(), frame->sounds.end());
@@ -71,4 +72,4 @@ const env::EnvironmentFrame* Ambience::update(std::int64_t time_ms, const env::C
   return frame;
 }
 
-}  // namespace sortie::viewer
+}  // namespace sortie::env

@@ -1,7 +1,7 @@
 #pragma once
-// The viewer's free-flight camera on libs/move (issue #11 part 3): window events become one
-// move::InputSnapshot per displayed frame (InputCollector), the manual commands and the camera
-// controller turn it into a move::CameraFrame, and that one frame goes to every sink (the
+// Free flight (issue #11 part 3; the viewer's camera): the window's events become one
+// InputSnapshot per displayed frame (InputCollector), the manual commands and the camera
+// controller turn it into a CameraFrame, and the viewer hands that one frame to every sink (the
 // renderer's pose and the sound listener) through a CameraFramePublisher.
 //
 //   look    the controller's angles: the horizontal angle wraps (MAN_WRAP), the vertical one is
@@ -20,16 +20,14 @@
 #include "sortie/move/camera.hpp"
 #include "sortie/move/input.hpp"
 
-namespace sortie::viewer {
+namespace sortie::move {
 
 inline constexpr float kEyeDistance = 1.0f;
 inline constexpr float kPitchLimit = 1.55f;
 
+// The flight's keys beside the default bindings' (input.hpp), set 1.
 namespace scan {
-inline constexpr move::ScanCode kQ = 0x10, kE = 0x12, kShift = 0x2A, kSpace = 0x39, kTab = 0x0F, kEscape = 0x01,
-                                kF12 = 0x58;
-inline constexpr move::ScanCode kDigit1 = 0x02, kDigit2 = 0x03, kDigit3 = 0x04, kO = 0x18, kP = 0x19, kN = 0x31,
-                                kR = 0x13;
+inline constexpr ScanCode kQ = 0x10, kE = 0x12, kShift = 0x2A;
 }  // namespace scan
 
 struct FlightStart {
@@ -43,29 +41,29 @@ struct FlightStart {
 // The bindings of the viewer: libs/move's defaults with the mouse's X and the Left/Right arrows
 // turning the way they point (libs/move's yaw grows counter-clockwise), without the wheel zoom
 // (the wheel sets the flight speed).
-std::vector<move::ManualBinding> free_flight_bindings();
+std::vector<ManualBinding> free_flight_bindings();
 
 class FreeFlight {
  public:
   explicit FreeFlight(const FlightStart& start);
   // One batch over `game_dt_us` of game time; the frame sized to the viewport.
-  const move::CameraFrame& update(const move::InputSnapshot& input, std::uint64_t game_dt_us, std::uint32_t width,
-                                  std::uint32_t height);
-  [[nodiscard]] const move::CameraFrame& frame() const { return frame_; }
+  const CameraFrame& update(const InputSnapshot& input, std::uint64_t game_dt_us, std::uint32_t width,
+                            std::uint32_t height);
+  [[nodiscard]] const CameraFrame& frame() const { return frame_; }
   [[nodiscard]] core::Vec3 eye() const { return eye_; }
   [[nodiscard]] float yaw() const { return controls_.camera().state().yaw; }
   [[nodiscard]] float pitch() const { return -controls_.camera().state().pitch; }
   [[nodiscard]] float speed() const { return speed_; }
-  [[nodiscard]] const move::ManualState& manual() const { return controls_.manual(); }
+  [[nodiscard]] const ManualState& manual() const { return controls_.manual(); }
 
  private:
   void place(std::uint32_t width, std::uint32_t height);
-  move::ViewerControls controls_;
+  ViewerControls controls_;
   core::Vec3 eye_;
-  move::CameraFrame frame_;
+  CameraFrame frame_;
   float speed_;
   float vertical_fov_;
   std::uint64_t frames_ = 0;
 };
 
-}  // namespace sortie::viewer
+}  // namespace sortie::move

@@ -1,6 +1,6 @@
 #pragma once
 // The viewer's SDL2 audio backend (issue #12 part 5/9): an env::AudioBackend that opens an SDL
-// audio device (signed 16-bit stereo, callback mode) and lets a VoiceMixer fill the device's
+// audio device (signed 16-bit stereo, callback mode) and lets an env::VoiceMixer fill the device's
 // buffers. Every AudioBackend call changes the voice table under SDL_LockAudioDevice, held for
 // the few assignments of one call; the callback only mixes (no allocation, no other lock).
 //
@@ -12,9 +12,9 @@
 #include <ostream>
 #include <string>
 
-#include "audio/voice_mixer.hpp"
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/env/audio.hpp"
+#include "sortie/env/voice_mixer.hpp"
 
 namespace sortie::viewer {
 
@@ -55,7 +55,7 @@ class SdlAudioBackend final : public env::AudioBackend {
   auto locked(F&& f) const;
 
   std::uint32_t device_ = 0;
-  VoiceMixer mixer_;
+  env::VoiceMixer mixer_;
   std::string driver_;
 };
 

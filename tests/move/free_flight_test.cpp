@@ -1,7 +1,7 @@
-// The viewer's free flight on libs/move (apps/viewer/controls/free_flight.hpp), driven with
+// Free flight, the viewer's camera (sortie/move/free_flight.hpp), driven with
 // recorded snapshots: the centre moves by game time, not frame rate; the horizontal angle wraps,
 // the vertical one is clamped.
-#include "controls/free_flight.hpp"
+#include "sortie/move/free_flight.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <numbers>
 
 using namespace sortie;
-using namespace sortie::viewer;
+using namespace sortie::move;
 
 namespace {
 

@@ -1,11 +1,11 @@
-#include "audio/voice_mixer.hpp"
+#include "sortie/env/voice_mixer.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-namespace sortie::viewer {
+namespace sortie::env {
 
-StereoGain spatial_gain(const env::SourceParams& params, const env::Listener& listener) {
+StereoGain spatial_gain(const SourceParams& params, const Listener& listener) {
   if (!params.positional) return {};
   const float min_d = params.min_distance > 0.0f ? params.min_distance : kDefaultMinDistance;
   const float max_d = params.max_distance > min_d ? params.max_distance : std::max(min_d, kDefaultMaxDistance);
@@ -22,25 +22,24 @@ StereoGain spatial_gain(const env::SourceParams& params, const env::Listener& li
 
 VoiceMixer::VoiceMixer(std::uint32_t device_rate) : device_rate_(device_rate ? device_rate : 1) {}
 
-VoiceMixer::Voice* VoiceMixer::find(env::SourceId id) {
+VoiceMixer::Voice* VoiceMixer::find(SourceId id) {
   for (auto& v : voices_)
     if (v.used && v.id == id) return &v;
   return nullptr;
 }
 
-const VoiceMixer::Voice* VoiceMixer::find(env::SourceId id) const {
+const VoiceMixer::Voice* VoiceMixer::find(SourceId id) const {
   for (const auto& v : voices_)
     if (v.used && v.id == id) return &v;
   return nullptr;
 }
 
-env::BackendStatus VoiceMixer::start_source(env::SourceId id, const iron3d::DecodedWave& sample,
-                                            const env::SourceParams& params, float gain,
-                                            std::uint64_t position_frames) {
+BackendStatus VoiceMixer::start_source(SourceId id, const iron3d::DecodedWave& sample, const SourceParams& params,
+                                       float gain, std::uint64_t position_frames) {
   Voice* slot = find(id);
   if (!slot) {
     auto it = std::find_if(voices_.begin(), voices_.end(), [](const Voice& v) { return !v.used; });
-    if (it == voices_.end()) return env::BackendStatus::failed;  // all kMaxVoices voices busy
+    if (it == voices_.end()) return BackendStatus::failed;  // all kMaxVoices voices busy
     slot = &*it;
   }
   *slot = Voice{};
@@ -52,12 +51,12 @@ env::BackendStatus VoiceMixer::start_source(env::SourceId id, const iron3d::Deco
   const std::size_t frames = sample.frames();
   slot->position = static_cast<double>(params.loop && frames ? position_frames % frames : position_frames);
   slot->ended = sample.channels == 0 || (!params.loop && slot->position >= static_cast<double>(frames));
-  return env::BackendStatus::ok;
+  return BackendStatus::ok;
 }
 
-env::BackendStatus VoiceMixer::update_source(env::SourceId id, const env::SourceParams& params, float gain) {
+BackendStatus VoiceMixer::update_source(SourceId id, const SourceParams& params, float gain) {
   Voice* v = find(id);
-  if (!v) return env::BackendStatus::failed;
+  if (!v) return BackendStatus::failed;
   v->params.volume = params.volume;
   v->params.bus = params.bus;
   v->params.positional = params.positional;
@@ -66,42 +65,42 @@ env::BackendStatus VoiceMixer::update_source(env::SourceId id, const env::Source
   v->params.max_distance = params.max_distance;
   v->params.frequency_ratio = params.frequency_ratio;
   v->gain = gain;
-  return env::BackendStatus::ok;
+  return BackendStatus::ok;
 }
 
-env::BackendStatus VoiceMixer::stop_source(env::SourceId id) {
+BackendStatus VoiceMixer::stop_source(SourceId id) {
   Voice* v = find(id);
-  if (!v) return env::BackendStatus::failed;
+  if (!v) return BackendStatus::failed;
   *v = Voice{};
-  return env::BackendStatus::ok;
+  return BackendStatus::ok;
 }
 
-env::BackendStatus VoiceMixer::set_listener(const env::Listener& listener) {
+BackendStatus VoiceMixer::set_listener(const Listener& listener) {
   listener_ = listener;
-  return env::BackendStatus::ok;
+  return BackendStatus::ok;
 }
 
-env::BackendStatus VoiceMixer::set_paused(bool paused) {
+BackendStatus VoiceMixer::set_paused(bool paused) {
   paused_ = paused;
-  return env::BackendStatus::ok;
+  return BackendStatus::ok;
 }
 
-env::BackendStatus VoiceMixer::set_muted(bool muted) {
+BackendStatus VoiceMixer::set_muted(bool muted) {
   muted_ = muted;
-  return env::BackendStatus::ok;
+  return BackendStatus::ok;
 }
 
 std::size_t VoiceMixer::active_voices() const {
   return static_cast<std::size_t>(std::count_if(voices_.begin(), voices_.end(), [](const Voice& v) { return v.used; }));
 }
 
-std::optional<double> VoiceMixer::position(env::SourceId id) const {
+std::optional<double> VoiceMixer::position(SourceId id) const {
   const Voice* v = find(id);
   if (!v) return std::nullopt;
   return v->position;
 }
 
-bool VoiceMixer::ended(env::SourceId id) const {
+bool VoiceMixer::ended(SourceId id) const {
   const Voice* v = find(id);
   return v && v->ended;
 }
@@ -153,4 +152,4 @@ void VoiceMixer::render(std::span<std::int16_t> out) {
   }
 }
 
-}  // namespace sortie::viewer
+}  // namespace sortie::env

@@ -1,4 +1,4 @@
-#include "audio/sdl_audio_backend.hpp"
+#include "sdl_audio_backend.hpp"
 
 #include <SDL.h>
 #include <fmt/format.h>
@@ -32,7 +32,7 @@ core::Result<std::unique_ptr<SdlAudioBackend>> SdlAudioBackend::open(const Audio
   // The device opens paused: the callback has not run yet, so the mixer can take the rate the
   // device chose before it starts.
   backend->device_ = device;
-  backend->mixer_ = VoiceMixer(static_cast<std::uint32_t>(have.freq > 0 ? have.freq : static_cast<int>(rate)));
+  backend->mixer_ = env::VoiceMixer(static_cast<std::uint32_t>(have.freq > 0 ? have.freq : static_cast<int>(rate)));
   const char* current = SDL_GetCurrentAudioDriver();
   backend->driver_ = current ? current : wanted;
   SDL_PauseAudioDevice(device, 0);

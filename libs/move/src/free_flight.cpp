@@ -1,20 +1,20 @@
-#include "controls/free_flight.hpp"
+#include "sortie/move/free_flight.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-namespace sortie::viewer {
+namespace sortie::move {
 
-std::vector<move::ManualBinding> free_flight_bindings() {
-  std::vector<move::ManualBinding> out;
-  for (auto b : move::ManualCommands::default_bindings()) {
-    if (b.command == move::ManualCommand::camera_zoom) continue;
-    if (b.kind == move::BindingKind::axis && b.axis == move::Axis::mouse_x) b.coefficient = -b.coefficient;
+std::vector<ManualBinding> free_flight_bindings() {
+  std::vector<ManualBinding> out;
+  for (auto b : ManualCommands::default_bindings()) {
+    if (b.command == ManualCommand::camera_zoom) continue;
+    if (b.kind == BindingKind::axis && b.axis == Axis::mouse_x) b.coefficient = -b.coefficient;
     // libs/move's yaw grows counter-clockwise (toward the left): Right turns right.
-    if (b.key == move::scan::kLeft) {
-      b.key = move::scan::kRight;
-    } else if (b.key == move::scan::kRight) {
-      b.key = move::scan::kLeft;
+    if (b.key == scan::kLeft) {
+      b.key = scan::kRight;
+    } else if (b.key == scan::kRight) {
+      b.key = scan::kLeft;
     }
     out.push_back(b);
   }
@@ -23,8 +23,8 @@ std::vector<move::ManualBinding> free_flight_bindings() {
 
 namespace {
 
-move::CameraSettings settings_for(const FlightStart& s) {
-  move::CameraSettings c;
+CameraSettings settings_for(const FlightStart& s) {
+  CameraSettings c;
   c.default_yaw = s.yaw;
   c.default_pitch = -s.pitch;
   c.pitch_min = -kPitchLimit;
@@ -63,18 +63,18 @@ void FreeFlight::place(std::uint32_t width, std::uint32_t height) {
   frame_.view.aspect = height > 0 ? static_cast<double>(width) / static_cast<double>(height) : 1.0;
 }
 
-const move::CameraFrame& FreeFlight::update(const move::InputSnapshot& input, std::uint64_t game_dt_us,
-                                            std::uint32_t width, std::uint32_t height) {
+const CameraFrame& FreeFlight::update(const InputSnapshot& input, std::uint64_t game_dt_us, std::uint32_t width,
+                                      std::uint32_t height) {
   controls_.update(input, game_dt_us);
   ++frames_;
   const auto& m = controls_.manual();
-  const float wheel = input.axis(move::Axis::mouse_wheel);
+  const float wheel = input.axis(Axis::mouse_wheel);
   if (wheel != 0.0f) speed_ = std::clamp(speed_ * std::pow(1.25f, wheel), 0.01f, 1e6f);
   const auto& st = controls_.camera().state();
   const core::Vec3 forward = view_forward(st.yaw, st.pitch);
   const core::Vec3 right{std::sin(st.yaw), -std::cos(st.yaw), 0.0f};
-  const float ahead = m[move::ManualCommand::unit_forward] - m[move::ManualCommand::unit_back];
-  const float side = m[move::ManualCommand::unit_right] - m[move::ManualCommand::unit_left];
+  const float ahead = m[ManualCommand::unit_forward] - m[ManualCommand::unit_back];
+  const float side = m[ManualCommand::unit_right] - m[ManualCommand::unit_left];
   const bool up = input.is_held(scan::kE) || input.pressed(scan::kE);
   const bool down = input.is_held(scan::kQ) || input.pressed(scan::kQ);
   const float rise = (up ? 1.0f : 0.0f) - (down ? 1.0f : 0.0f);
@@ -86,4 +86,4 @@ const move::CameraFrame& FreeFlight::update(const move::InputSnapshot& input, st
   return frame_;
 }
 
-}  // namespace sortie::viewer
+}  // namespace sortie::move

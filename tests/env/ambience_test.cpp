@@ -1,7 +1,7 @@
-// The viewer's mission environment (apps/viewer/audio/ambience.hpp): THEME at open, weather loops
-// and the variation one-shot reach the mixer with the listener at the camera; a missing sample is
-// reported once.
-#include "audio/ambience.hpp"
+// A mission's environment (sortie/env/ambience.hpp): THEME at open, weather loops and the
+// variation one-shot reach the mixer with the listener at the camera; a missing sample is
+// reported once; the backend is the factory's (a VoiceMixer here, the SDL2 device in the viewer).
+#include "sortie/env/ambience.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,10 +10,11 @@
 #include <sstream>
 
 #include "sortie/core/file_io.hpp"
+#include "sortie/env/voice_mixer.hpp"
 #include "sortie/iron3d/nres.hpp"
 
 using namespace sortie;
-using namespace sortie::viewer;
+using namespace sortie::env;
 namespace fs = std::filesystem;
 
 namespace {
@@ -46,13 +47,14 @@ class AmbienceTest : public ::testing::Test {
   }
   AmbienceOptions options(const std::string& rain_sample) {
     AmbienceOptions o;
-    o.output.driver = "dummy";
     o.sounds = dir_ / "snd.lib";
     o.music.theme = env::SoundRef{"", "THEME.WAV"};
     o.music.default_pool = {"VAR1.WAV"};
     o.weather = weather(rain_sample);
     return o;
   }
+  // A device: the PCM mixer at 22,050 Hz.
+  static std::unique_ptr<AudioBackend> mixer_device(std::ostream&) { return std::make_unique<VoiceMixer>(22050); }
   fs::path dir_;
 };
 
@@ -60,11 +62,11 @@ class AmbienceTest : public ::testing::Test {
 
 TEST_F(AmbienceTest, theme_rain_loop_and_first_variation_play_with_the_camera_listener) {
   std::ostringstream warnings;
-  auto a = Ambience::open(options("atm_rain1.wav"), nullptr, warnings);
+  auto a = Ambience::open(options("atm_rain1.wav"), nullptr, mixer_device, warnings);
   ASSERT_TRUE(a) << a.error().to_string();
   Ambience& amb = **a;
   EXPECT_TRUE(amb.has_weather());
-  EXPECT_EQ(amb.backend().name(), "sdl2");
+  EXPECT_EQ(amb.backend().name(), "mix");  // the factory's device answered
   const auto camera = env::CameraFrame::look({10, 20, 30}, {0, 1, 0});
   const auto* frame = amb.update(0, camera);
   ASSERT_NE(frame, nullptr);
@@ -92,7 +94,7 @@ TEST_F(AmbienceTest, mute_and_pause_keep_the_sources) {
   std::ostringstream warnings;
   auto o = options("atm_rain1.wav");
   o.mute = true;
-  auto a = Ambience::open(o, nullptr, warnings);
+  auto a = Ambience::open(o, nullptr, mixer_device, warnings);
   ASSERT_TRUE(a);
   const auto camera = env::CameraFrame::look({0, 0, 0}, {1, 0, 0});
   (*a)->update(0, camera);
@@ -109,7 +111,7 @@ TEST_F(AmbienceTest, mute_and_pause_keep_the_sources) {
 
 TEST_F(AmbienceTest, a_missing_weather_sample_is_reported_once) {
   std::ostringstream warnings;
-  auto a = Ambience::open(options("nope.wav"), nullptr, warnings);
+  auto a = Ambience::open(options("nope.wav"), nullptr, mixer_device, warnings);
   ASSERT_TRUE(a);
   const auto camera = env::CameraFrame::look({0, 0, 0}, {1, 0, 0});
   for (std::int64_t t = 0; t <= 1000; t += 50) (*a)->update(t, camera);
@@ -131,7 +133,7 @@ TEST_F(AmbienceTest, day_and_night_pools_follow_the_schedules_first_active_sky_o
   o.music.default_pool.clear();
   o.music.day_pool = {"VAR1.WAV"};
   o.music.night_pool = {"atm_rain1.wav"};
-  auto a = Ambience::open(o, nullptr, warnings);
+  auto a = Ambience::open(o, nullptr, mixer_device, warnings);
   ASSERT_TRUE(a) << a.error().to_string();
   const auto camera = env::CameraFrame::look({0, 0, 0}, {1, 0, 0});
   std::vector<std::pair<std::int64_t, std::string>> started;  // one-shots as they start

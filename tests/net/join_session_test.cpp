@@ -1,22 +1,23 @@
-// The viewer's net client (apps/viewer/net/join_session.hpp) against an in-process ENet server:
-// it follows the session to --ticks and ends on the server's hash; nobody listening is a timeout.
-#include "net/join_session.hpp"
+// The client's session loop (sortie/net/join_session.hpp; `sortie join` and `sortie-viewer join`)
+// against an in-process ENet server: it follows the session to --ticks and ends on the server's
+// hash; a bad address or loss spec is refused; nobody listening is a timeout.
+#include "sortie/net/join_session.hpp"
 
 #include <gtest/gtest.h>
 
 #include <chrono>
 
-#include "../net/net_fixture.hpp"
+#include "net_fixture.hpp"
 #include "sortie/net/enet_transport.hpp"
 
 using namespace sortie;
-using namespace sortie::viewer;
+using namespace sortie::net;
 
 TEST(JoinSession, follows_to_the_tick_limit_and_ends_on_the_servers_hash) {
   constexpr std::uint64_t kTicks = 60;
   world::SteadyPlatformClock clock;
-  auto transport = net::EnetTransport::listen("127.0.0.1", 0).value();
-  auto server = net::Server::host(*transport, net::test::small_setup(), {}, clock).value();
+  auto transport = EnetTransport::listen("127.0.0.1", 0).value();
+  auto server = Server::host(*transport, test::small_setup(), {}, clock).value();
   JoinOptions o;
   o.address = "127.0.0.1:" + std::to_string(transport->port());
   o.name = "viewer";
@@ -38,23 +39,37 @@ TEST(JoinSession, follows_to_the_tick_limit_and_ends_on_the_servers_hash) {
     ASSERT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20)) << "server tick " << server->ticks();
   }
   EXPECT_TRUE(was_ready_before_end);
+  EXPECT_TRUE(s.over());
   EXPECT_EQ(s.client().ticks(), kTicks);
   EXPECT_EQ(s.replica()->world().live_count(), server->world().live_count());
+  EXPECT_EQ(s.orders_sent(), 0u);  // a spectator
   const auto hash = s.finish();
   ASSERT_TRUE(hash) << hash.error().to_string();
   EXPECT_EQ(*hash, server->replica().state_hash());
+  EXPECT_EQ(s.client().state(), ClientState::closed);
+  EXPECT_EQ(s.client().closed_reason(), Reason::left);
 }
 
-TEST(JoinSession, rejects_a_bad_address) {
-  JoinOptions o;
-  o.address = "localhost";
-  o.name = "viewer";
-  EXPECT_FALSE(JoinSession::connect(o));
+TEST(JoinSession, rejects_a_bad_address_or_loss_spec) {
+  struct Case {
+    const char* address;
+    const char* lossy;
+    const char* code;
+  };
+  for (const Case& c : {Case{"localhost", "", "net.address"}, Case{"127.0.0.1:7777", "drop=2", "net.loss_spec"}}) {
+    JoinOptions o;
+    o.address = c.address;
+    o.name = "viewer";
+    o.lossy = c.lossy;
+    const auto s = JoinSession::connect(o);
+    ASSERT_FALSE(s) << c.address << " " << c.lossy;
+    EXPECT_EQ(s.error().code, c.code);
+  }
 }
 
 TEST(JoinSession, nobody_listening_times_out) {
   world::ManualPlatformClock clock;
-  auto transport = net::EnetTransport::connect("127.0.0.1", 9).value();  // discard port: no ENet server
+  auto transport = EnetTransport::connect("127.0.0.1", 9).value();  // discard port: no ENet server
   JoinOptions o;
   o.address = "127.0.0.1:9";
   o.name = "viewer";
@@ -66,4 +81,6 @@ TEST(JoinSession, nobody_listening_times_out) {
   const auto st = (*s)->pump();
   ASSERT_FALSE(st);
   EXPECT_EQ(st.error().code, "join.timeout");
+  EXPECT_EQ(st.error().found, "127.0.0.1:9");
+  EXPECT_FALSE((*s)->finished());
 }

@@ -1,12 +1,12 @@
-// The viewer's PCM mixing (apps/viewer/audio/voice_mixer.hpp): values worked out by hand.
-#include "audio/voice_mixer.hpp"
+// The PCM mixing of sound output (sortie/env/voice_mixer.hpp): values worked out by hand.
+#include "sortie/env/voice_mixer.hpp"
 
 #include <gtest/gtest.h>
 
 #include <vector>
 
 using namespace sortie;
-using namespace sortie::viewer;
+using namespace sortie::env;
 
 namespace {
 

@@ -1,0 +1,79 @@
+#pragma once
+// The authoritative server's session loop, the one `sortie serve` runs (issue #17 part 1):
+//
+//   listen()  an ENet listener on BIND:PORT (port 0: any free one, see address());
+//   host()    the server on the session's setup (a mission captured by net::capture_setup);
+//   run()     the lobby: polls until `wait_players` peers are ready; the game: `ticks` ticks, one
+//             per setup step of real time (as fast as possible with `fast`), each after a poll
+//             and, with `bot`, a HostBot's orders; the linger: polls until every connected client
+//             has the last tick (late joiners catch up meanwhile), at most `linger_ms`, a second
+//             when nobody is connected; then Server::finish() ends the session (session_end) and
+//             the disconnects get up to 300 ms to go out.
+//
+// The final state hash is server().replica().state_hash(), the number every client prints.
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <tl/expected.hpp>
+
+#include "sortie/core/diagnostic.hpp"
+#include "sortie/net/server.hpp"
+#include "sortie/net/setup.hpp"
+#include "sortie/net/trace.hpp"
+#include "sortie/net/transport.hpp"
+#include "sortie/world/clock.hpp"
+
+namespace sortie::net {
+
+struct ServeOptions {
+  std::string bind = "127.0.0.1";  // 0.0.0.0: every interface
+  std::uint16_t port = 7777;
+  ServerConfig server;               // its max_players also sizes the listener (16 more slots to refuse peers)
+  std::uint64_t ticks = 600;         // calculation ticks to run
+  std::uint32_t wait_players = 0;    // ready players to wait for before the first tick
+  std::uint64_t linger_ms = 10'000;  // how long to wait for clients after the last tick
+  bool fast = false;                 // tick as fast as possible instead of in real time
+  bool bot = true;                   // a HostBot orders the authority's units
+  std::uint64_t bot_seed = 1;
+  std::filesystem::path trace_dir;  // resnet.log and NetWatch.log go here (save()); empty: no trace
+};
+
+// Why run() stopped: the transport failed (an I/O error) or the session did (a tick, the bot).
+struct ServeError {
+  core::Diagnostic diagnostic;
+  bool transport = false;
+};
+
+class ServeSession {
+ public:
+  // Errors: net.enet.init, net.enet.address, net.enet.host.
+  static core::Result<std::unique_ptr<ServeSession>> listen(const ServeOptions& options);
+  ~ServeSession();
+  ServeSession(const ServeSession&) = delete;
+  ServeSession& operator=(const ServeSession&) = delete;
+
+  // BIND:PORT with the bound port.
+  [[nodiscard]] std::string address() const;
+  // Errors: Server::host's (the setup's).
+  core::Status host(const SessionSetup& setup);
+  // The lobby, the ticks and the linger, then the session's end (see above); after host().
+  tl::expected<void, ServeError> run();
+  // Writes the message log to `log_path` (empty: none) and the trace.
+  core::Status save(const std::filesystem::path& log_path) const;
+
+  [[nodiscard]] Server& server() { return *server_; }
+  [[nodiscard]] const Server& server() const { return *server_; }
+
+ private:
+  explicit ServeSession(ServeOptions options) : options_(std::move(options)) {}
+  ServeOptions options_;
+  world::SteadyPlatformClock clock_;
+  std::unique_ptr<Transport> transport_;
+  std::uint16_t port_ = 0;
+  std::uint32_t step_us_ = world::kDefaultStepUs;
+  std::unique_ptr<FileTrace> trace_;
+  std::unique_ptr<Server> server_;
+};
+
+}  // namespace sortie::net

@@ -1,0 +1,130 @@
+#include "sortie/net/join_session.hpp"
+
+#include <fmt/format.h>
+
+#include "session_files.hpp"
+#include "sortie/core/hash.hpp"
+#include "sortie/net/enet_transport.hpp"
+#include "sortie/net/lossy_link.hpp"
+
+namespace sortie::net {
+
+core::Result<std::unique_ptr<JoinSession>> JoinSession::over(Transport& transport, const JoinOptions& options,
+                                                             world::PlatformClock& clock) {
+  std::unique_ptr<JoinSession> s(new JoinSession(options, clock));
+  SORTIE_CHECK(s->start(transport));
+  return s;
+}
+
+core::Result<std::unique_ptr<JoinSession>> JoinSession::connect(const JoinOptions& options) {
+  SORTIE_TRY(const auto hp, parse_host_port(options.address));
+  auto clock = std::make_unique<world::SteadyPlatformClock>();
+  std::unique_ptr<JoinSession> s(new JoinSession(options, *clock));
+  s->own_clock_ = std::move(clock);
+  std::string host = hp.first;
+  std::uint16_t port = hp.second;
+  if (!options.lossy.empty()) {
+    SORTIE_TRY(const LossSpec spec, parse_loss_spec(options.lossy));
+    SORTIE_TRY(s->relay_, UdpRelay::open(host, port, spec, options.seed, s->clock_));
+    host = "127.0.0.1";
+    port = s->relay_->port();
+  }
+  SORTIE_TRY(s->own_transport_, EnetTransport::connect(host, port));
+  SORTIE_CHECK(s->start(*s->own_transport_));
+  return s;
+}
+
+core::Status JoinSession::start(Transport& transport) {
+  transport_ = &transport;
+  if (!options_.trace_dir.empty()) trace_ = std::make_unique<FileTrace>(options_.trace_dir);
+  ClientConfig config;
+  config.name = options_.name;
+  config.stop_after_ticks = options_.ticks;
+  config.record = options_.record;
+  SORTIE_TRY(client_, Client::join(transport, config, clock_, trace_.get()));
+  if (options_.bot) {
+    BotOptions bo;
+    bo.seed = options_.seed ^ core::hash64(options_.name);
+    bot_ = std::make_unique<ClientBot>(bo);
+  }
+  started_us_ = clock_.now_us();
+  return {};
+}
+
+JoinSession::~JoinSession() {
+  client_.reset();  // before the transport it talks through
+}
+
+bool JoinSession::ready() const {
+  const auto* r = client_->replica();
+  return r != nullptr && r->setup_complete();
+}
+
+bool JoinSession::over() const {
+  return client_->state() == ClientState::closed || client_->done();
+}
+
+bool JoinSession::finished() const {
+  return client_->done() || (options_.ticks == 0 && client_->closed_reason() == Reason::session_end);
+}
+
+core::Status JoinSession::round(std::uint32_t wait_ms) {
+  if (relay_) relay_->pump();
+  const core::Status st = client_->poll(wait_ms);
+  if (relay_) relay_->pump();
+  SORTIE_CHECK(st);
+  if (bot_ && client_->state() == ClientState::in_game) {
+    if (auto b = bot_->step(*client_); !b && options_.warn) options_.warn(b.error());
+  }
+  return {};
+}
+
+core::Status JoinSession::check_timeout() const {
+  const auto state = client_->state();
+  if ((state == ClientState::connecting || state == ClientState::joining) &&
+      clock_.now_us() - started_us_ > options_.timeout_ms * 1000) {
+    return core::fail(core::Diagnostic::error("join.timeout", "no answer from the server")
+                          .expect(fmt::format("a session within {} ms", options_.timeout_ms), options_.address));
+  }
+  return {};
+}
+
+core::Status JoinSession::pump(std::uint32_t wait_ms) {
+  if (over()) return {};
+  SORTIE_CHECK(round(wait_ms));
+  return check_timeout();
+}
+
+core::Result<std::uint64_t> JoinSession::finish(std::uint64_t bound_ms) {
+  const std::uint64_t until = clock_.now_us() + bound_ms * 1000;
+  while (!over()) {
+    // A failed poll closed the client: its error is the answer below.
+    if (!round(relay_ ? 1 : 5)) break;
+    SORTIE_CHECK(check_timeout());
+    if (bound_ms != 0 && clock_.now_us() > until) {
+      return core::fail(core::Diagnostic::error("join.timeout", "the session did not reach its end")
+                            .expect(options_.ticks ? fmt::format("{} ticks", options_.ticks) : "the session end",
+                                    fmt::format("{} ticks", client_->ticks())));
+    }
+  }
+  if (!finished()) {
+    return core::fail(client_->error() ? *client_->error()
+                                       : core::Diagnostic::error("join.closed", "the session ended early"));
+  }
+  const std::uint64_t hash = client_->replica()->state_hash();
+  client_->leave();
+  // Let the disconnect reach the server.
+  const std::uint64_t drain_end = clock_.now_us() + 100'000;
+  while (clock_.now_us() < drain_end) {
+    std::vector<TransportEvent> ignored;
+    (void)transport_->poll(5, ignored);
+    if (relay_) relay_->pump();
+  }
+  return hash;
+}
+
+core::Status JoinSession::save(const std::filesystem::path& log_path) const {
+  return detail::save_session_files(log_path, client_->message_log(), trace_.get());
+}
+
+}  // namespace sortie::net
