@@ -8,18 +8,12 @@
 
 namespace sortie::cli {
 
-int exit_code_for(const core::Diagnostic& d) {
-  if (d.code.rfind("io.", 0) == 0 || d.code.rfind("usage.", 0) == 0) return kExitUsage;
-  if (d.code == "load.mission_missing") return kExitUsage;  // the mission named on the command line does not exist
+int fail_load(const mission::MissionLoadReport& report, bool json, std::string_view hint) {
+  if (json) print_json(core::Json{{"ok", false}, {"load", report.to_json()}});
+  for (const auto& d : report.failures) print_error(d);
+  std::cerr << fmt::format("{}: load of {} failed: {} failure(s); {}\n", program_name(), report.mission,
+                           report.failures.size(), hint);
   return kExitInvalid;
-}
-
-void print_error(const core::Diagnostic& d) {
-  std::cerr << "sortie: " << d.to_string() << "\n";
-}
-
-void print_json(const core::Json& j) {
-  std::cout << core::dump_json(j) << std::flush;
 }
 
 bool stderr_is_terminal() {

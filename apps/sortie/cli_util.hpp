@@ -1,28 +1,20 @@
 #pragma once
-// Small helpers shared by the CLI commands: exit codes, reading inputs, printing results.
+// Small helpers shared by the CLI commands: progress on stderr. Reporting a diagnostic and the exit
+// code rule are shared with the viewer (sortie/cli/report.hpp).
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 
-#include "sortie/core/bytes.hpp"
-#include "sortie/core/diagnostic.hpp"
-#include "sortie/core/json.hpp"
+#include "sortie/cli/report.hpp"
+#include "sortie/mission/mission_loader.hpp"
 
 namespace sortie::cli {
 
-// Exit codes (CONVENTIONS.md): 0 ok, 1 invalid input or findings, 2 usage or I/O error.
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitInvalid = 1;
-inline constexpr int kExitUsage = 2;
-
-// Exit code for a diagnostic: I/O and usage codes ("io.*", "usage.*") and a mission name that
-// does not exist (load.mission_missing) give 2, the rest 1.
-int exit_code_for(const core::Diagnostic& d);
-
-// Prints "sortie: <diagnostic>" to stderr.
-void print_error(const core::Diagnostic& d);
-// Prints JSON to stdout (pretty, sorted keys, trailing newline).
-void print_json(const core::Json& j);
+// A load that failed before anything was registered: with `json` {"ok": false, "load": ...} on
+// stdout, each failure on stderr, then "sortie: load of M failed: N failure(s); <hint>"; exit 1.
+int fail_load(const mission::MissionLoadReport& report, bool json, std::string_view hint);
 
 // True when stderr is a terminal (progress bars are drawn only then).
 bool stderr_is_terminal();

@@ -10,6 +10,7 @@
 
 #include "cli_util.hpp"
 #include "command.hpp"
+#include "sortie/cli/options.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/iron3d/archive.hpp"
 #include "sortie/iron3d/archive_files.hpp"
@@ -270,9 +271,9 @@ SORTIE_COMMAND(archive, [](CLI::App& root, Outcome& outcome) {
   add->add_option("file", o->file, "payload file")->required();
   add->add_option("--name", o->entry_name, "entry name, 1..35 bytes (default: the file's name)");
   add->add_option("--type", o->type, "type id: number (7, 0x15) or 4-character tag (MAT0, Texm, WEAR)");
-  add->add_option("--attr1", o->attr1, "attr1 of the new entry");
-  add->add_option("--attr2", o->attr2, "attr2 of the new entry");
-  add->add_option("--attr3", o->attr3, "attr3 of the new entry");
+  add_number(add, "--attr1", o->attr1, "attr1 of the new entry (decimal or 0x hex)");
+  add_number(add, "--attr2", o->attr2, "attr2 of the new entry (decimal or 0x hex)");
+  add_number(add, "--attr3", o->attr3, "attr3 of the new entry (decimal or 0x hex)");
   add->add_flag("--replace", o->replace, "replace the payload of an existing entry with that name");
   add->add_option("--method", o->method,
                   "RsLi packing: stored, xor, lzss, xor-lzss, lzhuf, xor-lzhuf, deflate (default: stored for a new "

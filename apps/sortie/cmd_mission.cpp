@@ -27,12 +27,6 @@ core::Result<mission::GameContext> open_game(const MissionCliOptions& o) {
   return mission::GameContext::open(o.game_dir, go);
 }
 
-int fail_with(const core::Diagnostic& d, bool json) {
-  if (json) print_json(core::Json{{"ok", false}, {"error", d.to_json()}});
-  print_error(d);
-  return exit_code_for(d);
-}
-
 void print_diagnostics(const core::Diagnostics& failures, const core::Diagnostics& warnings) {
   for (const auto& d : failures) std::cout << "error: " << d.to_string() << "\n";
   for (const auto& d : warnings) std::cout << core::to_string(d.severity) << ": " << d.to_string() << "\n";

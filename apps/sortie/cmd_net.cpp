@@ -11,9 +11,9 @@
 #include <optional>
 
 #include "cli_game.hpp"
-#include "cli_options.hpp"
 #include "cli_util.hpp"
 #include "command.hpp"
+#include "sortie/cli/options.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/hash.hpp"
 #include "sortie/mission/game_context.hpp"

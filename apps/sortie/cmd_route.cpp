@@ -29,12 +29,6 @@ struct RouteCliOptions {
   bool json = false;
 };
 
-int fail_with(const core::Diagnostic& d, bool json) {
-  if (json) print_json(core::Json{{"ok", false}, {"error", d.to_json()}});
-  print_error(d);
-  return exit_code_for(d);
-}
-
 // "X,Y" with two finite decimal numbers.
 std::optional<core::Vec2> parse_point(std::string_view text) {
   const auto comma = text.find(',');

@@ -2,21 +2,16 @@
 // with the movement stack (libs/move); the report counts contacts, blocked moves and arrivals.
 #include <fmt/format.h>
 
-#include <chrono>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cli_game.hpp"
-#include "cli_options.hpp"
 #include "cli_util.hpp"
 #include "command.hpp"
-#include "sortie/core/file_io.hpp"
-#include "sortie/core/hash.hpp"
-#include "sortie/mission/game_context.hpp"
-#include "sortie/mission/scenario.hpp"
-#include "sortie/move/move_system.hpp"
-#include "sortie/render/mission_scene.hpp"
-#include "sortie/world/command_json.hpp"
+#include "sortie/cli/options.hpp"
+#include "sortie/mission/mission_run.hpp"
+#include "sortie/render/mission_render.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -35,138 +30,56 @@ struct RunCliOptions {
   std::string sample_scale = "demo";
 };
 
-// Prints an error (and, with --json, {"ok": false, "error": ...}); returns its exit code.
-int fail_with(const core::Diagnostic& d, bool json) {
-  if (json) print_json(core::Json{{"ok", false}, {"error", d.to_json()}});
-  print_error(d);
-  return exit_code_for(d);
-}
-
 int run_main(const RunCliOptions& o) {
-  namespace fs = std::filesystem;
-  const bool quiet = o.json;
-  auto dir = game_dir_or_sample(o.game_dir, sample_scale_from(o.sample_scale));
-  if (!dir) {
-    print_error(dir.error());
-    return exit_code_for(dir.error());
-  }
-  if (!quiet && dir->sample) {
-    std::cout << fmt::format("game: embedded {} sample ({} {})\n", o.sample_scale,
-                             dir->generated ? "generated into" : "cached at", dir->path.string());
-  } else if (!quiet) {
-    std::cout << "game: " << dir->path.string() << "\n";
-  }
-
-  auto game = open_game(dir->path, o.mission);
-  if (!game) return fail_with(game.error(), o.json);
-  mission::GameContext& context = game->context;
-  const std::string& mission = game->mission;
-
-  mission::MissionLoadOptions lo;
-  lo.world.seed = o.seed;
-  Progress load_bar("loading " + mission, 9);
+  mission::MissionRunRequest rq;
+  rq.source = {o.game_dir, sample_scale_from(o.sample_scale), {}};
+  rq.mission = o.mission;
+  rq.ticks = o.ticks;
+  rq.seed = o.seed;
+  rq.replay = o.replay;
+  rq.out_dir = o.out_dir;
+  std::optional<Progress> load_bar;  // progress on a terminal's stderr only
+  std::optional<Progress> tick_bar;
   int phase_no = 0;
-  lo.progress = [&](std::string_view phase, std::size_t, std::size_t) {
-    load_bar.update(static_cast<std::uint64_t>(++phase_no), phase);
+  rq.on_load_phase = [&](std::string_view mission, std::string_view phase) {
+    if (!load_bar) load_bar.emplace("loading " + std::string(mission), 9);
+    load_bar->update(static_cast<std::uint64_t>(++phase_no), phase);
   };
-  const auto t0 = std::chrono::steady_clock::now();
-  auto report = context.load(mission, lo);
-  load_bar.finish();
-  const double load_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  if (!report) return fail_with(report.error(), o.json);
-  if (!report->ok) {
-    if (o.json) print_json(core::Json{{"ok", false}, {"load", report->to_json()}});
-    for (const auto& d : report->failures) print_error(d);
-    std::cerr << fmt::format("sortie: load of {} failed: {} failure(s); nothing was registered\n", report->mission,
-                             report->failures.size());
-    return kExitInvalid;
+  rq.on_tick = [&](std::uint64_t t, std::uint64_t total) {
+    if (load_bar) load_bar->finish();
+    if (!tick_bar) tick_bar.emplace("running", total);
+    if (t % 32 == 0) tick_bar->update(t);
+  };
+  auto run = mission::run_mission(rq);
+  if (load_bar) load_bar->finish();
+  if (tick_bar) tick_bar->finish();
+  if (!run) return fail_with(run.error());
+  if (!o.json && run->dir.sample) {
+    std::cout << fmt::format("game: embedded {} sample ({} {})\n", o.sample_scale,
+                             run->dir.generated ? "generated into" : "cached at", run->dir.path.string());
+  } else if (!o.json) {
+    std::cout << "game: " << run->dir.path.string() << "\n";
   }
-  auto* loaded = context.current();
-
-  mission::ScenarioResult result;
-  if (!o.replay.empty()) {
-    auto text = core::read_text_file(o.replay);
-    if (!text) {
-      print_error(text.error());
-      return exit_code_for(text.error());
-    }
-    auto j = core::Json::parse(*text, nullptr, false);
-    auto log = j.is_discarded() ? core::Result<world::CommandLog>(
-                                      core::fail(core::Diagnostic::error("run.replay", "not JSON").of(o.replay)))
-                                : world::command_log_from_json(j.contains("commands_log") ? j["commands_log"] : j,
-                                                               loaded->world->commands());
-    if (!log) {
-      print_error(log.error());
-      return kExitInvalid;
-    }
-    auto hash = mission::replay_scenario(*loaded, *log, o.ticks);
-    if (!hash) {
-      print_error(hash.error());
-      return kExitInvalid;
-    }
-    result.ticks = o.ticks;
-    result.final_hash = *hash;
-    result.log = *log;
-    mission::collect_movement(*loaded, result);
-  } else {
-    mission::ScenarioOptions so;
-    so.ticks = o.ticks;
-    so.seed = o.seed;
-    Progress tick_bar("running", o.ticks);
-    auto r = mission::run_scenario(*loaded, so, [&](std::uint64_t t, std::uint64_t) {
-      if (t % 32 == 0) tick_bar.update(t);
-    });
-    tick_bar.finish();
-    if (!r) {
-      print_error(r.error());
-      return kExitInvalid;
-    }
-    result = std::move(*r);
+  if (run->failure && run->failed_at == mission::RunStage::open) return fail_with(*run->failure, o.json);
+  if (!run->failure && !run->load.ok) return fail_load(run->load, o.json, "nothing was registered");
+  if (run->failure && run->failed_at == mission::RunStage::run) return fail_with(*run->failure);
+  if (run->failure) {  // writing the outputs
+    print_error(*run->failure);
+    return kExitUsage;
   }
-
-  core::Json rep{{"ok", true},         {"game", game->dir.string()}, {"load", report->to_json()},
-                 {"load_ms", load_ms}, {"run", result.to_json()},    {"final_hash", core::hash_hex(result.final_hash)}};
-  if (!o.out_dir.empty()) {
-    auto log_json = world::command_log_json(result.log, loaded->world->commands());
-    if (!log_json) {
-      print_error(log_json.error());
-      return kExitInvalid;
-    }
-    std::error_code ec;
-    fs::create_directories(o.out_dir, ec);
-    auto st = core::write_file_atomic(fs::path(o.out_dir) / "report.json", core::dump_json(rep));
-    if (st) st = core::write_file_atomic(fs::path(o.out_dir) / "commands.json", core::dump_json(*log_json));
-    if (st) {  // the final state as the renderer sees it (reads a snapshot; the state hash is untouched)
-      std::vector<world::ObjectId> ids(loaded->objects.size());
-      for (const auto& obj : loaded->objects)
-        if (static_cast<std::size_t>(obj.placed_index) < ids.size())
-          ids[static_cast<std::size_t>(obj.placed_index)] = obj.id;
-      st = render::write_mission_snapshot(fs::path(o.out_dir) / "snapshot.png", loaded->visuals, loaded->data.get(),
-                                          *loaded->world->snapshot(), ids);
-    }
-    if (!st) {
-      print_error(st.error());
+  if (!o.out_dir.empty()) {  // the final state as the renderer sees it (reads a snapshot; the state hash is untouched)
+    render::MissionRenderRequest picture;
+    picture.loaded = run->game->context.current();
+    picture.out = std::filesystem::path(o.out_dir) / "snapshot.png";
+    if (auto drawn = render::render_mission(picture); !drawn) {
+      print_error(drawn.error());
       return kExitUsage;
     }
   }
-  if (o.json) {
-    print_json(rep);
-    return kExitOk;
-  }
-  std::cout << "\n" << report->object_chain.to_table() << "\n" << report->mission_total.to_table() << "\n";
-  for (const auto& d : report->warnings) std::cout << core::to_string(d.severity) << ": " << d.to_string() << "\n";
-  std::cout << "load phases:";
-  for (const auto& t : report->timings) std::cout << fmt::format(" {} {:.1f} ms;", t.phase, t.milliseconds);
-  std::cout << fmt::format("\nloaded {} objects ({} registered) in {:.1f} ms\n", report->constructed,
-                           report->registered, load_ms);
-  std::cout << fmt::format("ran {} ticks ({} move orders to {} units, {} obstacles) in {:.1f} ms\n", result.ticks,
-                           result.orders, result.units, result.obstacles, result.wall_ms);
-  const move::MoveStats& m = result.movement;
-  std::cout << fmt::format("movement: {} contacts, {} blocked moves, {} arrivals, {} failed orders, {} re-plans\n",
-                           m.contacts, m.blocked_moves, m.arrivals, m.failures, m.replans);
-  for (const auto& d : result.diagnostics) std::cout << "note: " << d.to_string() << "\n";
-  std::cout << "final state hash: " << core::hash_hex(result.final_hash) << "\n";
-  if (!o.out_dir.empty()) std::cout << "report: " << (fs::path(o.out_dir) / "report.json").string() << "\n";
+  if (o.json)
+    print_json(run->report());
+  else
+    std::cout << run->to_text();
   return kExitOk;
 }
 

@@ -5,10 +5,10 @@
 #include <memory>
 
 #include "cli_game.hpp"
-#include "cli_options.hpp"
 #include "cli_util.hpp"
 #include "command.hpp"
 #include "sortie/assets/sample_game.hpp"
+#include "sortie/cli/options.hpp"
 
 namespace sortie::cli {
 namespace {

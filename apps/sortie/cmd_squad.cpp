@@ -3,97 +3,31 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 #include <memory>
 
-#include "cli_options.hpp"
 #include "cli_util.hpp"
 #include "command.hpp"
-#include "sortie/core/file_io.hpp"
+#include "sortie/cli/options.hpp"
 #include "sortie/core/hash.hpp"
 #include "sortie/game/squad_picture.hpp"
 #include "sortie/render/image_io.hpp"
 #include "sortie/squad/accept.hpp"
 #include "sortie/squad/input.hpp"
-#include "sortie/squad/run.hpp"
-#include "sortie/squad/squad_world.hpp"
+#include "sortie/squad/map_discovery.hpp"
+#include "sortie/squad/play.hpp"
 #include "sortie/squad/tuning.hpp"
-#include "sortie/world/command_log.hpp"
 
 namespace sortie::cli {
 namespace {
 
-struct SquadRunOptions {
-  std::string map;
-  double seconds = 60.0;
-  std::uint64_t seed = 1;
-  bool json = false;
-  std::string record;
-  std::string replay;
-};
-
-int fail_with(const core::Diagnostic& d, bool json) {
-  if (json) print_json(core::Json{{"ok", false}, {"error", d.to_json()}});
-  print_error(d);
-  return exit_code_for(d);
-}
-
-int squad_run(const SquadRunOptions& o) {
-  auto map = squad::load_squad_map(o.map);
-  if (!map) return fail_with(map.error(), o.json);
-  squad::InputLog replay;
-  world::CommandLog replay_world;
-  squad::RunOptions ro;
-  ro.seconds = o.seconds;
-  ro.seed = o.seed;
-  if (!o.replay.empty()) {
-    auto bytes = core::read_file(o.replay, squad::kInputLogTicksMax * 8 + 64);
-    if (!bytes) return fail_with(bytes.error(), o.json);
-    // A world command log ("SCLG", what --record writes) or the older input log ("SQIL").
-    if (core::as_chars(core::ByteView(*bytes).first(std::min<std::size_t>(4, bytes->size()))) == "SCLG") {
-      auto log = world::read_command_log(*bytes, *squad::squad_command_registry());
-      if (!log) return fail_with(log.error().of(o.replay), o.json);
-      replay_world = std::move(*log);
-      ro.replay_world = &replay_world;
-    } else {
-      auto log = squad::read_input_log(*bytes, o.replay);
-      if (!log) return fail_with(log.error(), o.json);
-      replay = std::move(*log);
-      ro.replay = &replay;
-    }
-  }
-  auto rep = squad::run_squad(*map, ro);
-  if (!rep) return fail_with(rep.error(), o.json);
-  if (!o.record.empty()) {
-    auto bytes = world::write_command_log(rep->world_log, *squad::squad_command_registry());
-    if (!bytes) return fail_with(bytes.error(), o.json);
-    auto st = core::write_file_atomic(o.record, *bytes);
-    if (!st) {
-      fail_with(st.error(), o.json);
-      return kExitUsage;
-    }
-  }
-  if (o.json) {
-    core::Json j = rep->to_json();
-    j["ok"] = true;
-    if (!o.record.empty()) j["recorded"] = o.record;
-    print_json(j);
-    return kExitOk;
-  }
-  const auto& s = rep->stats;
-  std::cout << fmt::format("map: {} ({})\n", rep->map_name, o.map);
-  std::cout << fmt::format("{} {} ticks ({:.1f} s) with seed {} in {:.0f} ms\n", rep->replayed ? "replayed" : "played",
-                           rep->ticks, static_cast<double>(rep->ticks) / squad::kTickRate, rep->seed, rep->wall_ms);
-  std::cout << fmt::format("agents alive {}/{}, hostiles alive {}/{} (spawned {}), kills {}\n", rep->agents_alive,
-                           rep->agents_total, rep->targets_alive, rep->targets_total, s.spawned, s.kills);
-  std::cout << fmt::format("shots {} (hit {}, wall {}, vetoed at the trigger {}), FRIENDLY_HITS {}\n", s.shots,
-                           s.bullet_target_hits, s.bullet_wall_hits, s.shots_vetoed, s.friendly_hits);
-  std::cout << fmt::format("melee strikes {} (hits {}, withheld {}), solves {}, commits {}, claws {}\n",
-                           s.melee_strikes, s.melee_hits, s.melee_withheld, s.solves, s.commits, s.hostile_attacks);
-  if (!o.record.empty()) std::cout << "world command log: " << o.record << "\n";
-  std::cout << "final state hash: " << core::hash_hex(rep->final_hash) << "\n";
-  std::cout << "world state hash: " << core::hash_hex(rep->world_hash) << "\n";
+int squad_run(const squad::PlayRequest& rq, bool json) {
+  auto play = squad::play_map(rq);
+  if (!play) return fail_with(play.error(), json);
+  if (json)
+    print_json(play->to_json());
+  else
+    std::cout << play->to_text();
   return kExitOk;
 }
 
@@ -133,65 +67,8 @@ struct SquadAcceptOptions {
   double seconds = 180.0;
 };
 
-// The maps of the repository: ./data/squad, or data/squad beside the build tree or the install.
-std::vector<std::filesystem::path> default_map_dirs() {
-  namespace fs = std::filesystem;
-  std::vector<fs::path> dirs{fs::path("data") / "squad"};
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    dirs.push_back(exe.parent_path() / ".." / ".." / ".." / ".." / "data" / "squad");  // build/<preset>/apps/sortie
-    dirs.push_back(exe.parent_path() / ".." / "share" / "sortie" / "squad");
-  }
-  return dirs;
-}
-
-core::Result<std::vector<squad::NamedMap>> collect_maps(const std::vector<std::string>& args) {
-  namespace fs = std::filesystem;
-  std::vector<fs::path> files;
-  const auto add_dir = [&](const fs::path& dir) {
-    std::vector<fs::path> found;
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(dir, ec)) {
-      if (entry.is_regular_file() && entry.path().extension() == ".txt") found.push_back(entry.path());
-    }
-    std::sort(found.begin(), found.end());
-    files.insert(files.end(), found.begin(), found.end());
-  };
-  if (args.empty()) {
-    for (const auto& dir : default_map_dirs()) {
-      std::error_code ec;
-      if (fs::is_directory(dir, ec)) {
-        add_dir(dir);
-        break;
-      }
-    }
-    if (files.empty()) {
-      return core::fail(core::Diagnostic::error("usage.squad.maps",
-                                                "no maps found (looked for data/squad); pass --maps DIR|FILE..."));
-    }
-  }
-  for (const auto& a : args) {
-    std::error_code ec;
-    if (fs::is_directory(a, ec)) {
-      const std::size_t before = files.size();
-      add_dir(a);
-      if (files.size() == before)
-        return core::fail(core::Diagnostic::error("usage.squad.maps", "no *.txt maps in the directory").of(a));
-    } else {
-      files.emplace_back(a);
-    }
-  }
-  std::vector<squad::NamedMap> maps;
-  for (const auto& f : files) {
-    SORTIE_TRY(squad::SquadMap m, squad::load_squad_map(f));
-    maps.push_back({f.filename().string(), std::move(m)});
-  }
-  return maps;
-}
-
 int squad_accept(const SquadAcceptOptions& o) {
-  auto maps = collect_maps(o.maps);
+  auto maps = squad::collect_maps(o.maps, squad::default_map_dirs(squad::current_executable()));
   if (!maps) return fail_with(maps.error(), o.json);
   squad::AcceptOptions ao;
   ao.seed = o.seed;
@@ -310,20 +187,21 @@ SORTIE_COMMAND(squad, [](CLI::App& root, Outcome& outcome) {
   add_accept_options(accept, *ao);
   accept->callback([ao, &outcome] { outcome.exit_code = squad_accept(*ao); });
 
-  auto ro = std::make_shared<SquadRunOptions>();
+  auto ro = std::make_shared<squad::PlayRequest>();
+  auto run_json = std::make_shared<bool>(false);
   auto* run = cmd->add_subcommand("run", "Play a map headless with the scripted player and print the final hash");
   run->add_option("map", ro->map, "map file (docs/squad-maps.md)")->required();
   auto* seconds =
       add_number(run, "--seconds", ro->seconds, "seconds of simulated time (60 ticks each)", 0.0, kMaxSeconds)
           ->default_str("60");
   auto* seed = add_number(run, "--seed", ro->seed, "seed of the simulation's random streams")->default_str("1");
-  run->add_flag("--json", ro->json, "print the report as JSON");
+  run->add_flag("--json", *run_json, "print the report as JSON");
   run->add_option("--record", ro->record, "write the world command log (SCLG, docs/squad-maps.md) to this file");
   run->add_option("--replay", ro->replay,
                   "replay a world command log or an older SQIL input log (its seed and length) instead of the script")
       ->excludes(seconds)
       ->excludes(seed);
-  run->callback([ro, &outcome] { outcome.exit_code = squad_run(*ro); });
+  run->callback([ro, run_json, &outcome] { outcome.exit_code = squad_run(*ro, *run_json); });
 
   auto rd = std::make_shared<SquadRenderOptions>();
   auto* rend = cmd->add_subcommand("render", "Draw the game's picture at a moment of a scripted run (PNG, headless)");

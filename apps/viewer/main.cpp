@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <iostream>
 
+#include "sortie/cli/options.hpp"
+#include "sortie/cli/report.hpp"
 #include "sortie/render/view_spec.hpp"
 #include "viewer_app.hpp"
 #include "viewer_mode.hpp"
@@ -35,6 +37,7 @@ namespace {
 
 int viewer_main(int argc, char** argv) {
   using namespace sortie;
+  cli::set_program_name("sortie-viewer");
   CLI::App app{"sortie-viewer: the mission viewer (software-rendered, SDL2 window)"};
   app.footer(
       "Keys: W/A/S/D move, Q/E down/up, Shift faster, wheel changes speed, right button + mouse or the\n"
@@ -48,11 +51,11 @@ int viewer_main(int argc, char** argv) {
   viewer::AppOptions ao;
   std::string screenshot, script;
   app.add_option("--size", size, "window size WIDTHxHEIGHT")->default_str("1280x720");
-  app.add_option("--frames", ao.frames, "quit after N frames (fixed 1/60 s steps)")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
+  cli::add_number(&app, "--frames", ao.frames, "quit after N frames (fixed 1/60 s steps)", std::uint64_t{1},
+                  std::uint64_t{100'000'000});
   app.add_option("--screenshot", screenshot, "with --frames: write the last frame to this PNG");
   app.add_option("--script", script, "scripted input: lines 'FRAME EVENT ARGS'");
-  app.add_option("--threads", ao.threads, "render threads (0 = every core)")->check(CLI::Range(0u, 256u));
+  cli::add_number(&app, "--threads", ao.threads, "render threads (0 = every core)", 0u, 256u);
   viewer::ModeFactory chosen;
   std::vector<std::pair<CLI::App*, viewer::ModeFactory>> subs;
   for (const auto& m : viewer::modes()) {
@@ -74,8 +77,8 @@ int viewer_main(int argc, char** argv) {
     if (sub->parsed()) chosen = factory;
   auto parsed_size = render::parse_image_size(size);
   if (!parsed_size) {
-    std::cerr << "sortie-viewer: " << parsed_size.error().to_string() << "\n";
-    return 2;
+    cli::print_error(parsed_size.error());
+    return cli::kExitUsage;
   }
   ao.width = parsed_size->width;
   ao.height = parsed_size->height;
@@ -86,11 +89,7 @@ int viewer_main(int argc, char** argv) {
     return 2;
   }
   auto mode = chosen();
-  if (!mode) {
-    const auto& d = mode.error();
-    std::cerr << "sortie-viewer: " << d.to_string() << "\n";  // to_string ends with " [code]"
-    return d.code.rfind("io.", 0) == 0 || d.code.rfind("usage.", 0) == 0 || d.code == "load.mission_missing" ? 2 : 1;
-  }
+  if (!mode) return cli::fail_with(mode.error());
   return viewer::run_app(**mode, ao);
 }
 

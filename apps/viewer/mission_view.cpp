@@ -3,9 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <iostream>
 
-#include "sortie/assets/sample_game.hpp"
+#include "sortie/cli/report.hpp"
+#include "sortie/mission/open_game.hpp"
+#include "sortie/render/mission_render.hpp"
 
 namespace sortie::viewer {
 
@@ -23,35 +24,20 @@ render::Camera MissionView::camera(const render::CameraPose& pose, float aspect)
 
 core::Result<MissionView> load_mission_view(const std::string& game_dir, const std::string& mission,
                                             const std::string& sample_scale, const render::MissionOverlays& overlays) {
-  std::filesystem::path dir = game_dir;
-  if (dir.empty()) {
-    assets::SampleOptions so;
-    so.scale = sample_scale == "corpus" ? assets::SampleScale::corpus : assets::SampleScale::demo;
-    SORTIE_TRY(dir, assets::ensure_cached_sample(so, assets::default_cache_root()));
-  }
-  SORTIE_TRY(auto game, mission::GameContext::open(dir));
-  std::string name = mission;
-  if (name.empty()) {
-    SORTIE_TRY(name, game.first_mission());
-  }
-  SORTIE_TRY(auto report, game.load(name));
+  SORTIE_TRY(auto game, mission::open_game({game_dir, mission::sample_scale_from(sample_scale), {}}, mission));
+  SORTIE_TRY(auto report, game.context.load(game.mission));
   if (!report.ok) {
-    for (const auto& d : report.failures) std::cerr << "sortie-viewer: " << d.to_string() << " [" << d.code << "]\n";
+    for (const auto& d : report.failures) cli::print_error(d);
     return core::fail(core::Diagnostic::error(
         "viewer.load", fmt::format("load of {} failed: {} failure(s)", report.mission, report.failures.size())));
   }
-  const mission::LoadedMission* loaded = game.current();
+  const mission::LoadedMission* loaded = game.context.current();
   if (loaded == nullptr) return core::fail(core::Diagnostic::error("viewer.load", "no mission after the load"));
   render::MissionSceneOptions so;
   so.overlays = overlays;
-  SORTIE_TRY(auto scene, render::MissionScene::build(loaded->visuals, loaded->data.get(), so));
-  std::vector<world::ObjectId> ids;
-  for (const auto& obj : loaded->objects) {
-    if (static_cast<std::size_t>(obj.placed_index) >= ids.size())
-      ids.resize(static_cast<std::size_t>(obj.placed_index) + 1);
-    ids[static_cast<std::size_t>(obj.placed_index)] = obj.id;
-  }
-  return MissionView{std::move(game), std::move(scene), report.mission, std::move(ids)};
+  SORTIE_TRY(auto scene, render::loaded_mission_scene(*loaded, so));
+  auto ids = loaded->ids_by_placement();
+  return MissionView{std::move(game.context), std::move(scene), report.mission, std::move(ids)};
 }
 
 }  // namespace sortie::viewer

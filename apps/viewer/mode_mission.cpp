@@ -13,10 +13,12 @@
 #include "flight_input.hpp"
 #include "mission_view.hpp"
 #include "sdl_audio_backend.hpp"
+#include "sortie/cli/options.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/env/ambience.hpp"
 #include "sortie/env/mission_music.hpp"
 #include "sortie/env/weather_schedule.hpp"
+#include "sortie/render/mission_render.hpp"
 #include "sortie/render/view_spec.hpp"
 #include "sortie/render/weather.hpp"
 #include "sortie/world/clock.hpp"
@@ -149,13 +151,7 @@ class MissionMode final : public ViewerMode {
     }
     // Weather over the scene: rain, snow, the bolt; a strike's flash is a point light.
     std::vector<render::DrawCall> draws;
-    if (!weather_.draws().empty()) {
-      draws.assign(frame.draws.begin(), frame.draws.end());
-      draws.insert(draws.end(), weather_.draws().begin(), weather_.draws().end());
-      frame.draws = draws;
-    }
-    frame.point_lights = weather_.point_lights();
-    if (const auto sky = weather_.sky_color()) frame.clear_color = *sky;  // the schedule's active sky object
+    render::draw_weather_over(frame, weather_, draws);  // as `sortie render --weather`
     return renderer.render(frame, target, &stats_);
   }
 
@@ -287,7 +283,7 @@ SORTIE_VIEWER_MODE(mission, "fly over a mission (the default mode)", [](CLI::App
   app.add_option(
       "--weather", o->weather,
       "weather schedule (text form, docs/weather-schedule.md), or none (default: the mission's sky.weather)");
-  app.add_option("--weather-seed", o->ambience.seed, "seed of the weather and music streams");
+  cli::add_number(&app, "--weather-seed", o->ambience.seed, "seed of the weather and music streams");
   app.add_flag("--mute", o->ambience.mute, "no sound (the mixer keeps playing silently)");
   app.add_option("--audio-driver", o->output.driver, "SDL audio driver (e.g. dummy, disk; default: SDL's)");
   app.add_option("--sounds", o->ambience.sounds, "sound library file (default: the game's sounds.lib)");

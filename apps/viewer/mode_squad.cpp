@@ -16,6 +16,7 @@
 #include <string>
 #include <thread>
 
+#include "sortie/cli/options.hpp"
 #include "sortie/game/squad_session.hpp"
 #include "sortie/squad/map.hpp"
 #include "sortie/squad/squad_world.hpp"
@@ -141,9 +142,8 @@ SORTIE_VIEWER_MODE(
           "F12 screenshot, Escape quits. docs/squad-game.md\n\nExample:\n  sortie-viewer squad data/squad/rooms.txt "
           "--seed 7\n");
       app.add_option("map", o->map, "map file (data/squad/*.txt, docs/squad-maps.md)")->required();
-      app.add_option("--seed", o->seed, "seed of the simulation (R restarts with the next one)");
-      app.add_option("--threads", o->threads, "render threads of the picture (0 = every core)")
-          ->check(CLI::Range(0u, 256u));
+      cli::add_number(&app, "--seed", o->seed, "seed of the simulation (R restarts with the next one)");
+      cli::add_number(&app, "--threads", o->threads, "render threads of the picture (0 = every core)", 0u, 256u);
       app.add_flag("--overlay", o->overlay, "start with the debug overlay on (O toggles it)");
       app.add_flag("--plain", o->plain, "without the horror layer");
       return [o]() -> core::Result<std::unique_ptr<ViewerMode>> {

@@ -7,6 +7,7 @@
 
 #include "script.hpp"
 #include "sdl_window.hpp"
+#include "sortie/cli/report.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/render/font.hpp"
 #include "sortie/render/image_io.hpp"
@@ -39,12 +40,9 @@ void InputState::apply(const InputEvent& e) {
 
 namespace {
 
+// The diagnostic and the exit code of both programs (core::exit_code_for).
 int report_error(const core::Diagnostic& d) {
-  std::cerr << "sortie-viewer: " << d.to_string() << "\n";  // to_string ends with " [code]"
-  // I/O as the CLI counts it: files, usage, and a server that does not answer (`sortie join`).
-  const bool io = d.code.rfind("io.", 0) == 0 || d.code.rfind("usage.", 0) == 0 || d.code == "join.timeout" ||
-                  d.code.rfind("net.enet.", 0) == 0;
-  return io ? 2 : 1;
+  return cli::fail_with(d);
 }
 
 }  // namespace

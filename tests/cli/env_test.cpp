@@ -59,6 +59,26 @@ TEST_F(CliEnvTest, frame_prints_the_formula_numbers) {
   EXPECT_NE(text.out.find("count: 1000\n"), std::string::npos) << text.out;
 }
 
+TEST_F(CliEnvTest, frame_help_lists_aspect_as_optional_with_the_viewport_default) {
+  const auto help = run_sortie({"env", "frame", "--help"});
+  ASSERT_EQ(help.exit_code, 0) << help.err;
+  const auto at = help.out.find("--aspect");
+  ASSERT_NE(at, std::string::npos) << help.out;
+  const std::string line = help.out.substr(at, help.out.find('\n', at) - at);
+  EXPECT_EQ(line.find("REQUIRED"), std::string::npos) << line;
+  EXPECT_NE(line.find("default: viewport W/H"), std::string::npos) << line;
+  for (const char* required : {"--vfov-deg", "--viewport", "--kind", "--intensity"}) {
+    const auto o = help.out.find(required);
+    ASSERT_NE(o, std::string::npos) << required;
+    EXPECT_NE(help.out.substr(o, help.out.find('\n', o) - o).find("REQUIRED"), std::string::npos) << required;
+  }
+  // Without --aspect the frame takes the viewport's: 1000 / 500.
+  const auto r = run_sortie(
+      {"env", "frame", "--vfov-deg", "90", "--viewport", "1000x500", "--kind", "rain", "--intensity", "0.5", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.json().at("aspect"), 2.0);
+}
+
 TEST_F(CliEnvTest, numeric_options_out_of_range_exit_2_naming_the_option) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"--vfov-deg", "0", "--aspect", "1", "--viewport", "10x10", "--kind", "rain", "--intensity", "0.5"},

@@ -9,10 +9,7 @@
 #include <unordered_map>
 
 #include "mission_scene_impl.hpp"
-#include "sortie/render/image_io.hpp"
 #include "sortie/render/mesh_builders.hpp"
-#include "sortie/render/renderer.hpp"
-#include "sortie/render/scene_camera.hpp"
 
 namespace sortie::render {
 namespace {
@@ -420,21 +417,6 @@ std::optional<core::Vec3> MissionScene::object_position(std::int32_t placed_inde
   for (const auto& o : impl_->objects)
     if (o.placed_index == placed_index && o.visible) return o.placement.transform_point({0.0f, 0.0f, 0.0f});
   return std::nullopt;
-}
-
-core::Status write_mission_snapshot(const std::filesystem::path& path,
-                                    std::shared_ptr<const assets::VisualStore> visuals, const assets::MissionData* data,
-                                    const world::WorldSnapshot& snapshot, std::span<const world::ObjectId> object_ids,
-                                    std::uint32_t width, std::uint32_t height) {
-  SORTIE_TRY(auto scene, MissionScene::build(std::move(visuals), data));
-  scene.apply_snapshot(snapshot, object_ids);
-  SORTIE_TRY(auto fb, Framebuffer::create(width, height));
-  const float aspect = static_cast<float>(width) / static_cast<float>(height == 0 ? 1 : height);
-  const core::Aabb& framed = scene.terrain_bounds().empty() ? scene.bounds() : scene.terrain_bounds();
-  const Camera camera = pose_camera(default_pose(framed, aspect), aspect, scene.bounds());
-  Renderer renderer({0});
-  SORTIE_CHECK(renderer.render(scene.frame(camera), fb));
-  return write_png(path, fb);
 }
 
 }  // namespace sortie::render

@@ -78,6 +78,10 @@ struct LoadedMission {
   // parameters. The world's command registry (when the options gave none) is the standard set
   // plus the movement kinds bound to it (move::move_command_registry).
   move::MoveEnvironmentPtr movement;
+
+  // The world object of each placement: ids[placed_index] (what render::MissionScene's
+  // apply_snapshot takes).
+  [[nodiscard]] std::vector<ObjectId> ids_by_placement() const;
 };
 
 // Holds the current world. load() replaces it only when the whole load succeeded.

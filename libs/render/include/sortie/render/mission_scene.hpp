@@ -11,7 +11,6 @@
 // spec §25.1 (core::Transform::to_matrix). Terrain Z is raw Land.msh Z, the unit of the TMA
 // positions and of the runtime ground (spec §15.6).
 #include <cstdint>
-#include <filesystem>
 #include <memory>
 #include <optional>
 #include <span>
@@ -111,13 +110,6 @@ class MissionScene {
   explicit MissionScene(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
-
-// The default view of a mission at the state of `snapshot` (object_ids as in apply_snapshot),
-// rendered with every core and written atomically as a PNG (`sortie run --out DIR`).
-core::Status write_mission_snapshot(const std::filesystem::path& path,
-                                    std::shared_ptr<const assets::VisualStore> visuals, const assets::MissionData* data,
-                                    const world::WorldSnapshot& snapshot, std::span<const world::ObjectId> object_ids,
-                                    std::uint32_t width = 1280, std::uint32_t height = 720);
 
 // An 8 x 8 magenta / black checker (missing assets).
 Texture missing_checker_texture();

@@ -1,0 +1,103 @@
+#include "sortie/mission/mission_run.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <system_error>
+#include <utility>
+
+#include "sortie/core/file_io.hpp"
+#include "sortie/core/hash.hpp"
+#include "sortie/world/command_json.hpp"
+
+namespace sortie::mission {
+namespace {
+
+// The replayed run of a command log file (a commands.json, or a report with "commands_log").
+core::Result<ScenarioResult> replay_file(LoadedMission& loaded, const std::filesystem::path& path,
+                                         std::uint64_t ticks) {
+  SORTIE_TRY(auto text, core::read_text_file(path));
+  auto j = core::Json::parse(text, nullptr, false);
+  if (j.is_discarded()) return core::fail(core::Diagnostic::error("run.replay", "not JSON").of(path.string()));
+  SORTIE_TRY(auto log, world::command_log_from_json(j.contains("commands_log") ? j["commands_log"] : j,
+                                                    loaded.world->commands()));
+  SORTIE_TRY(auto hash, replay_scenario(loaded, log, ticks));
+  ScenarioResult result;
+  result.ticks = ticks;
+  result.final_hash = hash;
+  result.log = std::move(log);
+  collect_movement(loaded, result);
+  return result;
+}
+
+// Loads, runs or replays; the first failure's diagnostic and stage go into `run`.
+core::Status run_stages(const MissionRunRequest& request, MissionRun& run) {
+  run.failed_at = RunStage::open;
+  SORTIE_TRY(auto game, open_game(run.dir, request.mission));
+  run.game.emplace(std::move(game));
+  MissionLoadOptions lo;
+  lo.world.seed = request.seed;
+  if (request.on_load_phase)
+    lo.progress = [&](std::string_view phase, std::size_t, std::size_t) {
+      request.on_load_phase(run.game->mission, phase);
+    };
+  const auto t0 = std::chrono::steady_clock::now();
+  auto report = run.game->context.load(run.game->mission, lo);
+  run.load_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  if (!report) return core::fail(std::move(report).error());
+  run.load = std::move(*report);
+  if (!run.load.ok) return {};
+  LoadedMission& loaded = *run.game->context.current();
+
+  run.failed_at = RunStage::run;
+  if (!request.replay.empty()) {
+    SORTIE_TRY(run.result, replay_file(loaded, request.replay, request.ticks));
+  } else {
+    ScenarioOptions so;
+    so.ticks = request.ticks;
+    so.seed = request.seed;
+    SORTIE_TRY(run.result, run_scenario(loaded, so, request.on_tick));
+  }
+  if (request.out_dir.empty()) return {};
+  SORTIE_TRY(auto log_json, world::command_log_json(run.result.log, loaded.world->commands()));
+  run.failed_at = RunStage::write;
+  std::error_code ec;
+  std::filesystem::create_directories(request.out_dir, ec);
+  SORTIE_CHECK(core::write_file_atomic(request.out_dir / "report.json", core::dump_json(run.report())));
+  return core::write_file_atomic(request.out_dir / "commands.json", core::dump_json(log_json));
+}
+
+}  // namespace
+
+core::Result<MissionRun> run_mission(const MissionRunRequest& request) {
+  MissionRun run;
+  SORTIE_TRY(run.dir, resolve_game_dir(request.source));
+  run.out_dir = request.out_dir;
+  if (auto st = run_stages(request, run); !st) run.failure = std::move(st.error());
+  return run;
+}
+
+core::Json MissionRun::report() const {
+  return core::Json{
+      {"ok", true},         {"game", dir.path.string()}, {"load", load.to_json()},
+      {"load_ms", load_ms}, {"run", result.to_json()},   {"final_hash", core::hash_hex(result.final_hash)}};
+}
+
+std::string MissionRun::to_text() const {
+  std::string out = "\n" + load.object_chain.to_table() + "\n" + load.mission_total.to_table() + "\n";
+  for (const auto& d : load.warnings) out += fmt::format("{}: {}\n", core::to_string(d.severity), d.to_string());
+  out += "load phases:";
+  for (const auto& t : load.timings) out += fmt::format(" {} {:.1f} ms;", t.phase, t.milliseconds);
+  out += fmt::format("\nloaded {} objects ({} registered) in {:.1f} ms\n", load.constructed, load.registered, load_ms);
+  out += fmt::format("ran {} ticks ({} move orders to {} units, {} obstacles) in {:.1f} ms\n", result.ticks,
+                     result.orders, result.units, result.obstacles, result.wall_ms);
+  const move::MoveStats& m = result.movement;
+  out += fmt::format("movement: {} contacts, {} blocked moves, {} arrivals, {} failed orders, {} re-plans\n",
+                     m.contacts, m.blocked_moves, m.arrivals, m.failures, m.replans);
+  for (const auto& d : result.diagnostics) out += "note: " + d.to_string() + "\n";
+  out += "final state hash: " + core::hash_hex(result.final_hash) + "\n";
+  if (!out_dir.empty()) out += "report: " + (out_dir / "report.json").string() + "\n";
+  return out;
+}
+
+}  // namespace sortie::mission

@@ -1,0 +1,181 @@
+// mission::open_game (a game directory or the embedded sample, and its mission), the placed-index
+// -> ObjectId map of a loaded mission, and mission::run_mission (`sortie run` as one call).
+#include "sortie/mission/open_game.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "sortie/core/file_io.hpp"
+#include "sortie/core/hash.hpp"
+#include "sortie/mission/mission_run.hpp"
+
+using namespace sortie;
+namespace fs = std::filesystem;
+
+namespace {
+
+class OpenGameTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("sortie-open-game-" + std::to_string(::getpid()) + "-" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  // The embedded sample as `sortie run` uses it, cached under this test's directory.
+  mission::GameSource sample() const { return {{}, assets::SampleScale::demo, dir_ / "cache"}; }
+  fs::path dir_;
+};
+
+TEST_F(OpenGameTest, opens_the_sample_once_and_names_its_first_mission) {
+  auto first = mission::open_game(sample());
+  ASSERT_TRUE(first.has_value()) << first.error().to_string();
+  EXPECT_TRUE(first->sample);
+  EXPECT_TRUE(first->generated);
+  EXPECT_EQ(first->mission, "m01");
+  EXPECT_EQ(first->dir.parent_path(), dir_ / "cache");
+  auto again = mission::open_game(sample(), "m02");
+  ASSERT_TRUE(again.has_value()) << again.error().to_string();
+  EXPECT_FALSE(again->generated);  // cached now
+  EXPECT_EQ(again->dir, first->dir);
+  EXPECT_EQ(again->mission, "m02");
+  auto missions = again->context.missions();
+  ASSERT_TRUE(missions.has_value());
+  EXPECT_EQ(missions->size(), 3u);
+
+  // The same directory given as GAME_DIR: not the sample.
+  auto dir = mission::open_game({first->dir, assets::SampleScale::demo, {}});
+  ASSERT_TRUE(dir.has_value());
+  EXPECT_FALSE(dir->sample);
+  EXPECT_FALSE(dir->generated);
+  EXPECT_EQ(dir->mission, "m01");
+}
+
+TEST_F(OpenGameTest, refuses_a_missing_directory_and_one_without_missions) {
+  auto missing = mission::open_game({dir_ / "absent", assets::SampleScale::demo, {}});
+  ASSERT_FALSE(missing.has_value());
+  EXPECT_EQ(missing.error().code, "io.not_found");
+  fs::create_directories(dir_ / "empty");
+  auto empty = mission::open_game({dir_ / "empty", assets::SampleScale::demo, {}});
+  ASSERT_FALSE(empty.has_value());
+  EXPECT_EQ(empty.error().code, "load.no_missions");
+  // A named mission is not checked until it is loaded.
+  auto named = mission::open_game({dir_ / "empty", assets::SampleScale::demo, {}}, "m07");
+  ASSERT_TRUE(named.has_value());
+  EXPECT_EQ(named->mission, "m07");
+}
+
+TEST(SampleScale, corpus_by_name_else_demo) {
+  EXPECT_EQ(mission::sample_scale_from("corpus"), assets::SampleScale::corpus);
+  EXPECT_EQ(mission::sample_scale_from("demo"), assets::SampleScale::demo);
+  EXPECT_EQ(mission::sample_scale_from(""), assets::SampleScale::demo);
+}
+
+TEST_F(OpenGameTest, ids_by_placement_maps_each_placed_index_to_its_world_object) {
+  auto game = mission::open_game(sample());
+  ASSERT_TRUE(game.has_value());
+  ASSERT_TRUE(game->context.load(game->mission).value().ok);
+  const mission::LoadedMission& loaded = *game->context.current();
+  const auto ids = loaded.ids_by_placement();
+  ASSERT_EQ(ids.size(), loaded.objects.size());
+  ASSERT_FALSE(ids.empty());
+  for (const auto& o : loaded.objects) {
+    EXPECT_EQ(ids.at(static_cast<std::size_t>(o.placed_index)).raw(), o.id.raw());
+    EXPECT_EQ(o.id.index, static_cast<std::uint32_t>(o.placed_index) + 1);  // the loader's numbering
+  }
+  mission::LoadedMission sparse;
+  sparse.objects.push_back({3, world::ObjectId{1, 7, 4}, {}, true, 1});
+  const auto s = sparse.ids_by_placement();
+  ASSERT_EQ(s.size(), 4u);
+  EXPECT_EQ(s[3].index, 4u);
+  EXPECT_EQ(s[0].raw(), 0u);  // no object placed there
+}
+
+TEST_F(OpenGameTest, run_mission_loads_runs_and_writes_the_report_and_command_log) {
+  mission::MissionRunRequest rq;
+  rq.source = sample();
+  rq.ticks = 0;
+  std::vector<std::string> phases;
+  rq.on_load_phase = [&](std::string_view m, std::string_view phase) {
+    EXPECT_EQ(m, "m01");
+    phases.emplace_back(phase);
+  };
+  auto run = mission::run_mission(rq);
+  ASSERT_TRUE(run.has_value()) << run.error().to_string();
+  ASSERT_FALSE(run->failure) << run->failure->to_string();
+  EXPECT_TRUE(run->load.ok);
+  EXPECT_EQ(run->load.mission, "m01");
+  EXPECT_GE(phases.size(), 5u);
+  EXPECT_EQ(core::hash_hex(run->result.final_hash), "252e58a3b09cd402");  // `sortie run --ticks 0`
+  EXPECT_EQ(run->report().at("final_hash"), "252e58a3b09cd402");
+  EXPECT_NE(run->to_text().find("final state hash: 252e58a3b09cd402\n"), std::string::npos);
+
+  rq.ticks = 120;
+  rq.out_dir = dir_ / "out";
+  std::uint64_t ticks_seen = 0;
+  rq.on_tick = [&](std::uint64_t, std::uint64_t total) {
+    ++ticks_seen;
+    EXPECT_EQ(total, 120u);
+  };
+  auto written = mission::run_mission(rq);
+  ASSERT_TRUE(written.has_value() && !written->failure);
+  EXPECT_EQ(ticks_seen, 120u);
+  auto report = core::read_text_file(rq.out_dir / "report.json");
+  ASSERT_TRUE(report.has_value());
+  EXPECT_EQ(*report, core::dump_json(written->report()));
+  EXPECT_NE(written->to_text().find("report: " + (rq.out_dir / "report.json").string()), std::string::npos);
+
+  // Its command log replays to the same hash.
+  mission::MissionRunRequest replay;
+  replay.source = sample();
+  replay.ticks = 120;
+  replay.replay = rq.out_dir / "commands.json";
+  auto again = mission::run_mission(replay);
+  ASSERT_TRUE(again.has_value() && !again->failure);
+  EXPECT_EQ(again->result.final_hash, written->result.final_hash);
+}
+
+TEST_F(OpenGameTest, run_mission_says_where_it_stopped) {
+  mission::MissionRunRequest rq;
+  rq.source = {dir_ / "absent", assets::SampleScale::demo, {}};
+  auto absent = mission::run_mission(rq);
+  ASSERT_TRUE(absent.has_value());  // the directory is named; opening it failed
+  EXPECT_EQ(absent->dir.path, dir_ / "absent");
+  ASSERT_TRUE(absent->failure);
+  EXPECT_EQ(absent->failed_at, mission::RunStage::open);
+  EXPECT_EQ(absent->failure->code, "io.not_found");
+
+  rq.source = sample();
+  rq.mission = "m99";
+  auto m99 = mission::run_mission(rq);
+  ASSERT_TRUE(m99.has_value() && m99->failure);
+  EXPECT_EQ(m99->failed_at, mission::RunStage::open);
+  EXPECT_EQ(m99->failure->code, "load.mission_missing");
+
+  rq.mission.clear();
+  std::ofstream(dir_ / "log.json") << "not json";
+  rq.replay = dir_ / "log.json";
+  auto bad = mission::run_mission(rq);
+  ASSERT_TRUE(bad.has_value() && bad->failure);
+  EXPECT_EQ(bad->failed_at, mission::RunStage::run);
+  EXPECT_EQ(bad->failure->code, "run.replay");
+  rq.replay = dir_ / "absent.json";
+  auto unread = mission::run_mission(rq);
+  ASSERT_TRUE(unread.has_value() && unread->failure);
+  EXPECT_EQ(unread->failed_at, mission::RunStage::run);
+  EXPECT_EQ(unread->failure->code.rfind("io.", 0), 0u) << unread->failure->code;
+
+  rq.replay.clear();
+  rq.ticks = 0;
+  std::ofstream(dir_ / "file") << "x";
+  rq.out_dir = dir_ / "file" / "out";  // under a file: cannot be written
+  auto unwritten = mission::run_mission(rq);
+  ASSERT_TRUE(unwritten.has_value() && unwritten->failure);
+  EXPECT_EQ(unwritten->failed_at, mission::RunStage::write);
+}
+
+}  // namespace

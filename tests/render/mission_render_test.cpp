@@ -1,0 +1,166 @@
+// render_mission (`sortie render`, `sortie run --out` snapshot.png, the viewer's scene and weather):
+// one call from a game directory to PNG files, the same picture for a mission loaded already.
+#include "sortie/render/mission_render.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "render_fixtures.hpp"
+#include "sortie/core/file_io.hpp"
+
+namespace sortie::render::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+class MissionRenderTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    root_ = fs::temp_directory_path() / ("sortie-mission-render-" + std::to_string(::getpid()));
+    fs::remove_all(root_);
+    auto written = assets::write_sample({}, root_ / "game");
+    ASSERT_TRUE(written.has_value()) << written.error().to_string();
+  }
+  static void TearDownTestSuite() { fs::remove_all(root_); }
+  static MissionRenderRequest request(const std::string& out) {
+    MissionRenderRequest rq;
+    rq.source.dir = root_ / "game";
+    rq.out = root_ / out;
+    rq.size = {160, 90};
+    rq.threads = 1;
+    return rq;
+  }
+  static inline fs::path root_;
+};
+
+TEST_F(MissionRenderTest, draws_the_first_mission_into_a_png) {
+  auto r = render_mission(request("m01.png"));
+  ASSERT_TRUE(r.has_value()) << r.error().to_string();
+  EXPECT_FALSE(r->failed_load);
+  EXPECT_EQ(r->mission, "m01");
+  EXPECT_EQ(r->game, root_ / "game");
+  ASSERT_EQ(r->files.size(), 1u);
+  EXPECT_EQ(r->files[0], root_ / "m01.png");
+  EXPECT_GT(r->scene.objects, 0u);
+  EXPECT_GT(r->scene.terrain_triangles, 0u);
+  EXPECT_EQ(r->threads, 1u);
+  auto png = core::read_file(r->files[0]);
+  ASSERT_TRUE(png.has_value());
+  auto image = decode_png(*png);
+  ASSERT_TRUE(image.has_value()) << image.error().to_string();
+  EXPECT_EQ(image->width, 160u);
+  EXPECT_EQ(image->height, 90u);
+  const auto j = r->to_json();
+  EXPECT_EQ(j.at("ok"), true);
+  EXPECT_EQ(j.at("mission"), "m01");
+  EXPECT_EQ(j.at("objects"), r->scene.objects);
+  EXPECT_EQ(j.at("files").size(), 1u);
+  const auto text = r->to_text();
+  EXPECT_EQ(text.rfind("rendered m01 160x90: ", 0), 0u) << text;
+  EXPECT_NE(text.find("\nwrote " + (root_ / "m01.png").string() + "\n"), std::string::npos) << text;
+}
+
+TEST_F(MissionRenderTest, a_loaded_mission_draws_the_same_picture_as_a_fresh_load) {
+  auto fresh = render_mission(request("fresh.png"));
+  ASSERT_TRUE(fresh.has_value()) << fresh.error().to_string();
+  auto game = mission::open_game({root_ / "game", assets::SampleScale::demo, {}});
+  ASSERT_TRUE(game.has_value());
+  ASSERT_TRUE(game->context.load(game->mission).value().ok);
+  auto rq = request("loaded.png");
+  rq.source.dir = root_ / "absent";  // not opened: the loaded mission is drawn
+  rq.loaded = game->context.current();
+  auto loaded = render_mission(rq);
+  ASSERT_TRUE(loaded.has_value()) << loaded.error().to_string();
+  EXPECT_TRUE(loaded->game.empty());
+  EXPECT_EQ(core::read_file(root_ / "loaded.png").value(), core::read_file(root_ / "fresh.png").value());
+}
+
+TEST_F(MissionRenderTest, orbit_writes_numbered_frames_and_top_ignores_weather) {
+  auto rq = request("turn.png");
+  rq.orbit = 3;
+  auto r = render_mission(rq);
+  ASSERT_TRUE(r.has_value()) << r.error().to_string();
+  ASSERT_EQ(r->files.size(), 3u);
+  EXPECT_EQ(r->files[2], root_ / "turn_002.png");
+  EXPECT_NE(core::read_file(r->files[0]).value(), core::read_file(r->files[1]).value());
+  EXPECT_NE(r->to_text().find("3 frame(s) in "), std::string::npos);
+
+  std::ofstream(root_ / "sky.weather") << "sortie-weather 1\nsky red 1 0 0\n";
+  auto top = request("top.png");
+  top.top = true;
+  auto plain = render_mission(top);
+  top.out = root_ / "top_weather.png";
+  top.weather = root_ / "sky.weather";
+  auto weather = render_mission(top);
+  ASSERT_TRUE(plain.has_value() && weather.has_value());
+  EXPECT_EQ(core::read_file(root_ / "top.png").value(), core::read_file(root_ / "top_weather.png").value());
+}
+
+TEST_F(MissionRenderTest, the_weather_sky_clears_a_perspective_view) {
+  std::ofstream(root_ / "red.weather") << "sortie-weather 1\nsky red 1 0 0\n";
+  auto rq = request("red.png");
+  rq.camera = CameraPose{{0.0f, 0.0f, 5000.0f}, 0.0f, 1.4f};  // up into the empty sky
+  rq.weather = root_ / "red.weather";
+  auto r = render_mission(rq);
+  ASSERT_TRUE(r.has_value()) << r.error().to_string();
+  auto image = decode_png(core::read_file(root_ / "red.png").value());
+  ASSERT_TRUE(image.has_value());
+  const std::size_t at = 80 * 4;  // row 0, column 80
+  EXPECT_EQ(image->rgba.at(at), 255);
+  EXPECT_EQ(image->rgba.at(at + 1), 0);
+  EXPECT_EQ(image->rgba.at(at + 2), 0);
+}
+
+TEST_F(MissionRenderTest, errors_name_what_failed) {
+  auto rq = request("x.png");
+  rq.source.dir = root_ / "absent";
+  auto absent = render_mission(rq);
+  ASSERT_FALSE(absent.has_value());
+  EXPECT_EQ(absent.error().code, "io.not_found");
+  rq = request("x.png");
+  rq.mission = "m99";
+  auto m99 = render_mission(rq);
+  ASSERT_FALSE(m99.has_value());
+  EXPECT_EQ(m99.error().code, "load.mission_missing");
+  rq = request("x.png");
+  rq.weather = root_ / "absent.weather";
+  auto weather = render_mission(rq);
+  ASSERT_FALSE(weather.has_value());
+  EXPECT_EQ(weather.error().code.rfind("io.", 0), 0u) << weather.error().code;
+  rq = request("no_such_dir/x.png");
+  auto unwritten = render_mission(rq);
+  ASSERT_FALSE(unwritten.has_value());
+  EXPECT_EQ(unwritten.error().code.rfind("io.", 0), 0u) << unwritten.error().code;
+}
+
+TEST(DrawWeatherOver, adds_the_drawing_after_the_frame_and_keeps_a_frame_without_weather) {
+  Frame frame;
+  DrawCall scene_draw;
+  std::vector<DrawCall> scene{scene_draw};
+  frame.draws = scene;
+  frame.clear_color = Rgba8{1, 2, 3, 255};
+  WeatherDrawing none;
+  std::vector<DrawCall> storage;
+  draw_weather_over(frame, none, storage);
+  EXPECT_EQ(frame.draws.size(), 1u);
+  EXPECT_TRUE(frame.point_lights.empty());
+  EXPECT_EQ(frame.clear_color, (Rgba8{1, 2, 3, 255}));
+
+  auto rain = env::read_weather_text(core::as_bytes(std::string_view(
+      "sortie-weather 1\nmaterial rain rain_drop\nsample rain atm_rain1.wav\nkey 0 rain 1\nsky grey 0.5 0.5 0.5\n")));
+  ASSERT_TRUE(rain.has_value()) << rain.error().to_string();
+  WeatherDrawing drawing;
+  weather_at(*rain, 1, 5000, CameraPose{{0.0f, 0.0f, 10.0f}, 0.0f, 0.0f}, 320, 180, drawing);
+  ASSERT_FALSE(drawing.draws().empty());
+  EXPECT_GT(drawing.rain_lines(), 0u);
+  draw_weather_over(frame, drawing, storage);
+  EXPECT_EQ(frame.draws.size(), 1u + drawing.draws().size());
+  EXPECT_EQ(frame.draws.data(), storage.data());
+  EXPECT_EQ(frame.clear_color, (Rgba8{128, 128, 128, 255}));
+}
+
+}  // namespace
+}  // namespace sortie::render::test
