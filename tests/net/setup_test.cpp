@@ -3,12 +3,12 @@
 // prototype before it creates anything.
 #include <gtest/gtest.h>
 
-#include "net_fixture.hpp"
-#include "sortie/assets/sample_game.hpp"
 #include "sortie/mission/game_context.hpp"
 #include "sortie/nav/iron3d_input.hpp"
 #include "sortie/net/replica.hpp"
 #include "sortie/world/movement.hpp"
+#include "sortie_test/demo_game.hpp"
+#include "sortie_test/net_fixture.hpp"
 
 using namespace sortie;
 using namespace sortie::net;
@@ -27,11 +27,7 @@ Welcome welcome_for(const SessionSetup& setup, std::size_t count) {
 }  // namespace
 
 TEST(SetupTest, mission_world_is_rebuilt_exactly_from_its_setup) {
-  auto files = assets::generate_sample_files({assets::SampleScale::demo, 1, assets::ArchiveFormat::rsli});
-  ASSERT_TRUE(files.has_value());
-  auto vfs = std::make_unique<assets::MemoryVfs>();
-  for (const auto& [path, bytes] : files->first) ASSERT_TRUE(vfs->add(path, bytes).has_value());
-  auto context = mission::GameContext::over(std::move(vfs));
+  auto context = sortie::test::game_over(sortie::test::demo_files());
   mission::MissionLoadOptions lo;
   lo.world.seed = 5;
   auto report = context.load(context.first_mission().value(), lo);

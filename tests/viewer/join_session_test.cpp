@@ -6,8 +6,8 @@
 
 #include <chrono>
 
-#include "../net/net_fixture.hpp"
 #include "sortie/net/enet_transport.hpp"
+#include "sortie_test/net_fixture.hpp"
 
 using namespace sortie;
 using namespace sortie::viewer;
@@ -49,7 +49,10 @@ TEST(JoinSession, rejects_a_bad_address) {
   JoinOptions o;
   o.address = "localhost";
   o.name = "viewer";
-  EXPECT_FALSE(JoinSession::connect(o));
+  const auto s = JoinSession::connect(o);
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().code, "net.address");
+  EXPECT_EQ(s.error().found, "localhost");
 }
 
 TEST(JoinSession, nobody_listening_times_out) {
