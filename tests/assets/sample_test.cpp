@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "sortie/assets/inventory.hpp"
 #include "sortie/assets/mission_data.hpp"
 #include "sortie/assets/sample_game.hpp"
@@ -31,7 +34,28 @@ TEST(SampleGame, is_deterministic_for_a_seed) {
     ASSERT_TRUE(a->first.contains(path)) << path;
     EXPECT_EQ(a->first.at(path), c->first.at(path)) << path;
   }
-  EXPECT_EQ(a->first.at("MISSIONS/m02/sky.weather"), b->first.at("MISSIONS/m02/sky.weather"));
+  // m02's rain schedule carries the map's lightning bounds (the ground height comes from the
+  // seeded terrain): between two seeds it differs in that line and only there.
+  const auto lines = [](const sortie::core::Bytes& bytes) {
+    std::vector<std::string> out(1);
+    for (const std::uint8_t byte : bytes) {
+      if (byte == '\n')
+        out.emplace_back();
+      else
+        out.back() += static_cast<char>(byte);
+    }
+    return out;
+  };
+  const auto seed5 = lines(a->first.at("MISSIONS/m02/sky.weather"));
+  const auto seed6 = lines(c->first.at("MISSIONS/m02/sky.weather"));
+  ASSERT_EQ(seed5.size(), seed6.size());
+  std::size_t differing = 0;
+  for (std::size_t i = 0; i < seed5.size(); ++i) {
+    if (seed5[i] == seed6[i]) continue;
+    ++differing;
+    EXPECT_TRUE(seed5[i].starts_with("lightning_bounds ")) << seed5[i] << " / " << seed6[i];
+  }
+  EXPECT_EQ(differing, 1u);
 }
 
 TEST(SampleGame, sound_files_are_the_libraries_and_two_texts_per_mission) {

@@ -139,7 +139,11 @@ TEST(BuildDat, make_build_dat_writes_canonical_text) {
   EXPECT_TRUE(check_build_dat(*d).empty());
   EXPECT_EQ(d->text.substr(0, 15), "Bunker_Small 1\n");
   cats[0].name = "Bunker_Tiny";
-  EXPECT_FALSE(make_build_dat(cats));
+  auto bad = make_build_dat(cats);
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().code, "build_dat.category_unknown");
+  EXPECT_EQ(bad.error().offset, 0u);
+  EXPECT_EQ(bad.error().field, "categories[0].name");
 }
 
 TEST(BuildDat, format_info_detects_by_name) {

@@ -78,8 +78,16 @@ TEST(Fxid, builder_places_references_at_opcode_offsets_and_keeps_tails) {
   EXPECT_EQ(refs[1].name, "smoke");
   EXPECT_EQ(refs[2].opcode, 1u);
   EXPECT_EQ(write_fxid(*back), bytes);
-  EXPECT_FALSE(make_fxid_command(6, true, "a", "b"));
-  EXPECT_FALSE(make_fxid_command(11, true));
+  auto no_reference = make_fxid_command(6, true, "a", "b");
+  ASSERT_FALSE(no_reference);
+  EXPECT_EQ(no_reference.error().code, "builder.fxid");
+  EXPECT_EQ(no_reference.error().expected, "opcode with a reference");
+  EXPECT_EQ(no_reference.error().found, "6");
+  auto unknown = make_fxid_command(11, true);
+  ASSERT_FALSE(unknown);
+  EXPECT_EQ(unknown.error().code, "builder.fxid");
+  EXPECT_EQ(unknown.error().expected, "1..10");
+  EXPECT_EQ(unknown.error().found, "11");
 }
 
 TEST(Fxid, rejects_short_header) {

@@ -262,9 +262,18 @@ TEST(Msh, builder_rejects_bad_input) {
   MshBuildInput in;
   in.positions = {{0, 0, 0}};
   in.indices = {0, 0};
-  EXPECT_FALSE(build_msh_model(in));
+  auto m = build_msh_model(in);
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.error().code, "builder.msh");
+  EXPECT_EQ(m.error().field, "indices");
+  EXPECT_EQ(m.error().found, "2");
   in.indices = {0, 0, 1};
-  EXPECT_FALSE(build_msh_model(in));
+  m = build_msh_model(in);
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.error().code, "builder.msh");
+  EXPECT_EQ(m.error().field, "indices[2]");
+  EXPECT_EQ(m.error().expected, "< 1");
+  EXPECT_EQ(m.error().found, "1");
 }
 
 TEST(Msh, rejects_non_nres_file) {

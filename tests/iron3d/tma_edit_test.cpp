@@ -221,6 +221,7 @@ TEST(TmaEdit, edits_apply_in_order_and_name_the_failing_edit) {
       {TmaEditKind::remove_object, {"0"}}, {TmaEditKind::rename, {"0", "first"}}, {TmaEditKind::remove_object, {"5"}}};
   auto st = apply_tma_edits(t, edits);
   ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().code, "tma.edit.index");
   EXPECT_EQ(st.error().message.rfind("edit 3:", 0), 0u) << st.error().message;
   EXPECT_EQ(t.objects[0].instance_name, "first");  // tree_01 moved down, then renamed
 }
@@ -229,8 +230,15 @@ TEST(TmaEdit, parse_words_keeps_unspecified_words) {
   auto w = parse_tma_words("1", {7, 8, 9, 10});
   ASSERT_TRUE(w);
   EXPECT_EQ(*w, (TmaWords{1, 8, 9, 10}));
-  EXPECT_FALSE(parse_tma_words("-2147483649"));
-  EXPECT_FALSE(parse_tma_words(""));
+  auto too_small = parse_tma_words("-2147483649");
+  ASSERT_FALSE(too_small);
+  EXPECT_EQ(too_small.error().code, "tma.edit.value");
+  EXPECT_EQ(too_small.error().found, "-2147483649");
+  auto empty = parse_tma_words("");
+  ASSERT_FALSE(empty);
+  EXPECT_EQ(empty.error().code, "tma.edit.value");
+  EXPECT_EQ(empty.error().expected, "decimal, -decimal, 0x-hex or 1.5f");
+  EXPECT_EQ(empty.error().found, "");
   EXPECT_EQ(*parse_tma_words("-2147483648"), (TmaWords{0x80000000u, 0, 0, 0}));
 }
 

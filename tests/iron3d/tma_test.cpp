@@ -148,7 +148,9 @@ TEST(Tma, rich_vector_read_as_standard_clan_is_rejected) {
   Bytes b = kRich;
   put_u32(b, 0x3b, 1);
   auto t = read(b);
-  EXPECT_FALSE(t);
+  ASSERT_FALSE(t);
+  EXPECT_EQ(t.error().code, "tma.limit");
+  EXPECT_EQ(t.error().field, "clans[0].relation_count");
 }
 
 TEST(Tma, land_path_prefix_decoder) {
@@ -360,6 +362,7 @@ TEST(Tma, truncations_name_the_section_cut) {
     Bytes b(kRich.begin(), kRich.begin() + static_cast<std::ptrdiff_t>(c.size));
     auto t = read(b);
     ASSERT_FALSE(t);
+    EXPECT_EQ(t.error().code, "tma.eof") << "size 0x" << std::hex << c.size << ": " << t.error().to_string();
     EXPECT_EQ(t.error().field, c.field) << "size 0x" << std::hex << c.size << ": " << t.error().to_string();
   }
 }
@@ -444,6 +447,7 @@ TEST(Tma, rejects_object_and_clan_counts_past_end) {
   put_u32(b, 0x0c, 5);
   t = read(b);
   ASSERT_FALSE(t);
+  EXPECT_EQ(t.error().code, "tma.eof");
   EXPECT_EQ(t.error().field, "clan_count");
 }
 
@@ -650,8 +654,13 @@ TEST(Tma, format_info_detects_by_name_and_content) {
   put_u32(bad, 0, 2);
   auto report = info.check(bad, {Profile::compatible, "data.tma"});
   ASSERT_TRUE(report);
-  EXPECT_EQ(report->findings.size(), 1u);
-  EXPECT_FALSE(info.check(bad, {Profile::strict, "data.tma"}));
+  ASSERT_EQ(report->findings.size(), 1u);
+  EXPECT_EQ(report->findings[0].code, "tma.version");
+  auto strict = info.check(bad, {Profile::strict, "data.tma"});
+  ASSERT_FALSE(strict);
+  EXPECT_EQ(strict.error().code, "tma.version");
+  EXPECT_EQ(strict.error().field, "format_version");
+  EXPECT_EQ(strict.error().found, "2");
 }
 
 }  // namespace

@@ -59,8 +59,15 @@ TEST(Wear, builder_output_is_accepted) {
   ASSERT_TRUE(back);
   EXPECT_EQ(wear_material_names(*back), (std::vector<std::string>{"BODY", "GLASS"}));
   EXPECT_EQ(wear_lightmap_names(*back), (std::vector<std::string>{"LM_BODY"}));
-  EXPECT_FALSE(build_wear({}));
-  EXPECT_FALSE(build_wear({"HAS SPACE"}));
+  auto none = build_wear({});
+  ASSERT_FALSE(none);
+  EXPECT_EQ(none.error().code, "builder.wear");
+  EXPECT_EQ(none.error().found, "0");
+  auto spaced = build_wear({"HAS SPACE"});
+  ASSERT_FALSE(spaced);
+  EXPECT_EQ(spaced.error().code, "builder.wear");
+  EXPECT_EQ(spaced.error().field, "materials[0]");
+  EXPECT_EQ(spaced.error().found, "HAS SPACE");
 }
 
 TEST(Wear, name_rule_replaces_text_after_last_dot) {

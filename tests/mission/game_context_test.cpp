@@ -8,20 +8,20 @@
 #include <map>
 #include <set>
 
-#include "demo_game.hpp"
 #include "sortie/assets/sample_game.hpp"
 #include "sortie/core/hash.hpp"
 #include "sortie/iron3d/nres.hpp"
 #include "sortie/mission/scenario.hpp"
+#include "sortie_test/demo_game.hpp"
 
 using namespace sortie;
 namespace fs = std::filesystem;
 
 namespace {
 
-using mission::test::demo_files;
-using mission::test::Files;
-using mission::test::game_over;
+using sortie::test::demo_files;
+using sortie::test::Files;
+using sortie::test::game_over;
 
 // Everything a renderer reads from a store, hashed: identities, pointers and contents.
 std::uint64_t digest(const assets::VisualStore& s) {

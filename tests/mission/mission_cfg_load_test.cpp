@@ -3,14 +3,14 @@
 // previous world stays.
 #include <gtest/gtest.h>
 
-#include "demo_game.hpp"
 #include "sortie/mission/mission_loader.hpp"
 #include "sortie/mission/scenario.hpp"
+#include "sortie_test/demo_game.hpp"
 
 using namespace sortie;
-using mission::test::demo_files;
-using mission::test::Files;
-using mission::test::game_over;
+using sortie::test::demo_files;
+using sortie::test::Files;
+using sortie::test::game_over;
 
 namespace {
 

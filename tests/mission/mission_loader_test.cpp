@@ -8,7 +8,6 @@
 #include <map>
 #include <set>
 
-#include "demo_game.hpp"
 #include "sortie/assets/sample_game.hpp"
 #include "sortie/core/text.hpp"
 #include "sortie/iron3d/nres.hpp"
@@ -17,15 +16,16 @@
 #include "sortie/move/commands.hpp"
 #include "sortie/move/components.hpp"
 #include "sortie/world/command_registry.hpp"
+#include "sortie_test/demo_game.hpp"
 
 using namespace sortie;
 using assets::EdgeKind;
 
 namespace {
 
-using mission::test::demo_files;
-using mission::test::Files;
-using mission::test::game_over;
+using sortie::test::demo_files;
+using sortie::test::Files;
+using sortie::test::game_over;
 
 std::string find_key(const Files& files, std::string_view path) {
   for (const auto& [p, b] : files)

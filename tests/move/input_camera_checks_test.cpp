@@ -227,14 +227,21 @@ TEST(InputCameraChecks, renderer_and_sound_get_the_same_camera_frame) {
     order.push_back("listener");
     listener = env::listener_from_camera(f.view, static_cast<std::int64_t>(f.game_time_us / 1000));
   });
+  core::Vec3 first_forward{};
   for (int frame = 0; frame < 10; ++frame) {
     const CameraFrame f = controls.update(in.take(), kTickUs);
     publisher.publish(f);  // before the world is drawn
     order.push_back("world");
     EXPECT_EQ(renderer.current(), f);
-    EXPECT_EQ(listener, env::listener_from_camera(renderer.current().view,
-                                                  static_cast<std::int64_t>(renderer.current().game_time_us / 1000)));
+    // The listener stands at this frame's eye, looks along its forward and up axes, at its game time.
+    EXPECT_EQ(listener.position, f.view.position) << "frame " << frame;
+    EXPECT_EQ(listener.forward, f.view.forward()) << "frame " << frame;
+    EXPECT_EQ(listener.up, f.view.up()) << "frame " << frame;
+    EXPECT_EQ(listener.time_ms, (frame + 1) * static_cast<std::int64_t>(kTickUs / 1000)) << "frame " << frame;
+    if (frame == 0) first_forward = listener.forward;
   }
+  // Left was held: the camera (and so the listener) turned between the first and last frame.
+  EXPECT_NE(listener.forward, first_forward);
   EXPECT_EQ(publisher.sink_names(), (std::vector<std::string>{"renderer", "listener"}));
   ASSERT_EQ(order.size(), 30u);
   EXPECT_EQ(order[0], "renderer");

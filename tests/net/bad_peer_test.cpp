@@ -3,11 +3,11 @@
 // other clients go on, and nothing of the bad peer's stays in the world without an owner.
 #include <gtest/gtest.h>
 
-#include "net_fixture.hpp"
 #include "sortie/core/rng.hpp"
 #include "sortie/net/net_commands.hpp"
 #include "sortie/net/watcher.hpp"
 #include "sortie/world/builtin_commands.hpp"
+#include "sortie_test/net_fixture.hpp"
 
 using namespace sortie;
 using namespace sortie::net;

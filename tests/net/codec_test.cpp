@@ -7,8 +7,8 @@
 
 #include <set>
 
-#include "net_fixture.hpp"
 #include "sortie/net/wire.hpp"
+#include "sortie_test/net_fixture.hpp"
 
 using namespace sortie;
 using namespace sortie::net;

@@ -7,12 +7,12 @@
 #include <chrono>
 #include <thread>
 
-#include "net_fixture.hpp"
 #include "sortie/net/bots.hpp"
 #include "sortie/net/enet_transport.hpp"
 #include "sortie/net/message_log.hpp"
 #include "sortie/net/udp_relay.hpp"
 #include "sortie/net/watcher.hpp"
+#include "sortie_test/net_fixture.hpp"
 
 using namespace sortie;
 using namespace sortie::net;

@@ -7,7 +7,7 @@
 
 #include <chrono>
 
-#include "net_fixture.hpp"
+#include "sortie_test/net_fixture.hpp"
 #include "sortie/net/enet_transport.hpp"
 
 using namespace sortie;

@@ -10,7 +10,7 @@
 #include <optional>
 #include <thread>
 
-#include "net_fixture.hpp"
+#include "sortie_test/net_fixture.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/net/join_session.hpp"
 #include "sortie/net/message_log.hpp"

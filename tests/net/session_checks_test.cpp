@@ -11,11 +11,11 @@
 //   replaying the recorded message log gives the same World3D state.
 #include <gtest/gtest.h>
 
-#include "net_fixture.hpp"
 #include "sortie/net/message_log.hpp"
 #include "sortie/net/net_commands.hpp"
 #include "sortie/net/watcher.hpp"
 #include "sortie/world/builtin_commands.hpp"
+#include "sortie_test/net_fixture.hpp"
 
 using namespace sortie;
 using namespace sortie::net;

@@ -3,7 +3,7 @@
 // prototype before it creates anything.
 #include <gtest/gtest.h>
 
-#include "net_fixture.hpp"
+#include "sortie_test/net_fixture.hpp"
 #include "sortie/assets/sample_game.hpp"
 #include "sortie/mission/game_context.hpp"
 #include "sortie/mission/scenario.hpp"

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <limits>
 
-#include "net_fixture.hpp"
 #include "sortie/core/rng.hpp"
 #include "sortie/net/sync_state.hpp"
+#include "sortie_test/net_fixture.hpp"
 
 using namespace sortie;
 using namespace sortie::net;

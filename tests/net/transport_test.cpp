@@ -6,11 +6,11 @@
 #include <chrono>
 #include <thread>
 
-#include "net_fixture.hpp"
 #include "sortie/net/enet_transport.hpp"
 #include "sortie/net/lossy_link.hpp"
 #include "sortie/net/memory_transport.hpp"
 #include "sortie/net/udp_relay.hpp"
+#include "sortie_test/net_fixture.hpp"
 
 using namespace sortie;
 using namespace sortie::net;

@@ -231,6 +231,7 @@ TEST(Hostile, rejects_attribute_count_mismatch_and_missing_normals) {
   d.mesh.colors = colors;
   r = render(fb, {&d, 1});
   ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, "render.mesh.attribute_count");
   EXPECT_EQ(r.error().field, "draws[0].mesh.colors");
   d.mesh.colors = {};
   d.material.lit = true;
@@ -256,6 +257,7 @@ TEST(Hostile, rejects_bad_texture_views_and_point_size) {
   d.material.texture.levels[1] = {2, 2, texels};
   r = render(fb, {&d, 1});
   ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, "render.texture");
   EXPECT_EQ(r.error().field, "draws[0].material.texture.levels[1]");
   d.material.texture.level_count = 99;
   r = render(fb, {&d, 1});

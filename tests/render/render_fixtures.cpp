@@ -1,10 +1,8 @@
 #include "render_fixtures.hpp"
 
 #include <gtest/gtest.h>
-#include <png.h>
 
 #include <cmath>
-#include <cstring>
 #include <string_view>
 
 #include "sortie/render/iso_scene.hpp"
@@ -379,33 +377,6 @@ Texture disc_texture(std::uint32_t size) {
           pack({shade, shade, shade, static_cast<std::uint8_t>(alpha * 255.0f + 0.5f)});
     }
   return Texture::from_packed(size, size, texels).value();
-}
-
-core::Result<Image> decode_png(const std::vector<std::uint8_t>& bytes) {
-  png_image image;
-  std::memset(&image, 0, sizeof image);
-  image.version = PNG_IMAGE_VERSION;
-  if (!png_image_begin_read_from_memory(&image, bytes.data(), bytes.size()))
-    return core::fail(core::Diagnostic::error("test.png", image.message));
-  image.format = PNG_FORMAT_RGBA;
-  Image out;
-  out.width = image.width;
-  out.height = image.height;
-  out.rgba.resize(PNG_IMAGE_SIZE(image));
-  if (!png_image_finish_read(&image, nullptr, out.rgba.data(), 0, nullptr)) {
-    png_image_free(&image);
-    return core::fail(core::Diagnostic::error("test.png", image.message));
-  }
-  return out;
-}
-
-Image to_image(const Framebuffer& fb) {
-  Image img;
-  img.width = fb.width();
-  img.height = fb.height();
-  const auto bytes = fb.rgba_bytes();
-  img.rgba.assign(bytes.begin(), bytes.end());
-  return img;
 }
 
 Framebuffer Scene::render(unsigned threads, FrameStats* stats) {

@@ -1,6 +1,6 @@
 #pragma once
-// Shared fixtures of the render tests: procedural textures, the scenes of the golden cases,
-// PNG decoding for comparisons.
+// Shared fixtures of the render tests: procedural textures and the scenes of the golden cases
+// (PNG decoding and the golden comparison are sortie_test/golden_image.hpp's).
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -11,6 +11,7 @@
 #include "sortie/render/framebuffer.hpp"
 #include "sortie/render/renderer.hpp"
 #include "sortie/render/texture.hpp"
+#include "sortie_test/golden_image.hpp"
 
 namespace sortie::render::test {
 
@@ -21,13 +22,9 @@ Texture level_colored_texture(std::uint32_t size);
 // Opaque disc on transparent texels (alpha 255 inside radius, 0 outside), with a soft rim.
 Texture disc_texture(std::uint32_t size);
 
-struct Image {
-  std::uint32_t width = 0;
-  std::uint32_t height = 0;
-  std::vector<std::uint8_t> rgba;
-};
-core::Result<Image> decode_png(const std::vector<std::uint8_t>& bytes);
-Image to_image(const Framebuffer& fb);
+using sortie::test::decode_png;
+using sortie::test::Image;
+using sortie::test::to_image;
 
 // A scene that owns its meshes and textures and renders into a framebuffer.
 struct Scene {

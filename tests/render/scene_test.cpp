@@ -52,8 +52,12 @@ TEST(Scene, grid_plane_counts_and_orientation) {
   auto bad = make_grid_plane({0, 0, 0}, {1, 1}, 0, 2);
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().code, "render.mesh.grid");
+  EXPECT_EQ(bad.error().expected, "1..4096 per side");
+  EXPECT_EQ(bad.error().found, "0x2");
   bad = make_grid_plane({0, 0, 0}, {-1, 1}, 2, 2);
   ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().code, "render.mesh.grid");
+  EXPECT_EQ(bad.error().found, "size -1x1");
 }
 
 TEST(Scene, height_field_normals_from_slopes) {
@@ -75,10 +79,15 @@ TEST(Scene, height_field_normals_from_slopes) {
   h[5] = std::nanf("");
   auto bad = make_height_field({0, 0, 0}, {1, 1}, 4, 3, h);
   ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().code, "render.mesh.grid");
   EXPECT_EQ(bad.error().field, "heights[5]");
+  EXPECT_EQ(bad.error().found, "nan");
   bad = make_height_field({0, 0, 0}, {1, 1}, 4, 4, h);
   ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().code, "render.mesh.grid");
+  EXPECT_EQ(bad.error().field, "heights");
   EXPECT_EQ(bad.error().expected, "16");
+  EXPECT_EQ(bad.error().found, "12");
 }
 
 TEST(Scene, append_transforms_positions_and_normals) {
@@ -139,7 +148,11 @@ TEST(Scene, iso_grid_from_rows_reads_cells_north_first) {
   EXPECT_EQ(bad.error().code, "render.iso.cell");
   EXPECT_EQ(bad.error().field, "rows[0][2]");
   EXPECT_EQ(bad.error().found, "0x78");
-  EXPECT_FALSE(iso_grid_from_rows({}));
+  bad = iso_grid_from_rows({});
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().code, "render.iso.grid");
+  EXPECT_EQ(bad.error().field, "rows");
+  EXPECT_EQ(bad.error().found, "0");
 }
 
 TEST(Scene, iso_scene_skips_hidden_wall_faces) {
@@ -191,7 +204,10 @@ TEST(Scene, iso_scene_rejects_palette_and_grid_errors) {
   EXPECT_EQ(s.error().code, "render.iso.grid");
   g.cells = {{1, 0}, {1, 0}};
   g.wall_height = std::nanf("");
-  EXPECT_FALSE(build_iso_scene(g));
+  s = build_iso_scene(g);
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().code, "render.iso.grid");
+  EXPECT_EQ(s.error().expected, "> 0");
 }
 
 }  // namespace

@@ -265,26 +265,8 @@ TEST(Weather, rain_golden_image) {
   WeatherDrawing w;
   w.update(run(e, 100));
   const Framebuffer fb = draw(w, camera());
-  const fs::path expected_path = fs::path(SORTIE_TEST_DATA_DIR) / "golden" / "weather_rain" / "expected.png";
-  if (const char* u = std::getenv("SORTIE_UPDATE_GOLDEN"); u != nullptr && std::string_view(u) == "1") {
-    fs::create_directories(expected_path.parent_path());
-    ASSERT_TRUE(write_png(expected_path, fb));
-    GTEST_SKIP() << "regenerated " << expected_path;
-  }
-  const auto bytes = core::read_file(expected_path);
-  ASSERT_TRUE(bytes) << bytes.error().to_string() << " (SORTIE_UPDATE_GOLDEN=1 writes it)";
-  const auto expected = decode_png(*bytes);
-  ASSERT_TRUE(expected) << expected.error().to_string();
-  ASSERT_EQ(expected->width, kWidth);
-  ASSERT_EQ(expected->height, kHeight);
-  const Image actual = to_image(fb);
-  std::size_t differing = 0;
-  for (std::size_t i = 0; i < actual.rgba.size(); i += 4) {
-    int d = 0;
-    for (int ch = 0; ch < 3; ++ch) d = std::max(d, std::abs(int{actual.rgba[i + ch]} - int{expected->rgba[i + ch]}));
-    if (d > 2) ++differing;
-  }
-  EXPECT_LE(differing, kWidth * kHeight / 2000) << "rain picture differs from " << expected_path;
+  SORTIE_EXPECT_GOLDEN_IMAGE(fb, fs::path(SORTIE_TEST_DATA_DIR) / "golden" / "weather_rain" / "expected.png",
+                             "rain streaks over the clear colour");
 }
 
 }  // namespace sortie::render::test

@@ -1,5 +1,5 @@
 #pragma once
-// Shared fixtures of the net tests: a small session setup built in code (units, statics, a
+// Shared fixtures of the net and viewer tests: a small session setup built in code (units, statics, a
 // ground of two triangles), and a session over the in-process transport driven by a manual
 // clock, so every step of a test is deterministic.
 #include <gtest/gtest.h>
