@@ -55,7 +55,9 @@ std::map<std::string, std::size_t> check_every_file(const fs::path& dir) {
     if (format->roundtrip == nullptr) continue;
     auto written = format->roundtrip(*bytes, options);
     EXPECT_TRUE(written.has_value()) << path << ": " << (written ? "" : written.error().to_string());
-    if (written) EXPECT_TRUE(*written == *bytes) << path << " (" << format->name << ") does not round-trip";
+    if (written) {
+      EXPECT_TRUE(*written == *bytes) << path << " (" << format->name << ") does not round-trip";
+    }
     ++formats[std::string(format->name)];
   }
   return formats;
