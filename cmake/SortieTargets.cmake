@@ -1,7 +1,8 @@
 # The library areas, in layer order (docs/architecture.md). libs/<area>/ with a CMakeLists.txt becomes
 # the static library sortie::<area>; tests/<area>/ its GoogleTest binary. This is the one list:
 # libs/, tests/, apps/, bench/ and fuzz/ all read it.
-set(SORTIE_AREAS core iron3d fomap assets nav world env move mission squad net render game)
+# formats (the format table) sits right above env, the highest area whose files it lists.
+set(SORTIE_AREAS core iron3d fomap assets nav world env formats move mission squad net render game)
 
 # sortie_link_used_areas(<target> <source>...)
 # Links <target> to the sortie::<area> libraries its sources include (`#include "sortie/<area>/..."`),

@@ -1,5 +1,5 @@
 // `sortie inspect`, `sortie check`, `sortie roundtrip`, `sortie formats`: format-generic commands
-// that dispatch over the Iron3D format table (libs/iron3d/format.hpp).
+// that dispatch over the format table (libs/formats/formats.hpp).
 #include <fmt/format.h>
 
 #include <iostream>
@@ -8,7 +8,7 @@
 #include "cli_util.hpp"
 #include "command.hpp"
 #include "sortie/core/file_io.hpp"
-#include "sortie/iron3d/format.hpp"
+#include "sortie/formats/formats.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -31,21 +31,21 @@ core::Profile profile_of(const FileOptions& o) {
 // Loads a file and picks its format. On failure returns the diagnostic.
 struct Loaded {
   core::Bytes bytes;
-  const iron3d::FormatInfo* format = nullptr;
+  const formats::FormatInfo* format = nullptr;
 };
 
 core::Result<Loaded> load(const std::string& path, const FileOptions& o) {
   SORTIE_TRY(auto bytes, core::read_file(path));
   Loaded l{std::move(bytes), nullptr};
   if (!o.format.empty()) {
-    l.format = iron3d::find_format(o.format);
+    l.format = formats::find_format(o.format);
     if (!l.format) {
       std::string known;
-      for (const auto& f : iron3d::all_formats()) known += (known.empty() ? "" : ", ") + std::string(f.name);
+      for (const auto& f : formats::all_formats()) known += (known.empty() ? "" : ", ") + std::string(f.name);
       return core::fail(Diagnostic::error("usage.format", "unknown format name").of(path).expect(known, o.format));
     }
   } else {
-    l.format = iron3d::detect_format(l.bytes, path);
+    l.format = formats::detect_format(l.bytes, path);
     if (!l.format)
       return core::fail(Diagnostic::error("format.unknown", "unrecognised file format (not a format sortie knows)")
                             .of(path)
@@ -56,7 +56,7 @@ core::Result<Loaded> load(const std::string& path, const FileOptions& o) {
   return l;
 }
 
-Json failure_json(const std::string& path, const iron3d::FormatInfo* format, const Diagnostic& d) {
+Json failure_json(const std::string& path, const formats::FormatInfo* format, const Diagnostic& d) {
   Json j;
   j["file"] = path;
   j["format"] = format ? Json(std::string(format->name)) : Json(nullptr);
@@ -97,7 +97,7 @@ int run_inspect(const FileOptions& o) {
     print_error(loaded.error());
     return exit_code_for(loaded.error());
   }
-  iron3d::ReadOptions ro{profile_of(o), path};
+  formats::ReadOptions ro{profile_of(o), path};
   auto j = loaded->format->inspect(loaded->bytes, ro);
   if (!j) {
     if (o.json) print_json(failure_json(path, loaded->format, j.error()));
@@ -132,7 +132,7 @@ int run_check(const FileOptions& o) {
         print_error(loaded.error());
       continue;
     }
-    iron3d::ReadOptions ro{profile_of(o), path};
+    formats::ReadOptions ro{profile_of(o), path};
     auto report = loaded->format->check(loaded->bytes, ro);
     if (!report) {
       worst = std::max(worst, kExitInvalid);
@@ -191,7 +191,7 @@ int run_roundtrip(const FileOptions& o) {
       worst = std::max(worst, kExitUsage);
       continue;
     }
-    iron3d::ReadOptions ro{profile_of(o), path};
+    formats::ReadOptions ro{profile_of(o), path};
     auto written = loaded->format->roundtrip(loaded->bytes, ro);
     if (!written) {
       Diagnostic d = written.error();
@@ -265,7 +265,7 @@ SORTIE_COMMAND(formats, [](CLI::App& root, Outcome& outcome) {
   cmd->add_flag("--json", *json, "machine-readable list");
   cmd->callback([json, &outcome] {
     Json list = Json::array();
-    for (const auto& f : iron3d::all_formats()) {
+    for (const auto& f : formats::all_formats()) {
       if (*json)
         list.push_back({{"name", std::string(f.name)}, {"description", std::string(f.description)}});
       else

@@ -388,21 +388,25 @@ TEST_F(CliFilesTest, profiles_differ_on_an_out_of_order_sort_table) {
   EXPECT_EQ(run_sortie({"check", "--strict", fixed.string()}).exit_code, 0);
 }
 
+// Every file the sample writes is a known format that checks and round-trips (the manifest,
+// mission.cfg and sky.weather included; tests/formats runs the same over both scales).
 TEST(CliRoundtrip, every_sample_file_is_identical) {
   std::vector<std::string> args{"roundtrip"};
   std::size_t n = 0, texts = 0;
   for (const auto& de : fs::recursive_directory_iterator(sample_dir())) {
-    if (!de.is_regular_file() || de.path().filename() == "sortie-sample.json") continue;
-    // mission.cfg and sky.weather are text with no binary format to round-trip.
-    if (de.path().filename() == "mission.cfg" || de.path().filename() == "sky.weather") {
-      ++texts;
-      continue;
-    }
+    if (!de.is_regular_file()) continue;
+    const auto name = de.path().filename();
+    texts += name == "mission.cfg" || name == "sky.weather" || name == "sortie-sample.json";
     args.push_back(de.path().string());
     ++n;
   }
-  EXPECT_EQ(texts, 6u);
-  ASSERT_EQ(n, 34u);  // 41 files minus the sample manifest and the six mission texts
+  EXPECT_EQ(texts, 7u);
+  ASSERT_EQ(n, 41u);
+  std::vector<std::string> check_args = args;
+  check_args.front() = "check";
+  const auto c = run_sortie(check_args);
+  EXPECT_EQ(c.exit_code, 0) << c.out << c.err;
+  EXPECT_EQ(c.err.find("format.unknown"), std::string::npos) << c.err;
   const auto r = run_sortie(args);
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   std::size_t identical = 0;

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "sortie/iron3d/format.hpp"
+#include "sortie/formats/formats.hpp"
 
 using namespace sortie;
 using namespace sortie::iron3d;
@@ -187,9 +187,9 @@ TEST(BehaviorIni, rejects_entry_count_past_the_limit) {
 }
 
 TEST(BehaviorIni, format_table_row_detects_and_inspects) {
-  const FormatInfo* f = find_format("behavior_ini");
+  const FormatInfo* f = sortie::formats::find_format("behavior_ini");
   ASSERT_NE(f, nullptr);
-  EXPECT_EQ(detect_format(bytes(kDemo), "GAME/behavior.INI"), f);
+  EXPECT_EQ(sortie::formats::detect_format(bytes(kDemo), "GAME/behavior.INI"), f);
   ReadOptions o;
   o.file_name = "Behavior.ini";
   auto j = f->inspect(bytes(kDemo), o);

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include "sortie/formats/formats.hpp"
+
 using namespace sortie;
 using namespace sortie::iron3d;
 
@@ -153,7 +155,7 @@ TEST(Ctld, most_common_392_byte_shape_reads) {
   auto back = read_ctld(bytes, {core::Profile::strict, "x.ctl"});
   ASSERT_TRUE(back);
   EXPECT_EQ(back->tail.size(), 264u);
-  const auto* f = detect_format(bytes, "x.ctl");
+  const auto* f = sortie::formats::detect_format(bytes, "x.ctl");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->name, "ctld");
 }

@@ -5,8 +5,8 @@
 #include "land_fixtures.hpp"
 #include "nres_fixtures.hpp"
 #include "rsli_fixture.hpp"
+#include "sortie/formats/formats.hpp"
 #include "sortie/iron3d/build_dat.hpp"
-#include "sortie/iron3d/format.hpp"
 #include "sortie/iron3d/msh.hpp"
 #include "sortie/iron3d/texm.hpp"
 #include "sortie/iron3d/tma.hpp"
@@ -19,12 +19,12 @@ namespace {
 using core::Bytes;
 
 std::string detected(const Bytes& bytes, std::string_view name) {
-  const FormatInfo* f = detect_format(bytes, name);
+  const FormatInfo* f = sortie::formats::detect_format(bytes, name);
   return f ? std::string(f->name) : std::string("none");
 }
 
 int score(std::string_view format, const Bytes& bytes, std::string_view name) {
-  return find_format(format)->detect(bytes, name);
+  return sortie::formats::find_format(format)->detect(bytes, name);
 }
 
 Bytes terrain() {
@@ -74,7 +74,7 @@ TEST(FormatDetect, terrain_named_like_a_model_is_a_terrain) {
   EXPECT_EQ(detected(t, "terrain.bin"), "land_msh");
   EXPECT_EQ(detected(t, "Land.msh"), "land_msh");
   // And the terrain reader accepts what detection chose.
-  EXPECT_TRUE(find_format("land_msh")->check(t, {core::Profile::strict, "hill.msh"}));
+  EXPECT_TRUE(sortie::formats::find_format("land_msh")->check(t, {core::Profile::strict, "hill.msh"}));
 }
 
 TEST(FormatDetect, model_named_like_a_terrain_is_a_model) {

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "land_fixtures.hpp"
+#include "sortie/formats/formats.hpp"
 #include "sortie/iron3d/nres.hpp"
 #include "sortie/iron3d/terrain_builder.hpp"
 
@@ -376,7 +377,7 @@ TEST(LandMap, detects_by_name_and_by_signature) {
   EXPECT_EQ(land_map_format_info().detect(file, "x.bin"), kDetectContent);
   EXPECT_EQ(land_map_format_info().detect(map_file(kVector315, 1, 11), "x.bin"), kDetectNone);
   EXPECT_EQ(land_map_format_info().detect(map_file(kVector315, 1, 11), "Land.map"), kDetectName);
-  EXPECT_EQ(detect_format(file, "Land.map")->name, "land_map");
+  EXPECT_EQ(sortie::formats::detect_format(file, "Land.map")->name, "land_map");
 }
 
 // ---- builder ----

@@ -8,6 +8,7 @@
 
 #include "land_fixtures.hpp"
 #include "sortie/core/rng.hpp"
+#include "sortie/formats/formats.hpp"
 #include "sortie/iron3d/nres.hpp"
 #include "sortie/iron3d/terrain_builder.hpp"
 
@@ -76,7 +77,7 @@ TEST(LandMsh, roundtrip_keeps_unindexed_gap_bytes) {
   auto out = write_land_msh(*m, *archive);
   ASSERT_TRUE(out) << out.error().to_string();
   EXPECT_EQ(*out, file);
-  const auto* info = find_format("land_msh");
+  const auto* info = sortie::formats::find_format("land_msh");
   ASSERT_NE(info, nullptr);
   auto rt = info->roundtrip(file, strict());
   ASSERT_TRUE(rt);
@@ -396,7 +397,7 @@ TEST(LandMsh, surface_mask_split_keeps_unknown_bits) {
 
 TEST(LandMsh, json_lists_streams_and_faces) {
   const auto file = build(minimal_streams());
-  const auto* info = find_format("land_msh");
+  const auto* info = sortie::formats::find_format("land_msh");
   ASSERT_NE(info, nullptr);
   auto j = info->inspect(file, strict());
   ASSERT_TRUE(j) << j.error().to_string();
@@ -421,7 +422,7 @@ TEST(LandMsh, detects_by_name_and_by_signature) {
   EXPECT_EQ(land_msh_format_info().detect(other, "Land.msh"), kDetectName);  // name + NRes magic
   const core::Bytes not_nres = {'X', 'R', 'e', 's'};
   EXPECT_EQ(land_msh_format_info().detect(not_nres, "Land.msh"), kDetectNone);
-  EXPECT_EQ(detect_format(file, "Land.msh")->name, "land_msh");
+  EXPECT_EQ(sortie::formats::detect_format(file, "Land.msh")->name, "land_msh");
 }
 
 TEST(LandMsh, check_reports_compatible_warnings) {

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "sortie/iron3d/format.hpp"
+#include "sortie/formats/formats.hpp"
 
 using namespace sortie;
 using namespace sortie::iron3d;
@@ -397,10 +397,10 @@ TEST(MissionCfg, a_line_without_ending_before_another_line_gets_a_newline_on_wri
 
 TEST(MissionCfg, detected_by_name_and_inspected) {
   const auto bytes = core::as_bytes(kCrlf);
-  const FormatInfo* f = detect_format(bytes, "game/MISSIONS/m01/Mission.CFG");
+  const FormatInfo* f = sortie::formats::detect_format(bytes, "game/MISSIONS/m01/Mission.CFG");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->name, "mission_cfg");
-  EXPECT_EQ(detect_format(bytes, "game/MISSIONS/m01/briefing.cfg"), nullptr);
+  EXPECT_EQ(sortie::formats::detect_format(bytes, "game/MISSIONS/m01/briefing.cfg"), nullptr);
   ReadOptions o;
   o.file_name = "mission.cfg";
   auto j = f->inspect(bytes, o);

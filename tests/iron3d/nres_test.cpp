@@ -7,6 +7,7 @@
 
 #include "nres_fixtures.hpp"
 #include "sortie/core/rng.hpp"
+#include "sortie/formats/formats.hpp"
 
 namespace sortie::iron3d {
 namespace {
@@ -155,7 +156,9 @@ TEST(Nres, keeps_bytes_after_nul_in_both_writers) {
   EXPECT_EQ(write_nres_canonical(*a), *built);
   const auto j = nres_to_json(*a);
   EXPECT_EQ(j["entries"][0]["name"], "one");
-  EXPECT_EQ(j["entries"][0]["name_raw_hex"].get<std::string>().substr(0, 18), "6f6e65005441494c21");
+  // One NRes JSON view (inspect, archive list, the extraction manifest): "name_hex" is the raw field.
+  EXPECT_EQ(j["entries"][0]["name_hex"].get<std::string>().substr(0, 18), "6f6e65005441494c21");
+  EXPECT_EQ(j["entries"][0]["name_hex"], nres_manifest(*a, {}, {})["entries"][0]["name_hex"]);
 }
 
 TEST(Nres, duplicate_names_resolve_to_first_in_physical_order) {
@@ -264,6 +267,7 @@ TEST(Nres, json_model_has_every_entry_field) {
   EXPECT_EQ(e1["size"], 0);
   EXPECT_EQ(e1["data_offset"], 24);
   EXPECT_EQ(e1["sort_index"], 0);
+  EXPECT_EQ(e1["name_hex"], "416c706861" + std::string(62, '0'));  // "Alpha", then NULs to 36 bytes
   EXPECT_FALSE(e1.contains("name_raw_hex"));
   const auto& e0 = j["entries"][0];
   EXPECT_EQ(e0["attr1"], 1);
@@ -275,12 +279,12 @@ TEST(Nres, json_model_has_every_entry_field) {
 }
 
 TEST(Nres, format_table_detects_inspects_and_round_trips) {
-  const FormatInfo* f = find_format("nres");
+  const FormatInfo* f = sortie::formats::find_format("nres");
   ASSERT_NE(f, nullptr);
   const Bytes b = spec_vector();
   EXPECT_EQ(f->detect(b, "x.rlb"), 1);
   EXPECT_EQ(f->detect(hex("4e4c0001"), "x.rlb"), 0);
-  EXPECT_EQ(detect_format(b, "x.lib"), f);
+  EXPECT_EQ(sortie::formats::detect_format(b, "x.lib"), f);
   auto j = f->inspect(b, {});
   ASSERT_TRUE(j);
   EXPECT_EQ((*j)["entries"].size(), 2u);

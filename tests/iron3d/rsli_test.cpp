@@ -6,7 +6,7 @@
 
 #include "rsli_fixture.hpp"
 #include "sortie/core/rng.hpp"
-#include "sortie/iron3d/format.hpp"
+#include "sortie/formats/formats.hpp"
 
 namespace sortie::iron3d {
 namespace {
@@ -619,11 +619,11 @@ TEST(RsliEditor, rejects_bad_names_indices_and_duplicates) {
 // ---------------------------------------------------------------- format table
 
 TEST(RsliFormat, detects_inspects_checks_and_round_trips) {
-  const FormatInfo* f = find_format("rsli");
+  const FormatInfo* f = sortie::formats::find_format("rsli");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->detect(kVector312, "x.rlb"), 1);
   EXPECT_EQ(f->detect(bytes_of("NRes"), "x.rlb"), 0);
-  EXPECT_EQ(detect_format(kVector312, "gamefont.rlb"), f);
+  EXPECT_EQ(sortie::formats::detect_format(kVector312, "gamefont.rlb"), f);
   ReadOptions ro{Profile::strict, "v.rlb"};
   auto j = f->inspect(kVector312, ro);
   ASSERT_TRUE(j);

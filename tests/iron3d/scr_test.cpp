@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "sortie/formats/formats.hpp"
+
 using namespace sortie;
 using namespace sortie::iron3d;
 
@@ -149,7 +151,7 @@ TEST(Scr, rejects_truncated_header) {
 }
 
 TEST(Scr, format_table_detects_by_extension) {
-  const auto* f = detect_format(fixture_20_6(), "c1m2p.scr");
+  const auto* f = sortie::formats::detect_format(fixture_20_6(), "c1m2p.scr");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->name, "scr");
   auto j = f->inspect(fixture_20_6(), {});

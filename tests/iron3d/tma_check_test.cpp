@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "sortie/iron3d/format.hpp"
+#include "sortie/formats/formats.hpp"
 #include "sortie/iron3d/tma.hpp"
 
 using namespace sortie::iron3d;
@@ -47,7 +47,7 @@ TEST(TmaCheck, check_command_lists_the_findings_but_accepts_the_file) {
   t.clans[0].add_relation("Ghost", 0);
   auto bytes = write_tma(t);
   ASSERT_TRUE(bytes.has_value());
-  const auto* f = find_format("tma");
+  const auto* f = sortie::formats::find_format("tma");
   ASSERT_NE(f, nullptr);
   auto report = f->check(*bytes, ReadOptions{sortie::core::Profile::strict, "data.tma"});
   ASSERT_TRUE(report.has_value());

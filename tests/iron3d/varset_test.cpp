@@ -4,6 +4,8 @@
 
 #include <bit>
 
+#include "sortie/formats/formats.hpp"
+
 using namespace sortie;
 using namespace sortie::iron3d;
 
@@ -120,7 +122,7 @@ TEST(Varset, builder_output_reads_back) {
   EXPECT_EQ(v->vars.size(), 2u);
   EXPECT_EQ(v->vars[1].as_float(), 1.5f);
   EXPECT_EQ(v->strings.at(0).value, "x");
-  const auto* f = detect_format(write_varset(*v), "varset.var");
+  const auto* f = sortie::formats::detect_format(write_varset(*v), "varset.var");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->name, "varset");
 }

@@ -94,7 +94,7 @@ TEST(MissionLoader, loads_registers_everything_and_runs_deterministically) {
     std::vector<std::string> phases;
     for (const auto& t : report->timings) phases.push_back(t.phase);
     EXPECT_EQ(phases, (std::vector<std::string>{"context", "mission", "foundation", "prototypes", "environment",
-                                                "resources", "construct", "register", "scenario"}));
+                                                "resources", "construct", "register", "ground"}));
     mission::ScenarioOptions so;
     so.ticks = 300;
     auto run = mission::run_scenario(*l.current(), so);

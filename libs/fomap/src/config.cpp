@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <array>
 
+#include "sortie/core/text.hpp"
+
 namespace sortie::fomap {
 namespace {
 
@@ -142,19 +144,11 @@ std::size_t section_estimate(std::string_view text) {
 }  // namespace
 
 std::string_view trim_line(std::string_view s) {
-  std::size_t b = 0;
-  while (b < s.size() && is_line_blank(s[b])) ++b;
-  std::size_t e = s.size();
-  while (e > b && is_line_blank(s[e - 1])) --e;
-  return s.substr(b, e - b);
+  return core::trim(s, " \t\r\n");
 }
 
 std::string_view trim_value(std::string_view s) {
-  std::size_t b = 0;
-  while (b < s.size() && is_value_blank(s[b])) ++b;
-  std::size_t e = s.size();
-  while (e > b && is_value_blank(s[e - 1])) --e;
-  return s.substr(b, e - b);
+  return core::trim(s, core::kAsciiWhitespace);
 }
 
 const ConfigEntry* ConfigSection::find(std::string_view key) const {

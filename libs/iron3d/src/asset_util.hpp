@@ -6,22 +6,14 @@
 
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/diagnostic.hpp"
+#include "sortie/core/text.hpp"
 #include "sortie/iron3d/format.hpp"
 
 namespace sortie::iron3d::detail {
 
-// ASCII whitespace trim at both ends (space, \t, \r, \n, \v, \f).
-inline std::string_view trim_ascii(std::string_view s) {
-  constexpr std::string_view kWs = " \t\r\n\v\f";
-  const auto b = s.find_first_not_of(kWs);
-  if (b == std::string_view::npos) return {};
-  const auto e = s.find_last_not_of(kWs);
-  return s.substr(b, e - b + 1);
-}
-
 // A reference name as the engine uses it: cut at the first NUL, ASCII-trimmed.
 inline std::string_view ref_text(const core::FixedString& s) {
-  return trim_ascii(s.text());
+  return core::trim(s.text());
 }
 
 // Strict: the finding is fatal. Compatible: it becomes a warning appended to `warnings`.

@@ -145,7 +145,7 @@ core::Result<BehaviorIni> read_behavior_ini(core::ByteView data, const ReadOptio
           .of(file)
           .at(start)
           .in(std::move(field))
-          .expect(std::move(expected), std::string(detail::trim_ascii(raw)));
+          .expect(std::move(expected), std::string(core::trim(raw)));
     };
     auto soft = [&](Diagnostic d) {
       ini.kinds.back() = BehaviorLineKind::invalid;
@@ -155,12 +155,11 @@ core::Result<BehaviorIni> read_behavior_ini(core::ByteView data, const ReadOptio
     std::string_view s = raw;
     const std::size_t comment = comment_start(s);
     if (comment != std::string_view::npos) s = s.substr(0, comment);
-    s = detail::trim_ascii(s);
+    s = core::trim(s);
     if (s.empty()) {
       ini.kinds.back() = comment != std::string_view::npos ? BehaviorLineKind::comment : BehaviorLineKind::blank;
     } else if (s.front() == '[') {
-      const std::string_view name =
-          s.size() >= 2 && s.back() == ']' ? detail::trim_ascii(s.substr(1, s.size() - 2)) : "";
+      const std::string_view name = s.size() >= 2 && s.back() == ']' ? core::trim(s.substr(1, s.size() - 2)) : "";
       if (name.empty() || name.find_first_of("[]") != std::string_view::npos) {
         SORTIE_CHECK(soft(located("behavior_ini.syntax", "a section header is [Name]", line_field, "[Name]")));
       } else {
@@ -168,8 +167,8 @@ core::Result<BehaviorIni> read_behavior_ini(core::ByteView data, const ReadOptio
         ini.kinds.back() = BehaviorLineKind::section;
       }
     } else if (const auto eq = s.find('='); eq != std::string_view::npos) {
-      const std::string_view key = detail::trim_ascii(s.substr(0, eq));
-      const std::string_view value = detail::trim_ascii(s.substr(eq + 1));
+      const std::string_view key = core::trim(s.substr(0, eq));
+      const std::string_view value = core::trim(s.substr(eq + 1));
       const std::string field = fmt::format("entries[{}]", ini.entries.size());
       bool ok = true;
       if (key.empty()) {
@@ -321,32 +320,20 @@ int detect(core::ByteView, std::string_view file_name) {
   return core::iequals_ascii(base, "Behavior.ini") ? 2 : 0;
 }
 
-core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
-  core::Diagnostics warnings;
-  SORTIE_TRY(auto ini, read_behavior_ini(data, options, &warnings));
-  core::Json j = behavior_ini_json(ini);
-  if (!warnings.empty()) j["warnings"] = core::diagnostics_json(warnings);
-  return j;
-}
-
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  CheckReport report;
-  SORTIE_TRY(auto ini, read_behavior_ini(data, options, &report.findings));
-  (void)ini;
-  return report;
-}
-
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto ini, read_behavior_ini(data, options));
-  return write_behavior_ini(ini);
-}
+constexpr FormatAdapter<BehaviorIni> kBehaviorIniFormat{
+    .name = "behavior_ini",
+    .description = "Behavior.ini: Behavior.dll switches and the PathFind_* / Network_* parameters",
+    .detect = &detect,
+    .read = &read_behavior_ini,
+    .json = &behavior_ini_json,
+    .write = [](const BehaviorIni& b) -> core::Result<core::Bytes> { return write_behavior_ini(b); },
+    .inspect_warnings = InspectWarnings::when_any,
+};
 
 }  // namespace
 
 FormatInfo behavior_ini_format_info() {
-  return {"behavior_ini", "Behavior.ini: Behavior.dll switches and the PathFind_* / Network_* parameters",
-          &detect,        &inspect,
-          &check,         &roundtrip};
+  return format_info<BehaviorIni, kBehaviorIniFormat>();
 }
 
 }  // namespace sortie::iron3d

@@ -70,12 +70,6 @@ bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
-
 bool path_char(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
          c == '/' || c == '\\' || c == '-';
@@ -102,7 +96,7 @@ std::vector<Line> split_lines(std::string_view text) {
   while (start < text.size()) {
     std::size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
-    lines.push_back({trim(text.substr(start, end - start)), start, number++});
+    lines.push_back({core::trim(text.substr(start, end - start)), start, number++});
     start = end + 1;
   }
   return lines;
@@ -292,33 +286,29 @@ BuildDatReadOptions read_options(const ReadOptions& o) {
   return {o.profile, o.file_name.empty() ? "BuildDat.lst" : o.file_name};
 }
 
-core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
-  core::Diagnostics warnings;
-  SORTIE_TRY(auto doc, read_build_dat(data, read_options(options), &warnings));
-  for (auto& d : check_build_dat(doc, read_options(options).file_name)) warnings.push_back(std::move(d));
-  core::Json j = build_dat_to_json(doc);
-  if (!warnings.empty()) j["warnings"] = core::diagnostics_json(warnings);
-  return j;
+// The document's own cross checks (check_build_dat) are part of reading it: inspect lists them
+// with the reader's warnings, check reports them.
+core::Result<BuildDat> read(core::ByteView data, const ReadOptions& options, core::Diagnostics* warnings) {
+  SORTIE_TRY(auto doc, read_build_dat(data, read_options(options), warnings));
+  if (warnings)
+    for (auto& d : check_build_dat(doc, read_options(options).file_name)) warnings->push_back(std::move(d));
+  return doc;
 }
 
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  CheckReport report;
-  SORTIE_TRY(auto doc, read_build_dat(data, read_options(options), &report.findings));
-  for (auto& d : check_build_dat(doc, read_options(options).file_name)) report.findings.push_back(std::move(d));
-  return report;
-}
-
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto doc, read_build_dat(data, read_options(options)));
-  return write_build_dat(doc);
-}
+constexpr FormatAdapter<BuildDat> kBuildDatFormat{
+    .name = "build_dat",
+    .description = "BuildDat.lst building categories: 12 named masks with unit DAT paths",
+    .detect = &detect,
+    .read = &read,
+    .json = &build_dat_to_json,
+    .write = [](const BuildDat& doc) -> core::Result<core::Bytes> { return write_build_dat(doc); },
+    .inspect_warnings = InspectWarnings::when_any,
+};
 
 }  // namespace
 
 FormatInfo build_dat_format_info() {
-  return {"build_dat", "BuildDat.lst building categories: 12 named masks with unit DAT paths",
-          &detect,     &inspect,
-          &check,      &roundtrip};
+  return format_info<BuildDat, kBuildDatFormat>();
 }
 
 }  // namespace sortie::iron3d

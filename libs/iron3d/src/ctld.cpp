@@ -177,28 +177,19 @@ int detect(core::ByteView, std::string_view file_name) {
   return detail::has_extension(file_name, ".ctl") ? kDetectName : kDetectNone;
 }
 
-core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto c, read_ctld(data, options));
-  return ctld_json(c);
-}
-
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto c, read_ctld(data, options));
-  (void)c;
-  return CheckReport{};
-}
-
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto c, read_ctld(data, options));
-  return write_ctld(c);
-}
+constexpr FormatAdapter<Ctld> kCtldFormat{
+    .name = "ctld",
+    .description = "Iron3D CTLD control resource (*.ctl): counts, control rows, raw sections",
+    .detect = &detect,
+    .read = [](core::ByteView d, const ReadOptions& o, core::Diagnostics*) { return read_ctld(d, o); },
+    .json = &ctld_json,
+    .write = [](const Ctld& c) -> core::Result<core::Bytes> { return write_ctld(c); },
+};
 
 }  // namespace
 
 FormatInfo ctld_format_info() {
-  return {"ctld",  "Iron3D CTLD control resource (*.ctl): counts, control rows, raw sections",
-          &detect, &inspect,
-          &check,  &roundtrip};
+  return format_info<Ctld, kCtldFormat>();
 }
 
 }  // namespace sortie::iron3d

@@ -178,26 +178,19 @@ int detect(core::ByteView, std::string_view file_name) {
   return detail::has_extension(file_name, ".fxid") ? kDetectName : kDetectNone;
 }
 
-core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto fx, read_fxid(data, options));
-  return fxid_json(fx);
-}
-
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto fx, read_fxid(data, options));
-  (void)fx;
-  return CheckReport{};
-}
-
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto fx, read_fxid(data, options));
-  return write_fxid(fx);
-}
+constexpr FormatAdapter<Fxid> kFxidFormat{
+    .name = "fxid",
+    .description = "Iron3D FXID effect definition (extracted entry, *.fxid)",
+    .detect = &detect,
+    .read = [](core::ByteView d, const ReadOptions& o, core::Diagnostics*) { return read_fxid(d, o); },
+    .json = &fxid_json,
+    .write = [](const Fxid& f) -> core::Result<core::Bytes> { return write_fxid(f); },
+};
 
 }  // namespace
 
 FormatInfo fxid_format_info() {
-  return {"fxid", "Iron3D FXID effect definition (extracted entry, *.fxid)", &detect, &inspect, &check, &roundtrip};
+  return format_info<Fxid, kFxidFormat>();
 }
 
 }  // namespace sortie::iron3d

@@ -102,31 +102,22 @@ int detect(core::ByteView data, std::string_view file_name) {
   return detail::file_name_is(file_name, "Land.map") ? kDetectName : kDetectNone;
 }
 
-core::Result<Json> inspect(core::ByteView data, const ReadOptions& options) {
-  core::Diagnostics findings;
-  SORTIE_TRY(auto m, read_land_map(data, options, &findings));
-  Json j = land_map_to_json(m);
-  j["findings"] = core::diagnostics_json(findings);
-  return j;
-}
+using LandMapFile = detail::LandFile<LandMap>;
 
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  CheckReport report;
-  SORTIE_CHECK(read_land_map(data, options, &report.findings));
-  return report;
-}
-
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto archive, detail::read_land_container(data, options, nullptr));
-  const auto streams = detail::land_streams(archive);
-  SORTIE_TRY(auto m, decode_land_map_streams(streams, options, nullptr));
-  return write_land_map(m, archive);
-}
+constexpr FormatAdapter<LandMapFile> kLandMapFormat{
+    .name = "land_map",
+    .description = "Iron3D areal map (Land.map: NRes with one type 12 entry)",
+    .detect = &detect,
+    .read = &detail::read_land_file<LandMap, &decode_land_map_streams>,
+    .json = [](const LandMapFile& f) { return land_map_to_json(f.decoded); },
+    .write = [](const LandMapFile& f) { return write_land_map(f.decoded, f.archive); },
+    .inspect_warnings = InspectWarnings::findings,
+};
 
 }  // namespace
 
 FormatInfo land_map_format_info() {
-  return {"land_map", "Iron3D areal map (Land.map: NRes with one type 12 entry)", detect, inspect, check, roundtrip};
+  return format_info<LandMapFile, kLandMapFormat>();
 }
 
 }  // namespace sortie::iron3d

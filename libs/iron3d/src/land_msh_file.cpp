@@ -209,31 +209,22 @@ int detect(core::ByteView data, std::string_view file_name) {
   return detail::file_name_is(file_name, "Land.msh") ? kDetectName : kDetectNone;
 }
 
-core::Result<Json> inspect(core::ByteView data, const ReadOptions& options) {
-  core::Diagnostics findings;
-  SORTIE_TRY(auto m, read_land_msh(data, options, &findings));
-  Json j = land_msh_to_json(m);
-  j["findings"] = core::diagnostics_json(findings);
-  return j;
-}
+using LandMshFile = detail::LandFile<LandMsh>;
 
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  CheckReport report;
-  SORTIE_CHECK(read_land_msh(data, options, &report.findings));
-  return report;
-}
-
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto archive, detail::read_land_container(data, options, nullptr));
-  const auto streams = detail::land_streams(archive);
-  SORTIE_TRY(auto m, decode_land_msh_streams(streams, options, nullptr));
-  return write_land_msh(m, archive);
-}
+constexpr FormatAdapter<LandMshFile> kLandMshFormat{
+    .name = "land_msh",
+    .description = "Iron3D terrain mesh (Land.msh: NRes of typed streams)",
+    .detect = &detect,
+    .read = &detail::read_land_file<LandMsh, &decode_land_msh_streams>,
+    .json = [](const LandMshFile& f) { return land_msh_to_json(f.decoded); },
+    .write = [](const LandMshFile& f) { return write_land_msh(f.decoded, f.archive); },
+    .inspect_warnings = InspectWarnings::findings,
+};
 
 }  // namespace
 
 FormatInfo land_msh_format_info() {
-  return {"land_msh", "Iron3D terrain mesh (Land.msh: NRes of typed streams)", detect, inspect, check, roundtrip};
+  return format_info<LandMshFile, kLandMshFormat>();
 }
 
 }  // namespace sortie::iron3d

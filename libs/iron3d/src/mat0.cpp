@@ -220,32 +220,21 @@ int detect(core::ByteView, std::string_view file_name) {
   return detail::has_extension(file_name, ".mat0") ? kDetectName : kDetectNone;
 }
 
-core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
-  core::Diagnostics w;
-  SORTIE_TRY(auto m, read_mat0(data, kMat0MaxKnownVersion, options, &w));
-  auto j = mat0_json(m);
-  j["warnings"] = core::diagnostics_json(w);
-  return j;
-}
-
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  CheckReport report;
-  SORTIE_TRY(auto m, read_mat0(data, kMat0MaxKnownVersion, options, &report.findings));
-  (void)m;
-  return report;
-}
-
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto m, read_mat0(data, kMat0MaxKnownVersion, options));
-  return write_mat0(m);
-}
+constexpr FormatAdapter<Mat0> kMat0Format{
+    .name = "mat0",
+    .description = "Iron3D MAT0 material payload (extracted entry, *.mat0; read as version 6)",
+    .detect = &detect,
+    .read = [](core::ByteView d, const ReadOptions& o,
+               core::Diagnostics* w) { return read_mat0(d, kMat0MaxKnownVersion, o, w); },
+    .json = &mat0_json,
+    .write = [](const Mat0& m) -> core::Result<core::Bytes> { return write_mat0(m); },
+    .inspect_warnings = InspectWarnings::always,
+};
 
 }  // namespace
 
 FormatInfo mat0_format_info() {
-  return {"mat0",  "Iron3D MAT0 material payload (extracted entry, *.mat0; read as version 6)",
-          &detect, &inspect,
-          &check,  &roundtrip};
+  return format_info<Mat0, kMat0Format>();
 }
 
 }  // namespace sortie::iron3d

@@ -19,14 +19,7 @@ using Kind = MissionCfgLineKind;
 
 namespace {
 
-constexpr std::string_view kBlank = " \t";
 constexpr std::array<std::string_view, 4> kNamed = {"desc", "library", "libtype", "type"};
-
-std::string_view trim_blank(std::string_view s) {
-  const auto b = s.find_first_not_of(kBlank);
-  if (b == std::string_view::npos) return {};
-  return s.substr(b, s.find_last_not_of(kBlank) - b + 1);
-}
 
 bool control_byte(char c) {
   const auto u = static_cast<unsigned char>(c);
@@ -67,21 +60,21 @@ struct Split {
 
 Split split(std::string_view line) {
   Split s;
-  const auto b = line.find_first_not_of(kBlank);
+  const auto b = line.find_first_not_of(core::kBlanks);
   if (b == std::string_view::npos) {
     s.indent = line;
     return s;
   }
   s.indent = line.substr(0, b);
-  const std::string_view rest = trim_blank(line.substr(b));
-  const auto sep = rest.find_first_of(kBlank);
+  const std::string_view rest = core::trim(line.substr(b), core::kBlanks);
+  const auto sep = rest.find_first_of(core::kBlanks);
   s.key = rest.substr(0, sep);
-  if (sep != std::string_view::npos) s.value = trim_blank(rest.substr(sep));
+  if (sep != std::string_view::npos) s.value = core::trim(rest.substr(sep), core::kBlanks);
   return s;
 }
 
 std::string found_text(std::string_view s) {
-  return core::cp1251_to_utf8(trim_blank(s)).utf8;
+  return core::cp1251_to_utf8(core::trim(s, core::kBlanks)).utf8;
 }
 
 // A field or object/end line is written as read while its key and value still match its raw
@@ -206,7 +199,7 @@ class Reader {
                                 fmt::format("control byte 0x{:02x} at column {}", static_cast<unsigned char>(*bad),
                                             bad - raw.begin() + 1),
                                 place(), "text, tabs and cp1251 bytes"));
-    const std::string_view trimmed = trim_blank(raw);
+    const std::string_view trimmed = core::trim(raw, core::kBlanks);
     if (trimmed.empty()) {
       l.kind = Kind::blank;
       keep(std::move(l));
@@ -307,7 +300,7 @@ std::string_view value_check(std::string_view key, std::string_view value) {
   if (key.empty() || s.key != key || is_comment(key) || core::iequals_ascii(key, "object") ||
       core::iequals_ascii(key, "end") || std::any_of(key.begin(), key.end(), control_byte))
     return "a key is one token, not a comment, 'object' or 'end'";
-  if (trim_blank(value) != value || std::any_of(value.begin(), value.end(), control_byte))
+  if (core::trim(value, core::kBlanks) != value || std::any_of(value.begin(), value.end(), control_byte))
     return "a value has no control bytes and no leading or trailing blanks";
   if (!quotes_balanced(value)) return "a value has balanced double quotes";
   if (integer_key(key)) {
@@ -504,32 +497,20 @@ int detect(core::ByteView, std::string_view file_name) {
   return core::iequals_ascii(base, "mission.cfg") ? kDetectName : kDetectNone;
 }
 
-core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
-  core::Diagnostics warnings;
-  SORTIE_TRY(auto config, read_mission_cfg(data, options, &warnings));
-  core::Json j = mission_cfg_json(config);
-  if (!warnings.empty()) j["warnings"] = core::diagnostics_json(warnings);
-  return j;
-}
-
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  CheckReport report;
-  SORTIE_TRY(auto config, read_mission_cfg(data, options, &report.findings));
-  (void)config;
-  return report;
-}
-
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto config, read_mission_cfg(data, options));
-  return write_mission_cfg(config);
-}
+constexpr FormatAdapter<MissionConfig> kMissionCfgFormat{
+    .name = "mission_cfg",
+    .description = "mission.cfg: a mission's named resource objects (ambient music, sound resources)",
+    .detect = &detect,
+    .read = &read_mission_cfg,
+    .json = &mission_cfg_json,
+    .write = [](const MissionConfig& m) -> core::Result<core::Bytes> { return write_mission_cfg(m); },
+    .inspect_warnings = InspectWarnings::when_any,
+};
 
 }  // namespace
 
 FormatInfo mission_cfg_format_info() {
-  return {"mission_cfg", "mission.cfg: a mission's named resource objects (ambient music, sound resources)",
-          &detect,       &inspect,
-          &check,        &roundtrip};
+  return format_info<MissionConfig, kMissionCfgFormat>();
 }
 
 }  // namespace sortie::iron3d

@@ -319,32 +319,20 @@ int detect(core::ByteView data, std::string_view file_name) {
                                                                                                    : kDetectNone;
 }
 
-core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
-  core::Diagnostics w;
-  SORTIE_TRY(auto f, read_msh(data, options, &w));
-  auto j = msh_json(f.model);
-  j["warnings"] = core::diagnostics_json(w);
-  return j;
-}
-
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  CheckReport report;
-  SORTIE_TRY(auto f, read_msh(data, options, &report.findings));
-  (void)f;
-  return report;
-}
-
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto f, read_msh(data, options));
-  return write_msh(f);
-}
+constexpr FormatAdapter<MshFile> kMshFormat{
+    .name = "msh",
+    .description = "Iron3D MSH model (NRes of streams 1..20: nodes, slots, vertices, batches)",
+    .detect = &detect,
+    .read = &read_msh,
+    .json = [](const MshFile& f) { return msh_json(f.model); },
+    .write = &write_msh,
+    .inspect_warnings = InspectWarnings::always,
+};
 
 }  // namespace
 
 FormatInfo msh_format_info() {
-  return {"msh",   "Iron3D MSH model (NRes of streams 1..20: nodes, slots, vertices, batches)",
-          &detect, &inspect,
-          &check,  &roundtrip};
+  return format_info<MshFile, kMshFormat>();
 }
 
 }  // namespace sortie::iron3d

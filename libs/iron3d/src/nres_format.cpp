@@ -1,11 +1,12 @@
 // NRes in the format table: detect, inspect (JSON model), check, roundtrip.
 
+#include "nres_internal.hpp"
 #include "sortie/core/text.hpp"
 #include "sortie/iron3d/nres.hpp"
 
 namespace sortie::iron3d {
 
-core::Json nres_to_json(const NresArchive& archive) {
+core::Json detail::nres_json_view(const NresArchive& archive) {
   core::Json j;
   j["format"] = "nres";
   j["version"] = archive.version;
@@ -18,9 +19,8 @@ core::Json nres_to_json(const NresArchive& archive) {
     const NresEntry& e = archive.entries[i];
     core::Json je;
     je["index"] = i;
-    const core::DecodedText name = core::cp1251_to_utf8(e.name.text());
-    je["name"] = name.utf8;
-    if (e.name.has_tail() || !name.lossless) je["name_raw_hex"] = core::to_hex(e.name.bytes());
+    je["name"] = core::cp1251_to_utf8(e.name.text()).utf8;
+    je["name_hex"] = core::to_hex(e.name.bytes());
     je["type_id"] = e.type_id;
     if (auto tag = nres_type_tag_text(e.type_id)) je["type_tag"] = *tag;
     je["attr1"] = e.attr1;
@@ -37,6 +37,11 @@ core::Json nres_to_json(const NresArchive& archive) {
     gaps.push_back(
         {{"offset", archive.gaps[g].offset}, {"size", archive.gaps[g].size}, {"all_zero", archive.gap_is_zero(g)}});
   j["gaps"] = std::move(gaps);
+  return j;
+}
+
+core::Json nres_to_json(const NresArchive& archive) {
+  core::Json j = detail::nres_json_view(archive);
   if (!archive.warnings.empty()) j["warnings"] = core::diagnostics_json(archive.warnings);
   return j;
 }
@@ -54,29 +59,26 @@ int detect(core::ByteView data, std::string_view /*file_name*/) {
   return nres_has_magic(data) ? kDetectContainer : kDetectNone;
 }
 
-core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(const auto archive, read_nres(data, read_options(options)));
-  return nres_to_json(archive);
-}
-
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
+// The archive's warnings stay in its JSON view (nres_to_json) and are the check's findings.
+core::Result<NresArchive> read(core::ByteView data, const ReadOptions& options, core::Diagnostics* warnings) {
   SORTIE_TRY(auto archive, read_nres(data, read_options(options)));
-  CheckReport report;
-  report.findings = std::move(archive.warnings);
-  return report;
+  if (warnings) warnings->insert(warnings->end(), archive.warnings.begin(), archive.warnings.end());
+  return archive;
 }
 
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(const auto archive, read_nres(data, read_options(options)));
-  return write_nres_lossless(archive);
-}
+constexpr FormatAdapter<NresArchive> kNresFormat{
+    .name = "nres",
+    .description = "NRes archive (.rlb, .lib; also the container of .msh, Land.msh, Land.map)",
+    .detect = &detect,
+    .read = &read,
+    .json = &nres_to_json,
+    .write = [](const NresArchive& a) -> core::Result<core::Bytes> { return write_nres_lossless(a); },
+};
 
 }  // namespace
 
 FormatInfo nres_format_info() {
-  return FormatInfo{"nres",  "NRes archive (.rlb, .lib; also the container of .msh, Land.msh, Land.map)",
-                    &detect, &inspect,
-                    &check,  &roundtrip};
+  return format_info<NresArchive, kNresFormat>();
 }
 
 }  // namespace sortie::iron3d

@@ -164,4 +164,9 @@ void put_header(core::Bytes& out, std::uint32_t version, std::uint32_t count, st
 // Raw 36-byte field from a name that may carry bytes after a NUL ("one\0TAIL!").
 core::Result<core::FixedString> raw_name_field(std::string_view name);
 
+// The one JSON view of an archive (nres_format.cpp): header fields, every entry's directory
+// fields with "name" (UTF-8 text) and "name_hex" (the raw 36-byte field), the gaps.
+// nres_to_json adds the warnings, nres_manifest the payload and gap file names.
+core::Json nres_json_view(const NresArchive& archive);
+
 }  // namespace sortie::iron3d::detail

@@ -15,41 +15,11 @@ using core::Json;
 
 core::Json nres_manifest(const NresArchive& archive, std::span<const std::string> files,
                          std::span<const std::string> gap_files) {
-  Json m;
-  m["format"] = "nres";
-  m["version"] = archive.version;
-  m["entry_count"] = archive.entry_count;
-  m["total_size"] = archive.total_size;
-  m["directory_offset"] = archive.directory_offset;
-  m["lookup_order_valid"] = archive.lookup_order_valid;
-  Json entries = Json::array();
-  for (std::size_t i = 0; i < archive.entries.size(); ++i) {
-    const NresEntry& e = archive.entries[i];
-    Json je;
-    je["index"] = i;
-    je["file"] = i < files.size() ? files[i] : std::string();
-    je["name"] = core::cp1251_to_utf8(e.name.text()).utf8;
-    je["name_hex"] = core::to_hex(e.name.bytes());
-    je["type_id"] = e.type_id;
-    if (auto tag = nres_type_tag_text(e.type_id)) je["type_tag"] = *tag;
-    je["attr1"] = e.attr1;
-    je["attr2"] = e.attr2;
-    je["attr3"] = e.attr3;
-    je["size"] = e.size;
-    je["data_offset"] = e.data_offset;
-    je["sort_index"] = e.sort_index;
-    entries.push_back(std::move(je));
-  }
-  m["entries"] = std::move(entries);
-  Json gaps = Json::array();
-  for (std::size_t g = 0; g < archive.gaps.size(); ++g) {
-    const NresGap& gap = archive.gaps[g];
-    const bool zero = archive.gap_is_zero(g);
-    Json jg{{"offset", gap.offset}, {"size", gap.size}, {"all_zero", zero}};
-    if (!zero && g < gap_files.size()) jg["file"] = gap_files[g];
-    gaps.push_back(std::move(jg));
-  }
-  m["gaps"] = std::move(gaps);
+  Json m = detail::nres_json_view(archive);
+  for (std::size_t i = 0; i < m["entries"].size(); ++i)
+    m["entries"][i]["file"] = i < files.size() ? files[i] : std::string();
+  for (std::size_t g = 0; g < m["gaps"].size(); ++g)
+    if (!archive.gap_is_zero(g) && g < gap_files.size()) m["gaps"][g]["file"] = gap_files[g];
   return m;
 }
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <variant>
+
 #include "asset_util.hpp"
 #include "sortie/core/text.hpp"
 
@@ -149,46 +151,45 @@ int detect(core::ByteView data, std::string_view file_name) {
   return kDetectNone;
 }
 
-core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
+// Either shape of the format: the registry archive or one bare record array.
+using ObjectRefsFile = std::variant<ObjectRegistry, std::vector<ObjectRef>>;
+
+core::Result<ObjectRefsFile> read(core::ByteView data, const ReadOptions& options, core::Diagnostics* warnings) {
   if (nres_has_magic(data)) {
     SORTIE_TRY(auto reg, read_object_registry(data, options));
-    return object_registry_json(reg);
+    if (warnings) warnings->insert(warnings->end(), reg.archive.warnings.begin(), reg.archive.warnings.end());
+    return ObjectRefsFile{std::move(reg)};
   }
   SORTIE_TRY(auto refs, read_object_refs(data, options));
+  return ObjectRefsFile{std::move(refs)};
+}
+
+core::Json to_json(const ObjectRefsFile& file) {
+  if (const auto* reg = std::get_if<ObjectRegistry>(&file)) return object_registry_json(*reg);
   core::Json j;
   j["format"] = "object_refs";
-  j["refs"] = object_refs_json(refs);
+  j["refs"] = object_refs_json(std::get<std::vector<ObjectRef>>(file));
   return j;
 }
 
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  CheckReport report;
-  if (nres_has_magic(data)) {
-    SORTIE_TRY(auto reg, read_object_registry(data, options));
-    report.findings = reg.archive.warnings;
-  } else {
-    SORTIE_TRY(auto refs, read_object_refs(data, options));
-    (void)refs;
-  }
-  return report;
+core::Result<core::Bytes> write(const ObjectRefsFile& file) {
+  if (const auto* reg = std::get_if<ObjectRegistry>(&file)) return write_object_registry(*reg);
+  return write_object_refs(std::get<std::vector<ObjectRef>>(file));
 }
 
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  if (nres_has_magic(data)) {
-    SORTIE_TRY(auto reg, read_object_registry(data, options));
-    return write_object_registry(reg);
-  }
-  SORTIE_TRY(auto refs, read_object_refs(data, options));
-  return write_object_refs(refs);
-}
+constexpr FormatAdapter<ObjectRefsFile> kObjectRefsFormat{
+    .name = "object_refs",
+    .description = "Iron3D objects.rlb prototype registry (NRes of 64-byte ObjectRef records; or one *.ref payload)",
+    .detect = &detect,
+    .read = &read,
+    .json = &to_json,
+    .write = &write,
+};
 
 }  // namespace
 
 FormatInfo object_refs_format_info() {
-  return {
-      "object_refs", "Iron3D objects.rlb prototype registry (NRes of 64-byte ObjectRef records; or one *.ref payload)",
-      &detect,       &inspect,
-      &check,        &roundtrip};
+  return format_info<ObjectRefsFile, kObjectRefsFormat>();
 }
 
 }  // namespace sortie::iron3d

@@ -58,28 +58,32 @@ int detect(core::ByteView data, std::string_view /*file_name*/) {
   return rsli_has_magic(data) ? kDetectContainer : kDetectNone;
 }
 
-core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
+core::Result<RsliArchive> read(core::ByteView data, const ReadOptions& options, core::Diagnostics* warnings) {
   SORTIE_TRY(auto archive, read_rsli(data, RsliReadOptions::from_profile(options.profile, options.file_name)));
-  return rsli_json(archive);
+  if (warnings) warnings->insert(warnings->end(), archive.warnings.begin(), archive.warnings.end());
+  return archive;
 }
 
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto archive, read_rsli(data, RsliReadOptions::from_profile(options.profile, options.file_name)));
+// A check decodes every entry: an archive whose payload does not unpack is invalid.
+core::Result<core::Diagnostics> validate(const RsliArchive& archive, const ReadOptions&) {
   for (std::size_t i = 0; i < archive.entries.size(); ++i) SORTIE_CHECK(decode_rsli_entry(archive, i));
-  CheckReport report;
-  report.findings = archive.warnings;
-  return report;
+  return core::Diagnostics{};
 }
 
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto archive, read_rsli(data, RsliReadOptions::from_profile(options.profile, options.file_name)));
-  return write_rsli(archive);
-}
+constexpr FormatAdapter<RsliArchive> kRsliFormat{
+    .name = "rsli",
+    .description = "RsLi library archive (gamefont.rlb, sprites.lib)",
+    .detect = &detect,
+    .read = &read,
+    .json = &rsli_json,
+    .write = [](const RsliArchive& a) -> core::Result<core::Bytes> { return write_rsli(a); },
+    .validate = &validate,
+};
 
 }  // namespace
 
 FormatInfo rsli_format_info() {
-  return FormatInfo{"rsli", "RsLi library archive (gamefont.rlb, sprites.lib)", &detect, &inspect, &check, &roundtrip};
+  return format_info<RsliArchive, kRsliFormat>();
 }
 
 }  // namespace sortie::iron3d

@@ -206,27 +206,24 @@ int detect(core::ByteView, std::string_view file_name) {
   return detail::has_extension(file_name, ".scr") ? kDetectName : kDetectNone;
 }
 
-core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto res, read_scr(data, options));
-  auto j = scr_json(res.package);
-  j["warnings"] = core::diagnostics_json(res.warnings);
-  return j;
-}
-
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto res, read_scr(data, options));
-  return CheckReport{std::move(res.warnings)};
-}
-
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto res, read_scr(data, options));
-  return write_scr(res.package);
-}
+constexpr FormatAdapter<ScrPackage> kScrFormat{
+    .name = "scr",
+    .description = "Iron3D compiled AI script package (*.scr)",
+    .detect = &detect,
+    .read = [](core::ByteView d, const ReadOptions& o, core::Diagnostics* w) -> core::Result<ScrPackage> {
+      SORTIE_TRY(auto res, read_scr(d, o));
+      if (w) w->insert(w->end(), res.warnings.begin(), res.warnings.end());
+      return std::move(res.package);
+    },
+    .json = &scr_json,
+    .write = [](const ScrPackage& p) -> core::Result<core::Bytes> { return write_scr(p); },
+    .inspect_warnings = InspectWarnings::always,
+};
 
 }  // namespace
 
 FormatInfo scr_format_info() {
-  return {"scr", "Iron3D compiled AI script package (*.scr)", &detect, &inspect, &check, &roundtrip};
+  return format_info<ScrPackage, kScrFormat>();
 }
 
 }  // namespace sortie::iron3d

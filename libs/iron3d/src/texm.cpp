@@ -363,27 +363,19 @@ int detect(core::ByteView data, std::string_view) {
   return data.size() >= 4 && core::load_u32(data.data()) == kTexmMagic ? kDetectContent : kDetectNone;
 }
 
-core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto t, read_texm(data, options));
-  return texm_json(t);
-}
-
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto t, read_texm(data, options));
-  (void)t;
-  return CheckReport{};
-}
-
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto t, read_texm(data, options));
-  return write_texm(t);
-}
+constexpr FormatAdapter<Texm> kTexmFormat{
+    .name = "texm",
+    .description = "Iron3D Texm texture or lightmap (extracted entry, magic \"Texm\")",
+    .detect = &detect,
+    .read = [](core::ByteView d, const ReadOptions& o, core::Diagnostics*) { return read_texm(d, o); },
+    .json = &texm_json,
+    .write = [](const Texm& t) -> core::Result<core::Bytes> { return write_texm(t); },
+};
 
 }  // namespace
 
 FormatInfo texm_format_info() {
-  return {"texm",    "Iron3D Texm texture or lightmap (extracted entry, magic \"Texm\")", &detect, &inspect, &check,
-          &roundtrip};
+  return format_info<Texm, kTexmFormat>();
 }
 
 }  // namespace sortie::iron3d

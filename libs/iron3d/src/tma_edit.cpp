@@ -21,18 +21,13 @@ Diagnostic edit_error(std::string code, std::string message, std::string field) 
   return Diagnostic::error(std::move(code), std::move(message)).in(std::move(field));
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
 std::vector<std::string_view> split_commas(std::string_view s) {
   std::vector<std::string_view> out;
   std::size_t start = 0;
   while (true) {
     const auto comma = s.find(',', start);
-    out.push_back(trim(s.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
+    out.push_back(core::trim(s.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start),
+                             core::kBlanks));
     if (comma == std::string_view::npos) break;
     start = comma + 1;
   }
@@ -90,7 +85,7 @@ Result<core::Vec3> parse_vec3(std::string_view text, const std::string& field) {
 }
 
 Result<std::uint32_t> parse_int_value(std::string_view text, const std::string& field) {
-  auto v = parse_word_int(trim(text));
+  auto v = parse_word_int(core::trim(text, core::kBlanks));
   if (!v)
     return fail(edit_error("tma.edit.value", "not a 32-bit integer", field)
                     .expect("decimal, -decimal or 0x-hex", std::string(text)));
@@ -284,7 +279,7 @@ Status apply_remove_property(Tma& t, std::string_view path) {
 }
 
 Result<std::size_t> parse_index(std::string_view s, const std::string& what) {
-  auto v = parse_unsigned(trim(s));
+  auto v = parse_unsigned(core::trim(s, core::kBlanks));
   if (!v || *v > std::numeric_limits<std::uint32_t>::max())
     return fail(
         edit_error("tma.edit.value", "not an object index", what).expect("0-based object index", std::string(s)));
@@ -359,7 +354,7 @@ core::Status tma_remove_object(Tma& t, std::size_t object) {
 // ---- values ----
 
 core::Result<TmaWords> parse_tma_words(std::string_view text, const TmaWords& base) {
-  const auto parts = split_commas(trim(text));
+  const auto parts = split_commas(core::trim(text, core::kBlanks));
   if (parts.empty() || parts.size() > 4)
     return fail(Diagnostic::error("tma.edit.value", "a property value is 1 to 4 comma-separated words")
                     .expect("W[,W[,W[,W]]]", std::string(text)));

@@ -103,31 +103,41 @@ int detect(core::ByteView data, std::string_view file_name) {
   return core::iends_with_ascii(file_name, ".tma") ? kDetectName : kDetectNone;
 }
 
-core::Result<Json> inspect(core::ByteView data, const ReadOptions& options) {
-  core::Diagnostics warnings;
-  SORTIE_TRY(auto t,
-             read_tma(data, {options.profile, options.file_name.empty() ? "data.tma" : options.file_name}, &warnings));
-  Json j = tma_to_json(t);
-  j["size"] = data.size();
-  if (!warnings.empty()) j["warnings"] = core::diagnostics_json(warnings);
+std::string tma_file_name(const ReadOptions& options) {
+  return options.file_name.empty() ? "data.tma" : options.file_name;
+}
+
+// The mission and the size of the file it was read from (inspect reports both).
+struct TmaFile {
+  Tma tma;
+  std::size_t size = 0;
+};
+
+core::Result<TmaFile> read(core::ByteView data, const ReadOptions& options, core::Diagnostics* warnings) {
+  SORTIE_TRY(auto t, read_tma(data, {options.profile, tma_file_name(options)}, warnings));
+  return TmaFile{std::move(t), data.size()};
+}
+
+Json to_json(const TmaFile& file) {
+  Json j = tma_to_json(file.tma);
+  j["size"] = file.size;
   return j;
 }
 
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  CheckReport report;
-  SORTIE_TRY(auto t, read_tma(data, {options.profile, options.file_name.empty() ? "data.tma" : options.file_name},
-                              &report.findings));
-  for (auto& d : check_tma(t, options.file_name.empty() ? "data.tma" : options.file_name))
-    report.findings.push_back(std::move(d));
-  return report;
+core::Result<core::Diagnostics> validate(const TmaFile& file, const ReadOptions& options) {
+  return check_tma(file.tma, tma_file_name(options));
 }
 
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  core::Diagnostics warnings;
-  SORTIE_TRY(auto t,
-             read_tma(data, {options.profile, options.file_name.empty() ? "data.tma" : options.file_name}, &warnings));
-  return write_tma(t);
-}
+constexpr FormatAdapter<TmaFile> kTmaFormat{
+    .name = "tma",
+    .description = "data.tma mission description: paths, clans, placed objects, land path, extras",
+    .detect = &detect,
+    .read = &read,
+    .json = &to_json,
+    .write = [](const TmaFile& file) { return write_tma(file.tma); },
+    .validate = &validate,
+    .inspect_warnings = InspectWarnings::when_any,
+};
 
 }  // namespace
 
@@ -165,9 +175,7 @@ core::Json tma_to_json(const Tma& t) {
 }
 
 FormatInfo tma_format_info() {
-  return {"tma",   "data.tma mission description: paths, clans, placed objects, land path, extras",
-          &detect, &inspect,
-          &check,  &roundtrip};
+  return format_info<TmaFile, kTmaFormat>();
 }
 
 }  // namespace sortie::iron3d

@@ -159,32 +159,20 @@ int detect(core::ByteView data, std::string_view file_name) {
   return detail::has_extension(file_name, ".dat") ? kDetectName : kDetectNone;
 }
 
-core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
-  core::Diagnostics w;
-  SORTIE_TRY(auto dat, read_unit_dat(data, options, &w));
-  auto j = unit_dat_json(dat);
-  j["warnings"] = core::diagnostics_json(w);
-  return j;
-}
-
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  CheckReport report;
-  SORTIE_TRY(auto dat, read_unit_dat(data, options, &report.findings));
-  (void)dat;
-  return report;
-}
-
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto dat, read_unit_dat(data, options));
-  return write_unit_dat(dat);
-}
+constexpr FormatAdapter<UnitDat> kUnitDatFormat{
+    .name = "unit_dat",
+    .description = "Iron3D unit DAT: component list of a unit (F1 F0 header + 112-byte records)",
+    .detect = &detect,
+    .read = &read_unit_dat,
+    .json = &unit_dat_json,
+    .write = [](const UnitDat& u) -> core::Result<core::Bytes> { return write_unit_dat(u); },
+    .inspect_warnings = InspectWarnings::always,
+};
 
 }  // namespace
 
 FormatInfo unit_dat_format_info() {
-  return {"unit_dat", "Iron3D unit DAT: component list of a unit (F1 F0 header + 112-byte records)",
-          &detect,    &inspect,
-          &check,     &roundtrip};
+  return format_info<UnitDat, kUnitDatFormat>();
 }
 
 }  // namespace sortie::iron3d

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "asset_util.hpp"
+#include "sortie/core/text.hpp"
 
 namespace sortie::iron3d {
 
@@ -57,8 +58,7 @@ std::vector<std::string_view> split_fields(std::string_view inner) {
   std::size_t start = 0;
   while (true) {
     const auto comma = inner.find(',', start);
-    out.push_back(
-        detail::trim_ascii(inner.substr(start, comma == std::string_view::npos ? inner.npos : comma - start)));
+    out.push_back(core::trim(inner.substr(start, comma == std::string_view::npos ? inner.npos : comma - start)));
     if (comma == std::string_view::npos) break;
     start = comma + 1;
   }
@@ -69,7 +69,7 @@ std::vector<std::string_view> split_fields(std::string_view inner) {
 std::optional<std::string_view> call_inner(std::string_view s, std::string_view head) {
   const auto close = s.rfind(')');
   if (close == std::string_view::npos || close < head.size()) return std::nullopt;
-  const auto after = detail::trim_ascii(s.substr(close + 1));
+  const auto after = core::trim(s.substr(close + 1));
   if (!after.empty() && after != ";") return std::nullopt;
   return s.substr(head.size(), close - head.size());
 }
@@ -90,11 +90,11 @@ core::Result<Varset> read_varset(core::ByteView data, const ReadOptions& options
           .of(options.file_name)
           .at(start)
           .in(std::move(field))
-          .expect(std::move(expected), std::string(detail::trim_ascii(raw)));
+          .expect(std::move(expected), std::string(core::trim(raw)));
     };
     std::string_view s = raw;
     if (const auto c = s.find("//"); c != std::string_view::npos) s = s.substr(0, c);
-    s = detail::trim_ascii(s);
+    s = core::trim(s);
     const std::string line_field = fmt::format("lines[{}]", line_index);
     if (s.starts_with("VAR(")) {
       const auto inner = call_inner(s, "VAR(");
@@ -138,13 +138,13 @@ core::Result<Varset> read_varset(core::ByteView data, const ReadOptions& options
     } else if (s.starts_with("STRING(")) {
       const auto inner = call_inner(s, "STRING(");
       const auto comma = inner ? inner->find(',') : std::string_view::npos;
-      if (!inner || comma == std::string_view::npos || detail::trim_ascii(inner->substr(0, comma)).empty())
+      if (!inner || comma == std::string_view::npos || core::trim(inner->substr(0, comma)).empty())
         return core::fail(
             err("varset.syntax", "STRING declaration is not STRING(name, value)", line_field, "STRING(name, value)"));
       VarsetString str;
       str.line = line_index;
-      str.name = std::string(detail::trim_ascii(inner->substr(0, comma)));
-      str.raw_value = std::string(detail::trim_ascii(inner->substr(comma + 1)));
+      str.name = std::string(core::trim(inner->substr(0, comma)));
+      str.raw_value = std::string(core::trim(inner->substr(comma + 1)));
       str.value = str.raw_value;
       if (str.value.size() >= 2 && str.value.front() == '"' && str.value.back() == '"')
         str.value = str.value.substr(1, str.value.size() - 2);
@@ -214,27 +214,19 @@ int detect(core::ByteView, std::string_view file_name) {
   return detail::has_extension(file_name, ".var") ? kDetectName : kDetectNone;
 }
 
-core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto v, read_varset(data, options));
-  return varset_json(v);
-}
-
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto v, read_varset(data, options));
-  (void)v;
-  return CheckReport{};
-}
-
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto v, read_varset(data, options));
-  return write_varset(v);
-}
+constexpr FormatAdapter<Varset> kVarsetFormat{
+    .name = "varset",
+    .description = "Iron3D script variable table (text; varset.var, <bundle>.var)",
+    .detect = &detect,
+    .read = [](core::ByteView d, const ReadOptions& o, core::Diagnostics*) { return read_varset(d, o); },
+    .json = &varset_json,
+    .write = [](const Varset& v) -> core::Result<core::Bytes> { return write_varset(v); },
+};
 
 }  // namespace
 
 FormatInfo varset_format_info() {
-  return {"varset",  "Iron3D script variable table (text; varset.var, <bundle>.var)", &detect, &inspect, &check,
-          &roundtrip};
+  return format_info<Varset, kVarsetFormat>();
 }
 
 }  // namespace sortie::iron3d

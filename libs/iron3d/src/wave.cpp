@@ -264,30 +264,28 @@ int detect(core::ByteView data, std::string_view file_name) {
   return detail::has_extension(file_name, ".wav") ? kDetectName : kDetectNone;
 }
 
-core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto res, read_wave(data, options));
-  auto j = wave_json(res.wave);
-  j["warnings"] = core::diagnostics_json(res.warnings);
-  return j;
-}
-
-// A check is a full decode: a file that reads but does not decode is invalid.
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto res, read_wave(data, options));
-  SORTIE_TRY(auto decoded, decode_wave(res.wave));
-  (void)decoded;
-  return CheckReport{std::move(res.warnings)};
-}
-
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto res, read_wave(data, options));
-  return write_wave(res.wave);
-}
+constexpr FormatAdapter<Wave> kWaveFormat{
+    .name = "wave",
+    .description = "RIFF/WAVE sound (PCM or MS ADPCM; sounds.lib entries)",
+    .detect = &detect,
+    .read = [](core::ByteView d, const ReadOptions& o, core::Diagnostics* w) -> core::Result<Wave> {
+      SORTIE_TRY(auto res, read_wave(d, o));
+      if (w) w->insert(w->end(), res.warnings.begin(), res.warnings.end());
+      return std::move(res.wave);
+    },
+    .json = &wave_json,
+    .write = [](const Wave& w) -> core::Result<core::Bytes> { return write_wave(w); },
+    .validate = [](const Wave& wave, const ReadOptions&) -> core::Result<core::Diagnostics> {
+      SORTIE_CHECK(decode_wave(wave));  // a file that reads but does not decode is invalid
+      return core::Diagnostics{};
+    },
+    .inspect_warnings = InspectWarnings::always,
+};
 
 }  // namespace
 
 FormatInfo wave_format_info() {
-  return {"wave", "RIFF/WAVE sound (PCM or MS ADPCM; sounds.lib entries)", &detect, &inspect, &check, &roundtrip};
+  return format_info<Wave, kWaveFormat>();
 }
 
 }  // namespace sortie::iron3d

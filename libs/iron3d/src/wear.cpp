@@ -6,6 +6,7 @@
 
 #include "asset_util.hpp"
 #include "sortie/core/json.hpp"
+#include "sortie/core/text.hpp"
 
 namespace sortie::iron3d {
 
@@ -19,7 +20,7 @@ struct Line {
 };
 
 bool is_blank(std::string_view s) {
-  return detail::trim_ascii(s).empty();
+  return core::trim(s).empty();
 }
 
 std::vector<std::string_view> tokens(std::string_view s) {
@@ -38,7 +39,7 @@ std::vector<std::string_view> tokens(std::string_view s) {
 }
 
 bool parse_unsigned(std::string_view s, std::uint64_t& out) {
-  s = detail::trim_ascii(s);
+  s = core::trim(s);
   if (s.empty()) return false;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
   return ec == std::errc() && p == s.data() + s.size();
@@ -78,7 +79,7 @@ core::Result<Wear> read_wear(core::ByteView data, const ReadOptions& options) {
   std::uint64_t count = 0;
   if (!parse_unsigned(lines[0].text, count))
     return core::fail(err("wear.count", "first line is not an unsigned row count", 0, "count")
-                          .expect("unsigned decimal", std::string(detail::trim_ascii(lines[0].text))));
+                          .expect("unsigned decimal", std::string(core::trim(lines[0].text))));
   if (count == 0) return core::fail(err("wear.count_zero", "WEAR row count is zero", 0, "count").expect(">= 1", "0"));
   // Bound the count by the lines present before allocating.
   if (count > lines.size() - 1)
@@ -102,21 +103,21 @@ core::Result<Wear> read_wear(core::ByteView data, const ReadOptions& options) {
   if (!is_blank(lines[li].text))
     return core::fail(
         err("wear.lightmap_separator", "a blank line must precede LIGHTMAPS", lines[li].offset, "lightmaps")
-            .expect("blank line", std::string(detail::trim_ascii(lines[li].text))));
+            .expect("blank line", std::string(core::trim(lines[li].text))));
   ++li;
-  if (li >= lines.size() || detail::trim_ascii(lines[li].text) != "LIGHTMAPS")
+  if (li >= lines.size() || core::trim(lines[li].text) != "LIGHTMAPS")
     return core::fail(
         err("wear.lightmap_marker", "expected the LIGHTMAPS marker", li < lines.size() ? lines[li].offset : text.size(),
             "lightmaps")
-            .expect("LIGHTMAPS", li < lines.size() ? std::string(detail::trim_ascii(lines[li].text)) : "end of text"));
+            .expect("LIGHTMAPS", li < lines.size() ? std::string(core::trim(lines[li].text)) : "end of text"));
   wear.has_lightmaps = true;
   ++li;
   std::uint64_t lm_count = 0;
   if (li >= lines.size() || !parse_unsigned(lines[li].text, lm_count))
-    return core::fail(err("wear.lightmap_count", "LIGHTMAPS needs an unsigned count line",
-                          li < lines.size() ? lines[li].offset : text.size(), "lightmaps.count")
-                          .expect("unsigned decimal",
-                                  li < lines.size() ? std::string(detail::trim_ascii(lines[li].text)) : "end of text"));
+    return core::fail(
+        err("wear.lightmap_count", "LIGHTMAPS needs an unsigned count line",
+            li < lines.size() ? lines[li].offset : text.size(), "lightmaps.count")
+            .expect("unsigned decimal", li < lines.size() ? std::string(core::trim(lines[li].text)) : "end of text"));
   ++li;
   if (lm_count > lines.size() - li)
     return core::fail(err("wear.lightmap_row_missing", "fewer lightmap rows than the count says", text.size(),
@@ -134,7 +135,7 @@ core::Result<Wear> read_wear(core::ByteView data, const ReadOptions& options) {
   for (; li < lines.size(); ++li)
     if (!is_blank(lines[li].text))
       return core::fail(err("wear.lightmap_row", "text after the LIGHTMAPS block", lines[li].offset, "lightmaps")
-                            .expect("blank lines", std::string(detail::trim_ascii(lines[li].text))));
+                            .expect("blank lines", std::string(core::trim(lines[li].text))));
   return wear;
 }
 
@@ -218,26 +219,19 @@ int detect(core::ByteView, std::string_view file_name) {
   return detail::has_extension(file_name, ".wea") ? kDetectName : kDetectNone;
 }
 
-core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto w, read_wear(data, options));
-  return wear_json(w);
-}
-
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto w, read_wear(data, options));
-  (void)w;
-  return CheckReport{};
-}
-
-core::Result<core::Bytes> roundtrip(core::ByteView data, const ReadOptions& options) {
-  SORTIE_TRY(auto w, read_wear(data, options));
-  return write_wear(w);
-}
+constexpr FormatAdapter<Wear> kWearFormat{
+    .name = "wear",
+    .description = "Iron3D WEAR material table (text; *.wea)",
+    .detect = &detect,
+    .read = [](core::ByteView d, const ReadOptions& o, core::Diagnostics*) { return read_wear(d, o); },
+    .json = &wear_json,
+    .write = [](const Wear& w) -> core::Result<core::Bytes> { return write_wear(w); },
+};
 
 }  // namespace
 
 FormatInfo wear_format_info() {
-  return {"wear", "Iron3D WEAR material table (text; *.wea)", &detect, &inspect, &check, &roundtrip};
+  return format_info<Wear, kWearFormat>();
 }
 
 }  // namespace sortie::iron3d

@@ -158,7 +158,10 @@ core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionDat
   for (const auto& info : lm.objects) SORTIE_CHECK(w.add_to_game(info.handle));
   timings.push_back({"register", ms_since(t0)});
 
-  // Phase 8: scenario start: the ground for controllers; the first calculation tick is allowed.
+  // Phase 8: ground: the height field the movement controllers snap Z to is installed; the
+  // first calculation tick is allowed. (Seed 000 calls this phase "scenario start": scripts,
+  // timers and the first tick. Until the scenario layer fills it, it only installs the ground
+  // and is named for that, in the report's timings too.)
   t0 = Clock::now();
   // The default ground shares the movement environment's terrain (built once).
   using GroundFn = std::shared_ptr<const HeightField> (*)(const assets::MissionData&);
@@ -168,7 +171,7 @@ core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionDat
   } else if (options.make_ground) {
     w.set_height_field(options.make_ground(*data));
   }
-  timings.push_back({"scenario", ms_since(t0)});
+  timings.push_back({"ground", ms_since(t0)});
   return lm;
 }
 

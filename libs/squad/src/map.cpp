@@ -6,6 +6,7 @@
 
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/hash.hpp"
+#include "sortie/core/text.hpp"
 
 namespace sortie::squad {
 namespace {
@@ -40,12 +41,6 @@ bool is_space(char c) {
   return c == ' ' || c == '\t';
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
-
 std::vector<std::string_view> words(std::string_view s) {
   std::vector<std::string_view> out;
   std::size_t i = 0;
@@ -59,7 +54,7 @@ std::vector<std::string_view> words(std::string_view s) {
 }
 
 bool blank_or_comment(std::string_view s) {
-  s = trim(s);
+  s = core::trim(s, core::kBlanks);
   return s.empty() || s.front() == '#';
 }
 
@@ -110,7 +105,7 @@ class Parser {
       const auto w = words(lines[i].text);
       if (w.empty() || w[0] != "squad-map") {
         return core::fail(error(lines[i].number, "header", "a squad map starts with 'squad-map 1'")
-                              .expect("squad-map 1", quoted(trim(lines[i].text))));
+                              .expect("squad-map 1", quoted(core::trim(lines[i].text, core::kBlanks))));
       }
       if (w.size() != 2 || w[1] != "1") {
         return core::fail(error(lines[i].number, "version", "unknown squad map version")
@@ -144,13 +139,13 @@ class Parser {
         if (w.size() != n) {
           return core::fail(error(l.number, "value", fmt::format("'{}' takes {}", key, form))
                                 .in(std::string(key))
-                                .expect(std::string(form), quoted(trim(l.text))));
+                                .expect(std::string(form), quoted(core::trim(l.text, core::kBlanks))));
         }
         return {};
       };
       if (key == "name") {
         SORTIE_CHECK(duplicate(seen_name));
-        const std::string_view rest = trim(trim(l.text).substr(4));
+        const std::string_view rest = core::trim(core::trim(l.text, core::kBlanks).substr(4), core::kBlanks);
         if (rest.empty() || rest.size() > 64) {
           return core::fail(error(l.number, "value", "a name has 1 to 64 characters")
                                 .in("name")
@@ -280,7 +275,7 @@ class Parser {
     for (std::size_t j = i + 1; j < lines.size(); ++j) {
       if (!blank_or_comment(lines[j].text)) {
         return core::fail(error(lines[j].number, "trailing", "text after the grid")
-                              .expect("blank or comment lines", quoted(trim(lines[j].text))));
+                              .expect("blank or comment lines", quoted(core::trim(lines[j].text, core::kBlanks))));
       }
     }
     if (map.squads.empty()) {

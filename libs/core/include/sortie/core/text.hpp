@@ -1,5 +1,5 @@
 #pragma once
-// Legacy text: Windows-1251 <-> UTF-8, ASCII-only case folding.
+// Legacy text: Windows-1251 <-> UTF-8, ASCII-only case folding, trimming.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,5 +25,15 @@ bool iequals_ascii(std::string_view a, std::string_view b);
 // Compares after folding to upper case; a proper prefix sorts first. <0, 0, >0.
 int icompare_ascii(std::string_view a, std::string_view b);
 bool iends_with_ascii(std::string_view s, std::string_view suffix);
+
+// Byte sets for trim(): ASCII whitespace (space, \t, \r, \n, \v, \f) and blanks (space, \t).
+inline constexpr std::string_view kAsciiWhitespace = " \t\r\n\v\f";
+inline constexpr std::string_view kBlanks = " \t";
+// `s` without the leading and trailing bytes that are in `set`; a view into `s`.
+constexpr std::string_view trim(std::string_view s, std::string_view set = kAsciiWhitespace) {
+  const auto b = s.find_first_not_of(set);
+  if (b == std::string_view::npos) return s.substr(s.size());
+  return s.substr(b, s.find_last_not_of(set) - b + 1);
+}
 
 }  // namespace sortie::core

@@ -271,17 +271,18 @@ class NresEditor {
 // Validation of a name for rename/add: "nres.name_length", "nres.name_nul", "nres.empty_name".
 core::Status nres_validate_new_name(std::string_view name);
 
-// JSON model used by `sortie inspect` and `sortie archive list --json`:
+// JSON model used by `sortie inspect` and `sortie archive list --json` (one view with the
+// extraction manifest below, which adds the file names):
 // {"format":"nres","version","entry_count","total_size","directory_offset","lookup_order_valid",
-//  "entries":[{"index","name","type_id","attr1","attr2","size","attr3","data_offset","sort_index",
-//              "name_raw_hex" (when the field has bytes after the NUL or the name is not clean
-//              CP1251 text), "type_tag" (when type_id is 4 printable ASCII bytes, e.g. "MAT0")}],
-//  "gaps":[{"offset","size","all_zero"}], "warnings":[diagnostics]}
+//  "entries":[{"index","name","name_hex","type_id","attr1","attr2","size","attr3","data_offset",
+//              "sort_index","type_tag" (when type_id is 4 printable ASCII bytes, e.g. "MAT0")}],
+//  "gaps":[{"offset","size","all_zero"}], "warnings":[diagnostics] (when there are any)}
+// "name" is the field's text up to the first NUL as UTF-8; "name_hex" is the whole raw 36-byte
+// field (bytes after the NUL included), the same key as in the manifest.
 core::Json nres_to_json(const NresArchive& archive);
 
-// Extraction manifest (`_manifest.json` of `sortie archive extract`): every header field, and
-// per entry every directory field plus "file" (payload file, relative to the manifest),
-// "name" (display, UTF-8) and "name_hex" (the raw 36-byte field). Gaps are listed with
+// Extraction manifest (`_manifest.json` of `sortie archive extract`): the JSON model above
+// without "warnings", plus per entry "file" (payload file, relative to the manifest). Gaps are listed with
 // "offset", "size", "all_zero" and, when not all zero, "file" (gap bytes). `files` and
 // `gap_files` give the file names (entry order / gap order; gap_files[i] ignored when all zero).
 core::Json nres_manifest(const NresArchive& archive, std::span<const std::string> files,

@@ -3,7 +3,8 @@
 //   1 context  2 foundation  3 mission description  4 prototype resolution (libs/assets:
 //   prepare_mission)  5 resource preparation (the prepared-visual store: meshes, materials,
 //   RGBA8 textures, terrain) -> 6 construction (pending, invisible objects in a NEW world)
-//   -> 7 cross-reference validation and registration of everything at once -> 8 scenario start.
+//   -> 7 cross-reference validation and registration of everything at once -> 8 ground (the
+//   height field is installed; seed 000's "scenario start" — scripts, timers — will fill it).
 // A reachable failure stops the load before anything is registered; the session keeps its
 // previous world untouched.
 #include <functional>
@@ -35,7 +36,7 @@ struct MissionLoadOptions {
   core::Profile profile = core::Profile::strict;
   WorldConfig world;
   assets::ProgressFn progress;
-  // Ground for scenario start (movement controllers snap Z to it); objects' Z stays as authored
+  // Ground installed in phase 8 (movement controllers snap Z to it); objects' Z stays as authored
   // until they move. Empty function = no ground.
   std::function<std::shared_ptr<const HeightField>(const assets::MissionData&)> make_ground = make_terrain_ground;
   assets::VisualStoreOptions visuals;  // its profile is `profile`

@@ -14,18 +14,19 @@
 namespace sortie::move {
 
 struct MoveParams {
-  float building_hit_dist = 0.5f;                    // PathFind_BuildingHitDist: a static body this close is hit
-  float building_nearest_dist = 6.0f;                // PathFind_BuildingNearestDist: a static body this close slows
-  float near_build_speed_percent = 60.0f;            // PathFind_NearBuildSpeedPercent: speed there, 0..100
-  float corridor_radius = 4.0f;                      // PathFind_CorridorRadius: how far a detour may leave the path
-  float near_door_coeff = 1.0f;                      // PathFind_NearDoorCoeff: kept; no door model uses it yet
-  float step_off_building = 1.0f;                    // PathFind_fStepOffBuilding: clearance of a detour past a body
-  float max_accel = 24.0f;                           // PathFind_MaxAccel: units per second^2
-  float max_rotation = 6.2831853f;                   // PathFind_MaxRotation: radians per second
-  float step_dist = 2.0f;                            // PathFind_fStepDist: a trajectory point this close is passed
-  std::int32_t min_point_in_trajectory = 2;          // PathFind_MinPointInTrajectory: points per trajectory
-  std::int32_t resource_transfer_max_delay = 30000;  // Network_ResourceTransferMaxDelay (ms; for net)
-  bool use_wizard = true;                            // UseWizard
+  float building_hit_dist = 0.5f;            // PathFind_BuildingHitDist: kept; read by nothing (docs/behavior-ini.md)
+  float building_nearest_dist = 6.0f;        // PathFind_BuildingNearestDist: a static body this close slows
+  float near_build_speed_percent = 60.0f;    // PathFind_NearBuildSpeedPercent: speed there, 0..100
+  float corridor_radius = 4.0f;              // PathFind_CorridorRadius: how far a detour may leave the path
+  float near_door_coeff = 1.0f;              // PathFind_NearDoorCoeff: kept; read by nothing (no door model)
+  float step_off_building = 1.0f;            // PathFind_fStepOffBuilding: clearance of a detour past a body
+  float max_accel = 24.0f;                   // PathFind_MaxAccel: units per second^2
+  float max_rotation = 6.2831853f;           // PathFind_MaxRotation: radians per second
+  float step_dist = 2.0f;                    // PathFind_fStepDist: a trajectory point this close is passed
+  std::int32_t min_point_in_trajectory = 2;  // PathFind_MinPointInTrajectory: points per trajectory
+  std::int32_t resource_transfer_max_delay =
+      30000;               // Network_ResourceTransferMaxDelay (ms): kept; net uses its own 10 s
+  bool use_wizard = true;  // UseWizard
   // sortie's own (no Behavior.ini key): the steepest walkable ground, as the minimum z of the
   // unit surface normal (0.5 = 60 degrees).
   float min_ground_normal_z = 0.5f;

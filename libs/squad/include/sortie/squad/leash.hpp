@@ -10,7 +10,9 @@
 // Holding a direction, the faster disc pulls away until the drag slows it to the squad's speed.
 // With the seed's numbers that equilibrium is at distance 3.40, urgency 0.55 and 2.27 units/s,
 // below sprintAt 0.85: the squad walks fast and keeps firing. Past anchorLeashMax the disc does
-// not go at all. (docs/squad-maps.md explains urgeStartFrac and `over`, which the seed leaves open.)
+// not go at all. (docs/squad-maps.md explains urgeStartFrac, which the seed leaves open, and
+// `over`, whose reading in the seed's table — 25 % of the speed at the hard bound — cannot give
+// the seed's own equilibrium; ours keeps 62.5 % there.)
 #include "sortie/squad/tuning.hpp"
 
 namespace sortie::squad {

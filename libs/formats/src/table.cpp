@@ -1,5 +1,6 @@
+// The format table (sortie/formats/formats.hpp).
 // clang-format off
-#include "sortie/iron3d/format.hpp"
+#include "sortie/formats/formats.hpp"
 #include "sortie/iron3d/nres.hpp"
 #include "sortie/iron3d/rsli.hpp"
 #include "sortie/iron3d/unit_dat.hpp"
@@ -27,7 +28,9 @@
 // Each format's header declares `FormatInfo <name>_format_info();`. Add one include and one
 // row per format below, one per line, so concurrent additions merge cleanly.
 
-namespace sortie::iron3d {
+namespace sortie::formats {
+
+using namespace iron3d;
 
 std::span<const FormatInfo> all_formats() {
   // clang-format off
@@ -52,6 +55,8 @@ std::span<const FormatInfo> all_formats() {
       behavior_ini_format_info(),
       mission_cfg_format_info(),
       fomap_format_info(),
+      weather_format_info(),
+      sample_manifest_format_info(),
   };
   // clang-format on
   return kFormats;
@@ -76,4 +81,4 @@ const FormatInfo* detect_format(core::ByteView data, std::string_view file_name)
   return best;
 }
 
-}  // namespace sortie::iron3d
+}  // namespace sortie::formats

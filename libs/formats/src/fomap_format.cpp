@@ -14,9 +14,9 @@
 #include "sortie/fomap/map_model.hpp"
 #include "sortie/fomap/migrate.hpp"
 #include "sortie/fomap/project.hpp"
-#include "sortie/iron3d/format.hpp"
+#include "sortie/formats/formats.hpp"
 
-namespace sortie::iron3d {
+namespace sortie::formats {
 
 namespace {
 
@@ -115,9 +115,21 @@ void count_classic(const fomap::ConfigFile& config, Counts& c) {
   }
 }
 
-core::Result<core::Json> inspect(core::ByteView data, const ReadOptions& options) {
-  const fomap::LegacyFormat generation = fomap::detect_legacy_format(core::as_chars(data));
-  const auto container = fomap::MapContainer::from_text(std::string(core::as_chars(data)), options.file_name);
+// A map's text is its own model: the file is kept as read, and inspect and check build the
+// loader's container from it (the container holds views into its own text, so it is not moved
+// around as a model).
+struct FomapFile {
+  std::string text;
+  std::string file_name;
+};
+
+core::Result<FomapFile> read(core::ByteView data, const ReadOptions& options, core::Diagnostics*) {
+  return FomapFile{std::string(core::as_chars(data)), options.file_name};
+}
+
+Json to_json(const FomapFile& file) {
+  const fomap::LegacyFormat generation = fomap::detect_legacy_format(file.text);
+  const auto container = fomap::MapContainer::from_text(file.text, file.file_name);
   const fomap::ConfigFile& config = container.config();
   Json j;
   j["format"] = "fomap";
@@ -173,21 +185,21 @@ Diagnostic to_diagnostic(const fomap::Finding& f) {
 
 // The lint gate without prototypes: engine-compatible in the compatible profile, the strict
 // gate (spec §8.3) in the strict profile. The first error fails the file.
-core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options) {
-  const auto container = fomap::MapContainer::from_text(std::string(core::as_chars(data)), options.file_name);
+core::Result<core::Diagnostics> validate(const FomapFile& file, const ReadOptions& options) {
+  const auto container = fomap::MapContainer::from_text(file.text, file.file_name);
   const fomap::Project project{};
   const auto report = fomap::lint_container(container, project, {.strict = options.profile == core::Profile::strict});
-  CheckReport out;
+  core::Diagnostics out;
   Diagnostic unchecked =
       Diagnostic::error("fomap.check.protos",
                         "checked without the project's files: prototype references and project property "
                         "declarations not checked (`sortie fomap lint --protos DIR` loads them)")
           .of(options.file_name);
   unchecked.severity = core::Severity::note;
-  out.findings.push_back(std::move(unchecked));
+  out.push_back(std::move(unchecked));
   for (const auto& f : report.findings) {
     if (f.severity != core::Severity::error) {
-      out.findings.push_back(to_diagnostic(f));
+      out.push_back(to_diagnostic(f));
       continue;
     }
     Diagnostic d = to_diagnostic(f);
@@ -198,12 +210,20 @@ core::Result<CheckReport> check(core::ByteView data, const ReadOptions& options)
   return out;
 }
 
+// No roundtrip: the canonical form is `sortie fomap fmt`, not the file as read.
+constexpr iron3d::FormatAdapter<FomapFile> kFomapFormat{
+    .name = "fomap",
+    .description = "FOnline map container (.fomap, every generation): sections, placements, prototype references",
+    .detect = &detect,
+    .read = &read,
+    .json = &to_json,
+    .validate = &validate,
+};
+
 }  // namespace
 
 FormatInfo fomap_format_info() {
-  return {"fomap", "FOnline map container (.fomap, every generation): sections, placements, prototype references",
-          &detect, &inspect,
-          &check,  nullptr};
+  return iron3d::format_info<FomapFile, kFomapFormat>();
 }
 
-}  // namespace sortie::iron3d
+}  // namespace sortie::formats
