@@ -9,10 +9,10 @@
 #include <filesystem>
 
 #include "render_fixtures.hpp"
+#include "sortie/assets/visual_fallback.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/iron3d/nres.hpp"
 #include "sortie/render/image_io.hpp"
-#include "sortie/render/mission_fallback.hpp"
 #include "sortie/render/renderer.hpp"
 #include "sortie/render/scene_camera.hpp"
 #include "sortie/render/view_spec.hpp"
@@ -192,7 +192,7 @@ TEST(MissionScene, missing_texture_objects_become_placeholders) {
   auto data = broken.prepare("m01");
   ASSERT_TRUE(data.has_value());
   assets::VisualCache cache;
-  auto fb = prepare_visuals_allowing_missing(broken.repository(), cache, *data);
+  auto fb = assets::prepare_visuals_allowing_missing(broken.repository(), cache, *data);
   ASSERT_TRUE(fb.has_value()) << fb.error().to_string();
   ASSERT_FALSE(fb->missing.empty());
   for (const auto& m : fb->missing) {

@@ -1,10 +1,10 @@
-#include "sortie/render/mission_fallback.hpp"
+#include "sortie/assets/visual_fallback.hpp"
 
 #include <charconv>
 #include <map>
 #include <string_view>
 
-namespace sortie::render {
+namespace sortie::assets {
 namespace {
 
 // "objects[12]..." -> 12 (the visual store names the placement in the field path).
@@ -84,4 +84,4 @@ core::Result<FallbackVisuals> prepare_visuals_allowing_missing(assets::ArchiveRe
       core::Diagnostic::error("render.scene.fallback", "missing assets did not settle").of(data.tma_path.path));
 }
 
-}  // namespace sortie::render
+}  // namespace sortie::assets

@@ -7,9 +7,9 @@
 #include <memory>
 #include <utility>
 
+#include "sortie/assets/visual_fallback.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/render/image_io.hpp"
-#include "sortie/render/mission_fallback.hpp"
 
 namespace sortie::render {
 namespace {
@@ -62,7 +62,7 @@ core::Result<SceneSource> load_for_render(const MissionRenderRequest& request, s
   }
   SORTIE_TRY(auto prepared, context.prepare(game->mission));
   assets::VisualCache cache;
-  SORTIE_TRY(auto fallback, prepare_visuals_allowing_missing(context.repository(), cache, prepared));
+  SORTIE_TRY(auto fallback, assets::prepare_visuals_allowing_missing(context.repository(), cache, prepared));
   s.visuals = fallback.store;
   options.missing = std::move(fallback.missing);
   result.terrain_failures = std::move(fallback.terrain_failures);

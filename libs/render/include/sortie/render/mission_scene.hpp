@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "sortie/assets/mission_data.hpp"
+#include "sortie/assets/visual_fallback.hpp"
 #include "sortie/assets/visual_store.hpp"
 #include "sortie/core/math.hpp"
 #include "sortie/render/draw.hpp"
@@ -36,12 +37,8 @@ struct MissionOverlays {
 
 // A placed object drawn as a magenta checker box because an asset of its chain is missing or
 // broken (`sortie render --allow-missing`).
-struct MissingPlacement {
-  std::int32_t placed_index = -1;
-  core::Transform transform;
-  std::string name;    // resource name
-  std::string reason;  // the diagnostic
-};
+// A placed object drawn as a magenta checker box (assets' --allow-missing fallback store).
+using MissingPlacement = assets::MissingPlacement;
 
 struct MissionSceneOptions {
   Filter filter = Filter::trilinear;
