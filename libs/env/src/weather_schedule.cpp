@@ -82,6 +82,170 @@ bool parse_float(std::string_view t, float& out) {
   return ec == std::errc() && p == t.data() + t.size() && std::isfinite(out);
 }
 
+// One non-empty line of the text form: its tokens, where it starts, and how to report it.
+class WeatherLine {
+ public:
+  WeatherLine(std::vector<std::string_view> tokens, std::size_t at, std::size_t number, std::string_view file)
+      : t_(std::move(tokens)), at_(at), number_(number), file_(file) {}
+
+  [[nodiscard]] const std::vector<std::string_view>& tokens() const { return t_; }
+
+  [[nodiscard]] tl::unexpected<Diagnostic> err(std::string code, std::string msg, std::string expected) const {
+    std::string found;
+    for (auto tok : t_) found += (found.empty() ? "" : " ") + std::string(tok);
+    return core::fail(Diagnostic::error(std::move(code), std::move(msg))
+                          .of(std::string(file_))
+                          .at(at_)
+                          .in(fmt::format("line {}", number_))
+                          .expect(std::move(expected), std::move(found)));
+  }
+
+  // `sortie-weather 1`
+  [[nodiscard]] core::Status magic() const {
+    if (t_[0] != "sortie-weather" || t_.size() != 2)
+      return err("weather.magic", "a weather schedule starts with 'sortie-weather <version>'", "sortie-weather 1");
+    if (t_[1] != "1") return err("weather.version", "unknown weather schedule version", "version 1");
+    return {};
+  }
+
+  // `material KIND NAME` and `sample KIND [ARCHIVE/]NAME`
+  [[nodiscard]] core::Status material_or_sample(WeatherSchedule& s) const {
+    const std::string_view d = t_[0];
+    if (t_.size() != 3)
+      return err("weather.syntax", fmt::format("'{}' takes a kind and a name", d),
+                 fmt::format("{} rain|snow|lightning NAME", d));
+    std::string* mat = nullptr;
+    SoundRef* ref = nullptr;
+    if (t_[1] == "rain")
+      mat = &s.rain_material, ref = &s.rain_sample;
+    else if (t_[1] == "snow")
+      mat = &s.snow_material, ref = &s.snow_sample;
+    else if (t_[1] == "lightning")
+      mat = &s.lightning_material, ref = &s.lightning_sample;
+    else
+      return err("weather.syntax", "unknown kind", "rain, snow or lightning");
+    if (d == "material") {
+      if (!mat->empty()) return err("weather.duplicate", "material given twice", "one material line per kind");
+      *mat = std::string(t_[2]);
+      return {};
+    }
+    if (!ref->empty()) return err("weather.duplicate", "sample given twice", "one sample line per kind");
+    *ref = SoundRef::parse(t_[2]);
+    if (ref->empty()) return err("weather.value", "sample without an entry name", "[archive/]name.wav");
+    return {};
+  }
+
+  // `lightning_bounds MIN_X MIN_Y MAX_X MAX_Y Z`, at most once
+  [[nodiscard]] core::Status lightning_bounds(WeatherSchedule& s, bool& seen) const {
+    if (t_.size() != 6)
+      return err("weather.syntax", "'lightning_bounds' takes five numbers",
+                 "lightning_bounds MIN_X MIN_Y MAX_X MAX_Y Z");
+    if (seen) return err("weather.duplicate", "lightning bounds given twice", "one lightning_bounds line");
+    float v[5];
+    for (std::size_t i = 0; i < 5; ++i)
+      if (!parse_float(t_[i + 1], v[i]))
+        return err("weather.value", "lightning bound is not a finite number", "finite decimal numbers (float range)");
+    if (v[0] > v[2] || v[1] > v[3])
+      return err("weather.value", "lightning bounds with min above max", "MIN_X <= MAX_X, MIN_Y <= MAX_Y");
+    s.lightning_bounds = {{v[0], v[1]}, {v[2], v[3]}, v[4]};
+    seen = true;
+    return {};
+  }
+
+  // `key SECONDS none|rain|snow INTENSITY [lightning]`, times strictly increasing
+  [[nodiscard]] core::Status key(WeatherSchedule& s) const {
+    if (t_.size() != 4 && !(t_.size() == 5 && t_[4] == "lightning"))
+      return err("weather.syntax", "'key' takes a time, a kind, an intensity and optionally 'lightning'",
+                 "key SECONDS none|rain|snow INTENSITY [lightning]");
+    WeatherKey k;
+    double seconds = 0;
+    float intensity = 0;
+    if (!parse_double(t_[1], seconds) || seconds < 0 || seconds > kMaxSeconds)
+      return err("weather.value", "key time is not a number of seconds in 0..1e9", "0 <= SECONDS <= 1e9");
+    if (t_[2] == "none")
+      k.kind = PrecipitationKind::none;
+    else if (t_[2] == "rain")
+      k.kind = PrecipitationKind::rain;
+    else if (t_[2] == "snow")
+      k.kind = PrecipitationKind::snow;
+    else
+      return err("weather.syntax", "unknown precipitation kind", "none, rain or snow");
+    if (!parse_float(t_[3], intensity) || intensity < 0 || intensity > 1)
+      return err("weather.value", "intensity outside 0..1", "0 <= INTENSITY <= 1");
+    k.time_ms = std::llround(seconds * 1000.0);
+    k.intensity = intensity;
+    k.lightning = t_.size() == 5;
+    if (!s.keys.empty() && k.time_ms <= s.keys.back().time_ms)
+      return err("weather.order", "key times must increase strictly",
+                 fmt::format("time > {} ms", s.keys.back().time_ms));
+    s.keys.push_back(k);
+    return {};
+  }
+
+  // `sky NAME R G B [from SECONDS] [until SECONDS]`, names unique
+  [[nodiscard]] core::Status sky(WeatherSchedule& s) const {
+    constexpr std::string_view kForm = "sky NAME R G B [from SECONDS] [until SECONDS]";
+    if (t_.size() != 5 && t_.size() != 7 && t_.size() != 9)
+      return err("weather.syntax", "'sky' takes a name, three colour components and optional from/until times",
+                 std::string(kForm));
+    SkyObject o;
+    o.name = std::string(t_[1]);
+    for (const auto& other : s.sky)
+      if (other.name == o.name) return err("weather.duplicate", "sky object name given twice", "unique sky names");
+    float c[3];
+    for (std::size_t i = 0; i < 3; ++i)
+      if (!parse_float(t_[i + 2], c[i]) || c[i] < 0 || c[i] > kMaxSkyComponent)
+        return err("weather.value", "sky colour component outside 0..16", "0 <= R, G, B <= 16");
+    o.base_rgb = {c[0], c[1], c[2]};
+    bool seen_from = false;
+    for (std::size_t i = 5; i + 1 < t_.size(); i += 2) {
+      const bool is_from = t_[i] == "from";
+      if ((!is_from && t_[i] != "until") || (is_from ? seen_from : o.until_ms.has_value()))
+        return err("weather.syntax", "a sky option is 'from' or 'until', each at most once", std::string(kForm));
+      double seconds = 0;
+      if (!parse_double(t_[i + 1], seconds) || seconds < 0 || seconds > kMaxSeconds)
+        return err("weather.value", "sky time is not a number of seconds in 0..1e9", "0 <= SECONDS <= 1e9");
+      const std::int64_t ms = std::llround(seconds * 1000.0);
+      if (is_from) {
+        o.from_ms = ms;
+        seen_from = true;
+      } else {
+        o.until_ms = ms;
+      }
+    }
+    if (o.until_ms && *o.until_ms <= o.from_ms)
+      return err("weather.value", "sky window is empty (until not after from)",
+                 fmt::format("until > {} ms", o.from_ms));
+    s.sky.push_back(std::move(o));
+    return {};
+  }
+
+ private:
+  std::vector<std::string_view> t_;
+  std::size_t at_ = 0;
+  std::size_t number_ = 0;
+  std::string_view file_;
+};
+
+// After the last line: every kind a key uses has its material and sample (and lightning its bounds).
+core::Status check_references(const WeatherSchedule& s, bool seen_bounds, std::string_view file_name) {
+  auto missing = [&](std::string what) {
+    return core::fail(
+        Diagnostic::error("weather.missing", fmt::format("the schedule uses {} but does not name it", what))
+            .of(std::string(file_name))
+            .expect(what, "nothing"));
+  };
+  for (const auto& k : s.keys) {
+    if (k.kind == PrecipitationKind::rain && (s.rain_material.empty() || s.rain_sample.empty()))
+      return missing("a rain material and sample");
+    if (k.kind == PrecipitationKind::snow && (s.snow_material.empty() || s.snow_sample.empty()))
+      return missing("a snow material and sample");
+    if (k.lightning && (s.lightning_material.empty() || s.lightning_sample.empty() || !seen_bounds))
+      return missing("a lightning material, sample and lightning_bounds");
+  }
+  return {};
+}
+
 class TextReader final : public WeatherScheduleReader {
  public:
   [[nodiscard]] std::string_view name() const override { return "sortie-weather text v1"; }
@@ -111,147 +275,33 @@ core::Result<WeatherSchedule> read_weather_text(core::ByteView data, std::string
     ++line_no;
     start = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
     if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
-    const auto t = tokens(line);
+    auto t = tokens(line);
     if (t.empty()) continue;
-    auto err = [&](std::string code, std::string msg, std::string expected) {
-      std::string found;
-      for (auto tok : t) found += (found.empty() ? "" : " ") + std::string(tok);
-      return core::fail(Diagnostic::error(std::move(code), std::move(msg))
-                            .of(std::string(file_name))
-                            .at(line_at)
-                            .in(fmt::format("line {}", line_no))
-                            .expect(std::move(expected), std::move(found)));
-    };
+    const WeatherLine l(std::move(t), line_at, line_no, file_name);
+    const std::string_view d = l.tokens()[0];
+    core::Status st;
     if (!seen_magic) {
-      if (t[0] != "sortie-weather" || t.size() != 2)
-        return err("weather.magic", "a weather schedule starts with 'sortie-weather <version>'", "sortie-weather 1");
-      if (t[1] != "1") return err("weather.version", "unknown weather schedule version", "version 1");
+      st = l.magic();
       seen_magic = true;
-      continue;
-    }
-    const std::string_view d = t[0];
-    auto kind_of = [](std::string_view k, PrecipitationKind& out) {
-      if (k == "none")
-        out = PrecipitationKind::none;
-      else if (k == "rain")
-        out = PrecipitationKind::rain;
-      else if (k == "snow")
-        out = PrecipitationKind::snow;
-      else
-        return false;
-      return true;
-    };
-    if (d == "material" || d == "sample") {
-      if (t.size() != 3)
-        return err("weather.syntax", fmt::format("'{}' takes a kind and a name", d),
-                   fmt::format("{} rain|snow|lightning NAME", d));
-      std::string* mat = nullptr;
-      SoundRef* ref = nullptr;
-      if (t[1] == "rain")
-        mat = &s.rain_material, ref = &s.rain_sample;
-      else if (t[1] == "snow")
-        mat = &s.snow_material, ref = &s.snow_sample;
-      else if (t[1] == "lightning")
-        mat = &s.lightning_material, ref = &s.lightning_sample;
-      else
-        return err("weather.syntax", "unknown kind", "rain, snow or lightning");
-      if (d == "material") {
-        if (!mat->empty()) return err("weather.duplicate", "material given twice", "one material line per kind");
-        *mat = std::string(t[2]);
-      } else {
-        if (!ref->empty()) return err("weather.duplicate", "sample given twice", "one sample line per kind");
-        *ref = SoundRef::parse(t[2]);
-        if (ref->empty()) return err("weather.value", "sample without an entry name", "[archive/]name.wav");
-      }
+    } else if (d == "material" || d == "sample") {
+      st = l.material_or_sample(s);
     } else if (d == "lightning_bounds") {
-      if (t.size() != 6)
-        return err("weather.syntax", "'lightning_bounds' takes five numbers",
-                   "lightning_bounds MIN_X MIN_Y MAX_X MAX_Y Z");
-      if (seen_bounds) return err("weather.duplicate", "lightning bounds given twice", "one lightning_bounds line");
-      float v[5];
-      for (std::size_t i = 0; i < 5; ++i)
-        if (!parse_float(t[i + 1], v[i]))
-          return err("weather.value", "lightning bound is not a finite number", "finite decimal numbers (float range)");
-      if (v[0] > v[2] || v[1] > v[3])
-        return err("weather.value", "lightning bounds with min above max", "MIN_X <= MAX_X, MIN_Y <= MAX_Y");
-      s.lightning_bounds = {{v[0], v[1]}, {v[2], v[3]}, v[4]};
-      seen_bounds = true;
+      st = l.lightning_bounds(s, seen_bounds);
     } else if (d == "key") {
-      if (t.size() != 4 && !(t.size() == 5 && t[4] == "lightning"))
-        return err("weather.syntax", "'key' takes a time, a kind, an intensity and optionally 'lightning'",
-                   "key SECONDS none|rain|snow INTENSITY [lightning]");
-      WeatherKey k;
-      double seconds = 0;
-      float intensity = 0;
-      if (!parse_double(t[1], seconds) || seconds < 0 || seconds > kMaxSeconds)
-        return err("weather.value", "key time is not a number of seconds in 0..1e9", "0 <= SECONDS <= 1e9");
-      if (!kind_of(t[2], k.kind)) return err("weather.syntax", "unknown precipitation kind", "none, rain or snow");
-      if (!parse_float(t[3], intensity) || intensity < 0 || intensity > 1)
-        return err("weather.value", "intensity outside 0..1", "0 <= INTENSITY <= 1");
-      k.time_ms = std::llround(seconds * 1000.0);
-      k.intensity = intensity;
-      k.lightning = t.size() == 5;
-      if (!s.keys.empty() && k.time_ms <= s.keys.back().time_ms)
-        return err("weather.order", "key times must increase strictly",
-                   fmt::format("time > {} ms", s.keys.back().time_ms));
-      s.keys.push_back(k);
+      st = l.key(s);
     } else if (d == "sky") {
-      constexpr std::string_view kForm = "sky NAME R G B [from SECONDS] [until SECONDS]";
-      if (t.size() != 5 && t.size() != 7 && t.size() != 9)
-        return err("weather.syntax", "'sky' takes a name, three colour components and optional from/until times",
-                   std::string(kForm));
-      SkyObject o;
-      o.name = std::string(t[1]);
-      for (const auto& other : s.sky)
-        if (other.name == o.name) return err("weather.duplicate", "sky object name given twice", "unique sky names");
-      float c[3];
-      for (std::size_t i = 0; i < 3; ++i)
-        if (!parse_float(t[i + 2], c[i]) || c[i] < 0 || c[i] > kMaxSkyComponent)
-          return err("weather.value", "sky colour component outside 0..16", "0 <= R, G, B <= 16");
-      o.base_rgb = {c[0], c[1], c[2]};
-      bool seen_from = false;
-      for (std::size_t i = 5; i + 1 < t.size(); i += 2) {
-        const bool is_from = t[i] == "from";
-        if ((!is_from && t[i] != "until") || (is_from ? seen_from : o.until_ms.has_value()))
-          return err("weather.syntax", "a sky option is 'from' or 'until', each at most once", std::string(kForm));
-        double seconds = 0;
-        if (!parse_double(t[i + 1], seconds) || seconds < 0 || seconds > kMaxSeconds)
-          return err("weather.value", "sky time is not a number of seconds in 0..1e9", "0 <= SECONDS <= 1e9");
-        const std::int64_t ms = std::llround(seconds * 1000.0);
-        if (is_from) {
-          o.from_ms = ms;
-          seen_from = true;
-        } else {
-          o.until_ms = ms;
-        }
-      }
-      if (o.until_ms && *o.until_ms <= o.from_ms)
-        return err("weather.value", "sky window is empty (until not after from)",
-                   fmt::format("until > {} ms", o.from_ms));
-      s.sky.push_back(std::move(o));
+      st = l.sky(s);
     } else {
-      return err("weather.syntax", "unknown directive", "material, sample, lightning_bounds, key or sky");
+      st = l.err("weather.syntax", "unknown directive", "material, sample, lightning_bounds, key or sky");
     }
+    if (!st) return tl::unexpected(st.error());
   }
-  auto missing = [&](std::string what) {
-    return core::fail(
-        Diagnostic::error("weather.missing", fmt::format("the schedule uses {} but does not name it", what))
-            .of(std::string(file_name))
-            .expect(what, "nothing"));
-  };
   if (!seen_magic)
     return core::fail(Diagnostic::error("weather.magic", "a weather schedule starts with 'sortie-weather <version>'")
                           .of(std::string(file_name))
                           .at(0)
                           .expect("sortie-weather 1", "no line"));
-  for (const auto& k : s.keys) {
-    if (k.kind == PrecipitationKind::rain && (s.rain_material.empty() || s.rain_sample.empty()))
-      return missing("a rain material and sample");
-    if (k.kind == PrecipitationKind::snow && (s.snow_material.empty() || s.snow_sample.empty()))
-      return missing("a snow material and sample");
-    if (k.lightning && (s.lightning_material.empty() || s.lightning_sample.empty() || !seen_bounds))
-      return missing("a lightning material, sample and lightning_bounds");
-  }
+  if (auto st = check_references(s, seen_bounds, file_name); !st) return tl::unexpected(st.error());
   return s;
 }
 
