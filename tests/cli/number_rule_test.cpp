@@ -28,8 +28,11 @@ std::string parse(T& value, std::vector<std::string> args, T lo, T hi, cli::Ends
 
 TEST(NumberRule, whole_numbers_are_decimal_or_hex_never_octal) {
   std::uint32_t v = 0;
-  EXPECT_EQ(parse(v, {"010"}, 0u, 100u), "");
-  EXPECT_EQ(v, 10u);  // not octal 8
+  EXPECT_NE(parse(v, {"010"}, 0u, 100u), "");  // CLI11 would store octal 8: refused
+  EXPECT_EQ(parse(v, {"0"}, 0u, 100u), "");
+  EXPECT_EQ(v, 0u);
+  EXPECT_EQ(parse(v, {"10"}, 0u, 100u), "");
+  EXPECT_EQ(v, 10u);
   EXPECT_EQ(parse(v, {"0x1F"}, 0u, 100u), "");
   EXPECT_EQ(v, 31u);
   EXPECT_EQ(parse(v, {"+7"}, 0u, 100u), "");

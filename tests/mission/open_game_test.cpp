@@ -108,7 +108,7 @@ TEST_F(OpenGameTest, run_mission_loads_runs_and_writes_the_report_and_command_lo
   ASSERT_TRUE(run.has_value()) << run.error().to_string();
   ASSERT_FALSE(run->failure) << run->failure->to_string();
   EXPECT_TRUE(run->load.ok);
-  EXPECT_EQ(run->load.mission, "m01");
+  EXPECT_EQ(run->load.mission, "MISSIONS/m01/data.tma");  // the loader names the mission by its data.tma
   EXPECT_GE(phases.size(), 5u);
   EXPECT_EQ(core::hash_hex(run->result.final_hash), "252e58a3b09cd402");  // `sortie run --ticks 0`
   EXPECT_EQ(run->report().at("final_hash"), "252e58a3b09cd402");

@@ -273,7 +273,9 @@ TEST(ConvergenceTest, memory_clients_converge_when_sync_packets_are_lost) {
     Client& c = s.client(i);
     EXPECT_EQ(c.ticks(), s.server().ticks());
     EXPECT_EQ(c.replica()->state_hash(), s.server().world().last_hash());
-    EXPECT_GT(c.stats().sync_verified, 50u);
+    // Sync packets did flow and were checked (17, 17 and 29 here since the bots order the
+    // movement stack, ADR 0014; over 50 with the old reference mover).
+    EXPECT_GT(c.stats().sync_verified, 10u);
     EXPECT_EQ(c.stats().sync_mismatches, 0u);
   }
 }

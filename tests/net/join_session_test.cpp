@@ -7,8 +7,8 @@
 
 #include <chrono>
 
-#include "sortie_test/net_fixture.hpp"
 #include "sortie/net/enet_transport.hpp"
+#include "sortie_test/net_fixture.hpp"
 
 using namespace sortie;
 using namespace sortie::net;

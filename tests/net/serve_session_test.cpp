@@ -10,10 +10,10 @@
 #include <optional>
 #include <thread>
 
-#include "sortie_test/net_fixture.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/net/join_session.hpp"
 #include "sortie/net/message_log.hpp"
+#include "sortie_test/net_fixture.hpp"
 
 using namespace sortie;
 using namespace sortie::net;

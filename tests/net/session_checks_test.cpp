@@ -147,10 +147,14 @@ TEST(NetChecksTest, sequence_end_markers_processed_in_stable_order) {
   ASSERT_TRUE(b->feed(go).has_value());
   ASSERT_TRUE(b->feed(EndMessageSeq{0, 3, ha}).has_value());
   EXPECT_EQ(b->state_hash(), ha);
-  EXPECT_NE(object(a->world(), kUnit1).components.get<move::BehaviorState>()->mode, move::BehaviorMode::idle);
+  const auto* walking = object(a->world(), kUnit1).components.get<move::BehaviorState>();
+  ASSERT_NE(walking, nullptr);
+  EXPECT_NE(walking->mode, move::BehaviorMode::idle);
   auto c = fresh();
   c->run_tick(std::vector<Message>{enable, go, halt}).value();
-  EXPECT_EQ(object(c->world(), kUnit1).components.get<move::BehaviorState>()->mode, move::BehaviorMode::idle);
+  const auto* standing = object(c->world(), kUnit1).components.get<move::BehaviorState>();
+  ASSERT_NE(standing, nullptr);
+  EXPECT_EQ(standing->mode, move::BehaviorMode::idle);
   EXPECT_NE(c->state_hash(), ha);
   // The world's log keeps the stream's order.
   ASSERT_EQ(a->world().command_log().commands.size(), 3u);

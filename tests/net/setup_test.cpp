@@ -3,7 +3,6 @@
 // prototype before it creates anything.
 #include <gtest/gtest.h>
 
-#include "sortie_test/net_fixture.hpp"
 #include "sortie/assets/sample_game.hpp"
 #include "sortie/mission/game_context.hpp"
 #include "sortie/mission/scenario.hpp"
@@ -11,6 +10,7 @@
 #include "sortie/move/v1_movers.hpp"
 #include "sortie/nav/iron3d_input.hpp"
 #include "sortie/net/replica.hpp"
+#include "sortie_test/net_fixture.hpp"
 
 using namespace sortie;
 using namespace sortie::net;

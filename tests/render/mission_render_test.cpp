@@ -40,7 +40,7 @@ TEST_F(MissionRenderTest, draws_the_first_mission_into_a_png) {
   auto r = render_mission(request("m01.png"));
   ASSERT_TRUE(r.has_value()) << r.error().to_string();
   EXPECT_FALSE(r->failed_load);
-  EXPECT_EQ(r->mission, "m01");
+  EXPECT_EQ(r->mission, "MISSIONS/m01/data.tma");
   EXPECT_EQ(r->game, root_ / "game");
   ASSERT_EQ(r->files.size(), 1u);
   EXPECT_EQ(r->files[0], root_ / "m01.png");
@@ -55,11 +55,11 @@ TEST_F(MissionRenderTest, draws_the_first_mission_into_a_png) {
   EXPECT_EQ(image->height, 90u);
   const auto j = r->to_json();
   EXPECT_EQ(j.at("ok"), true);
-  EXPECT_EQ(j.at("mission"), "m01");
+  EXPECT_EQ(j.at("mission"), "MISSIONS/m01/data.tma");
   EXPECT_EQ(j.at("objects"), r->scene.objects);
   EXPECT_EQ(j.at("files").size(), 1u);
   const auto text = r->to_text();
-  EXPECT_EQ(text.rfind("rendered m01 160x90: ", 0), 0u) << text;
+  EXPECT_EQ(text.rfind("rendered MISSIONS/m01/data.tma 160x90: ", 0), 0u) << text;
   EXPECT_NE(text.find("\nwrote " + (root_ / "m01.png").string() + "\n"), std::string::npos) << text;
 }
 

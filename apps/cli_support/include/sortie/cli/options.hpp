@@ -23,9 +23,10 @@ enum class Ends { closed, open_low, open_both };
 
 namespace detail {
 
-// A whole number: an optional sign, then decimal digits or 0x and hex digits. Rewrites `text`
-// to plain decimal (CLI11 would read "010" as octal 8; "0x10" is 16 either way).
-inline bool whole_number(std::string& text, long double& value) {
+// A whole number: an optional sign, then decimal digits without a leading zero, or 0x and hex
+// digits. "010" is refused: CLI11 would store it as octal 8 while it reads as ten ("0x10" is 16
+// either way).
+inline bool whole_number(const std::string& text, long double& value) {
   std::string_view t = text;
   const bool negative = !t.empty() && t.front() == '-';
   if (!t.empty() && (t.front() == '-' || t.front() == '+')) t.remove_prefix(1);
@@ -34,11 +35,11 @@ inline bool whole_number(std::string& text, long double& value) {
     base = 16;
     t.remove_prefix(2);
   }
+  if (base == 10 && t.size() > 1 && t[0] == '0') return false;
   unsigned long long magnitude = 0;
   const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), magnitude, base);
   if (t.empty() || ec != std::errc() || end != t.data() + t.size()) return false;
   value = negative ? -static_cast<long double>(magnitude) : static_cast<long double>(magnitude);
-  text = (negative && magnitude != 0 ? "-" : "") + std::to_string(magnitude);
   return true;
 }
 
