@@ -57,8 +57,9 @@ bool point_in_ring(const std::vector<Vec2>& ring, Vec2 p) {
   bool inside = false;
   const std::size_t n = ring.size();
   for (std::size_t i = 0, j = n - 1; i < n; j = i++) {
-    const double xi = ring[i].x, yi = ring[i].y, xj = ring[j].x, yj = ring[j].y;
-    const double px = p.x, py = p.y;
+    const auto xi = static_cast<double>(ring[i].x), yi = static_cast<double>(ring[i].y);
+    const auto xj = static_cast<double>(ring[j].x), yj = static_cast<double>(ring[j].y);
+    const auto px = static_cast<double>(p.x), py = static_cast<double>(p.y);
     // On the edge counts as inside.
     const double cr = (xj - xi) * (py - yi) - (yj - yi) * (px - xi);
     if (std::fabs(cr) < 1e-9 && px >= std::min(xi, xj) - 1e-9 && px <= std::max(xi, xj) + 1e-9 &&
@@ -70,7 +71,7 @@ bool point_in_ring(const std::vector<Vec2>& ring, Vec2 p) {
 }
 
 double orient(Vec2 a, Vec2 b, Vec2 c) {
-  const double ax = a.x, ay = a.y;
+  const auto ax = static_cast<double>(a.x), ay = static_cast<double>(a.y);
   return (static_cast<double>(b.x) - ax) * (static_cast<double>(c.y) - ay) -
          (static_cast<double>(b.y) - ay) * (static_cast<double>(c.x) - ax);
 }
