@@ -13,8 +13,8 @@ namespace sortie::net {
 namespace {
 
 core::Diagnostic from_json_error(std::string_view kind, const core::Json& payload) {
-  const world::CommandKindInfo* info =
-      session_command_registry(std::make_shared<move::MoveEnvironmentSlot>())->find(kind);
+  const auto registry = session_command_registry(std::make_shared<move::MoveEnvironmentSlot>());
+  const world::CommandKindInfo* info = registry->find(kind);
   EXPECT_NE(info, nullptr);
   if (info == nullptr) return {};
   auto r = info->from_json(payload, "p");
@@ -66,8 +66,8 @@ TEST(NetCommandPayload, rejects_player_zero_unknown_policy_and_long_prototype_by
 
 TEST(NetCommandPayload, json_round_trips_and_rejects_the_same_values) {
   const SpawnForCommand spawn{2, 20, "unit", {1.0f, 2.0f, 3.0f}};
-  const world::CommandKindInfo* info =
-      session_command_registry(std::make_shared<move::MoveEnvironmentSlot>())->find("net.spawn_for");
+  const auto registry = session_command_registry(std::make_shared<move::MoveEnvironmentSlot>());
+  const world::CommandKindInfo* info = registry->find("net.spawn_for");
   ASSERT_NE(info, nullptr);
   core::Json j = core::Json::object();
   ASSERT_TRUE(info->to_json(world::encode_payload(spawn), j));
