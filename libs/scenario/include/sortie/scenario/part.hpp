@@ -1,0 +1,74 @@
+#pragma once
+// The parts of a mission's scenario and what they see. A part is one source of mission logic:
+// the native script bundles of a clan (native_bundle.hpp), a Lua mission script (lua_mission.hpp),
+// a SuperAI clan controller (super_ai.hpp). The scenario runtime (runtime.hpp) starts every part
+// once after the mission is loaded, then steps them once per fixed tick, in the order they were
+// added, before the world's own tick. A part acts on the world only through registered commands
+// (ScenarioContext::submit): what it does is logged, replayed from the log without the part
+// running, and mirrored to network clients. Parts hold ObjectIds, never object pointers, so a
+// deleted object or a network mirror leaves no dangling reference.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sortie/assets/mission_data.hpp"
+#include "sortie/core/diagnostic.hpp"
+#include "sortie/move/environment.hpp"
+#include "sortie/world/command.hpp"
+#include "sortie/world/event.hpp"
+#include "sortie/world/ids.hpp"
+#include "sortie/world/state_writer.hpp"
+
+namespace sortie::world {
+class World;
+}
+
+namespace sortie::scenario {
+
+// What the loaded mission gives its scenario (filled by libs/mission, which sits above).
+struct MissionFacts {
+  std::string mission;                                // "m01"
+  std::shared_ptr<const assets::MissionData> data;    // data.tma (clans, relations, objects), map, scripts
+  move::MoveEnvironmentPtr movement;                  // terrain and areal map, for queries and sight lines
+  std::vector<world::ObjectId> ids_by_placement;      // ids[placed_index]; a null id when not constructed
+};
+
+// One line of a trace channel (ai.log and the other scenario channels): stamped with the tick.
+struct TraceLine {
+  std::uint64_t tick = 0;
+  std::string channel;  // "ai", "lua", "superai"
+  std::string text;
+};
+
+struct ScenarioContext {
+  world::World& world;
+  const MissionFacts& facts;
+  std::uint64_t tick = 0;  // the tick the submitted commands apply at (the world's next tick)
+  // Submits a command for `tick` (world::World::submit with the tick filled in).
+  std::function<core::Status(world::Command)> submit;
+  // Appends a trace line (kept when the channel is on; see runtime.hpp).
+  std::function<void(std::string_view channel, std::string text)> trace;
+  // World events dispatched during the previous tick (arrived, spawned, collision, ...), in
+  // sequence order, for parts that react to them.
+  const std::vector<world::Event>& events;
+};
+
+class ScenarioPart {
+ public:
+  virtual ~ScenarioPart() = default;
+  // Stable name, part of the scenario's state encoding and of diagnostics ("lua:mission.lua").
+  [[nodiscard]] virtual std::string name() const = 0;
+  // Once, after the mission is loaded and before its first tick (MISSION_START).
+  virtual core::Status start(ScenarioContext& ctx) = 0;
+  // Once per tick. An error stops this part (the runtime records the diagnostic); the world
+  // and the other parts go on.
+  virtual core::Status step(ScenarioContext& ctx) = 0;
+  // Canonical encoding of the part's own state (fixed field order, exact bits): the scenario's
+  // state hash covers it.
+  virtual void encode(world::StateWriter& out) const = 0;
+};
+
+}  // namespace sortie::scenario
