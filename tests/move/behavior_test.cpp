@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "move_world.hpp"
+#include "sortie_test/move_world.hpp"
 #include "sortie/move/wizard.hpp"
 
 using namespace sortie;

@@ -2,7 +2,7 @@
 // the orders' effect on the unit's components.
 #include <gtest/gtest.h>
 
-#include "move_world.hpp"
+#include "sortie_test/move_world.hpp"
 #include "sortie/world/command_json.hpp"
 #include "sortie/world/command_log.hpp"
 

@@ -11,7 +11,7 @@
 
 #include <cmath>
 
-#include "move_world.hpp"
+#include "sortie_test/move_world.hpp"
 #include "sortie/core/det_math.hpp"
 #include "sortie/world/command_log.hpp"
 

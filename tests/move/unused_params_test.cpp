@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "move_world.hpp"
+#include "sortie_test/move_world.hpp"
 #include "sortie/move/params.hpp"
 
 using namespace sortie;

@@ -4,18 +4,24 @@ namespace sortie::scenario {
 
 std::string_view to_string(ObjectiveStatus status) {
   switch (status) {
-    case ObjectiveStatus::active: return "active";
-    case ObjectiveStatus::completed: return "completed";
-    case ObjectiveStatus::failed: return "failed";
+    case ObjectiveStatus::active:
+      return "active";
+    case ObjectiveStatus::completed:
+      return "completed";
+    case ObjectiveStatus::failed:
+      return "failed";
   }
   return "unknown";
 }
 
 std::string_view to_string(Outcome outcome) {
   switch (outcome) {
-    case Outcome::none: return "none";
-    case Outcome::win: return "win";
-    case Outcome::lose: return "lose";
+    case Outcome::none:
+      return "none";
+    case Outcome::win:
+      return "win";
+    case Outcome::lose:
+      return "lose";
   }
   return "unknown";
 }

@@ -118,3 +118,11 @@ core::Status register_move_commands_in(world::CommandRegistry& registry,
 std::shared_ptr<const world::CommandRegistry> move_command_registry(const MoveEnvironmentPtr& env);
 
 }  // namespace sortie::move
+
+// The codecs are instantiated once, next to the field lists (the .cpp); no other file
+// instantiates them, even one that sees payload_fields.hpp (a unity batch).
+extern template struct sortie::world::PayloadCodec<sortie::move::EnableCommand>;
+extern template struct sortie::world::PayloadCodec<sortie::move::GotoCommand>;
+extern template struct sortie::world::PayloadCodec<sortie::move::HaltCommand>;
+extern template struct sortie::world::PayloadCodec<sortie::move::DriveCommand>;
+extern template struct sortie::world::PayloadCodec<sortie::move::DisableCommand>;

@@ -74,3 +74,9 @@ std::shared_ptr<const world::CommandRegistry> session_command_registry(
     std::shared_ptr<const move::MoveEnvironmentSlot> movement);
 
 }  // namespace sortie::net
+
+// The codecs are instantiated once, next to the field lists (the .cpp); no other file
+// instantiates them, even one that sees payload_fields.hpp (a unity batch).
+extern template struct sortie::world::PayloadCodec<sortie::net::ChangeOwnerCommand>;
+extern template struct sortie::world::PayloadCodec<sortie::net::ReleasePlayerCommand>;
+extern template struct sortie::world::PayloadCodec<sortie::net::SpawnForCommand>;

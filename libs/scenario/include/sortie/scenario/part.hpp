@@ -30,10 +30,10 @@ namespace sortie::scenario {
 
 // What the loaded mission gives its scenario (filled by libs/mission, which sits above).
 struct MissionFacts {
-  std::string mission;                                // "m01"
-  std::shared_ptr<const assets::MissionData> data;    // data.tma (clans, relations, objects), map, scripts
-  move::MoveEnvironmentPtr movement;                  // terrain and areal map, for queries and sight lines
-  std::vector<world::ObjectId> ids_by_placement;      // ids[placed_index]; a null id when not constructed
+  std::string mission;                              // "m01"
+  std::shared_ptr<const assets::MissionData> data;  // data.tma (clans, relations, objects), map, scripts
+  move::MoveEnvironmentPtr movement;                // terrain and areal map, for queries and sight lines
+  std::vector<world::ObjectId> ids_by_placement;    // ids[placed_index]; a null id when not constructed
 };
 
 // One line of a trace channel (ai.log and the other scenario channels): stamped with the tick.

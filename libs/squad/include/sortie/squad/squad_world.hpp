@@ -180,3 +180,12 @@ class SquadWorld {
 core::Result<SquadSessionCommand> find_session(const world::CommandLog& log);
 
 }  // namespace sortie::squad
+
+// The codecs are instantiated once, next to the field lists (the .cpp); no other file
+// instantiates them, even one that sees payload_fields.hpp (a unity batch).
+extern template struct sortie::world::PayloadCodec<sortie::squad::SquadMoveCommand>;
+extern template struct sortie::world::PayloadCodec<sortie::squad::SquadAimCommand>;
+extern template struct sortie::world::PayloadCodec<sortie::squad::SquadManualCommand>;
+extern template struct sortie::world::PayloadCodec<sortie::squad::SquadCycleCommand>;
+extern template struct sortie::world::PayloadCodec<sortie::squad::SquadFormationCommand>;
+extern template struct sortie::world::PayloadCodec<sortie::squad::SquadSessionCommand>;

@@ -94,3 +94,12 @@ struct SetPropertyCommand {
 core::Status register_builtin_commands(CommandRegistry& registry);
 
 }  // namespace sortie::world
+
+// The codecs are instantiated once, next to the field lists (the .cpp); no other file
+// instantiates them, even one that sees payload_fields.hpp (a unity batch).
+extern template struct sortie::world::PayloadCodec<sortie::world::StopCommand>;
+extern template struct sortie::world::PayloadCodec<sortie::world::PauseCommand>;
+extern template struct sortie::world::PayloadCodec<sortie::world::SetSpeedCommand>;
+extern template struct sortie::world::PayloadCodec<sortie::world::SpawnCommand>;
+extern template struct sortie::world::PayloadCodec<sortie::world::RemoveCommand>;
+extern template struct sortie::world::PayloadCodec<sortie::world::SetPropertyCommand>;
