@@ -11,8 +11,8 @@
 
 #include <gtest/gtest.h>
 
-#include "sortie_test/move_world.hpp"
 #include "sortie/move/wizard.hpp"
+#include "sortie_test/move_world.hpp"
 
 using namespace sortie;
 using namespace sortie::move;

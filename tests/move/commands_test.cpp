@@ -2,9 +2,9 @@
 // the orders' effect on the unit's components.
 #include <gtest/gtest.h>
 
-#include "sortie_test/move_world.hpp"
 #include "sortie/world/command_json.hpp"
 #include "sortie/world/command_log.hpp"
+#include "sortie_test/move_world.hpp"
 
 using namespace sortie;
 using namespace sortie::move;

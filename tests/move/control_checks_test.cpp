@@ -11,9 +11,9 @@
 
 #include <cmath>
 
-#include "sortie_test/move_world.hpp"
 #include "sortie/core/det_math.hpp"
 #include "sortie/world/command_log.hpp"
+#include "sortie_test/move_world.hpp"
 
 using namespace sortie;
 using namespace sortie::move;

@@ -7,8 +7,8 @@
 
 #include <vector>
 
-#include "sortie_test/move_world.hpp"
 #include "sortie/move/params.hpp"
+#include "sortie_test/move_world.hpp"
 
 using namespace sortie;
 using namespace sortie::move_test;
