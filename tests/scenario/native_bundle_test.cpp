@@ -10,6 +10,8 @@
 #include <cmath>
 #include <limits>
 
+#include <fmt/format.h>
+
 #include "sortie/assets/mission_data.hpp"
 #include "sortie/assets/sample_game.hpp"
 #include "sortie/world/world.hpp"
@@ -356,6 +358,36 @@ TEST(NativeBundle, sample_bundles_run_init_and_the_outcome_path) {
   ASSERT_EQ(f.outcomes.size(), 2u);
   EXPECT_EQ(f.outcomes[1].first, Outcome::lose);
   EXPECT_TRUE(part.findings().empty());
+}
+
+}  // namespace
+}  // namespace sortie::scenario
+
+namespace sortie::scenario {
+namespace {
+
+// Spec §20.4 / §31.7: the GOG layout (ClanBaseX/Y and ClanID at 224..226 of 231 declarations) and
+// the AutoDemo result (728, 449, 1) for clan 1.
+TEST(NativeBundle, spec_31_7_package_writes_the_autodemo_anchors) {
+  std::string text;
+  for (int i = 0; i < 231; ++i)
+    text += i < 31 ? fmt::format("VAR(float, f{}, 0.0)\r\n", i) : fmt::format("VAR(DWORD, d{}, 0)\r\n", i);
+  auto vs = iron3d::read_varset(core::as_bytes(text));
+  ASSERT_TRUE(vs);
+  auto shared = std::make_shared<const iron3d::Varset>(std::move(*vs));
+  iron3d::ScrPackage p;
+  p.events.push_back(ScrEvent{"Init", 9, {ins(19, {224, 225, 226})}});
+  Fixture f({{500.0f, 752.0f}, {728.0f, 449.0f}}, p.events);
+  for (auto& b : f.data->scripts) b.varset = shared;
+  NativeBundlePart part;
+  auto ctx = f.ctx();
+  ASSERT_TRUE(part.start(ctx));
+  const auto& v = part.clans()[1].values;
+  EXPECT_EQ(v[224].bits, 728u);
+  EXPECT_EQ(v[225].bits, 449u);
+  EXPECT_EQ(v[226].bits, 1u);
+  EXPECT_EQ(part.clans()[0].values[224].bits, 500u);
+  EXPECT_EQ(part.clans()[0].values[226].bits, 0u);
 }
 
 }  // namespace
