@@ -38,7 +38,7 @@ constexpr std::string_view kVarset =
     "VAR(DWORD, Convoy, 7)\n"          // 4
     "VAR(float, fKey, -0.0)\n"         // 5
     "VAR(DWORD, ClanBaseX, 0)\n"       // 6
-    "VAR(DWORD, ClanBaseY, 0)\n"       // 7
+    "VAR(DWORD, ClanBaseY, 0, 0, 600)\n"  // 7 (ranged)
     "VAR(DWORD, ClanID, 0)\n"          // 8
     "VAR(DWORD, dCurrentProblem, 3)\n" // 9
     "VAR(float, fNaN, 0, 0, 1)\n"      // 10
@@ -112,6 +112,8 @@ TEST(NativeBundle, init_writes_truncated_anchors_and_the_clan_index) {
   EXPECT_EQ(c1[8].bits, 1u);
   EXPECT_EQ(std::bit_cast<float>(c1[0].bits), 1.5f);  // untouched defaults keep their bits
   EXPECT_TRUE(f.traced("handler 19: [6] = 728, [7] = 449, [8] = 1"));
+  EXPECT_TRUE(f.traced("handler 19: 752 is outside declaration 7's range 0..600 (kept)"));
+  EXPECT_EQ(c0[7].max, 600u);
 }
 
 TEST(NativeBundle, rejects_an_anchor_outside_the_map_range) {

@@ -337,7 +337,14 @@ core::Status NativeBundlePart::handler19(Run& run, const ScrInstruction& ins) {
   const std::array<std::uint32_t, 3> v = {static_cast<std::uint32_t>(std::trunc(clan.anchor_x)),
                                           static_cast<std::uint32_t>(std::trunc(clan.anchor_y)),
                                           static_cast<std::uint32_t>(run.clan.clan_index)};
-  for (std::size_t k = 0; k < 3; ++k) run.clan.values[index[k]].bits = v[k];
+  for (std::size_t k = 0; k < 3; ++k) {
+    NativeValue& target = run.clan.values[index[k]];
+    target.bits = v[k];
+    // A declared range is kept as data, not enforced: the seed does not say the VM clamps.
+    if ((target.min && v[k] < *target.min) || (target.max && v[k] > *target.max))
+      run.trace(fmt::format("handler 19: {} is outside declaration {}'s range {}..{} (kept)", v[k], index[k],
+                            target.min.value_or(0), target.max.value_or(0xFFFFFFFFu)));
+  }
   run.trace(fmt::format("handler 19: [{}] = {}, [{}] = {}, [{}] = {}", index[0], v[0], index[1], v[1], index[2], v[2]));
   return {};
 }
