@@ -22,7 +22,7 @@ namespace {
 
 using Overrides = std::map<std::string, std::optional<core::Bytes>>;  // nullopt: the file is left out
 
-MemoryVfs sample_vfs(const Overrides& overrides = {}) {
+MemoryVfs bundle_vfs(const Overrides& overrides = {}) {
   MemoryVfs vfs;
   auto files = generate_sample_files({SampleScale::demo, 1, ArchiveFormat::rsli});
   EXPECT_TRUE(files.has_value());
@@ -38,7 +38,7 @@ MemoryVfs sample_vfs(const Overrides& overrides = {}) {
   return vfs;
 }
 
-core::Result<MissionData> prepare(const MemoryVfs& vfs, core::Profile profile = core::Profile::strict) {
+core::Result<MissionData> prepare_m01(const MemoryVfs& vfs, core::Profile profile = core::Profile::strict) {
   ArchiveRepository repo(vfs);
   PrototypeResolver resolver(repo);
   MissionPrepareOptions o;
@@ -46,24 +46,24 @@ core::Result<MissionData> prepare(const MemoryVfs& vfs, core::Profile profile = 
   return prepare_mission(repo, resolver, "m01", o);
 }
 
-std::size_t edges_of(const MissionData& md, EdgeKind kind, bool failed = false) {
+std::size_t count_edges(const MissionData& md, EdgeKind kind, bool failed = false) {
   std::size_t n = 0;
   for (const auto& e : md.graph.edges()) n += e.kind == kind && e.failure.has_value() == failed ? 1 : 0;
   return n;
 }
 
-core::Bytes text(std::string_view s) {
+core::Bytes text_bytes(std::string_view s) {
   const auto b = core::as_bytes(s);
   return {b.begin(), b.end()};
 }
 
-const ScriptBundle* bundle(const MissionData& md, std::string_view clan) {
+const ScriptBundle* find_bundle(const MissionData& md, std::string_view clan) {
   for (const auto& b : md.scripts)
     if (b.clan_name == clan) return &b;
   return nullptr;
 }
 
-bool has_warning(const MissionData& md, std::string_view code) {
+bool has_warning_code(const MissionData& md, std::string_view code) {
   for (const auto& w : md.graph.warnings)
     if (w.code == code) return true;
   return false;
@@ -71,7 +71,7 @@ bool has_warning(const MissionData& md, std::string_view code) {
 
 // The sample's enemy package with one change.
 core::Bytes enemy_with(const std::function<void(iron3d::ScrPackage&)>& change) {
-  const MemoryVfs vfs = sample_vfs();
+  const MemoryVfs vfs = bundle_vfs();
   auto bytes = vfs.read(*normalize_path("MISSIONS/SCRIPTS/enemy.scr"));
   EXPECT_TRUE(bytes);
   auto pkg = iron3d::read_scr(*bytes);
@@ -93,8 +93,8 @@ TEST(ScriptBundle, package_and_stem_names) {
 }
 
 TEST(ScriptBundle, sample_bundles_load_for_every_clan) {
-  const MemoryVfs vfs = sample_vfs();
-  auto md = prepare(vfs);
+  const MemoryVfs vfs = bundle_vfs();
+  auto md = prepare_m01(vfs);
   ASSERT_TRUE(md) << md.error().to_string();
   ASSERT_TRUE(md->ok()) << md->graph.failures().front().to_string();
   ASSERT_EQ(md->scripts.size(), 3u);  // Spatial, Player, Enemy
@@ -110,7 +110,7 @@ TEST(ScriptBundle, sample_bundles_load_for_every_clan) {
     EXPECT_EQ(b.package.events.at(0).name, "Init");
   }
   EXPECT_EQ(md->scripts[0].varset.get(), md->scripts[2].varset.get());  // one table, shared
-  const ScriptBundle* enemy = bundle(*md, "Enemy");
+  const ScriptBundle* enemy = find_bundle(*md, "Enemy");
   ASSERT_NE(enemy, nullptr);
   EXPECT_EQ(enemy->scr_path, "MISSIONS/SCRIPTS/enemy.scr");
   EXPECT_EQ(enemy->fml_path, "MISSIONS/SCRIPTS/enemy.fml");
@@ -119,11 +119,11 @@ TEST(ScriptBundle, sample_bundles_load_for_every_clan) {
   for (const auto& p : enemy->trf_prototypes) EXPECT_TRUE(p.resolved) << p.name;
   EXPECT_TRUE(enemy->trf_prototypes[0].geometric);
   EXPECT_FALSE(enemy->trf_prototypes[3].geometric);  // the non-geometric prototype
-  EXPECT_EQ(edges_of(*md, EdgeKind::mission_to_script), 3u);
-  EXPECT_EQ(edges_of(*md, EdgeKind::script_to_varset), 3u);
-  EXPECT_EQ(edges_of(*md, EdgeKind::script_to_formula), 3u);
-  EXPECT_EQ(edges_of(*md, EdgeKind::mission_to_trf), 1u);
-  EXPECT_EQ(edges_of(*md, EdgeKind::trf_to_prototype), 4u);
+  EXPECT_EQ(count_edges(*md, EdgeKind::mission_to_script), 3u);
+  EXPECT_EQ(count_edges(*md, EdgeKind::script_to_varset), 3u);
+  EXPECT_EQ(count_edges(*md, EdgeKind::script_to_formula), 3u);
+  EXPECT_EQ(count_edges(*md, EdgeKind::mission_to_trf), 1u);
+  EXPECT_EQ(count_edges(*md, EdgeKind::trf_to_prototype), 4u);
   EXPECT_EQ(std::string(to_string(EdgeKind::trf_to_prototype)), "trf_to_prototype");
   EXPECT_EQ(edge_kind_from_string("mission_to_script"), EdgeKind::mission_to_script);
 }
@@ -131,47 +131,47 @@ TEST(ScriptBundle, sample_bundles_load_for_every_clan) {
 TEST(ScriptBundle, personal_var_is_preferred_over_the_shared_one) {
   std::string personal;
   for (int i = 0; i < 12; ++i) personal += "VAR(DWORD, p" + std::to_string(i) + ", " + std::to_string(i) + ")\n";
-  const MemoryVfs vfs = sample_vfs({{"MISSIONS/SCRIPTS/enemy.var", text(personal)}});
-  auto md = prepare(vfs);
+  const MemoryVfs vfs = bundle_vfs({{"MISSIONS/SCRIPTS/enemy.var", text_bytes(personal)}});
+  auto md = prepare_m01(vfs);
   ASSERT_TRUE(md && md->ok());
-  const ScriptBundle* enemy = bundle(*md, "Enemy");
+  const ScriptBundle* enemy = find_bundle(*md, "Enemy");
   ASSERT_NE(enemy, nullptr);
   EXPECT_FALSE(enemy->shared_varset);
   EXPECT_EQ(enemy->varset_path, "MISSIONS/SCRIPTS/enemy.var");
   EXPECT_EQ(enemy->varset->vars.at(3).name, "p3");
-  const ScriptBundle* player = bundle(*md, "Player");
+  const ScriptBundle* player = find_bundle(*md, "Player");
   ASSERT_NE(player, nullptr);
   EXPECT_TRUE(player->shared_varset);
 }
 
 TEST(ScriptBundle, rejects_a_malformed_personal_var_without_fallback) {
-  const MemoryVfs vfs = sample_vfs({{"MISSIONS/SCRIPTS/enemy.var", text("VAR(BYTE, b, 1)\n")}});
-  auto md = prepare(vfs);
+  const MemoryVfs vfs = bundle_vfs({{"MISSIONS/SCRIPTS/enemy.var", text_bytes("VAR(BYTE, b, 1)\n")}});
+  auto md = prepare_m01(vfs);
   ASSERT_TRUE(md);
   ASSERT_FALSE(md->ok());
   ASSERT_EQ(md->graph.failures().size(), 1u);
   EXPECT_EQ(md->graph.failures()[0].code, "load.varset_invalid");
   EXPECT_NE(md->graph.failures()[0].message.find("varset.type"), std::string::npos);
-  EXPECT_EQ(edges_of(*md, EdgeKind::script_to_varset, true), 1u);
+  EXPECT_EQ(count_edges(*md, EdgeKind::script_to_varset, true), 1u);
 }
 
 TEST(ScriptBundle, rejects_a_missing_package) {
-  const MemoryVfs vfs = sample_vfs({{"MISSIONS/SCRIPTS/player.scr", std::nullopt}});
-  auto md = prepare(vfs);
+  const MemoryVfs vfs = bundle_vfs({{"MISSIONS/SCRIPTS/player.scr", std::nullopt}});
+  auto md = prepare_m01(vfs);
   ASSERT_TRUE(md);
   ASSERT_FALSE(md->ok());
   EXPECT_EQ(md->graph.failures().at(0).code, "load.script_missing");
   EXPECT_NE(md->graph.failures()[0].message.find("clans[1] 'Player'"), std::string::npos);
   EXPECT_EQ(md->scripts.size(), 2u);
   // The compatible profile does not invent a package either.
-  auto compat = prepare(vfs, core::Profile::compatible);
+  auto compat = prepare_m01(vfs, core::Profile::compatible);
   ASSERT_TRUE(compat);
   EXPECT_FALSE(compat->ok());
 }
 
 TEST(ScriptBundle, rejects_a_missing_shared_varset) {
-  const MemoryVfs vfs = sample_vfs({{"MISSIONS/SCRIPTS/varset.var", std::nullopt}});
-  auto md = prepare(vfs);
+  const MemoryVfs vfs = bundle_vfs({{"MISSIONS/SCRIPTS/varset.var", std::nullopt}});
+  auto md = prepare_m01(vfs);
   ASSERT_TRUE(md);
   ASSERT_EQ(md->graph.failures().size(), 3u);  // one per bundle
   EXPECT_EQ(md->graph.failures()[0].code, "load.varset_missing");
@@ -180,8 +180,8 @@ TEST(ScriptBundle, rejects_a_missing_shared_varset) {
 TEST(ScriptBundle, rejects_a_truncated_package) {
   core::Bytes cut = enemy_with([](iron3d::ScrPackage&) {});
   cut.resize(cut.size() - 3);
-  const MemoryVfs vfs = sample_vfs({{"MISSIONS/SCRIPTS/enemy.scr", cut}});
-  auto md = prepare(vfs);
+  const MemoryVfs vfs = bundle_vfs({{"MISSIONS/SCRIPTS/enemy.scr", cut}});
+  auto md = prepare_m01(vfs);
   ASSERT_TRUE(md);
   ASSERT_EQ(md->graph.failures().size(), 1u);
   EXPECT_EQ(md->graph.failures()[0].code, "load.script_invalid");
@@ -190,30 +190,30 @@ TEST(ScriptBundle, rejects_a_truncated_package) {
 
 TEST(ScriptBundle, version_mismatch_is_its_own_diagnostic) {
   const MemoryVfs vfs =
-      sample_vfs({{"MISSIONS/SCRIPTS/enemy.scr", enemy_with([](iron3d::ScrPackage& p) { p.handler_count = 72; })}});
-  auto md = prepare(vfs);
+      bundle_vfs({{"MISSIONS/SCRIPTS/enemy.scr", enemy_with([](iron3d::ScrPackage& p) { p.handler_count = 72; })}});
+  auto md = prepare_m01(vfs);
   ASSERT_TRUE(md);
   ASSERT_EQ(md->graph.failures().size(), 1u);
   EXPECT_EQ(md->graph.failures()[0].code, "load.script_version");
   EXPECT_EQ(md->graph.failures()[0].found, "72");
-  EXPECT_FALSE(has_warning(*md, "load.script_selector"));
-  auto compat = prepare(vfs, core::Profile::compatible);
+  EXPECT_FALSE(has_warning_code(*md, "load.script_selector"));
+  auto compat = prepare_m01(vfs, core::Profile::compatible);
   ASSERT_TRUE(compat);
   EXPECT_TRUE(compat->ok());
-  EXPECT_TRUE(has_warning(*compat, "load.script_version"));
+  EXPECT_TRUE(has_warning_code(*compat, "load.script_version"));
   EXPECT_EQ(compat->scripts.size(), 3u);
 }
 
 TEST(ScriptBundle, unknown_selector_is_kept_with_a_warning_not_a_version_error) {
-  const MemoryVfs vfs = sample_vfs({{"MISSIONS/SCRIPTS/enemy.scr", enemy_with([](iron3d::ScrPackage& p) {
+  const MemoryVfs vfs = bundle_vfs({{"MISSIONS/SCRIPTS/enemy.scr", enemy_with([](iron3d::ScrPackage& p) {
                                        p.events[1].instructions[0].words[0] = 100;
                                      })}});
-  auto md = prepare(vfs);
+  auto md = prepare_m01(vfs);
   ASSERT_TRUE(md);
   EXPECT_TRUE(md->ok());
-  EXPECT_TRUE(has_warning(*md, "load.script_selector"));
-  EXPECT_FALSE(has_warning(*md, "load.script_version"));
-  const ScriptBundle* enemy = bundle(*md, "Enemy");
+  EXPECT_TRUE(has_warning_code(*md, "load.script_selector"));
+  EXPECT_FALSE(has_warning_code(*md, "load.script_version"));
+  const ScriptBundle* enemy = find_bundle(*md, "Enemy");
   ASSERT_NE(enemy, nullptr);
   ASSERT_GE(enemy->package.events.size(), 2u);
   ASSERT_FALSE(enemy->package.events[1].instructions.empty());
@@ -221,55 +221,55 @@ TEST(ScriptBundle, unknown_selector_is_kept_with_a_warning_not_a_version_error) 
 }
 
 TEST(ScriptBundle, rejects_a_reference_outside_the_varset) {
-  const MemoryVfs vfs = sample_vfs({{"MISSIONS/SCRIPTS/enemy.scr", enemy_with([](iron3d::ScrPackage& p) {
+  const MemoryVfs vfs = bundle_vfs({{"MISSIONS/SCRIPTS/enemy.scr", enemy_with([](iron3d::ScrPackage& p) {
                                        p.events[0].instructions[0].references[2] = 12;
                                      })}});
-  auto md = prepare(vfs);
+  auto md = prepare_m01(vfs);
   ASSERT_TRUE(md);
   ASSERT_EQ(md->graph.failures().size(), 1u);
   const auto& d = md->graph.failures()[0];
   EXPECT_EQ(d.code, "load.script_reference");
   EXPECT_EQ(d.field, "events[0].instructions[0].references[2]");
   EXPECT_EQ(d.found, "12");
-  auto compat = prepare(vfs, core::Profile::compatible);
+  auto compat = prepare_m01(vfs, core::Profile::compatible);
   ASSERT_TRUE(compat && compat->ok());
-  EXPECT_TRUE(has_warning(*compat, "load.script_reference"));
+  EXPECT_TRUE(has_warning_code(*compat, "load.script_reference"));
 }
 
 TEST(ScriptBundle, trf_names_resolve_through_the_prototype_registry) {
   auto trf = iron3d::build_trf({"no_such_proto"});
   ASSERT_TRUE(trf);
-  const MemoryVfs vfs = sample_vfs({{"MISSIONS/SCRIPTS/enemy.trf", *trf}});
-  auto md = prepare(vfs);
+  const MemoryVfs vfs = bundle_vfs({{"MISSIONS/SCRIPTS/enemy.trf", *trf}});
+  auto md = prepare_m01(vfs);
   ASSERT_TRUE(md);
   ASSERT_EQ(md->graph.failures().size(), 1u);
   EXPECT_EQ(md->graph.failures()[0].code, "load.trf_prototype");
   EXPECT_NE(md->graph.failures()[0].message.find("load.prototype_missing"), std::string::npos);
-  EXPECT_EQ(edges_of(*md, EdgeKind::trf_to_prototype, true), 1u);
-  auto compat = prepare(vfs, core::Profile::compatible);
+  EXPECT_EQ(count_edges(*md, EdgeKind::trf_to_prototype, true), 1u);
+  auto compat = prepare_m01(vfs, core::Profile::compatible);
   ASSERT_TRUE(compat && compat->ok());
-  EXPECT_TRUE(has_warning(*compat, "load.trf_prototype"));
-  const ScriptBundle* enemy = bundle(*compat, "Enemy");
+  EXPECT_TRUE(has_warning_code(*compat, "load.trf_prototype"));
+  const ScriptBundle* enemy = find_bundle(*compat, "Enemy");
   ASSERT_NE(enemy, nullptr);
   ASSERT_EQ(enemy->trf_prototypes.size(), 1u);
   EXPECT_FALSE(enemy->trf_prototypes[0].resolved);
 }
 
 TEST(ScriptBundle, rejects_a_missing_or_broken_trf) {
-  auto missing = prepare(sample_vfs({{"MISSIONS/SCRIPTS/enemy.trf", std::nullopt}}));
+  auto missing = prepare_m01(bundle_vfs({{"MISSIONS/SCRIPTS/enemy.trf", std::nullopt}}));
   ASSERT_TRUE(missing);
   ASSERT_EQ(missing->graph.failures().size(), 1u);
   EXPECT_EQ(missing->graph.failures()[0].code, "load.trf_missing");
-  auto broken = prepare(sample_vfs({{"MISSIONS/SCRIPTS/enemy.trf", text("NRes but not really")}}));
+  auto broken = prepare_m01(bundle_vfs({{"MISSIONS/SCRIPTS/enemy.trf", text_bytes("NRes but not really")}}));
   ASSERT_TRUE(broken);
   ASSERT_EQ(broken->graph.failures().size(), 1u);
   EXPECT_EQ(broken->graph.failures()[0].code, "load.trf_invalid");
 }
 
 TEST(ScriptBundle, formula_export_is_optional) {
-  auto md = prepare(sample_vfs({{"MISSIONS/SCRIPTS/spatial.fml", std::nullopt}}));
+  auto md = prepare_m01(bundle_vfs({{"MISSIONS/SCRIPTS/spatial.fml", std::nullopt}}));
   ASSERT_TRUE(md && md->ok());
   EXPECT_FALSE(md->scripts[0].formulas.has_value());
   EXPECT_TRUE(md->scripts[0].fml_path.empty());
-  EXPECT_EQ(edges_of(*md, EdgeKind::script_to_formula), 2u);
+  EXPECT_EQ(count_edges(*md, EdgeKind::script_to_formula), 2u);
 }

@@ -9,7 +9,7 @@ using namespace sortie::iron3d;
 
 namespace {
 
-core::Result<Fml> parse(std::string_view text, core::Diagnostics* warnings = nullptr) {
+core::Result<Fml> parse_fml(std::string_view text, core::Diagnostics* warnings = nullptr) {
   return read_fml(core::as_bytes(text), {}, warnings);
 }
 
@@ -23,7 +23,7 @@ TEST(Fml, keeps_every_byte_and_views_code_and_comments) {
       "\t\n"
       "f1=1";
   core::Diagnostics warnings;
-  auto f = parse(text, &warnings);
+  auto f = parse_fml(text, &warnings);
   ASSERT_TRUE(f) << f.error().to_string();
   EXPECT_TRUE(warnings.empty());
   ASSERT_EQ(f->lines.size(), 5u);
@@ -42,7 +42,7 @@ TEST(Fml, keeps_every_byte_and_views_code_and_comments) {
 }
 
 TEST(Fml, empty_file_is_one_empty_line) {
-  auto f = parse("");
+  auto f = parse_fml("");
   ASSERT_TRUE(f);
   EXPECT_EQ(f->lines.size(), 1u);
   EXPECT_TRUE(write_fml(*f).empty());
@@ -51,7 +51,7 @@ TEST(Fml, empty_file_is_one_empty_line) {
 TEST(Fml, keeps_nul_and_control_bytes_with_a_warning) {
   const std::string text("a\0b\nc\x01\n", 7);
   core::Diagnostics warnings;
-  auto f = parse(text, &warnings);
+  auto f = parse_fml(text, &warnings);
   ASSERT_TRUE(f);
   ASSERT_EQ(warnings.size(), 1u);  // one warning per file
   EXPECT_EQ(warnings[0].code, "fml.control");
@@ -61,14 +61,14 @@ TEST(Fml, keeps_nul_and_control_bytes_with_a_warning) {
 
 TEST(Fml, rejects_a_file_above_the_size_limit) {
   const std::string text(kFmlMaxBytes + 1, 'x');
-  auto f = parse(text);
+  auto f = parse_fml(text);
   ASSERT_FALSE(f);
   EXPECT_EQ(f.error().code, "fml.limit");
 }
 
 TEST(Fml, rejects_more_lines_than_the_limit) {
   const std::string text(kFmlMaxLines, '\n');  // kFmlMaxLines + 1 lines
-  auto f = parse(text);
+  auto f = parse_fml(text);
   ASSERT_FALSE(f);
   EXPECT_EQ(f.error().code, "fml.limit");
 }

@@ -22,7 +22,7 @@ namespace {
 using iron3d::ScrEvent;
 using iron3d::ScrInstruction;
 
-ScrInstruction ins(std::uint32_t selector, std::vector<std::uint32_t> refs) {
+ScrInstruction scr_ins(std::uint32_t selector, std::vector<std::uint32_t> refs) {
   ScrInstruction i;
   i.words = {selector, 0, 0, 0, 0};
   i.references = std::move(refs);
@@ -30,7 +30,7 @@ ScrInstruction ins(std::uint32_t selector, std::vector<std::uint32_t> refs) {
 }
 
 // A varset like the GOG one around its indices 0..: f0 (float), then DWORDs.
-constexpr std::string_view kVarset =
+constexpr std::string_view kNativeVarset =
     "VAR(float, fScale, 1.5)\n"        // 0
     "VAR(DWORD, NONE, 0)\n"            // 1
     "VAR(DWORD, ONE, 1)\n"             // 2
@@ -44,7 +44,7 @@ constexpr std::string_view kVarset =
     "VAR(float, fNaN, 0, 0, 1)\n"      // 10
     "VAR(DWORD, ST_THREE, 3)\n";       // 11
 
-struct Fixture {
+struct NativeFixture {
   world::World world;
   std::shared_ptr<assets::MissionData> data = std::make_shared<assets::MissionData>();
   MissionFacts facts;
@@ -53,8 +53,8 @@ struct Fixture {
   std::vector<std::pair<Outcome, std::string>> outcomes;
 
   // One clan per anchor; every clan gets the same package.
-  Fixture(std::vector<std::array<float, 2>> anchors, std::vector<ScrEvent> package_events) {
-    auto vs = iron3d::read_varset(core::as_bytes(kVarset));
+  NativeFixture(std::vector<std::array<float, 2>> anchors, std::vector<ScrEvent> package_events) {
+    auto vs = iron3d::read_varset(core::as_bytes(kNativeVarset));
     EXPECT_TRUE(vs) << vs.error().to_string();
     auto shared = std::make_shared<const iron3d::Varset>(std::move(*vs));
     for (std::size_t i = 0; i < anchors.size(); ++i) {
@@ -88,7 +88,7 @@ struct Fixture {
   }
 };
 
-std::vector<std::uint8_t> encoded(const ScenarioPart& p) {
+std::vector<std::uint8_t> encoded_part(const ScenarioPart& p) {
   world::StateWriter out;
   p.encode(out);
   const auto v = out.view();
@@ -97,7 +97,7 @@ std::vector<std::uint8_t> encoded(const ScenarioPart& p) {
 
 TEST(NativeBundle, init_writes_truncated_anchors_and_the_clan_index) {
   // AutoDemo (spec §20.4): (500, 752, 0) and (728, 449, 1).
-  Fixture f({{500.9f, 752.0f}, {728.5f, 449.99f}}, {ScrEvent{"Init", 0, {ins(19, {6, 7, 8})}}});
+  NativeFixture f({{500.9f, 752.0f}, {728.5f, 449.99f}}, {ScrEvent{"Init", 0, {scr_ins(19, {6, 7, 8})}}});
   NativeBundlePart part;
   auto ctx = f.ctx();
   ASSERT_TRUE(part.start(ctx));
@@ -119,14 +119,14 @@ TEST(NativeBundle, init_writes_truncated_anchors_and_the_clan_index) {
 TEST(NativeBundle, rejects_an_anchor_outside_the_map_range) {
   for (const float bad : {-0.5f, 10000.5f, std::numeric_limits<float>::quiet_NaN(),
                           std::numeric_limits<float>::infinity()}) {
-    Fixture f({{bad, 10.0f}}, {ScrEvent{"Init", 0, {ins(19, {6, 7, 8})}}});
+    NativeFixture f({{bad, 10.0f}}, {ScrEvent{"Init", 0, {scr_ins(19, {6, 7, 8})}}});
     NativeBundlePart part;
     auto ctx = f.ctx();
     auto st = part.start(ctx);
     ASSERT_FALSE(st) << bad;
     EXPECT_EQ(st.error().code, "native.anchor");
   }
-  Fixture edge({{0.0f, 10000.0f}}, {ScrEvent{"Init", 0, {ins(19, {6, 7, 8})}}});
+  NativeFixture edge({{0.0f, 10000.0f}}, {ScrEvent{"Init", 0, {scr_ins(19, {6, 7, 8})}}});
   NativeBundlePart part;
   auto ctx = edge.ctx();
   ASSERT_TRUE(part.start(ctx));
@@ -134,7 +134,7 @@ TEST(NativeBundle, rejects_an_anchor_outside_the_map_range) {
 }
 
 TEST(NativeBundle, init_refuses_a_float_target) {
-  Fixture f({{1.0f, 2.0f}}, {ScrEvent{"Init", 0, {ins(19, {0, 7, 8})}}});
+  NativeFixture f({{1.0f, 2.0f}}, {ScrEvent{"Init", 0, {scr_ins(19, {0, 7, 8})}}});
   NativeBundlePart part;
   auto ctx = f.ctx();
   ASSERT_TRUE(part.start(ctx));  // traced and skipped: not an anchor problem
@@ -190,8 +190,8 @@ TEST(NativeBundle, handler2_key_identity_refresh_nan_wrap_and_signed_zero) {
 }
 
 TEST(NativeBundle, handler2_binds_the_start_and_continue_events_without_dispatching) {
-  Fixture f({{1.0f, 1.0f}}, {ScrEvent{"Mission", 0, {ins(2, {4, 0, 2, 1, 5, 5, 0}), ins(2, {4, 2, 2, 1, 5, 5, 0})}},
-                             ScrEvent{"Convoy_Start", 1, {ins(8, {3})}},
+  NativeFixture f({{1.0f, 1.0f}}, {ScrEvent{"Mission", 0, {scr_ins(2, {4, 0, 2, 1, 5, 5, 0}), scr_ins(2, {4, 2, 2, 1, 5, 5, 0})}},
+                             ScrEvent{"Convoy_Start", 1, {scr_ins(8, {3})}},
                              ScrEvent{"Convoy_Continue", 2, {}}});
   NativeBundlePart part;
   auto ctx = f.ctx();
@@ -211,7 +211,7 @@ TEST(NativeBundle, handler2_binds_the_start_and_continue_events_without_dispatch
 }
 
 TEST(NativeBundle, handler8_writes_the_state_of_the_current_problem) {
-  Fixture f({{1.0f, 1.0f}}, {ScrEvent{"P", 0, {ins(8, {3}), ins(8, {11})}}});
+  NativeFixture f({{1.0f, 1.0f}}, {ScrEvent{"P", 0, {scr_ins(8, {3}), scr_ins(8, {11})}}});
   NativeBundlePart part;
   auto ctx = f.ctx();
   ASSERT_TRUE(part.start(ctx));
@@ -234,8 +234,8 @@ TEST(NativeBundle, handler15_arity_by_mode) {
 }
 
 TEST(NativeBundle, host_callback_decides_the_outcome_once_per_state) {
-  Fixture f({{1.0f, 1.0f}}, {ScrEvent{"Win", 0, {ins(30, {1, 2})}}, ScrEvent{"Lose", 1, {ins(30, {1, 1})}},
-                             ScrEvent{"Other", 2, {ins(30, {2, 2}), ins(57, {1, 1})}}});
+  NativeFixture f({{1.0f, 1.0f}}, {ScrEvent{"Win", 0, {scr_ins(30, {1, 2})}}, ScrEvent{"Lose", 1, {scr_ins(30, {1, 1})}},
+                             ScrEvent{"Other", 2, {scr_ins(30, {2, 2}), scr_ins(57, {1, 1})}}});
   NativeBundlePart part(f.recorder());
   auto ctx = f.ctx();
   ASSERT_TRUE(part.start(ctx));
@@ -252,7 +252,7 @@ TEST(NativeBundle, host_callback_decides_the_outcome_once_per_state) {
 }
 
 TEST(NativeBundle, host_callback_refuses_float_missing_and_out_of_range_operands) {
-  Fixture f({{1.0f, 1.0f}}, {ScrEvent{"E", 0, {ins(30, {0, 1}), ins(30, {1}), ins(30, {1, 12})}}});
+  NativeFixture f({{1.0f, 1.0f}}, {ScrEvent{"E", 0, {scr_ins(30, {0, 1}), scr_ins(30, {1}), scr_ins(30, {1, 12})}}});
   NativeBundlePart part(f.recorder());
   auto ctx = f.ctx();
   ASSERT_TRUE(part.start(ctx));
@@ -266,8 +266,8 @@ TEST(NativeBundle, host_callback_refuses_float_missing_and_out_of_range_operands
 }
 
 TEST(NativeBundle, other_handlers_sentinels_and_unknown_selectors_are_traced_not_run) {
-  Fixture f({{1.0f, 1.0f}}, {ScrEvent{"Init", 0, {ins(0xFFFFFFFFu, {}), ins(5, {1}), ins(100, {}), ins(0, {}),
-                                                  ins(15, {1, 1, 1, 1, 0, 0, 0, 0, 1})}}});
+  NativeFixture f({{1.0f, 1.0f}}, {ScrEvent{"Init", 0, {scr_ins(0xFFFFFFFFu, {}), scr_ins(5, {1}), scr_ins(100, {}), scr_ins(0, {}),
+                                                  scr_ins(15, {1, 1, 1, 1, 0, 0, 0, 0, 1})}}});
   NativeBundlePart part;
   auto ctx = f.ctx();
   ASSERT_TRUE(part.start(ctx));
@@ -289,29 +289,29 @@ TEST(NativeBundle, evaluator_tags_are_typed) {
   EXPECT_EQ(classify_evaluator({6, 0, 0}).branch, EvaluatorBranch::none);
   EXPECT_TRUE(is_evaluator_result_tag(0x12));
   EXPECT_FALSE(is_evaluator_result_tag(2));
-  Fixture f({}, {});
+  NativeFixture f({}, {});
   auto ctx = f.ctx();
   trace_evaluator(ctx, {4, 1, 9});
   EXPECT_TRUE(f.traced("evaluator tag 4 subtype 1 payload 9"));
 }
 
 TEST(NativeBundle, state_encoding_follows_the_state) {
-  Fixture f({{1.0f, 1.0f}}, {ScrEvent{"Init", 0, {ins(19, {6, 7, 8})}}, ScrEvent{"P", 1, {ins(8, {2})}}});
+  NativeFixture f({{1.0f, 1.0f}}, {ScrEvent{"Init", 0, {scr_ins(19, {6, 7, 8})}}, ScrEvent{"P", 1, {scr_ins(8, {2})}}});
   NativeBundlePart a, b;
   auto ctx = f.ctx();
   ASSERT_TRUE(a.start(ctx));
   ASSERT_TRUE(b.start(ctx));
-  EXPECT_EQ(encoded(a), encoded(b));
+  EXPECT_EQ(encoded_part(a), encoded_part(b));
   ASSERT_TRUE(b.raise(0, "P"));
-  EXPECT_NE(encoded(a), encoded(b));  // a waiting event is state
+  EXPECT_NE(encoded_part(a), encoded_part(b));  // a waiting event is state
   ASSERT_TRUE(b.step(ctx));
   ASSERT_TRUE(a.raise(0, "P"));
   ASSERT_TRUE(a.step(ctx));
-  EXPECT_EQ(encoded(a), encoded(b));
+  EXPECT_EQ(encoded_part(a), encoded_part(b));
 }
 
 TEST(NativeBundle, unknown_event_or_clan_is_traced) {
-  Fixture f({{1.0f, 1.0f}}, {});
+  NativeFixture f({{1.0f, 1.0f}}, {});
   NativeBundlePart part;
   auto ctx = f.ctx();
   ASSERT_TRUE(part.start(ctx));
@@ -333,7 +333,7 @@ TEST(NativeBundle, sample_bundles_run_init_and_the_outcome_path) {
   assets::PrototypeResolver resolver(repo);
   auto md = assets::prepare_mission(repo, resolver, "m02");
   ASSERT_TRUE(md && md->ok());
-  Fixture f({}, {});
+  NativeFixture f({}, {});
   f.data = std::make_shared<assets::MissionData>(std::move(*md));
   f.facts.data = f.data;
   NativeBundlePart part(f.recorder());
@@ -378,8 +378,8 @@ TEST(NativeBundle, spec_31_7_package_writes_the_autodemo_anchors) {
   ASSERT_TRUE(vs);
   auto shared = std::make_shared<const iron3d::Varset>(std::move(*vs));
   iron3d::ScrPackage p;
-  p.events.push_back(ScrEvent{"Init", 9, {ins(19, {224, 225, 226})}});
-  Fixture f({{500.0f, 752.0f}, {728.0f, 449.0f}}, p.events);
+  p.events.push_back(ScrEvent{"Init", 9, {scr_ins(19, {224, 225, 226})}});
+  NativeFixture f({{500.0f, 752.0f}, {728.0f, 449.0f}}, p.events);
   for (auto& b : f.data->scripts) b.varset = shared;
   NativeBundlePart part;
   auto ctx = f.ctx();

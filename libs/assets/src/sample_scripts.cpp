@@ -8,7 +8,7 @@
 #include "sortie/iron3d/varset.hpp"
 
 namespace sortie::assets::detail {
-namespace {
+namespace sample_scripts {  // named, not anonymous: unity batches must not see its helpers twice
 
 using iron3d::ScrEvent;
 using iron3d::ScrInstruction;
@@ -96,9 +96,10 @@ std::string formulas(std::string_view clan) {
       clan);
 }
 
-}  // namespace
+}  // namespace sample_scripts
 
 core::Result<std::map<std::string, core::Bytes>> sample_script_files(const std::vector<std::string>& trf_names) {
+  using namespace sample_scripts;
   std::map<std::string, core::Bytes> out;
   // Read back through our reader: a sample with a varset our reader refuses is a bug here.
   SORTIE_TRY(auto vs, iron3d::read_varset(core::as_bytes(kVarset)));

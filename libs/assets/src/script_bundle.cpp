@@ -22,7 +22,7 @@ namespace {
 
 using core::Diagnostic;
 
-struct Selectors {
+struct SelectorCount {
   std::size_t unknown = 0;
   std::string first;  // field path of the first unknown selector
   std::uint32_t first_word = 0;
@@ -131,7 +131,7 @@ class BundleLoader {
   }
 
   void report_selectors(const ScriptBundle& b) {
-    Selectors s;
+    SelectorCount s;
     for (std::size_t e = 0; e < b.package.events.size(); ++e)
       for (std::size_t i = 0; i < b.package.events[e].instructions.size(); ++i) {
         const std::uint32_t w0 = b.package.events[e].instructions[i].selector_word();

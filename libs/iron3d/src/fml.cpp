@@ -13,7 +13,7 @@ namespace {
 
 constexpr std::string_view kFmlSpace = " \t\r\f";
 
-bool is_control(unsigned char c) {
+bool is_fml_control(unsigned char c) {
   return (c < 0x20 && c != '\t' && c != '\r' && c != '\n' && c != '\f') || c == 0x7F;
 }
 
@@ -70,7 +70,7 @@ core::Result<Fml> read_fml(core::ByteView data, const ReadOptions& options, core
     const auto raw = text.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start);
     if (!warned && warnings != nullptr) {
       for (std::size_t i = 0; i < raw.size(); ++i) {
-        if (!is_control(static_cast<unsigned char>(raw[i]))) continue;
+        if (!is_fml_control(static_cast<unsigned char>(raw[i]))) continue;
         warnings->push_back(Diagnostic::warning("fml.control", "formula export holds a control byte (kept as is)")
                                 .of(options.file_name)
                                 .at(start + i)
@@ -113,14 +113,14 @@ core::Json fml_json(const Fml& fml) {
 
 namespace {
 
-int detect(core::ByteView, std::string_view file_name) {
+int detect_fml(core::ByteView, std::string_view file_name) {
   return detail::has_extension(file_name, ".fml") ? kDetectName : kDetectNone;
 }
 
 constexpr FormatAdapter<Fml> kFmlFormat{
     .name = "fml",
     .description = "Iron3D formula export (text beside a .scr package; lines kept byte for byte)",
-    .detect = &detect,
+    .detect = &detect_fml,
     .read = [](core::ByteView d, const ReadOptions& o, core::Diagnostics* w) { return read_fml(d, o, w); },
     .json = &fml_json,
     .write = [](const Fml& f) -> core::Result<core::Bytes> { return write_fml(f); },

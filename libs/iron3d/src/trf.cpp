@@ -69,7 +69,7 @@ core::Json trf_json(const TrfTable& table) {
 
 namespace {
 
-int detect(core::ByteView data, std::string_view file_name) {
+int detect_trf(core::ByteView data, std::string_view file_name) {
   return detail::has_extension(file_name, ".trf") && nres_has_magic(data) ? kDetectContent
          : detail::has_extension(file_name, ".trf")                      ? kDetectName
                                                                          : kDetectNone;
@@ -78,7 +78,7 @@ int detect(core::ByteView data, std::string_view file_name) {
 constexpr FormatAdapter<TrfTable> kTrfFormat{
     .name = "trf",
     .description = "Iron3D TRF table (NRes of prototype names; MISSIONS\\SCRIPTS\\*.trf)",
-    .detect = &detect,
+    .detect = &detect_trf,
     .read = [](core::ByteView d, const ReadOptions& o, core::Diagnostics* w) { return read_trf(d, o, w); },
     .json = &trf_json,
     .write = [](const TrfTable& t) -> core::Result<core::Bytes> { return write_trf(t); },

@@ -14,14 +14,14 @@ using iron3d::VarType;
 
 namespace {
 
-bool scalar_equal(float a, float b) {
+bool native_scalar_equal(float a, float b) {
   if (std::isnan(a) || std::isnan(b)) return false;
   const auto x = std::bit_cast<std::uint32_t>(a);
   const auto y = std::bit_cast<std::uint32_t>(b);
   return x == y || ((x & 0x7FFFFFFFu) == 0 && (y & 0x7FFFFFFFu) == 0);
 }
 
-std::string selector_text(const iron3d::ScrSelector& s) {
+std::string native_selector_text(const iron3d::ScrSelector& s) {
   switch (s.kind) {
     case iron3d::ScrSelector::Kind::handler: return fmt::format("handler {}", s.raw);
     case iron3d::ScrSelector::Kind::sentinel: return "sentinel";
@@ -30,7 +30,7 @@ std::string selector_text(const iron3d::ScrSelector& s) {
   return fmt::format("unknown selector 0x{:08X}", s.raw);
 }
 
-std::string words_text(const ScrInstruction& ins) {
+std::string native_words_text(const ScrInstruction& ins) {
   return fmt::format("w1..w4 {} {} {} {}, refs [{}], w6 {}", ins.words[1], ins.words[2], ins.words[3], ins.words[4],
                      fmt::join(ins.references, ", "), ins.w6);
 }
@@ -43,7 +43,7 @@ Handler2Result submit_event_record(std::vector<EventRecord>& records, const Hand
   for (std::size_t i = 0; i < records.size(); ++i) {
     EventRecord& r = records[i];
     if (r.slot0 != in.slot0 || r.key4_bits != k4 || r.key5_bits != k5) continue;
-    if (scalar_equal(r.scalar1, in.slot1)) return {i, false, false};
+    if (native_scalar_equal(r.scalar1, in.slot1)) return {i, false, false};
     r.scalar1 = in.slot1;
     r.scalar6 = in.slot6;
     r.counter += r.increment;  // u32: wraps
@@ -246,12 +246,12 @@ core::Status NativeBundlePart::run_instruction(Run& run, const ScrInstruction& i
       case 19: return handler19(run, ins);
       case 30: return host_callback(run, ins, 0);
       case 57: return host_callback(run, ins, 2);
-      case 0: run.trace(fmt::format("handler 0 (sets the execution context, VM flag +0x50 = 1): {}", words_text(ins)));
+      case 0: run.trace(fmt::format("handler 0 (sets the execution context, VM flag +0x50 = 1): {}", native_words_text(ins)));
         break;
-      default: run.trace(fmt::format("handler {}: contract not recovered, not run: {}", sel.raw, words_text(ins)));
+      default: run.trace(fmt::format("handler {}: contract not recovered, not run: {}", sel.raw, native_words_text(ins)));
     }
   } else {
-    run.trace(fmt::format("{}: no handler: {}", selector_text(sel), words_text(ins)));
+    run.trace(fmt::format("{}: no handler: {}", native_selector_text(sel), native_words_text(ins)));
   }
   ++run.clan.traced;
   return {};
