@@ -46,7 +46,7 @@ core::Result<MissionData> prepare_m01(const MemoryVfs& vfs, core::Profile profil
   return prepare_mission(repo, resolver, "m01", o);
 }
 
-std::size_t count_edges(const MissionData& md, EdgeKind kind, bool failed = false) {
+std::size_t count_script_edges(const MissionData& md, EdgeKind kind, bool failed = false) {
   std::size_t n = 0;
   for (const auto& e : md.graph.edges()) n += e.kind == kind && e.failure.has_value() == failed ? 1 : 0;
   return n;
@@ -119,11 +119,11 @@ TEST(ScriptBundle, sample_bundles_load_for_every_clan) {
   for (const auto& p : enemy->trf_prototypes) EXPECT_TRUE(p.resolved) << p.name;
   EXPECT_TRUE(enemy->trf_prototypes[0].geometric);
   EXPECT_FALSE(enemy->trf_prototypes[3].geometric);  // the non-geometric prototype
-  EXPECT_EQ(count_edges(*md, EdgeKind::mission_to_script), 3u);
-  EXPECT_EQ(count_edges(*md, EdgeKind::script_to_varset), 3u);
-  EXPECT_EQ(count_edges(*md, EdgeKind::script_to_formula), 3u);
-  EXPECT_EQ(count_edges(*md, EdgeKind::mission_to_trf), 1u);
-  EXPECT_EQ(count_edges(*md, EdgeKind::trf_to_prototype), 4u);
+  EXPECT_EQ(count_script_edges(*md, EdgeKind::mission_to_script), 3u);
+  EXPECT_EQ(count_script_edges(*md, EdgeKind::script_to_varset), 3u);
+  EXPECT_EQ(count_script_edges(*md, EdgeKind::script_to_formula), 3u);
+  EXPECT_EQ(count_script_edges(*md, EdgeKind::mission_to_trf), 1u);
+  EXPECT_EQ(count_script_edges(*md, EdgeKind::trf_to_prototype), 4u);
   EXPECT_EQ(std::string(to_string(EdgeKind::trf_to_prototype)), "trf_to_prototype");
   EXPECT_EQ(edge_kind_from_string("mission_to_script"), EdgeKind::mission_to_script);
 }
@@ -152,7 +152,7 @@ TEST(ScriptBundle, rejects_a_malformed_personal_var_without_fallback) {
   ASSERT_EQ(md->graph.failures().size(), 1u);
   EXPECT_EQ(md->graph.failures()[0].code, "load.varset_invalid");
   EXPECT_NE(md->graph.failures()[0].message.find("varset.type"), std::string::npos);
-  EXPECT_EQ(count_edges(*md, EdgeKind::script_to_varset, true), 1u);
+  EXPECT_EQ(count_script_edges(*md, EdgeKind::script_to_varset, true), 1u);
 }
 
 TEST(ScriptBundle, rejects_a_missing_package) {
@@ -245,7 +245,7 @@ TEST(ScriptBundle, trf_names_resolve_through_the_prototype_registry) {
   ASSERT_EQ(md->graph.failures().size(), 1u);
   EXPECT_EQ(md->graph.failures()[0].code, "load.trf_prototype");
   EXPECT_NE(md->graph.failures()[0].message.find("load.prototype_missing"), std::string::npos);
-  EXPECT_EQ(count_edges(*md, EdgeKind::trf_to_prototype, true), 1u);
+  EXPECT_EQ(count_script_edges(*md, EdgeKind::trf_to_prototype, true), 1u);
   auto compat = prepare_m01(vfs, core::Profile::compatible);
   ASSERT_TRUE(compat && compat->ok());
   EXPECT_TRUE(has_warning_code(*compat, "load.trf_prototype"));
@@ -271,5 +271,5 @@ TEST(ScriptBundle, formula_export_is_optional) {
   ASSERT_TRUE(md && md->ok());
   EXPECT_FALSE(md->scripts[0].formulas.has_value());
   EXPECT_TRUE(md->scripts[0].fml_path.empty());
-  EXPECT_EQ(count_edges(*md, EdgeKind::script_to_formula), 2u);
+  EXPECT_EQ(count_script_edges(*md, EdgeKind::script_to_formula), 2u);
 }
