@@ -1,10 +1,11 @@
-// Seeds for the script, control and sound fuzz targets (scr, varset, ctld, wave), written by
-// sortie's own writers.
+// Seeds for the script, control and sound fuzz targets (scr, varset, fml, trf, script_bundle, ctld,
+// wave), written by sortie's own writers.
 #include <cmath>
 
 #include "seeds.hpp"
 #include "sortie/iron3d/ctld.hpp"
 #include "sortie/iron3d/scr.hpp"
+#include "sortie/iron3d/trf.hpp"
 #include "sortie/iron3d/varset.hpp"
 #include "sortie/iron3d/wave.hpp"
 
@@ -60,4 +61,41 @@ SORTIE_FUZZ_SEEDS(wave, [](fuzz::SeedSink& out) {
   std::vector<std::int16_t> stereo(std::size_t{2} * 67);
   for (std::size_t i = 0; i < stereo.size(); ++i) stereo[i] = static_cast<std::int16_t>(9000.0 * std::sin(0.2 * i));
   if (auto e = encode_ms_adpcm(22050, 2, stereo, {20})) out.add("adpcm_encoded", write_wave(*e));
+});
+
+SORTIE_FUZZ_SEEDS(fml, [](fuzz::SeedSink& out) {
+  const std::string text = "// formulas\r\nfPatrolRadius = 25.0 // r\r\n\r\nx=y\n";
+  out.add("lines", core::Bytes(text.begin(), text.end()));
+  out.add("empty", core::Bytes{});
+});
+
+SORTIE_FUZZ_SEEDS(trf, [](fuzz::SeedSink& out) {
+  if (auto t = build_trf({"w_gun01", "t_tower02", "b_depot"})) out.add("three", std::move(*t));
+  if (auto t = build_trf({})) out.add("empty", std::move(*t));
+});
+
+// The bundle loader's layout: u16 length + package, u16 length + varset, u16 length + TRF, then
+// the formula export.
+SORTIE_FUZZ_SEEDS(script_bundle, [](fuzz::SeedSink& out) {
+  ScrPackage p;
+  p.events.push_back({"Init", 0, {{{19, 0, 0, 0, 0}, {1, 2, 3}, 0}}});
+  p.events.push_back({"Mission", 1, {{{2, 0, 0, 0, 0}, {0, 4, 0, 0, 4, 4, 4}, 0}, {{30, 0, 0, 0, 0}, {0, 0}, 0}}});
+  p.events.push_back({"Win", 2, {{{30, 0, 0, 0, 0}, {0, 5}, 0}, {{8, 0, 0, 0, 0}, {5}, 0}}});
+  const core::Bytes scr = write_scr(p);
+  const std::string var =
+      "VAR(DWORD, Base, 7)\nVAR(DWORD, X, 0)\nVAR(DWORD, Y, 0)\nVAR(DWORD, ID, 0)\nVAR(float, f, 0.5)\n"
+      "VAR(DWORD, ONE, 1)\n";
+  const core::Bytes trf = build_trf({"a", "b"}).value_or(core::Bytes{});
+  const std::string fml = "x = 1\r\n";
+  core::Bytes seed;
+  auto put = [&](const core::Bytes& b) {
+    seed.push_back(static_cast<std::uint8_t>(b.size() & 0xFF));
+    seed.push_back(static_cast<std::uint8_t>(b.size() >> 8));
+    seed.insert(seed.end(), b.begin(), b.end());
+  };
+  put(scr);
+  put(core::Bytes(var.begin(), var.end()));
+  put(trf);
+  seed.insert(seed.end(), fml.begin(), fml.end());
+  out.add("bundle", std::move(seed));
 });

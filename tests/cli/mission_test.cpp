@@ -16,12 +16,13 @@ TEST_F(CliMissionTest, sample_is_deterministic_and_seed_dependent) {
   ASSERT_EQ(b.exit_code, 0) << b.err;
   const auto ta = tree_bytes(dir_ / "a");
   const auto tb = tree_bytes(dir_ / "b");
-  ASSERT_EQ(ta.size(), 41u);
+  ASSERT_EQ(ta.size(), 49u);
   EXPECT_TRUE(ta == tb);
   EXPECT_TRUE(ta == tree_bytes(sample_dir()));
   const auto j = a.json();
-  EXPECT_EQ(j.at("files"),
-            40);  // 32 + sounds.lib, music.lib, 3 x (mission.cfg, sky.weather); + sortie-sample.json = 41 in the tree
+  // 32 + sounds.lib, music.lib, 3 x (mission.cfg, sky.weather), MISSIONS/SCRIPTS (3 x .scr + .fml,
+  // varset.var, enemy.trf); + sortie-sample.json = 49 in the tree
+  EXPECT_EQ(j.at("files"), 48);
   EXPECT_EQ(j.at("scale"), "demo");
   EXPECT_EQ(j.at("seed"), 1);
   EXPECT_EQ(j.at("prototypes"), 40);
@@ -32,7 +33,7 @@ TEST_F(CliMissionTest, sample_is_deterministic_and_seed_dependent) {
   // "files" and "bytes" count the game files only, not the manifest sortie-sample.json.
   EXPECT_EQ(j.at("bytes").get<std::uint64_t>(), total - fs::file_size(dir_ / "a/sortie-sample.json"));
   EXPECT_EQ(j.at("files").get<std::size_t>(), ta.size() - 1);
-  EXPECT_NE(b.out.find("wrote a demo sample (seed 1) to " + (dir_ / "b").string() + ": 40 game files, "),
+  EXPECT_NE(b.out.find("wrote a demo sample (seed 1) to " + (dir_ / "b").string() + ": 48 game files, "),
             std::string::npos)
       << b.out;
 
@@ -107,8 +108,9 @@ TEST(CliMission, load_constructs_and_registers_every_object) {
   EXPECT_EQ(j.at("visuals").at("meshes"), 23);
   EXPECT_EQ(j.at("visuals").at("placements"), 16);
   const auto& phases = j.at("timings");
-  ASSERT_EQ(phases.size(), 9u);
-  EXPECT_EQ(phases.at(5).at("phase"), "resources");
+  ASSERT_EQ(phases.size(), 10u);
+  EXPECT_EQ(phases.at(3).at("phase"), "scripts");
+  EXPECT_EQ(phases.at(6).at("phase"), "resources");
 }
 
 TEST(CliMission, a_mission_that_does_not_exist_is_a_usage_error) {

@@ -81,6 +81,11 @@ TEST(SampleFiles, every_demo_file_is_known_checks_and_round_trips) {
   EXPECT_EQ(formats.at("sample_manifest"), 1u);
   EXPECT_EQ(formats.at("tma"), 3u);
   EXPECT_EQ(formats.at("land_msh"), formats.at("land_map"));
+  // MISSIONS/SCRIPTS: the player, enemy and spatial bundles, the shared varset, enemy.trf.
+  EXPECT_EQ(formats.at("scr"), 3u);
+  EXPECT_EQ(formats.at("fml"), 3u);
+  EXPECT_EQ(formats.at("varset"), 1u);
+  EXPECT_EQ(formats.at("trf"), 1u);
 }
 
 TEST(SampleFiles, every_corpus_file_is_known_checks_and_round_trips) {

@@ -159,3 +159,27 @@ TEST(Scr, format_table_detects_by_extension) {
   EXPECT_EQ((*j)["summary"]["references"], 2);
   EXPECT_EQ((*j)["events"][0]["instructions"][0]["selector"]["kind"], "handler");
 }
+
+// Spec §31.7: the 65-byte package with one Init event holding Handler(19) over refs 224..226.
+TEST(Scr, decodes_spec_example_31_7) {
+  const core::Bytes bytes = {0x49, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x49, 0x6e, 0x69,
+                             0x74, 0x00, 0x09, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x13, 0x00, 0x00, 0x00, 0x00,
+                             0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                             0x03, 0x00, 0x00, 0x00, 0xe0, 0x00, 0x00, 0x00, 0xe1, 0x00, 0x00, 0x00, 0xe2, 0x00, 0x00,
+                             0x00, 0x00, 0x00, 0x00, 0x00};
+  ASSERT_EQ(bytes.size(), 65u);
+  auto r = read_scr(bytes);
+  ASSERT_TRUE(r) << r.error().to_string();
+  const ScrPackage& p = r->package;
+  EXPECT_EQ(p.handler_count, 73u);
+  ASSERT_EQ(p.events.size(), 1u);
+  EXPECT_EQ(p.events[0].name, "Init");
+  EXPECT_EQ(p.events[0].event_word, 9u);
+  ASSERT_EQ(p.events[0].instructions.size(), 1u);
+  const auto sel = scr_selector(p.events[0].instructions[0].selector_word());
+  EXPECT_EQ(sel.kind, ScrSelector::Kind::handler);
+  EXPECT_EQ(sel.raw, 19u);
+  EXPECT_EQ(p.events[0].instructions[0].references, (std::vector<std::uint32_t>{224, 225, 226}));
+  EXPECT_TRUE(p.trailing.empty());
+  EXPECT_EQ(write_scr(p), bytes);
+}

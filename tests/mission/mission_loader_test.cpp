@@ -93,8 +93,8 @@ TEST(MissionLoader, loads_registers_everything_and_runs_deterministically) {
     EXPECT_EQ(cur->world->queue().size(), 16u);
     std::vector<std::string> phases;
     for (const auto& t : report->timings) phases.push_back(t.phase);
-    EXPECT_EQ(phases, (std::vector<std::string>{"context", "mission", "foundation", "prototypes", "environment",
-                                                "resources", "construct", "register", "ground"}));
+    EXPECT_EQ(phases, (std::vector<std::string>{"context", "mission", "foundation", "scripts", "prototypes",
+                                                "environment", "resources", "construct", "register", "ground"}));
     mission::ScenarioOptions so;
     so.ticks = 300;
     auto run = mission::run_scenario(*l.current(), so);

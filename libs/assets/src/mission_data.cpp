@@ -162,6 +162,13 @@ core::Result<MissionData> prepare_mission(ArchiveRepository& repo, PrototypeReso
          });
   }
 
+  // The clans' native script bundles (after the foundation: a bundle's TRF names resolve through
+  // the same registry as the placed objects).
+  {
+    PhaseTimer t(md.timings, "scripts", options.progress);
+    md.scripts = load_script_bundles(repo, resolver, md.tma, md.tma_path.path, mission_node, graph, options.profile);
+  }
+
   // Phases 4 + 5: prototype resolution and resource preparation (the resolver decodes and
   // validates every MSH, WEAR, MAT0 and Texm it reaches).
   {

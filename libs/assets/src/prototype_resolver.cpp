@@ -425,6 +425,22 @@ std::vector<ResolvedObject> PrototypeResolver::resolve(std::string_view mission_
   return out;
 }
 
+PrototypeResolver::KeyLookup PrototypeResolver::lookup_key(std::string_view key) {
+  const auto info = impl_->prototype(impl_->options.objects_rlb, key);
+  KeyLookup out;
+  out.geometric = info->geometric;
+  out.registry_entry = info->registry_entry;
+  if (info->failure) {
+    const Failure& f = *info->failure;
+    core::Diagnostic d = core::Diagnostic::error(f.code, f.what);
+    d.file = f.archive;
+    d.expected = f.expected;
+    d.found = f.found;
+    out.failure = std::move(d);
+  }
+  return out;
+}
+
 ResolvedComponent PrototypeResolver::resolve_environment_wear(std::string_view label, core::ByteView wear_bytes,
                                                               DependencyGraph& graph, std::uint32_t from_node) {
   Impl& im = *impl_;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "sample_scripts.hpp"
 #include "sample_sounds.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/rng.hpp"
@@ -194,6 +195,19 @@ class SampleWriter {
     return {};
   }
 
+  // MISSIONS\SCRIPTS\: the native bundles every clan of every data.tma names (outside the seeded
+  // stream: nothing above changes). enemy.trf lists the first geometric prototypes and one
+  // without geometry, all keys of objects.rlb.
+  core::Status add_scripts() {
+    std::vector<std::string> names(geometric_keys_.begin(),
+                                   geometric_keys_.begin() + static_cast<std::ptrdiff_t>(
+                                                                 std::min<std::size_t>(3, geometric_keys_.size())));
+    if (!non_geometric_.empty()) names.push_back(non_geometric_.front());
+    SORTIE_TRY(auto files, detail::sample_script_files(names));
+    for (auto& [path, bytes] : files) g_.add_file(path, std::move(bytes));
+    return {};
+  }
+
   core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> finish() {
     SORTIE_CHECK(detail::add_sample_sound_libraries(g_));
     SORTIE_TRY(auto files, g_.build());
@@ -368,6 +382,7 @@ core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> gener
   SORTIE_CHECK(w.add_unit_dats());
   SORTIE_CHECK(w.add_build_dat());
   SORTIE_CHECK(w.add_missions());
+  SORTIE_CHECK(w.add_scripts());
   return w.finish();
 }
 

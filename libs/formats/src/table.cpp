@@ -14,6 +14,8 @@
 #include "sortie/iron3d/land_msh.hpp"
 #include "sortie/iron3d/scr.hpp"
 #include "sortie/iron3d/varset.hpp"
+#include "sortie/iron3d/fml.hpp"
+#include "sortie/iron3d/trf.hpp"
 #include "sortie/iron3d/ctld.hpp"
 #include "sortie/iron3d/wave.hpp"
 #include "sortie/iron3d/behavior_ini.hpp"
@@ -50,6 +52,8 @@ std::span<const FormatInfo> all_formats() {
       land_map_format_info(),
       scr_format_info(),
       varset_format_info(),
+      fml_format_info(),
+      trf_format_info(),
       ctld_format_info(),
       wave_format_info(),
       behavior_ini_format_info(),

@@ -29,6 +29,10 @@ enum class NodeKind : std::uint8_t {
   material,
   texture,
   lightmap,
+  script,   // a compiled .scr package
+  varset,   // a varset.var / <bundle>.var
+  formula,  // a .fml formula export
+  trf,      // a TRF table
 };
 std::string_view to_string(NodeKind kind);
 
@@ -47,6 +51,11 @@ enum class EdgeKind : std::uint8_t {
   wear_to_material,        // WEAR row -> MAT0 in material.lib
   material_to_texture,     // MAT0 phase -> Texm in textures.lib
   wear_to_lightmap,        // WEAR LIGHTMAPS row -> Texm in lightmap.lib
+  mission_to_script,       // data.tma clan (row = clan index) -> <base>.scr
+  script_to_varset,        // .scr -> <stem>.var or the shared varset.var
+  script_to_formula,       // .scr -> <stem>.fml (only when present)
+  mission_to_trf,          // data.tma clan (row = clan index) -> its TRF table
+  trf_to_prototype,        // TRF name (row = entry index) -> prototype key
 };
 std::string_view to_string(EdgeKind kind);
 std::optional<EdgeKind> edge_kind_from_string(std::string_view name);

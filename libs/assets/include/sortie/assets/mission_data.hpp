@@ -12,6 +12,7 @@
 #include "sortie/assets/archive_repository.hpp"
 #include "sortie/assets/dependency_graph.hpp"
 #include "sortie/assets/prototype_resolver.hpp"
+#include "sortie/assets/script_bundle.hpp"
 #include "sortie/iron3d/build_dat.hpp"
 #include "sortie/iron3d/land_map.hpp"
 #include "sortie/iron3d/land_msh.hpp"
@@ -54,6 +55,9 @@ struct MissionData {
   std::optional<iron3d::MissionConfig> mission_cfg;
   GamePath mission_cfg_path;  // set when the file exists
   std::vector<ResolvedObject> objects;
+  // The native script bundles, one per clan with a script base, in clan order (script_bundle.hpp;
+  // edges mission_to_script, script_to_varset, script_to_formula, mission_to_trf, trf_to_prototype).
+  std::vector<ScriptBundle> scripts;
   std::vector<EnvironmentWear> environment;  // the WEAR layers the map has (none when not resolved)
   DependencyGraph graph;
   GraphStatistics object_chain;  // statistics of the placed-object chain alone

@@ -69,6 +69,16 @@ class PrototypeResolver {
   std::vector<ResolvedObject> resolve(std::string_view mission_label, std::uint32_t mission_node,
                                       std::span<const PlacedObjectRequest> objects, DependencyGraph& graph);
 
+  // One prototype key looked up the way a placed object's direct key is (objects.rlb with its
+  // parent chain expanded, else a model of that name), from the same cache; nothing below the
+  // prototype (mesh visuals) is resolved. Used for the names of TRF tables.
+  struct KeyLookup {
+    bool geometric = false;
+    std::string registry_entry;               // objects.rlb entry when found there
+    std::optional<core::Diagnostic> failure;  // load.prototype_missing, load.parent_missing, ...
+  };
+  KeyLookup lookup_key(std::string_view key);
+
   // Resolves one WEAR table given by its bytes (e.g. a map's environment Land1.wea) into the graph;
   // the result names its materials and lightmaps (no mesh, key = label).
   ResolvedComponent resolve_environment_wear(std::string_view label, core::ByteView wear_bytes, DependencyGraph& graph,

@@ -72,6 +72,8 @@ std::filesystem::path default_cache_root();
 // 3: sounds.lib and music.lib (synthesised music, weather loops, thunder; MS ADPCM and PCM) and
 //    per mission MISSIONS/<m>/mission.cfg (ambient music) and MISSIONS/<m>/sky.weather.
 // 4: sky objects in the rain (overcast day, night from 90 s) and snow (winter) sky.weather.
-inline constexpr int kSampleGeneratorVersion = 4;
+// 5: MISSIONS/SCRIPTS/: player, enemy and spatial .scr + .fml, the shared varset.var, enemy.trf
+//    (every clan's script and TRF reference resolves; docs/script-bundles.md).
+inline constexpr int kSampleGeneratorVersion = 5;
 
 }  // namespace sortie::assets
