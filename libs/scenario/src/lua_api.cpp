@@ -75,6 +75,8 @@ void collect(Script& s, Pred pred) {
 // An order for an object that is gone: a warning and a trace line, never an error.
 bool check_live(Script& s, lua_State* L, const char* order, ObjectId id) {
   if (s.ctx->world.find_live(id) != nullptr) return true;
+  // spawned in this step: its commands apply after the spawn, in the same tick
+  if (std::find(s.spawned_now.begin(), s.spawned_now.end(), id) != s.spawned_now.end()) return true;
   const std::string where = lua_where(L, s.path);
   const std::string what = fmt::format("{}: object {} is gone (deleted or never created); order ignored", order,
                                        id.to_string());
@@ -420,9 +422,11 @@ int l_follow(lua_State* L) {
   const ObjectId leader = id_arg(L, 2);
   const float speed = speed_arg(L, 3);
   if (!(speed > 0) || !std::isfinite(speed)) return luaL_error(L, "follow needs a finite speed > 0");
+  // A unit spawned in this step exists from the next tick on: its first goto waits for it.
+  const bool spawning = std::find(s.spawned_now.begin(), s.spawned_now.end(), id) != s.spawned_now.end();
   if (!check_live(s, L, "follow", id) || !check_live(s, L, "follow (leader)", leader)) return lua_pushboolean(L, 0), 1;
   std::erase_if(s.follows, [&](const Follow& f) { return f.follower == id; });
-  s.follows.push_back(Follow{id, leader, speed, s.tick});  // the first goto in this step
+  s.follows.push_back(Follow{id, leader, speed, spawning ? s.tick + 1 : s.tick});
   lua_pushboolean(L, 1);
   return 1;
 }
@@ -438,6 +442,7 @@ bool spawn_unit(Script& s, const char* prototype, float x, float y, std::int32_t
   id = s.ctx->allocate_id ? s.ctx->allocate_id() : ObjectId{};
   const float z = ground_at(s, static_cast<double>(x), static_cast<double>(y)).value_or(0.0f);
   if (!submit(s, world::make_command(s.tick, SpawnCommand{id, prototype, core::Vec3{x, y, z}, clan}))) return false;
+  s.spawned_now.push_back(id);
   move::EnableCommand e;
   e.target = id;
   e.radius = s.options.unit_radius;

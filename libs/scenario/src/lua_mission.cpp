@@ -172,6 +172,7 @@ void begin(Script& s, ScenarioContext& ctx) {
   s.ctx = &ctx;
   s.tick = ctx.tick;
   s.used = 0;
+  s.spawned_now.clear();
 }
 
 core::Status end(Script& s, core::Status status) {

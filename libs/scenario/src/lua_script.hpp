@@ -106,6 +106,7 @@ struct LuaMission::Script {
   std::vector<Timer> timers;  // in creation order
   std::uint32_t next_timer = 0;
   std::vector<Follow> follows;
+  std::vector<world::ObjectId> spawned_now;  // spawned in this start/step: not in the world until its tick
   core::Rng rng;
   std::vector<std::string> baseline;  // global names the sandbox defines (not the script's data)
   core::StateWriter data;             // the script's globals after the last step (encode_globals)
