@@ -16,12 +16,12 @@ TEST_F(CliMissionTest, sample_is_deterministic_and_seed_dependent) {
   ASSERT_EQ(b.exit_code, 0) << b.err;
   const auto ta = tree_bytes(dir_ / "a");
   const auto tb = tree_bytes(dir_ / "b");
-  ASSERT_EQ(ta.size(), 41u);
+  ASSERT_EQ(ta.size(), 44u);
   EXPECT_TRUE(ta == tb);
   EXPECT_TRUE(ta == tree_bytes(sample_dir()));
   const auto j = a.json();
   EXPECT_EQ(j.at("files"),
-            40);  // 32 + sounds.lib, music.lib, 3 x (mission.cfg, sky.weather); + sortie-sample.json = 41 in the tree
+            43);  // 32 + sounds.lib, music.lib, 3 x (mission.cfg, sky.weather, mission.lua); + sortie-sample.json = 44 in the tree
   EXPECT_EQ(j.at("scale"), "demo");
   EXPECT_EQ(j.at("seed"), 1);
   EXPECT_EQ(j.at("prototypes"), 40);
@@ -157,10 +157,13 @@ TEST(CliRun, zero_ticks_print_the_hash_of_the_loaded_state) {
 }
 
 TEST(CliRun, sample_run_keeps_its_golden_hash) {
-  // docs/decisions/0010-movement-stack.md: was 00caee6afb3f8a96 with the reference mover.
+  // docs/decisions/0010-movement-stack.md: was 00caee6afb3f8a96 with the reference mover;
+  // 82ffd51214eb3778 before the sample's missions had scripts (ADR 0016), with random orders.
   const auto r = run_sortie({"run", sample_dir().string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("final state hash: 82ffd51214eb3778\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("final state hash: eff1018f9bce1f46\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("scenario result: win at tick 162 (a Player unit reached the depot)\n"), std::string::npos)
+      << r.out;
 }
 
 TEST(CliRun, json_is_deterministic) {
@@ -173,7 +176,10 @@ TEST(CliRun, json_is_deterministic) {
   ASSERT_TRUE(ja.at("final_hash").is_string());
   EXPECT_EQ(ja.at("final_hash").get<std::string>().size(), 16u);
   EXPECT_EQ(ja.at("final_hash"), jb.at("final_hash"));
-  EXPECT_EQ(ja.at("run").at("ticks"), 600);
+  // The sample's scenario (MISSIONS/m01/mission.lua) ends the run after the tick it is won at.
+  EXPECT_EQ(ja.at("scenario").at("outcome"), "win");
+  EXPECT_EQ(ja.at("run").at("ticks"), ja.at("scenario").at("tick").get<int>() + 1);
+  EXPECT_LT(ja.at("run").at("ticks").get<int>(), 600);
   EXPECT_EQ(ja.at("run").at("checkpoints"), jb.at("run").at("checkpoints"));
   EXPECT_EQ(ja.at("load").at("mission"), "MISSIONS/m01/data.tma");  // the first mission by default
   // A different seed or mission gives another state.

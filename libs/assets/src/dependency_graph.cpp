@@ -9,14 +9,14 @@
 namespace sortie::assets {
 namespace {
 
-constexpr std::array<std::string_view, 13> kNodeNames = {
+constexpr std::array<std::string_view, 14> kNodeNames = {
     "mission",   "land_msh", "land_map", "build_dat", "mission_cfg", "placed_object", "unit_dat",
-    "prototype", "mesh",     "wear",     "material",  "texture",     "lightmap"};
-constexpr std::array<std::string_view, 14> kEdgeNames = {
+    "prototype", "mesh",     "wear",     "material",  "texture",     "lightmap",    "lua_script"};
+constexpr std::array<std::string_view, 15> kEdgeNames = {
     "mission_to_land_msh", "mission_to_land_map", "mission_to_build_dat", "mission_to_mission_cfg",
     "mission_to_object",   "object_to_prototype", "object_to_unit_dat",   "unit_dat_to_component",
     "prototype_to_parent", "prototype_to_mesh",   "mesh_to_wear",         "wear_to_material",
-    "material_to_texture", "wear_to_lightmap"};
+    "material_to_texture", "wear_to_lightmap",    "mission_to_lua_script"};
 
 std::string thousands(std::uint64_t v) {
   std::string digits = std::to_string(v);

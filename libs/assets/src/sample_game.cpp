@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "sample_scripts.hpp"
 #include "sample_sounds.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/rng.hpp"
@@ -319,6 +320,8 @@ class SampleWriter {
     const std::string weather = detail::sample_sky_weather(sky, {x0, y0}, {x0 + extent, y0 + extent}, ground);
     g_.add_file(fmt::format("MISSIONS/{}/mission.cfg", sm.name), core::Bytes(cfg.begin(), cfg.end()));
     g_.add_file(fmt::format("MISSIONS/{}/sky.weather", sm.name), core::Bytes(weather.begin(), weather.end()));
+    const std::string lua = detail::sample_mission_lua(mi);  // outside the seeded stream too
+    g_.add_file(fmt::format("MISSIONS/{}/mission.lua", sm.name), core::Bytes(lua.begin(), lua.end()));
   }
 
   const SampleOptions& options_;

@@ -29,6 +29,7 @@ enum class NodeKind : std::uint8_t {
   material,
   texture,
   lightmap,
+  lua_script,  // sortie's own mission script (MISSIONS/<m>/mission.lua; libs/scenario lua_mission.hpp)
 };
 std::string_view to_string(NodeKind kind);
 
@@ -47,6 +48,7 @@ enum class EdgeKind : std::uint8_t {
   wear_to_material,        // WEAR row -> MAT0 in material.lib
   material_to_texture,     // MAT0 phase -> Texm in textures.lib
   wear_to_lightmap,        // WEAR LIGHTMAPS row -> Texm in lightmap.lib
+  mission_to_lua_script,   // MISSIONS/<m>/mission.lua (only when present; compiled by libs/mission's loader)
 };
 std::string_view to_string(EdgeKind kind);
 std::optional<EdgeKind> edge_kind_from_string(std::string_view name);

@@ -72,6 +72,6 @@ std::filesystem::path default_cache_root();
 // 3: sounds.lib and music.lib (synthesised music, weather loops, thunder; MS ADPCM and PCM) and
 //    per mission MISSIONS/<m>/mission.cfg (ambient music) and MISSIONS/<m>/sky.weather.
 // 4: sky objects in the rain (overcast day, night from 90 s) and snow (winter) sky.weather.
-inline constexpr int kSampleGeneratorVersion = 4;
+inline constexpr int kSampleGeneratorVersion = 5;  // 5: MISSIONS/<m>/mission.lua
 
 }  // namespace sortie::assets
