@@ -13,13 +13,15 @@ FUZZ_SECONDS ?= 15
 # Debian packages the project needs, one group a line: build; libraries; tools (format, tidy,
 # ccache); the viewer (SDL2) and its headless test (Xvfb); networking (ENet); benchmark peers
 # (OSMesa for the renderer, Recast/Detour for navigation, sox for MS ADPCM; tests skip without sox);
-# python3 for the architecture checks (tools/long_functions.py).
+# python3 for the architecture checks (tools/long_functions.py); Lua 5.4 for sortie's own mission
+# scripts (libs/scenario, ADR 0016).
 DEB_PACKAGES := build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev \
   libgtest-dev libgmock-dev libbenchmark-dev libexpected-dev nlohmann-json3-dev libcli11-dev \
   libfmt-dev zlib1g-dev libpng-dev libxxhash-dev \
   ccache clang-format clang-tidy \
   libsdl2-dev xvfb xauth \
   libenet-dev \
+  liblua5.4-dev \
   libosmesa6-dev librecast-dev sox \
   python3
 

@@ -3,11 +3,12 @@
 // the rest), mounted as MISSIONS/SCRIPTS/f.* for one clan, loaded in both profiles, and every
 // loaded bundle's events are run (Init at start, then each event once). Nothing may crash; a
 // failed edge always carries a diagnostic.
+#include "sortie/assets/script_bundle.hpp"
+
 #include <cstddef>
 #include <cstdint>
 
 #include "sortie/assets/mission_data.hpp"
-#include "sortie/assets/script_bundle.hpp"
 #include "sortie/scenario/native_bundle.hpp"
 #include "sortie/world/world.hpp"
 
@@ -36,8 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (int i = 0; i < 4; ++i)
     if (!vfs.add(names[i], take(in, i == 3))) return 0;
   auto md = std::make_shared<assets::MissionData>();
-  md->tma.clans.push_back(iron3d::TmaClan::standard("F", 1, {12.5f, 7.0f}, "MISSIONS\\SCRIPTS\\f", 0,
-                                                    "MISSIONS\\SCRIPTS\\f.trf", 0));
+  md->tma.clans.push_back(
+      iron3d::TmaClan::standard("F", 1, {12.5f, 7.0f}, "MISSIONS\\SCRIPTS\\f", 0, "MISSIONS\\SCRIPTS\\f.trf", 0));
   for (const auto profile : {core::Profile::strict, core::Profile::compatible}) {
     assets::ArchiveRepository repo(vfs);
     assets::PrototypeResolver resolver(repo);
@@ -52,11 +53,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     scenario::MissionFacts facts;
     facts.data = md;
     std::vector<world::Event> events;
-    scenario::ScenarioContext ctx{world, facts, 0, [](world::Command) -> core::Status { return {}; },
-                                  [](std::string_view, std::string) {}, events};
-    scenario::NativeBundlePart part([](scenario::ScenarioContext&, scenario::Outcome, std::string) -> core::Status {
-      return {};
-    });
+    scenario::ScenarioContext ctx{
+        world, facts, 0, [](world::Command) -> core::Status { return {}; }, [](std::string_view, std::string) {},
+        events};
+    scenario::NativeBundlePart part(
+        [](scenario::ScenarioContext&, scenario::Outcome, std::string) -> core::Status { return {}; });
     if (!part.start(ctx)) continue;
     for (const auto& ev : md->scripts[0].package.events) (void)part.raise(0, ev.name);
     (void)part.step(ctx);

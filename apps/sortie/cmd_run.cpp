@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "cli_game.hpp"
 #include "cli_util.hpp"
@@ -28,6 +29,7 @@ struct RunCliOptions {
   std::string out_dir;
   std::string replay;
   std::string sample_scale = "demo";
+  std::vector<std::string> trace;
 };
 
 int run_main(const RunCliOptions& o) {
@@ -38,6 +40,7 @@ int run_main(const RunCliOptions& o) {
   rq.seed = o.seed;
   rq.replay = o.replay;
   rq.out_dir = o.out_dir;
+  rq.trace = o.trace;
   std::optional<Progress> load_bar;  // progress on a terminal's stderr only
   std::optional<Progress> tick_bar;
   int phase_no = 0;
@@ -97,7 +100,10 @@ SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
       "Units walk with the movement stack (Behavior / Wizard / Control, collisions; Behavior.ini of the\n"
       "game directory sets its PathFind_* parameters); the report counts contacts, blocked moves,\n"
       "arrivals and failed orders. The final state hash is the same on every run, compiler and build;\n"
-      "with --ticks 0 it is the hash of the state as loaded.\n\n"
+      "with --ticks 0 it is the hash of the state as loaded.\n"
+      "A mission with a scenario (MISSIONS/<m>/mission.lua, docs/mission-scripts.md) plays it: its parts\n"
+      "give the orders, the run ends at the outcome or the tick limit, and the report lists the\n"
+      "objectives and the result; a replay reproduces the hash without running any script.\n\n"
       "Examples:\n  sortie run\n  sortie run --ticks 2000 --json\n  sortie run /games/parkan --mission m03 --out "
       "/tmp/run\n"
       "  sortie run --replay /tmp/run/commands.json --ticks 600   (same final hash)\n");
@@ -108,6 +114,9 @@ SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
   cmd->add_flag("--json", o->json, "print the whole report as JSON");
   cmd->add_option("--out", o->out_dir, "write report.json, commands.json and snapshot.png into this directory");
   cmd->add_option("--replay", o->replay, "replay a commands.json instead of generating orders");
+  cmd->add_option("--trace", o->trace,
+                  "scenario trace channels to write as <channel>.log into --out (lua, ai, superai, scenario, all)")
+      ->delimiter(',');
   add_sample_option(cmd, o->sample_scale);
   cmd->callback([o, &outcome] { outcome.exit_code = run_main(*o); });
 });

@@ -29,7 +29,8 @@ TEST(SampleGame, is_deterministic_for_a_seed) {
   EXPECT_NE(a->first, c->first);
   // The sound content does not depend on the seed; the maps (and so the lightning bounds) do.
   for (const char* path : {"sounds.lib", "music.lib", "MISSIONS/m01/mission.cfg", "MISSIONS/m02/mission.cfg",
-                           "MISSIONS/m03/mission.cfg", "MISSIONS/m01/sky.weather", "MISSIONS/m03/sky.weather"}) {
+                           "MISSIONS/m03/mission.cfg", "MISSIONS/m01/sky.weather", "MISSIONS/m03/sky.weather",
+                           "MISSIONS/m01/mission.lua", "MISSIONS/m03/mission.lua"}) {
     ASSERT_TRUE(a->first.contains(path)) << path;
     EXPECT_EQ(a->first.at(path), c->first.at(path)) << path;
   }

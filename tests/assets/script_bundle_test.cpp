@@ -205,9 +205,9 @@ TEST(ScriptBundle, version_mismatch_is_its_own_diagnostic) {
 }
 
 TEST(ScriptBundle, unknown_selector_is_kept_with_a_warning_not_a_version_error) {
-  const MemoryVfs vfs = bundle_vfs({{"MISSIONS/SCRIPTS/enemy.scr", enemy_with([](iron3d::ScrPackage& p) {
-                                       p.events[1].instructions[0].words[0] = 100;
-                                     })}});
+  const MemoryVfs vfs =
+      bundle_vfs({{"MISSIONS/SCRIPTS/enemy.scr",
+                   enemy_with([](iron3d::ScrPackage& p) { p.events[1].instructions[0].words[0] = 100; })}});
   auto md = prepare_m01(vfs);
   ASSERT_TRUE(md);
   EXPECT_TRUE(md->ok());
@@ -221,9 +221,9 @@ TEST(ScriptBundle, unknown_selector_is_kept_with_a_warning_not_a_version_error) 
 }
 
 TEST(ScriptBundle, rejects_a_reference_outside_the_varset) {
-  const MemoryVfs vfs = bundle_vfs({{"MISSIONS/SCRIPTS/enemy.scr", enemy_with([](iron3d::ScrPackage& p) {
-                                       p.events[0].instructions[0].references[2] = 12;
-                                     })}});
+  const MemoryVfs vfs =
+      bundle_vfs({{"MISSIONS/SCRIPTS/enemy.scr",
+                   enemy_with([](iron3d::ScrPackage& p) { p.events[0].instructions[0].references[2] = 12; })}});
   auto md = prepare_m01(vfs);
   ASSERT_TRUE(md);
   ASSERT_EQ(md->graph.failures().size(), 1u);

@@ -141,11 +141,11 @@ TEST(CliBasics, formats_json_lists_the_format_table) {
     EXPECT_TRUE(f.contains("description"));
     names.push_back(f.at("name").get<std::string>());
   }
-  const std::vector<std::string> expected{"nres",        "rsli",  "unit_dat", "object_refs",    "msh",  "wear",
-                                          "mat0",        "texm",  "fxid",     "build_dat",      "tma",  "land_msh",
-                                          "land_map",    "scr",   "varset",   "fml",            "trf",  "ctld",
-                                          "wave",        "behavior_ini",
-                                          "mission_cfg", "fomap", "weather",  "sample_manifest"};
+  const std::vector<std::string> expected{
+      "nres",          "rsli",      "unit_dat", "object_refs",  "msh",         "wear",  "mat0",    "texm",
+      "fxid",          "build_dat", "tma",      "land_msh",     "land_map",    "scr",   "varset",  "fml",
+      "trf",           "ctld",      "wave",     "behavior_ini", "mission_cfg", "fomap", "weather", "sample_manifest",
+      "mission_script"};
   EXPECT_EQ(names, expected);
 }
 

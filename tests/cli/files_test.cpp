@@ -389,7 +389,7 @@ TEST_F(CliFilesTest, profiles_differ_on_an_out_of_order_sort_table) {
 }
 
 // Every file the sample writes is a known format that checks and round-trips (the manifest,
-// mission.cfg and sky.weather included; tests/formats runs the same over both scales).
+// mission.cfg, sky.weather and mission.lua included; tests/formats runs the same over both scales).
 TEST(CliRoundtrip, every_sample_file_is_identical) {
   std::vector<std::string> args{"roundtrip"};
   std::size_t n = 0, texts = 0;
@@ -401,7 +401,7 @@ TEST(CliRoundtrip, every_sample_file_is_identical) {
     ++n;
   }
   EXPECT_EQ(texts, 7u);
-  ASSERT_EQ(n, 49u);  // 41 + MISSIONS/SCRIPTS: 3 x (.scr, .fml), varset.var, enemy.trf
+  ASSERT_EQ(n, 52u);  // 41 + MISSIONS/SCRIPTS: 3 x (.scr, .fml), varset.var, enemy.trf; + 3 x mission.lua
   std::vector<std::string> check_args = args;
   check_args.front() = "check";
   const auto c = run_sortie(check_args);

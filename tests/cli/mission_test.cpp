@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "cli_harness.hpp"
+#include "sortie/core/file_io.hpp"
 
 namespace sortie::cli_test {
 namespace {
@@ -16,13 +17,13 @@ TEST_F(CliMissionTest, sample_is_deterministic_and_seed_dependent) {
   ASSERT_EQ(b.exit_code, 0) << b.err;
   const auto ta = tree_bytes(dir_ / "a");
   const auto tb = tree_bytes(dir_ / "b");
-  ASSERT_EQ(ta.size(), 49u);
+  ASSERT_EQ(ta.size(), 52u);
   EXPECT_TRUE(ta == tb);
   EXPECT_TRUE(ta == tree_bytes(sample_dir()));
   const auto j = a.json();
-  // 32 + sounds.lib, music.lib, 3 x (mission.cfg, sky.weather), MISSIONS/SCRIPTS (3 x .scr + .fml,
-  // varset.var, enemy.trf); + sortie-sample.json = 49 in the tree
-  EXPECT_EQ(j.at("files"), 48);
+  // 32 + sounds.lib, music.lib, 3 x (mission.cfg, sky.weather, mission.lua), MISSIONS/SCRIPTS (3 x
+  // .scr + .fml, varset.var, enemy.trf); + sortie-sample.json = 52 in the tree
+  EXPECT_EQ(j.at("files"), 51);
   EXPECT_EQ(j.at("scale"), "demo");
   EXPECT_EQ(j.at("seed"), 1);
   EXPECT_EQ(j.at("prototypes"), 40);
@@ -33,7 +34,7 @@ TEST_F(CliMissionTest, sample_is_deterministic_and_seed_dependent) {
   // "files" and "bytes" count the game files only, not the manifest sortie-sample.json.
   EXPECT_EQ(j.at("bytes").get<std::uint64_t>(), total - fs::file_size(dir_ / "a/sortie-sample.json"));
   EXPECT_EQ(j.at("files").get<std::size_t>(), ta.size() - 1);
-  EXPECT_NE(b.out.find("wrote a demo sample (seed 1) to " + (dir_ / "b").string() + ": 48 game files, "),
+  EXPECT_NE(b.out.find("wrote a demo sample (seed 1) to " + (dir_ / "b").string() + ": 51 game files, "),
             std::string::npos)
       << b.out;
 
@@ -159,10 +160,13 @@ TEST(CliRun, zero_ticks_print_the_hash_of_the_loaded_state) {
 }
 
 TEST(CliRun, sample_run_keeps_its_golden_hash) {
-  // docs/decisions/0010-movement-stack.md: was 00caee6afb3f8a96 with the reference mover.
+  // docs/decisions/0010-movement-stack.md: was 00caee6afb3f8a96 with the reference mover;
+  // 82ffd51214eb3778 before the sample's missions had scripts (ADR 0016), with random orders.
   const auto r = run_sortie({"run", sample_dir().string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("final state hash: 82ffd51214eb3778\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("final state hash: 2b5c14679f519e7a\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("scenario result: win at tick 162 (a Player unit reached the depot)\n"), std::string::npos)
+      << r.out;
 }
 
 TEST(CliRun, json_is_deterministic) {
@@ -175,7 +179,10 @@ TEST(CliRun, json_is_deterministic) {
   ASSERT_TRUE(ja.at("final_hash").is_string());
   EXPECT_EQ(ja.at("final_hash").get<std::string>().size(), 16u);
   EXPECT_EQ(ja.at("final_hash"), jb.at("final_hash"));
-  EXPECT_EQ(ja.at("run").at("ticks"), 600);
+  // The sample's scenario (MISSIONS/m01/mission.lua) ends the run after the tick it is won at.
+  EXPECT_EQ(ja.at("scenario").at("outcome"), "win");
+  EXPECT_EQ(ja.at("run").at("ticks"), ja.at("scenario").at("tick").get<int>() + 1);
+  EXPECT_LT(ja.at("run").at("ticks").get<int>(), 600);
   EXPECT_EQ(ja.at("run").at("checkpoints"), jb.at("run").at("checkpoints"));
   EXPECT_EQ(ja.at("load").at("mission"), "MISSIONS/m01/data.tma");  // the first mission by default
   // A different seed or mission gives another state.
@@ -201,6 +208,22 @@ TEST_F(CliMissionTest, run_out_then_replay_gives_the_same_hash) {
   EXPECT_EQ(replay.json().at("final_hash"), hash);
   const auto bad = run_sortie({"run", sample_dir().string(), "--replay", (out / "absent.json").string()});
   EXPECT_EQ(bad.exit_code, 2);
+}
+
+TEST_F(CliMissionTest, run_plays_every_part_of_the_scenario_and_writes_their_traces) {
+  // The sample's run: the Lua script orders the Player clan, SuperAI plays the Enemy clan, the
+  // native bundles' Init events write every clan's anchors (handler 19, ai.log).
+  const fs::path out = dir_ / "traced";
+  const auto r = run_sortie({"run", sample_dir().string(), "--out", out.string(), "--trace", "ai,superai,lua"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string superai = core::read_text_file(out / "superai.log").value_or("<missing>");
+  const std::string ai = core::read_text_file(out / "ai.log").value_or("<missing>");
+  EXPECT_NE(superai.find("tick 0: Enemy: clan id 2"), std::string::npos) << superai;
+  EXPECT_NE(superai.find("-> guard"), std::string::npos) << superai;
+  EXPECT_EQ(superai.find("Player:"), std::string::npos) << "the player's clan has no SuperAI\n" << superai;
+  EXPECT_NE(ai.find("clan 1 'Player' event 'Init' [0]: handler 19:"), std::string::npos) << ai;
+  EXPECT_NE(ai.find("clan 2 'Enemy' event 'Init' [0]: handler 19:"), std::string::npos) << ai;
+  EXPECT_TRUE(fs::exists(out / "lua.log"));
 }
 
 TEST(CliMission, replays_a_version_1_command_log_to_its_recorded_hash) {

@@ -87,8 +87,9 @@ core::Json inspect(std::string_view text, std::string name) {
 TEST(FormatFomap, is_in_the_table_and_found_by_content_or_name) {
   ASSERT_NE(find_format("fomap"), nullptr);
   const auto table = all_formats();
-  ASSERT_GE(table.size(), 3u);
-  EXPECT_EQ(table[table.size() - 3].name, "fomap");  // after the Iron3D rows, before weather and the manifest
+  ASSERT_GE(table.size(), 4u);
+  // after the Iron3D rows, before weather, the manifest and the mission scripts
+  EXPECT_EQ(table[table.size() - 4].name, "fomap");
   for (std::string_view text : {kCurrent, kBare, kClassic}) {
     EXPECT_EQ(detect_format(bytes(text), "map.fomap")->name, "fomap");
     EXPECT_EQ(detect_format(bytes(text), "renamed.txt")->name, "fomap");

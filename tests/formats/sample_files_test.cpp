@@ -78,6 +78,7 @@ TEST(SampleFiles, every_demo_file_is_known_checks_and_round_trips) {
   EXPECT_EQ(total(formats), summary->files + 1);
   EXPECT_EQ(formats.at("weather"), 3u);  // MISSIONS/m01..m03/sky.weather
   EXPECT_EQ(formats.at("mission_cfg"), 3u);
+  EXPECT_EQ(formats.at("mission_script"), 3u);  // MISSIONS/m01..m03/mission.lua
   EXPECT_EQ(formats.at("sample_manifest"), 1u);
   EXPECT_EQ(formats.at("tma"), 3u);
   EXPECT_EQ(formats.at("land_msh"), formats.at("land_map"));

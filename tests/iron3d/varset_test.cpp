@@ -130,7 +130,8 @@ TEST(Varset, builder_output_reads_back) {
 // Spec §20.3: only VAR( lines are declarations; everything else, a malformed STRING included, is
 // ignored and kept byte for byte.
 TEST(Varset, ignores_malformed_string_line) {
-  const std::string text = "STRING(no comma)\nSTRING(\nSTRING(, x)\nSTRING(a, b) junk\nVAR(DWORD, d, 7)\nSTRING(ok, \"v\")";
+  const std::string text =
+      "STRING(no comma)\nSTRING(\nSTRING(, x)\nSTRING(a, b) junk\nVAR(DWORD, d, 7)\nSTRING(ok, \"v\")";
   auto v = parse(text);
   ASSERT_TRUE(v) << v.error().to_string();
   ASSERT_EQ(v->vars.size(), 1u);
@@ -158,8 +159,9 @@ TEST(Varset, rejects_text_after_the_closing_parenthesis) {
 }
 
 TEST(Varset, underflowing_float_is_a_value) {
-  auto v = parse("VAR(float, a, 1e-50)\nVAR(float, b, -1e-50)\nVAR(float, c, 1e-45)\nVAR(float, d, 1e-40)\n"
-                 "VAR(float, e, 1.5e-39)");
+  auto v = parse(
+      "VAR(float, a, 1e-50)\nVAR(float, b, -1e-50)\nVAR(float, c, 1e-45)\nVAR(float, d, 1e-40)\n"
+      "VAR(float, e, 1.5e-39)");
   ASSERT_TRUE(v) << v.error().to_string();
   ASSERT_EQ(v->vars.size(), 5u);
   EXPECT_EQ(v->vars[0].default_value.bits, 0u);           // rounds to +0
@@ -206,9 +208,9 @@ TEST(Varset, four_fields_keep_the_extra_field_and_warn) {
 
 TEST(Varset, six_and_nine_fields_keep_every_extra_field) {
   core::Diagnostics warnings;
-  auto v = read_varset(
-      core::as_bytes(std::string_view("VAR(float, a, 1, 0, 2, 3);\nVAR(DWORD, b, 2, x, , y, 0x1, z, 9)\n")), {},
-      &warnings);
+  auto v =
+      read_varset(core::as_bytes(std::string_view("VAR(float, a, 1, 0, 2, 3);\nVAR(DWORD, b, 2, x, , y, 0x1, z, 9)\n")),
+                  {}, &warnings);
   ASSERT_TRUE(v) << v.error().to_string();
   ASSERT_EQ(v->vars.size(), 2u);
   EXPECT_EQ(v->vars[0].extra_fields, (std::vector<std::string>{"0", "2", "3"}));

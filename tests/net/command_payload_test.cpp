@@ -8,6 +8,8 @@
 #include "sortie/core/json.hpp"
 #include "sortie/move/commands.hpp"
 #include "sortie/net/net_commands.hpp"
+#include "sortie/scenario/commands.hpp"
+#include "sortie/world/world.hpp"
 
 namespace sortie::net {
 namespace {
@@ -93,6 +95,24 @@ TEST(NetCommandPayload, json_round_trips_and_rejects_the_same_values) {
   EXPECT_EQ(d.code, "command_log.field_type");
   EXPECT_EQ(d.field, "p.policy");
   EXPECT_EQ(d.expected, "transfer|remove");
+}
+
+TEST(NetCommandPayload, session_worlds_apply_the_scenario_kinds) {
+  // A served mission's scripts act through these: every replica must apply them.
+  const auto registry = session_command_registry(std::make_shared<move::MoveEnvironmentSlot>());
+  for (const char* name :
+       {"scenario.objective", "scenario.outcome", "scenario.start", "scenario.digest", "scenario.spawn"})
+    EXPECT_NE(registry->find(name), nullptr) << name;
+  world::WorldConfig config;
+  config.commands = registry;
+  world::World w(config);
+  ASSERT_TRUE(w.submit(world::make_command(0, scenario::StartCommand{"m01"})));
+  ASSERT_TRUE(w.submit(world::make_command(0, scenario::OutcomeCommand{scenario::Outcome::lose, "overrun"})));
+  ASSERT_TRUE(w.tick());
+  const scenario::ScenarioState* s = scenario::find_scenario_state(w);
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->outcome, scenario::Outcome::lose);
+  EXPECT_EQ(s->reason, "overrun");
 }
 
 }  // namespace

@@ -4,13 +4,12 @@
 // §20.5, §20.6 fixtures; seed 001).
 #include "sortie/scenario/native_bundle.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <bit>
 #include <cmath>
 #include <limits>
-
-#include <fmt/format.h>
 
 #include "sortie/assets/mission_data.hpp"
 #include "sortie/assets/sample_game.hpp"
@@ -31,18 +30,18 @@ ScrInstruction scr_ins(std::uint32_t selector, std::vector<std::uint32_t> refs) 
 
 // A varset like the GOG one around its indices 0..: f0 (float), then DWORDs.
 constexpr std::string_view kNativeVarset =
-    "VAR(float, fScale, 1.5)\n"        // 0
-    "VAR(DWORD, NONE, 0)\n"            // 1
-    "VAR(DWORD, ONE, 1)\n"             // 2
-    "VAR(DWORD, ST_SOLVED, 2)\n"       // 3
-    "VAR(DWORD, Convoy, 7)\n"          // 4
-    "VAR(float, fKey, -0.0)\n"         // 5
-    "VAR(DWORD, ClanBaseX, 0)\n"       // 6
+    "VAR(float, fScale, 1.5)\n"           // 0
+    "VAR(DWORD, NONE, 0)\n"               // 1
+    "VAR(DWORD, ONE, 1)\n"                // 2
+    "VAR(DWORD, ST_SOLVED, 2)\n"          // 3
+    "VAR(DWORD, Convoy, 7)\n"             // 4
+    "VAR(float, fKey, -0.0)\n"            // 5
+    "VAR(DWORD, ClanBaseX, 0)\n"          // 6
     "VAR(DWORD, ClanBaseY, 0, 0, 600)\n"  // 7 (ranged)
-    "VAR(DWORD, ClanID, 0)\n"          // 8
-    "VAR(DWORD, dCurrentProblem, 3)\n" // 9
-    "VAR(float, fNaN, 0, 0, 1)\n"      // 10
-    "VAR(DWORD, ST_THREE, 3)\n";       // 11
+    "VAR(DWORD, ClanID, 0)\n"             // 8
+    "VAR(DWORD, dCurrentProblem, 3)\n"    // 9
+    "VAR(float, fNaN, 0, 0, 1)\n"         // 10
+    "VAR(DWORD, ST_THREE, 3)\n";          // 11
 
 struct NativeFixture {
   world::World world;
@@ -69,7 +68,10 @@ struct NativeFixture {
     facts.data = data;
   }
   ScenarioContext ctx() {
-    return ScenarioContext{world, facts, 0, [](world::Command) -> core::Status { return {}; },
+    return ScenarioContext{world,
+                           facts,
+                           0,
+                           [](world::Command) -> core::Status { return {}; },
                            [this](std::string_view channel, std::string text) {
                              trace.push_back({0, std::string(channel), std::move(text)});
                            },
@@ -117,8 +119,8 @@ TEST(NativeBundle, init_writes_truncated_anchors_and_the_clan_index) {
 }
 
 TEST(NativeBundle, rejects_an_anchor_outside_the_map_range) {
-  for (const float bad : {-0.5f, 10000.5f, std::numeric_limits<float>::quiet_NaN(),
-                          std::numeric_limits<float>::infinity()}) {
+  for (const float bad :
+       {-0.5f, 10000.5f, std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity()}) {
     NativeFixture f({{bad, 10.0f}}, {ScrEvent{"Init", 0, {scr_ins(19, {6, 7, 8})}}});
     NativeBundlePart part;
     auto ctx = f.ctx();
@@ -190,9 +192,9 @@ TEST(NativeBundle, handler2_key_identity_refresh_nan_wrap_and_signed_zero) {
 }
 
 TEST(NativeBundle, handler2_binds_the_start_and_continue_events_without_dispatching) {
-  NativeFixture f({{1.0f, 1.0f}}, {ScrEvent{"Mission", 0, {scr_ins(2, {4, 0, 2, 1, 5, 5, 0}), scr_ins(2, {4, 2, 2, 1, 5, 5, 0})}},
-                             ScrEvent{"Convoy_Start", 1, {scr_ins(8, {3})}},
-                             ScrEvent{"Convoy_Continue", 2, {}}});
+  NativeFixture f({{1.0f, 1.0f}},
+                  {ScrEvent{"Mission", 0, {scr_ins(2, {4, 0, 2, 1, 5, 5, 0}), scr_ins(2, {4, 2, 2, 1, 5, 5, 0})}},
+                   ScrEvent{"Convoy_Start", 1, {scr_ins(8, {3})}}, ScrEvent{"Convoy_Continue", 2, {}}});
   NativeBundlePart part;
   auto ctx = f.ctx();
   ASSERT_TRUE(part.start(ctx));
@@ -234,8 +236,9 @@ TEST(NativeBundle, handler15_arity_by_mode) {
 }
 
 TEST(NativeBundle, host_callback_decides_the_outcome_once_per_state) {
-  NativeFixture f({{1.0f, 1.0f}}, {ScrEvent{"Win", 0, {scr_ins(30, {1, 2})}}, ScrEvent{"Lose", 1, {scr_ins(30, {1, 1})}},
-                             ScrEvent{"Other", 2, {scr_ins(30, {2, 2}), scr_ins(57, {1, 1})}}});
+  NativeFixture f({{1.0f, 1.0f}},
+                  {ScrEvent{"Win", 0, {scr_ins(30, {1, 2})}}, ScrEvent{"Lose", 1, {scr_ins(30, {1, 1})}},
+                   ScrEvent{"Other", 2, {scr_ins(30, {2, 2}), scr_ins(57, {1, 1})}}});
   NativeBundlePart part(f.recorder());
   auto ctx = f.ctx();
   ASSERT_TRUE(part.start(ctx));
@@ -266,8 +269,10 @@ TEST(NativeBundle, host_callback_refuses_float_missing_and_out_of_range_operands
 }
 
 TEST(NativeBundle, other_handlers_sentinels_and_unknown_selectors_are_traced_not_run) {
-  NativeFixture f({{1.0f, 1.0f}}, {ScrEvent{"Init", 0, {scr_ins(0xFFFFFFFFu, {}), scr_ins(5, {1}), scr_ins(100, {}), scr_ins(0, {}),
-                                                  scr_ins(15, {1, 1, 1, 1, 0, 0, 0, 0, 1})}}});
+  NativeFixture f({{1.0f, 1.0f}}, {ScrEvent{"Init",
+                                            0,
+                                            {scr_ins(0xFFFFFFFFu, {}), scr_ins(5, {1}), scr_ins(100, {}),
+                                             scr_ins(0, {}), scr_ins(15, {1, 1, 1, 1, 0, 0, 0, 0, 1})}}});
   NativeBundlePart part;
   auto ctx = f.ctx();
   ASSERT_TRUE(part.start(ctx));

@@ -116,6 +116,10 @@ TEST(SuperAI, plays_the_hostile_clans_but_not_spatial_ones_nor_the_players) {
   data->tma.clans.back().add_relation("Blue", -1);
   EXPECT_EQ(superai_clans(data->tma), (std::vector<std::string>{"Blue", "Red"}));
   EXPECT_EQ(superai_clans(data->tma, "Blue"), std::vector<std::string>{"Red"});
+  EXPECT_EQ(player_clan(data->tma), "Grey");  // the first clan that is not spatial
+  iron3d::Tma only_zones;
+  only_zones.clans.push_back(data->tma.clans.back());
+  EXPECT_EQ(player_clan(only_zones), "");
 }
 
 TEST(SuperAI, a_unit_away_from_its_guard_point_walks_back_and_stays) {

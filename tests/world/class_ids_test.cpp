@@ -14,8 +14,9 @@ TEST(ClassIdsTest, assigned_ids_never_change) {
   EXPECT_EQ(class_ids::kNetUnit, 40);
   EXPECT_EQ(class_ids::kMoveSystem, 41);
   EXPECT_EQ(class_ids::kScenario, 42);
+  EXPECT_EQ(class_ids::kScenarioUnit, 43);
   EXPECT_EQ(class_ids::kSquadGame, 50);
-  EXPECT_EQ(class_table().size(), 10u);
+  EXPECT_EQ(class_table().size(), 11u);
 }
 
 TEST(ClassIdsTest, names_and_ids_map_both_ways) {

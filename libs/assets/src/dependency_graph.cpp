@@ -9,16 +9,16 @@
 namespace sortie::assets {
 namespace {
 
-constexpr std::array<std::string_view, 17> kNodeNames = {
-    "mission",   "land_msh", "land_map", "build_dat", "mission_cfg", "placed_object", "unit_dat",
-    "prototype", "mesh",     "wear",     "material",  "texture",     "lightmap",      "script",
-    "varset",    "formula",  "trf"};
-constexpr std::array<std::string_view, 19> kEdgeNames = {
+constexpr std::array<std::string_view, 18> kNodeNames = {
+    "mission",  "land_msh",  "land_map", "build_dat", "mission_cfg", "placed_object",
+    "unit_dat", "prototype", "mesh",     "wear",      "material",    "texture",
+    "lightmap", "script",    "varset",   "formula",   "trf",         "lua_script"};
+constexpr std::array<std::string_view, 20> kEdgeNames = {
     "mission_to_land_msh", "mission_to_land_map", "mission_to_build_dat", "mission_to_mission_cfg",
     "mission_to_object",   "object_to_prototype", "object_to_unit_dat",   "unit_dat_to_component",
     "prototype_to_parent", "prototype_to_mesh",   "mesh_to_wear",         "wear_to_material",
-    "material_to_texture", "wear_to_lightmap",     "mission_to_script",    "script_to_varset",
-    "script_to_formula",   "mission_to_trf",       "trf_to_prototype"};
+    "material_to_texture", "wear_to_lightmap",    "mission_to_script",    "script_to_varset",
+    "script_to_formula",   "mission_to_trf",      "trf_to_prototype",     "mission_to_lua_script"};
 
 std::string thousands(std::uint64_t v) {
   std::string digits = std::to_string(v);

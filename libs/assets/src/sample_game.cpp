@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "sample_lua.hpp"
 #include "sample_scripts.hpp"
 #include "sample_sounds.hpp"
 #include "sortie/core/file_io.hpp"
@@ -199,9 +200,9 @@ class SampleWriter {
   // stream: nothing above changes). enemy.trf lists the first geometric prototypes and one
   // without geometry, all keys of objects.rlb.
   core::Status add_scripts() {
-    std::vector<std::string> names(geometric_keys_.begin(),
-                                   geometric_keys_.begin() + static_cast<std::ptrdiff_t>(
-                                                                 std::min<std::size_t>(3, geometric_keys_.size())));
+    std::vector<std::string> names(
+        geometric_keys_.begin(),
+        geometric_keys_.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(3, geometric_keys_.size())));
     if (!non_geometric_.empty()) names.push_back(non_geometric_.front());
     SORTIE_TRY(auto files, detail::sample_script_files(names));
     for (auto& [path, bytes] : files) g_.add_file(path, std::move(bytes));
@@ -333,6 +334,8 @@ class SampleWriter {
     const std::string weather = detail::sample_sky_weather(sky, {x0, y0}, {x0 + extent, y0 + extent}, ground);
     g_.add_file(fmt::format("MISSIONS/{}/mission.cfg", sm.name), core::Bytes(cfg.begin(), cfg.end()));
     g_.add_file(fmt::format("MISSIONS/{}/sky.weather", sm.name), core::Bytes(weather.begin(), weather.end()));
+    const std::string lua = detail::sample_mission_lua(mi);  // outside the seeded stream too
+    g_.add_file(fmt::format("MISSIONS/{}/mission.lua", sm.name), core::Bytes(lua.begin(), lua.end()));
   }
 
   const SampleOptions& options_;

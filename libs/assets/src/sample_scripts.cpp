@@ -17,18 +17,18 @@ using iron3d::ScrPackage;
 // The shared varset: declaration order is the index space the packages below refer to.
 constexpr std::string_view kVarset =
     "// MISSIONS\\SCRIPTS\\varset.var of the sortie sample game (written by sortie)\r\n"
-    "VAR(DWORD, NONE, 0);\r\n"                                   // 0
-    "VAR(DWORD, ST_SOLVING, 1);\r\n"                             // 1
-    "VAR(DWORD, ST_SOLVED, 2);\r\n"                              // 2
-    "VAR(DWORD, TARGET_BY_LOGIC_ID, 0x0201);\r\n"                // 3
-    "VAR(DWORD, TARGET_BY_PLACE, 0x0202);\r\n"                   // 4
-    "VAR(DWORD, dCurrentProblem, 0);\r\n"                        // 5
+    "VAR(DWORD, NONE, 0);\r\n"                                                // 0
+    "VAR(DWORD, ST_SOLVING, 1);\r\n"                                          // 1
+    "VAR(DWORD, ST_SOLVED, 2);\r\n"                                           // 2
+    "VAR(DWORD, TARGET_BY_LOGIC_ID, 0x0201);\r\n"                             // 3
+    "VAR(DWORD, TARGET_BY_PLACE, 0x0202);\r\n"                                // 4
+    "VAR(DWORD, dCurrentProblem, 0);\r\n"                                     // 5
     "VAR(DWORD, Convoy, 7);   // base of Convoy_Start / Convoy_Continue\r\n"  // 6
-    "VAR(float, fPatrolRadius, 25.0, 0, 100);\r\n"               // 7
-    "VAR(float, fZero, 0.0);\r\n"                                // 8
-    "VAR(DWORD, ClanBaseX, 0);\r\n"                              // 9
-    "VAR(DWORD, ClanBaseY, 0);\r\n"                              // 10
-    "VAR(DWORD, ClanID, 0);\r\n"                                 // 11
+    "VAR(float, fPatrolRadius, 25.0, 0, 100);\r\n"                            // 7
+    "VAR(float, fZero, 0.0);\r\n"                                             // 8
+    "VAR(DWORD, ClanBaseX, 0);\r\n"                                           // 9
+    "VAR(DWORD, ClanBaseY, 0);\r\n"                                           // 10
+    "VAR(DWORD, ClanID, 0);\r\n"                                              // 11
     "STRING(SampleName, \"sortie sample\");\r\n";
 enum Var : std::uint32_t {
   kNone = 0,
@@ -63,9 +63,7 @@ ScrPackage enemy_package() {
   p.events.push_back(init_event());
   // Mission: a sentinel record, then Handler(2) materialises the Convoy event record.
   p.events.push_back(ScrEvent{
-      "Mission",
-      1,
-      {sentinel(), handler(2, {kConvoy, kPatrolRadius, kSolving, kNone, kZero, kZero, kPatrolRadius})}});
+      "Mission", 1, {sentinel(), handler(2, {kConvoy, kPatrolRadius, kSolving, kNone, kZero, kZero, kPatrolRadius})}});
   p.events.push_back(ScrEvent{"Convoy_Start", 2, {handler(8, {kSolving})}});
   p.events.push_back(ScrEvent{"Convoy_Continue", 3, {handler(8, {kSolved})}});
   // The host callback (0, 0, 1): mission complete. Raised by tests, never by the sample's run.

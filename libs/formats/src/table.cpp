@@ -61,6 +61,7 @@ std::span<const FormatInfo> all_formats() {
       fomap_format_info(),
       weather_format_info(),
       sample_manifest_format_info(),
+      mission_script_format_info(),
   };
   // clang-format on
   return kFormats;

@@ -26,13 +26,12 @@ core::Result<TrfTable> read_trf(core::ByteView data, const ReadOptions& options,
     for (const auto& w : t.archive.warnings) warnings->push_back(w);
   for (std::size_t i = 0; i < t.archive.entries.size(); ++i) {
     if (!core::trim(t.archive.entries[i].name.text()).empty()) continue;
-    SORTIE_CHECK(detail::soft_fail(
-        options, warnings,
-        Diagnostic::error("trf.empty_name", "TRF entry names no prototype (empty name)")
-            .of(options.file_name)
-            .at(t.archive.directory_offset + i * kNresRecordSize + 20)
-            .in(fmt::format("entries[{}].name", i))
-            .expect("a prototype name", "''")));
+    SORTIE_CHECK(detail::soft_fail(options, warnings,
+                                   Diagnostic::error("trf.empty_name", "TRF entry names no prototype (empty name)")
+                                       .of(options.file_name)
+                                       .at(t.archive.directory_offset + i * kNresRecordSize + 20)
+                                       .in(fmt::format("entries[{}].name", i))
+                                       .expect("a prototype name", "''")));
   }
   return t;
 }
@@ -71,8 +70,8 @@ namespace {
 
 int detect_trf(core::ByteView data, std::string_view file_name) {
   return detail::has_extension(file_name, ".trf") && nres_has_magic(data) ? kDetectContent
-         : detail::has_extension(file_name, ".trf")                      ? kDetectName
-                                                                         : kDetectNone;
+         : detail::has_extension(file_name, ".trf")                       ? kDetectName
+                                                                          : kDetectNone;
 }
 
 constexpr FormatAdapter<TrfTable> kTrfFormat{

@@ -148,9 +148,10 @@ core::Result<VarsetVar> read_var_line(const VarsetLine& ln, std::size_t var_inde
   else if (f[0].empty())
     return core::fail(ln.error("varset.syntax", "VAR declaration without a type", field + ".type", "float or DWORD"));
   else
-    return core::fail(ln.error("varset.type", fmt::format("unknown variable type '{}'", f[0]), field + ".type",
-                               "float or DWORD"));
-  if (f[1].empty()) return core::fail(ln.error("varset.syntax", "VAR declaration without a name", field + ".name", "a name"));
+    return core::fail(
+        ln.error("varset.type", fmt::format("unknown variable type '{}'", f[0]), field + ".type", "float or DWORD"));
+  if (f[1].empty())
+    return core::fail(ln.error("varset.syntax", "VAR declaration without a name", field + ".name", "a name"));
   v.name = std::string(f[1]);
   if (f[2].empty())
     return core::fail(ln.error("varset.syntax", "VAR declaration without a default", field + ".default", "a value"));
@@ -169,14 +170,14 @@ core::Result<VarsetVar> read_var_line(const VarsetLine& ln, std::size_t var_inde
   }
   for (std::size_t i = 3; i < f.size(); ++i) v.extra_fields.emplace_back(f[i]);
   if (warnings != nullptr)
-    warnings->push_back(Diagnostic::warning("varset.fields",
-                                            fmt::format("VAR declaration has {} fields: the {} after the default are "
-                                                        "not a min/max pair and are kept unread",
-                                                        f.size(), f.size() - 3))
-                            .of(ln.options->file_name)
-                            .at(ln.offset)
-                            .in(field)
-                            .expect("3 fields, or 5 with a valid min and max", std::string(ln.code)));
+    warnings->push_back(
+        Diagnostic::warning("varset.fields", fmt::format("VAR declaration has {} fields: the {} after the default are "
+                                                         "not a min/max pair and are kept unread",
+                                                         f.size(), f.size() - 3))
+            .of(ln.options->file_name)
+            .at(ln.offset)
+            .in(field)
+            .expect("3 fields, or 5 with a valid min and max", std::string(ln.code)));
   return v;
 }
 

@@ -9,6 +9,8 @@
 #include "sortie/move/commands.hpp"
 #include "sortie/move/params.hpp"
 #include "sortie/nav/iron3d_input.hpp"
+#include "sortie/scenario/commands.hpp"
+#include "sortie/scenario/lua_mission.hpp"
 
 namespace sortie::mission {
 
@@ -64,6 +66,37 @@ core::Result<move::MoveParams> movement_params(const assets::Vfs& vfs, core::Pro
   return move::params_from_behavior_ini(ini);
 }
 
+// MISSIONS/<m>/mission.lua beside data.tma: absent, no edge; present, compiled. A read or
+// syntax error is a failed mission_to_lua_script edge (strict) or a warning and no script
+// (compatible). Returns the script to run.
+std::optional<MissionScript> check_mission_script(const assets::Vfs& vfs, assets::MissionData& md,
+                                                  core::Profile profile) {
+  using assets::Edge;
+  const std::string_view dir = md.tma_path.parent();
+  auto path = assets::normalize_path(dir.empty() ? std::string("mission.lua") : fmt::format("{}/mission.lua", dir),
+                                     assets::PathPolicy::host_compatible);
+  if (!path || !vfs.exists(*path)) return std::nullopt;
+  const std::uint32_t from = md.graph.node(assets::NodeKind::mission, md.tma_path.path);
+  const std::uint32_t to = md.graph.node(assets::NodeKind::lua_script, path->path);
+  const Edge edge{from, to, assets::EdgeKind::mission_to_lua_script, -1, -1, -1, std::nullopt};
+  auto bytes = vfs.read(*path);
+  core::Status st =
+      bytes ? scenario::check_lua_script(core::as_chars(*bytes), path->path) : core::Status(core::fail(bytes.error()));
+  if (st) {
+    md.graph.add_edge(edge);
+    return MissionScript{path->path, std::string(core::as_chars(*bytes))};
+  }
+  core::Diagnostic d = std::move(st).error();
+  d.message = fmt::format("{}: mission_to_lua_script -> {}: {}", md.tma_path.path, path->path, d.message);
+  if (profile == core::Profile::compatible) {
+    d.severity = core::Severity::warning;
+    md.graph.warnings.push_back(std::move(d));  // --compatible: the mission loads without its script
+  } else {
+    md.graph.fail(edge, std::move(d));
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::shared_ptr<const HeightField> make_terrain_ground(const assets::MissionData& data) {
@@ -100,7 +133,7 @@ core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionDat
   SORTIE_TRY(lm.movement,
              move::make_environment(data->land_msh, data->land_map, options.movement.value_or(move::MoveParams{})));
   WorldConfig config = options.world;
-  if (!config.commands) config.commands = move::move_command_registry(lm.movement);
+  if (!config.commands) config.commands = scenario::scenario_command_registry(lm.movement);
   lm.world = std::make_unique<World>(config);
   World& w = *lm.world;
   const auto& objects = data->tma.objects;
@@ -188,6 +221,8 @@ core::Result<MissionLoadReport> MissionSession::load(std::string_view mission, c
   po.profile = options.profile;
   po.progress = options.progress;
   SORTIE_TRY(auto prepared, assets::prepare_mission(repo_, resolver_, mission, po));
+  std::optional<MissionScript> script;
+  if (options.scripts) script = check_mission_script(repo_.vfs(), prepared, options.profile);
   report.mission = prepared.tma_path.path;
   report.object_chain = prepared.object_chain;
   report.mission_total = prepared.graph.stats;
@@ -229,6 +264,7 @@ core::Result<MissionLoadReport> MissionSession::load(std::string_view mission, c
   report.constructed = built->objects.size();
   report.registered = built->world->queue().size();
   report.ok = true;
+  built->script = std::move(script);
   current_ = std::move(*built);  // publish: the previous world is released only now
   return report;
 }

@@ -21,12 +21,14 @@ core::Result<ScenarioResult> replay_file(LoadedMission& loaded, const std::files
   if (j.is_discarded()) return core::fail(core::Diagnostic::error("run.replay", "not JSON").of(path.string()));
   SORTIE_TRY(auto log, world::command_log_from_json(j.contains("commands_log") ? j["commands_log"] : j,
                                                     loaded.world->commands()));
-  SORTIE_TRY(auto hash, replay_scenario(loaded, log, ticks));
+  std::uint64_t ran = 0;
+  SORTIE_TRY(auto hash, replay_scenario(loaded, log, ticks, &ran));
   ScenarioResult result;
-  result.ticks = ticks;
+  result.ticks = ran;
   result.final_hash = hash;
   result.log = std::move(log);
   collect_movement(loaded, result);
+  result.scenario = summarize_scenario(*loaded.world, nullptr);
   return result;
 }
 
@@ -56,7 +58,17 @@ core::Status run_stages(const MissionRunRequest& request, MissionRun& run) {
     ScenarioOptions so;
     so.ticks = request.ticks;
     so.seed = request.seed;
-    SORTIE_TRY(run.result, run_scenario(loaded, so, request.on_tick));
+    scenario::RuntimeOptions ro;
+    ro.seed = request.seed;
+    ro.trace.channels = request.trace;
+    ro.trace.dir = request.out_dir;
+    SORTIE_TRY(auto runtime, make_scenario_runtime(loaded, ro));
+    if (runtime) so.wander = false;  // the scenario gives the orders
+    SORTIE_TRY(run.result, run_scenario(loaded, so, request.on_tick, runtime.get()));
+    if (runtime) {
+      run.failed_at = RunStage::write;
+      SORTIE_CHECK(runtime->write_traces());
+    }
   }
   if (request.out_dir.empty()) return {};
   SORTIE_TRY(auto log_json, world::command_log_json(run.result.log, loaded.world->commands()));
@@ -78,9 +90,10 @@ core::Result<MissionRun> run_mission(const MissionRunRequest& request) {
 }
 
 core::Json MissionRun::report() const {
-  return core::Json{
-      {"ok", true},         {"game", dir.path.string()}, {"load", load.to_json()},
-      {"load_ms", load_ms}, {"run", result.to_json()},   {"final_hash", core::hash_hex(result.final_hash)}};
+  core::Json j{{"ok", true},         {"game", dir.path.string()}, {"load", load.to_json()},
+               {"load_ms", load_ms}, {"run", result.to_json()},   {"final_hash", core::hash_hex(result.final_hash)}};
+  if (result.scenario) j["scenario"] = result.scenario->to_json();
+  return j;
 }
 
 std::string MissionRun::to_text() const {
@@ -95,6 +108,7 @@ std::string MissionRun::to_text() const {
   out += fmt::format("movement: {} contacts, {} blocked moves, {} arrivals, {} failed orders, {} re-plans\n",
                      m.contacts, m.blocked_moves, m.arrivals, m.failures, m.replans);
   for (const auto& d : result.diagnostics) out += "note: " + d.to_string() + "\n";
+  if (result.scenario) out += result.scenario->to_text();
   out += "final state hash: " + core::hash_hex(result.final_hash) + "\n";
   if (!out_dir.empty()) out += "report: " + (out_dir / "report.json").string() + "\n";
   return out;

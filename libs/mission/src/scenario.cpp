@@ -10,6 +10,7 @@
 #include "sortie/core/hash.hpp"
 #include "sortie/core/rng.hpp"
 #include "sortie/move/commands.hpp"
+#include "sortie/scenario/commands.hpp"
 
 namespace sortie::mission {
 
@@ -115,8 +116,13 @@ void collect_movement(const LoadedMission& mission, ScenarioResult& result) {
   }
 }
 
+bool scenario_decided(const World& world) {
+  const scenario::ScenarioState* s = scenario::find_scenario_state(world);
+  return s != nullptr && s->outcome != scenario::Outcome::none;
+}
+
 core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const ScenarioOptions& options,
-                                          const TickProgressFn& progress) {
+                                          const TickProgressFn& progress, scenario::ScenarioRuntime* runtime) {
   World& w = *mission.world;
   ScenarioResult r;
   std::vector<ObjectId> units;
@@ -136,8 +142,12 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
         if (auto e = world::payload_of<move::EnableCommand>(c); e && e->is_static) ++r.obstacles;
         SORTIE_CHECK(w.submit(std::move(c)));
       }
+      // After the bodies: the parts' orders of tick 0 apply to bodies.
+      if (runtime != nullptr) SORTIE_CHECK(runtime->step());  // the first step is start()
+    } else if (runtime != nullptr) {
+      SORTIE_CHECK(runtime->step());
     }
-    if (!units.empty() && options.order_interval > 0 && tick % options.order_interval == 0) {
+    if (options.wander && !units.empty() && options.order_interval > 0 && tick % options.order_interval == 0) {
       // Orders go to units without one (a unit on its way keeps its order), each to a point
       // within order_radius of where it stands, kept inside the map.
       std::vector<ObjectId> idle;
@@ -165,22 +175,33 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
     }
     SORTIE_CHECK(w.tick());
     ++r.ticks;
-    if (w.clock().tick % 100 == 0 || t + 1 == options.ticks) r.checkpoints.emplace_back(w.clock().tick, w.last_hash());
+    const bool decided = runtime != nullptr && scenario_decided(w);
+    if (w.clock().tick % 100 == 0 || t + 1 == options.ticks || decided)
+      r.checkpoints.emplace_back(w.clock().tick, w.last_hash());
     if (progress) progress(t + 1, options.ticks);
+    if (decided) break;
   }
   r.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   // No tick ran: the hash of the state as loaded (last_hash() is only set by a tick).
   r.final_hash = r.ticks == 0 ? w.compute_state_hash() : w.last_hash();
   r.log = w.command_log();
   collect_movement(mission, r);
+  r.scenario = summarize_scenario(w, runtime);
   return r;
 }
 
-core::Result<std::uint64_t> replay_scenario(LoadedMission& mission, const CommandLog& log, std::uint64_t ticks) {
+core::Result<std::uint64_t> replay_scenario(LoadedMission& mission, const CommandLog& log, std::uint64_t ticks,
+                                            std::uint64_t* ran) {
   World& w = *mission.world;
   for (const auto& c : log.commands) SORTIE_CHECK(w.submit(c));
-  for (std::uint64_t t = 0; t < ticks; ++t) SORTIE_CHECK(w.tick());
-  return ticks == 0 ? w.compute_state_hash() : w.last_hash();
+  std::uint64_t t = 0;
+  while (t < ticks) {
+    SORTIE_CHECK(w.tick());
+    ++t;
+    if (scenario_decided(w)) break;
+  }
+  if (ran != nullptr) *ran = t;
+  return t == 0 ? w.compute_state_hash() : w.last_hash();
 }
 
 }  // namespace sortie::mission

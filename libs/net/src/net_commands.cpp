@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "sortie/move/commands.hpp"
+#include "sortie/scenario/commands.hpp"
 #include "sortie/world/command_json.hpp"
 #include "sortie/world/event.hpp"
 #include "sortie/world/payload_fields.hpp"
@@ -107,6 +108,7 @@ std::shared_ptr<const world::CommandRegistry> session_command_registry(
   world::CommandRegistry r = world::CommandRegistry::standard();
   auto status = register_net_commands(r);
   if (status) status = move::register_move_commands_in(r, std::move(movement));
+  if (status) status = scenario::register_scenario_commands(r);  // objectives, outcome, spawns, digest
   if (!status) std::abort();  // the kinds are fixed and valid: a failure is a programming error
   return std::make_shared<const world::CommandRegistry>(std::move(r));
 }

@@ -23,9 +23,12 @@ bool native_scalar_equal(float a, float b) {
 
 std::string native_selector_text(const iron3d::ScrSelector& s) {
   switch (s.kind) {
-    case iron3d::ScrSelector::Kind::handler: return fmt::format("handler {}", s.raw);
-    case iron3d::ScrSelector::Kind::sentinel: return "sentinel";
-    case iron3d::ScrSelector::Kind::unknown: break;
+    case iron3d::ScrSelector::Kind::handler:
+      return fmt::format("handler {}", s.raw);
+    case iron3d::ScrSelector::Kind::sentinel:
+      return "sentinel";
+    case iron3d::ScrSelector::Kind::unknown:
+      break;
   }
   return fmt::format("unknown selector 0x{:08X}", s.raw);
 }
@@ -66,13 +69,17 @@ Handler2Result submit_event_record(std::vector<EventRecord>& records, const Hand
 
 std::optional<std::size_t> handler15_arity(std::uint32_t mode) {
   switch (mode) {
-    case 0: return 9;
+    case 0:
+      return 9;
     case 0x0201:
     case 0x0203:
     case 0x0204:
-    case 0x0205: return 10;
-    case 0x0202: return 11;
-    default: return std::nullopt;
+    case 0x0205:
+      return 10;
+    case 0x0202:
+      return 11;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -97,8 +104,7 @@ EvaluatorView classify_evaluator(const EvaluatorRecord& record) {
                        kWhat[static_cast<std::size_t>(v.branch)],
                        v.branch == EvaluatorBranch::none ? ""
                        : v.subtype_ok                    ? ""
-                                                         : fmt::format(" (subtype must be {}: no completion)",
-                                                                       record.tag <= 3 ? 0 : 1));
+                                      : fmt::format(" (subtype must be {}: no completion)", record.tag <= 3 ? 0 : 1));
   return v;
 }
 
@@ -124,15 +130,15 @@ struct NativeBundlePart::Run {
   // The value of reference `pos` of `ins` as a declaration index, or a diagnostic.
   core::Result<std::uint32_t> ref(const ScrInstruction& ins, std::size_t pos, std::string_view handler) const {
     if (pos >= ins.references.size())
-      return core::fail(Diagnostic::error("native.reference_missing",
-                                          fmt::format("{}: {} needs reference {}", where(), handler, pos))
-                            .expect(fmt::format("> {} references", pos), fmt::format("{}", ins.references.size())));
+      return core::fail(
+          Diagnostic::error("native.reference_missing", fmt::format("{}: {} needs reference {}", where(), handler, pos))
+              .expect(fmt::format("> {} references", pos), fmt::format("{}", ins.references.size())));
     const std::uint32_t index = ins.references[pos];
     if (index >= clan.values.size())
-      return core::fail(Diagnostic::error("native.reference_range",
-                                          fmt::format("{}: {} reference {} is outside the varset", where(), handler,
-                                                      pos))
-                            .expect(fmt::format("< {}", clan.values.size()), fmt::format("{}", index)));
+      return core::fail(
+          Diagnostic::error("native.reference_range",
+                            fmt::format("{}: {} reference {} is outside the varset", where(), handler, pos))
+              .expect(fmt::format("< {}", clan.values.size()), fmt::format("{}", index)));
     return index;
   }
   // A DWORD read: float declarations need the unrecovered x87 __ftol, so they are refused.
@@ -240,15 +246,23 @@ core::Status NativeBundlePart::run_instruction(Run& run, const ScrInstruction& i
   const iron3d::ScrSelector sel = iron3d::scr_selector(ins.selector_word());
   if (sel.kind == iron3d::ScrSelector::Kind::handler) {
     switch (sel.raw) {
-      case 2: return handler2(run, ins);
-      case 8: return handler8(run, ins);
-      case 15: return handler15(run, ins);
-      case 19: return handler19(run, ins);
-      case 30: return host_callback(run, ins, 0);
-      case 57: return host_callback(run, ins, 2);
-      case 0: run.trace(fmt::format("handler 0 (sets the execution context, VM flag +0x50 = 1): {}", native_words_text(ins)));
+      case 2:
+        return handler2(run, ins);
+      case 8:
+        return handler8(run, ins);
+      case 15:
+        return handler15(run, ins);
+      case 19:
+        return handler19(run, ins);
+      case 30:
+        return host_callback(run, ins, 0);
+      case 57:
+        return host_callback(run, ins, 2);
+      case 0:
+        run.trace(fmt::format("handler 0 (sets the execution context, VM flag +0x50 = 1): {}", native_words_text(ins)));
         break;
-      default: run.trace(fmt::format("handler {}: contract not recovered, not run: {}", sel.raw, native_words_text(ins)));
+      default:
+        run.trace(fmt::format("handler {}: contract not recovered, not run: {}", sel.raw, native_words_text(ins)));
     }
   } else {
     run.trace(fmt::format("{}: no handler: {}", native_selector_text(sel), native_words_text(ins)));
@@ -275,11 +289,15 @@ core::Status NativeBundlePart::handler2(Run& run, const ScrInstruction& ins) {
     if (auto it = run.clan.events.find(in.base + "_Continue"); it != run.clan.events.end())
       rec.continue_event = it->second;
   }
-  run.trace(fmt::format("handler 2: record {} {} (key {}, 0x{:08X}, 0x{:08X}; counter {}; events {}_Start {}, "
-                        "{}_Continue {}; not dispatched)",
-                        r.index, r.created ? "created" : r.refreshed ? "refreshed" : "unchanged", rec.slot0,
-                        rec.key4_bits, rec.key5_bits, rec.counter, rec.base, rec.start_event ? "bound" : "absent",
-                        rec.base, rec.continue_event ? "bound" : "absent"));
+  run.trace(
+      fmt::format("handler 2: record {} {} (key {}, 0x{:08X}, 0x{:08X}; counter {}; events {}_Start {}, "
+                  "{}_Continue {}; not dispatched)",
+                  r.index,
+                  r.created     ? "created"
+                  : r.refreshed ? "refreshed"
+                                : "unchanged",
+                  rec.slot0, rec.key4_bits, rec.key5_bits, rec.counter, rec.base, rec.start_event ? "bound" : "absent",
+                  rec.base, rec.continue_event ? "bound" : "absent"));
   return {};
 }
 
@@ -293,7 +311,8 @@ core::Status NativeBundlePart::handler8(Run& run, const ScrInstruction& ins) {
   if (rec == nullptr) {
     if (run.clan.problems.size() >= kMaxProblemRecords)
       return core::fail(Diagnostic::error("native.problem_limit", fmt::format("{}: handler 8: too many problem "
-                                                                              "records", run.where()))
+                                                                              "records",
+                                                                              run.where()))
                             .expect(fmt::format("<= {}", kMaxProblemRecords), "more"));
     run.clan.problems.push_back({current, {}});
     rec = &run.clan.problems.back();
@@ -309,9 +328,10 @@ core::Status NativeBundlePart::handler8(Run& run, const ScrInstruction& ins) {
 core::Status NativeBundlePart::handler15(Run& run, const ScrInstruction& ins) {
   SORTIE_TRY(const std::uint32_t mode, run.dword(ins, 8, "handler 15"));
   const auto arity = handler15_arity(mode);
-  run.trace(fmt::format("handler 15: target mode 0x{:04X}, {} references (expected {}); target lookup by ref0 and the "
-                        "virtual call with ref2 not recovered, not run",
-                        mode, ins.references.size(), arity ? fmt::format("{}", *arity) : std::string("unknown")));
+  run.trace(
+      fmt::format("handler 15: target mode 0x{:04X}, {} references (expected {}); target lookup by ref0 and the "
+                  "virtual call with ref2 not recovered, not run",
+                  mode, ins.references.size(), arity ? fmt::format("{}", *arity) : std::string("unknown")));
   ++run.clan.traced;
   return {};
 }
@@ -328,10 +348,10 @@ core::Status NativeBundlePart::handler19(Run& run, const ScrInstruction& ins) {
   for (std::size_t k = 0; k < 3; ++k) {
     SORTIE_TRY(index[k], run.ref(ins, k, "handler 19"));
     if (run.clan.values[index[k]].type != VarType::dword)
-      return core::fail(Diagnostic::error("native.float_operand",
-                                          fmt::format("{}: handler 19 writes a DWORD to a float declaration",
-                                                      run.where()))
-                            .expect("a DWORD declaration", fmt::format("declaration {}", index[k])));
+      return core::fail(
+          Diagnostic::error("native.float_operand",
+                            fmt::format("{}: handler 19 writes a DWORD to a float declaration", run.where()))
+              .expect("a DWORD declaration", fmt::format("declaration {}", index[k])));
   }
   // x87 __ftol truncates toward zero; the anchors are in 0..10000, so the cast is exact.
   const std::array<std::uint32_t, 3> v = {static_cast<std::uint32_t>(std::trunc(clan.anchor_x)),
@@ -354,8 +374,8 @@ core::Status NativeBundlePart::host_callback(Run& run, const ScrInstruction& ins
   SORTIE_TRY(const std::uint32_t first, run.dword(ins, 0, handler));
   SORTIE_TRY(const std::uint32_t second, run.dword(ins, 1, handler));
   if (mode != 0 || first != 0 || second > 1) {
-    run.trace(fmt::format("{}: host callback ({}, {}, {}): command not recovered, not run", handler, mode, first,
-                          second));
+    run.trace(
+        fmt::format("{}: host callback ({}, {}, {}): command not recovered, not run", handler, mode, first, second));
     ++run.clan.traced;
     return {};
   }
@@ -368,8 +388,8 @@ core::Status NativeBundlePart::host_callback(Run& run, const ScrInstruction& ins
   const Outcome outcome = second == 1 ? Outcome::win : Outcome::lose;
   std::string reason = fmt::format("native {}: mission {} (host callback (0, 0, {}))", run.where(),
                                    second == 1 ? "complete" : "failed", second);
-  run.trace(fmt::format("{}: host callback (0, 0, {}): mission {}", handler, second,
-                        second == 1 ? "complete" : "failed"));
+  run.trace(
+      fmt::format("{}: host callback (0, 0, {}): mission {}", handler, second, second == 1 ? "complete" : "failed"));
   if (outcome_) return outcome_(run.ctx, outcome, std::move(reason));
   return {};
 }

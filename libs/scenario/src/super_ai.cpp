@@ -298,4 +298,10 @@ std::vector<std::string> superai_clans(const iron3d::Tma& tma, std::string_view 
   return out;
 }
 
+std::string player_clan(const iron3d::Tma& tma) {
+  for (const auto& clan : tma.clans)
+    if (!clan.is_spatial()) return clan.name;
+  return {};
+}
+
 }  // namespace sortie::scenario

@@ -11,7 +11,8 @@ constexpr std::array kClassTable{
     ClassInfo{class_ids::kTmaUnit, "tma_unit"},     ClassInfo{class_ids::kFomapCritter, "fomap_critter"},
     ClassInfo{class_ids::kFomapItem, "fomap_item"}, ClassInfo{class_ids::kFomapStatic, "fomap_static"},
     ClassInfo{class_ids::kNetUnit, "net_unit"},     ClassInfo{class_ids::kMoveSystem, "move_system"},
-    ClassInfo{class_ids::kScenario, "scenario"},    ClassInfo{class_ids::kSquadGame, "squad_game"},
+    ClassInfo{class_ids::kScenario, "scenario"},    ClassInfo{class_ids::kScenarioUnit, "scenario_unit"},
+    ClassInfo{class_ids::kSquadGame, "squad_game"},
 };
 
 constexpr bool ascending_unique() {

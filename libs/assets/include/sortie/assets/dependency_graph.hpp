@@ -29,10 +29,11 @@ enum class NodeKind : std::uint8_t {
   material,
   texture,
   lightmap,
-  script,   // a compiled .scr package
-  varset,   // a varset.var / <bundle>.var
-  formula,  // a .fml formula export
-  trf,      // a TRF table
+  script,      // a compiled .scr package
+  varset,      // a varset.var / <bundle>.var
+  formula,     // a .fml formula export
+  trf,         // a TRF table
+  lua_script,  // sortie's own mission script (MISSIONS/<m>/mission.lua; libs/scenario lua_mission.hpp)
 };
 std::string_view to_string(NodeKind kind);
 
@@ -56,6 +57,7 @@ enum class EdgeKind : std::uint8_t {
   script_to_formula,       // .scr -> <stem>.fml (only when present)
   mission_to_trf,          // data.tma clan (row = clan index) -> its TRF table
   trf_to_prototype,        // TRF name (row = entry index) -> prototype key
+  mission_to_lua_script,   // MISSIONS/<m>/mission.lua (only when present; compiled by libs/mission's loader)
 };
 std::string_view to_string(EdgeKind kind);
 std::optional<EdgeKind> edge_kind_from_string(std::string_view name);

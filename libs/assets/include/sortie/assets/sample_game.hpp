@@ -74,6 +74,7 @@ std::filesystem::path default_cache_root();
 // 4: sky objects in the rain (overcast day, night from 90 s) and snow (winter) sky.weather.
 // 5: MISSIONS/SCRIPTS/: player, enemy and spatial .scr + .fml, the shared varset.var, enemy.trf
 //    (every clan's script and TRF reference resolves; docs/script-bundles.md).
-inline constexpr int kSampleGeneratorVersion = 5;
+// 6: MISSIONS/<m>/mission.lua (the scenario in sortie's own script API; docs/mission-scripts.md).
+inline constexpr int kSampleGeneratorVersion = 6;
 
 }  // namespace sortie::assets

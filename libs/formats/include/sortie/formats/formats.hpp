@@ -7,6 +7,7 @@
 //   fomap            FOnline map containers (libs/fomap)
 //   weather          the weather schedule text (libs/env, docs/weather-schedule.md)
 //   sample_manifest  the `sortie-sample.json` manifest `sortie sample` writes beside the game
+//   mission_script   sortie's own Lua mission scripts (MISSIONS/<m>/mission.lua; checked as text)
 #include <span>
 #include <string_view>
 
@@ -28,8 +29,11 @@ FormatInfo fomap_format_info();
 FormatInfo weather_format_info();
 // sortie-sample.json: the sample generator's manifest (canonical JSON).
 FormatInfo sample_manifest_format_info();
+// MISSIONS/<m>/mission.lua: source text kept byte for byte (compiling it is the loader's).
+FormatInfo mission_script_format_info();
 
-// Every row: the Iron3D formats in their table order, then fomap, weather, sample_manifest.
+// Every row: the Iron3D formats in their table order, then fomap, weather, sample_manifest,
+// mission_script.
 std::span<const FormatInfo> all_formats();
 const FormatInfo* find_format(std::string_view name);
 // Best match by content, then file name; nullptr when nothing matches.

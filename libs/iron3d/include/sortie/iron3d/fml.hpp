@@ -19,8 +19,8 @@
 
 namespace sortie::iron3d {
 
-inline constexpr std::size_t kFmlMaxBytes = 16u << 20;       // whole file
-inline constexpr std::size_t kFmlMaxLines = 1u << 20;        // lines split at '\n'
+inline constexpr std::size_t kFmlMaxBytes = 16u << 20;  // whole file
+inline constexpr std::size_t kFmlMaxLines = 1u << 20;   // lines split at '\n'
 
 struct FmlLine {
   std::string_view code;     // before the first "//", trimmed

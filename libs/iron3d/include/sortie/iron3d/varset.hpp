@@ -47,8 +47,8 @@ struct VarsetVar {
   std::optional<VarValue> min;  // the ranged form only
   std::optional<VarValue> max;
   std::vector<std::string> extra_fields;  // fields after the default that are not a range, trimmed
-  std::size_t line = 0;                  // index into Varset::lines
-  [[nodiscard]] float as_float() const;  // float declarations
+  std::size_t line = 0;                   // index into Varset::lines
+  [[nodiscard]] float as_float() const;   // float declarations
   bool operator==(const VarsetVar&) const = default;
 };
 

@@ -40,6 +40,9 @@ struct MissionLoadOptions {
   // until they move. Empty function = no ground.
   std::function<std::shared_ptr<const HeightField>(const assets::MissionData&)> make_ground = make_terrain_ground;
   assets::VisualStoreOptions visuals;  // its profile is `profile`
+  // The mission's Lua script is looked up and compiled (the mission_to_lua_script edge); off: the
+  // mission loads without it.
+  bool scripts = true;
   // Parameters of the movement stack (libs/move). Unset: the game directory's Behavior.ini when
   // there is one (read with `profile`; its warnings join the report's), else the defaults.
   std::optional<move::MoveParams> movement;
@@ -67,6 +70,13 @@ struct MissionLoadReport {
   [[nodiscard]] core::Json to_json() const;
 };
 
+// The mission's own Lua script (MISSIONS/<m>/mission.lua; libs/scenario lua_mission.hpp), as
+// the loader found and compiled it.
+struct MissionScript {
+  std::string path;    // game path, "MISSIONS/m01/mission.lua"
+  std::string source;  // compiled once at load: a syntax error is a failed mission_to_lua_script edge
+};
+
 struct LoadedMission {
   std::shared_ptr<const assets::MissionData> data;
   // What a renderer draws: terrain, and per placed object (visuals->placements(), TMA order, the
@@ -77,8 +87,10 @@ struct LoadedMission {
   std::vector<PlacedObjectInfo> objects;  // TMA order
   // What units move over: the terrain and areal map of this mission and the movement
   // parameters. The world's command registry (when the options gave none) is the standard set
-  // plus the movement kinds bound to it (move::move_command_registry).
+  // plus the movement and scenario kinds bound to it (scenario::scenario_command_registry).
   move::MoveEnvironmentPtr movement;
+  // The mission's Lua script; absent without one (or when --compatible skipped a broken one).
+  std::optional<MissionScript> script;
 
   // The world object of each placement: ids[placed_index] (what render::MissionScene's
   // apply_snapshot takes).

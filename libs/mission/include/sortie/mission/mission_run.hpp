@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sortie/core/json.hpp"
 #include "sortie/mission/open_game.hpp"
@@ -25,6 +26,9 @@ struct MissionRunRequest {
   // generated orders.
   std::filesystem::path replay;
   std::filesystem::path out_dir;  // set: report.json and commands.json are written there
+  // Scenario trace channels to turn on ("lua", "ai", "superai", "scenario", "all"); their
+  // <channel>.log files go to out_dir (scenario/runtime.hpp).
+  std::vector<std::string> trace;
   // Each of the loader's phases, with the mission's name.
   std::function<void(std::string_view mission, std::string_view phase)> on_load_phase;
   TickProgressFn on_tick;  // the generated run's ticks

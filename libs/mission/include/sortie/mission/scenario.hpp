@@ -9,9 +9,11 @@
 // arrivals and failed orders (a failure is a diagnostic, never a teleport).
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "sortie/mission/mission_loader.hpp"
+#include "sortie/mission/mission_scenario.hpp"
 #include "sortie/move/move_system.hpp"
 #include "sortie/world/command.hpp"
 
@@ -30,6 +32,9 @@ struct ScenarioOptions {
   float unit_radius = 1.5f;           // unit bodies: vertical capsules
   float unit_height = 3.0f;
   bool static_obstacles = true;  // placed static objects with a visual become static bodies
+  // Waves of random move.goto orders (the run without a scenario). A mission with a scenario
+  // runs without them: its parts give the orders.
+  bool wander = true;
 };
 
 struct ScenarioResult {
@@ -44,6 +49,8 @@ struct ScenarioResult {
   CommandLog log;
   std::vector<std::pair<std::uint64_t, std::uint64_t>> checkpoints;  // (tick, hash) every 100 ticks and the last
   double wall_ms = 0;
+  // The scenario's objectives and outcome (world state; also after a replay); nullopt without one.
+  std::optional<ScenarioSummary> scenario;
   [[nodiscard]] core::Json to_json() const;
 };
 
@@ -56,12 +63,22 @@ std::vector<Command> movement_start_commands(const LoadedMission& mission, const
 
 using TickProgressFn = std::function<void(std::uint64_t tick, std::uint64_t total)>;
 
+// With `runtime` (make_scenario_runtime), the scenario's parts start at tick 0 (after the bodies)
+// and step before every tick, and the run ends after the tick its outcome is decided at (or at
+// options.ticks).
 core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const ScenarioOptions& options,
-                                          const TickProgressFn& progress = nullptr);
+                                          const TickProgressFn& progress = nullptr,
+                                          scenario::ScenarioRuntime* runtime = nullptr);
 
 // Re-runs a recorded command log on a freshly loaded copy of the same mission and returns the
-// final hash (compare with the recorded one).
-core::Result<std::uint64_t> replay_scenario(LoadedMission& mission, const CommandLog& log, std::uint64_t ticks);
+// final hash (compare with the recorded one). No scenario part runs: what they did is in the
+// log. Like the run, it ends after the tick a scenario outcome is decided at; `ran` gets the
+// ticks run.
+core::Result<std::uint64_t> replay_scenario(LoadedMission& mission, const CommandLog& log, std::uint64_t ticks,
+                                            std::uint64_t* ran = nullptr);
+
+// The world's scenario has an outcome.
+bool scenario_decided(const World& world);
 
 // The movement counters and diagnostics of a mission's world (zero before any move.enable).
 void collect_movement(const LoadedMission& mission, ScenarioResult& result);

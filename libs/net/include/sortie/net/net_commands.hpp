@@ -69,7 +69,9 @@ core::Status register_net_commands(world::CommandRegistry& registry);
 // net kinds and the movement stack's kinds (move.enable, move.goto, ...; libs/move
 // commands.hpp), which read the session's movement environment from `movement` (the replica
 // fills it when the setup is complete). The same move commands as `sortie run`: units move in a
-// session exactly as in the mission world. The v1 kinds `move` and `route` are not registered.
+// session exactly as in the mission world, and the scenario's kinds (libs/scenario commands.hpp),
+// so a served mission's scripts act on every replica. The v1 kinds `move` and `route` are not
+// registered.
 std::shared_ptr<const world::CommandRegistry> session_command_registry(
     std::shared_ptr<const move::MoveEnvironmentSlot> movement);
 

@@ -36,7 +36,7 @@
 
 namespace sortie::scenario {
 
-inline constexpr float kAnchorMax = 10'000.0f;        // CreateSuperAI refuses anchors beyond it
+inline constexpr float kAnchorMax = 10'000.0f;           // CreateSuperAI refuses anchors beyond it
 inline constexpr std::size_t kMaxProblemRecords = 4096;  // Handler(8) records a clan may address
 inline constexpr std::size_t kMaxRaisedEvents = 4096;    // events waiting for the next step
 
@@ -115,8 +115,14 @@ struct EvaluatorRecord {
   std::uint32_t subtype = 0;
   std::uint32_t payload = 0;
 };
-enum class EvaluatorBranch : std::uint8_t { none = 0, lookup = 1, lookup_state = 2, lookup_value = 3, children_a = 4,
-                                            children_b = 5 };
+enum class EvaluatorBranch : std::uint8_t {
+  none = 0,
+  lookup = 1,
+  lookup_state = 2,
+  lookup_value = 3,
+  children_a = 4,
+  children_b = 5
+};
 struct EvaluatorView {
   EvaluatorBranch branch = EvaluatorBranch::none;  // none: a tag outside 1..5
   bool subtype_ok = false;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,6 +44,19 @@ struct TraceLine {
   std::string text;
 };
 
+// The ids of a world event's target and other, resolved when it was dispatched (a null id for a
+// null handle), so a part never has to look up a handle whose object is gone since.
+struct EventIds {
+  world::ObjectId target;
+  world::ObjectId other;
+};
+
+// A player joined (a networked session told the runtime, runtime.hpp) or left.
+struct PlayerChange {
+  world::PlayerId player = 0;
+  bool joined = true;
+};
+
 struct ScenarioContext {
   world::World& world;
   const MissionFacts& facts;
@@ -54,6 +68,22 @@ struct ScenarioContext {
   // World events dispatched during the previous tick (arrived, spawned, collision, ...), in
   // sequence order, for parts that react to them.
   const std::vector<world::Event>& events;
+  // Parallel to `events`: their objects' ids.
+  std::span<const EventIds> event_ids{};
+  // Objects registered / gone since the previous step (the world's queue compared), ascending
+  // id; the scenario object itself is never listed.
+  std::span<const world::ObjectId> created{};
+  std::span<const world::ObjectId> destroyed{};
+  // Players that joined or left since the previous step, in the order the runtime was told.
+  std::span<const PlayerChange> players{};
+  // A new id for an object a part spawns (scenario.spawn): {local player, class 43, next index},
+  // unique across the parts of one runtime. Empty outside a runtime.
+  std::function<world::ObjectId()> allocate_id{};
+  // Records a finding that does not stop the part (an order to an object that is gone, ...);
+  // the runtime keeps it with the diagnostics. Empty outside a runtime.
+  std::function<void(core::Diagnostic)> warn{};
+  // The run's seed (for a part's own RNG streams).
+  std::uint64_t seed = 0;
 };
 
 class ScenarioPart {

@@ -129,4 +129,9 @@ class SuperAI final : public ScenarioPart {
 // except `player_clan` (the clan a person plays; empty: none, as in a headless run).
 std::vector<std::string> superai_clans(const iron3d::Tma& tma, std::string_view player_clan = {});
 
+// The clan a person plays (and a mission script orders): the first clan of data.tma that is not
+// spatial; empty when there is none. sortie's reading: the seeds do not say which clan is the
+// player's.
+std::string player_clan(const iron3d::Tma& tma);
+
 }  // namespace sortie::scenario

@@ -21,6 +21,7 @@ inline constexpr ClassId kFomapStatic = 32;   // reserved: FOnline static grid i
 inline constexpr ClassId kNetUnit = 40;       // unit created for a networked player (libs/net net.spawn_for)
 inline constexpr ClassId kMoveSystem = 41;    // the movement system / collision manager (libs/move)
 inline constexpr ClassId kScenario = 42;      // a mission's scenario: objectives, outcome (libs/scenario)
+inline constexpr ClassId kScenarioUnit = 43;  // an object a scenario part spawned (libs/scenario scenario.spawn)
 inline constexpr ClassId kSquadGame = 50;     // a squad-tactics game: its SquadSim (libs/squad squad_world.hpp)
 }  // namespace class_ids
 

@@ -36,7 +36,9 @@
 //   32 net.change_owner, 33 net.release_player,
 //   34 net.spawn_for                networked play (libs/net net_commands.hpp)
 //   35..47                          reserved: networked play (session, ownership, sync)
-//   48..55                          reserved: scripts and environment
+//   48 scenario.objective, 49 scenario.outcome, 50 scenario.start,
+//   51 scenario.digest, 52 scenario.spawn   a mission's scenario (libs/scenario commands.hpp)
+//   53..55                          reserved: scripts and environment
 //   56..63                          free
 //   1000..                          tests and local experiments; never in shipped logs
 #include <cstdint>

@@ -1,0 +1,100 @@
+#include "sample_lua.hpp"
+
+#include <fmt/format.h>
+
+namespace sortie::assets::detail {
+
+namespace {
+
+// {0}: mission number, {1}: depot distance from the lead unit, {2}: the time limit in seconds.
+constexpr const char* kMissionLua =
+    R"lua(-- MISSIONS/m{0:02}/mission.lua: the sample's scenario, in sortie's own mission script API
+-- (docs/mission-scripts.md). Written by the sortie sample generator.
+--
+-- The Player clan (1) sends its units to a depot {1} units from its first unit (the second
+-- posts a picket near its start); the first to enter the depot wins the mission. An Enemy (2)
+-- reinforcement appears after 2 seconds and follows the lead unit; a spare Player unit is
+-- recalled after 3 seconds. If nobody reached the depot after {2} seconds, the mission is lost.
+local PLAYER, ENEMY = 1, 2
+local x0, y0, x1, y1 = bounds()
+
+-- Globals are the script's state: they are part of the scenario's state hash.
+scouts = units(PLAYER)
+if #scouts == 0 then scouts = units() end
+raiders = units(ENEMY)
+arrivals = 0
+lost = 0
+
+lead = scouts[1]
+depot = {{ x = (x0 + x1) / 2, y = (y0 + y1) / 2 }}
+if lead then
+  local lx, ly = position(lead)
+  local dx, dy = depot.x - lx, depot.y - ly
+  local d = math.sqrt(dx * dx + dy * dy)
+  if d < 1 then dx, dy, d = 1, 0, 1 end
+  depot.x, depot.y = lx + dx / d * {1}, ly + dy / d * {1}
+end
+zone_circle("depot", depot.x, depot.y, 6)
+
+on_start(function()
+  objective_add("reach", "Bring a Player unit to the depot")
+  objective_add("picket", "Post a picket near the start")
+  if not lead then
+    win("no unit to escort")
+    return
+  end
+  for i, id in ipairs(scouts) do
+    if i == 2 then
+      picket = id
+      local px, py = position(id)
+      go(id, px + 8, py)
+    else
+      go(id, depot.x, depot.y)
+    end
+  end
+end)
+
+on_enter("depot", function(unit, zone)
+  if clan(unit) == PLAYER or unit == lead then
+    trace("unit", unit, "entered the", zone)
+    objective_complete("reach")
+    win("a Player unit reached the depot")
+  end
+end)
+
+on_arrive(function(unit, ok)
+  arrivals = arrivals + 1
+  if unit == picket and ok then objective_complete("picket") end
+end)
+
+on_destroyed(function(id)
+  lost = lost + 1
+end)
+
+after(2, function()
+  local proto = raiders[1] and prototype(raiders[1]) or "raider"
+  reinforcement = spawn(proto, depot.x + 12, depot.y + 12, ENEMY)
+  if lead then follow(reinforcement, lead, 4) end
+end)
+
+after(3, function()
+  if #scouts >= 3 then remove(scouts[#scouts]) end
+end)
+
+every(1, function()
+  trace("tick", tick(), "arrivals", arrivals, "lost", lost)
+end)
+
+after({2}, function()
+  objective_fail("reach")
+  lose("the depot was not reached in time")
+end)
+)lua";
+
+}  // namespace
+
+std::string sample_mission_lua(std::uint32_t mission_index) {
+  return fmt::format(kMissionLua, mission_index + 1, 20 + 4 * mission_index, 9);
+}
+
+}  // namespace sortie::assets::detail
