@@ -9,6 +9,7 @@
 #include "lua_fixture.hpp"
 #include "sortie/core/hash.hpp"
 #include "sortie/scenario/commands.hpp"
+#include "sortie/scenario/super_ai.hpp"
 
 namespace sortie::scenario {
 namespace {
@@ -244,6 +245,46 @@ every(0.1, function() counter = counter + 1 end)
   const std::uint64_t before = run->runtime->digest();
   play(*run, 20);  // the counter moves: so does the digest
   EXPECT_NE(run->runtime->digest(), before);
+}
+
+}  // namespace
+}  // namespace sortie::scenario
+
+namespace sortie::scenario {
+namespace {
+
+TEST(LuaMission, superai_configures_a_clans_controller_and_refuses_bad_options) {
+  // Clan 2 is the demo's Enemy; clan 1 (the player's) has no SuperAI here.
+  auto run = test::load_lua_run(R"lua(
+on_start(function()
+  player_has_one = superai(1, { speed = 3 })
+  configured = superai(2, { patrol = { {10, 10}, { x = 20, y = 30 } }, guard = {5, 6}, speed = 3.5,
+                           cadence = 7, engage = false, sensor_range = 40 })
+end)
+after(0.2, function() superai(2, { speed = -1 }) end)
+)lua");
+  ASSERT_NE(run, nullptr);
+  auto owned = std::make_unique<SuperAI>("Enemy");
+  SuperAI* enemy = owned.get();
+  run->runtime->add(std::move(owned));
+  test::play(*run, 60);
+  const SuperAIConfig& c = enemy->config();
+  ASSERT_EQ(c.patrol_route.size(), 2u);
+  EXPECT_FLOAT_EQ(c.patrol_route[1].x, 20.0f);
+  EXPECT_FLOAT_EQ(c.patrol_route[1].y, 30.0f);
+  ASSERT_TRUE(c.guard_point.has_value());
+  EXPECT_FLOAT_EQ(c.guard_point->y, 6.0f);
+  EXPECT_FLOAT_EQ(c.speed, 3.5f) << "the refused call changed nothing";
+  EXPECT_EQ(c.cadence_ticks, 7u);
+  EXPECT_FALSE(c.engage);
+  EXPECT_FLOAT_EQ(c.sensor_range, 40.0f);
+  const core::Diagnostic* d = test::stop_diagnostic(*run);
+  ASSERT_NE(d, nullptr);
+  EXPECT_NE(d->message.find("superai: option 'speed' is not valid"), std::string::npos) << d->to_string();
+  const auto parts = run->runtime->parts();
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_FALSE(parts[0].running);  // the script stopped at the bad call
+  EXPECT_TRUE(parts[1].running);   // SuperAI goes on
 }
 
 }  // namespace

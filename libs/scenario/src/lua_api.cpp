@@ -9,6 +9,7 @@
 #include "lua_script.hpp"
 #include "sortie/move/commands.hpp"
 #include "sortie/scenario/commands.hpp"
+#include "sortie/scenario/super_ai.hpp"
 #include "sortie/world/builtin_commands.hpp"
 #include "sortie/world/class_ids.hpp"
 #include "sortie/world/world.hpp"
@@ -505,6 +506,106 @@ int l_outcome(lua_State* L) {
   return 0;
 }
 
+// ---- SuperAI of a clan
+// The options are read without raising a Lua error while C++ objects are alive (Lua's errors
+// long-jump past destructors): readers return the option that was wrong, a string literal.
+
+// The point on top of the stack: {x, y} or {x = .., y = ..}; pops it.
+bool pop_point(lua_State* L, core::Vec2& out) {
+  const int index = lua_gettop(L);
+  bool ok = lua_istable(L, index);
+  double xy[2] = {0, 0};
+  for (int k = 0; ok && k < 2; ++k) {
+    if (lua_rawgeti(L, index, k + 1) == LUA_TNIL) {
+      lua_pop(L, 1);
+      lua_pushstring(L, k == 0 ? "x" : "y");
+      lua_rawget(L, index);
+    }
+    ok = lua_isnumber(L, -1) != 0;
+    if (ok) xy[k] = lua_tonumber(L, -1);
+    ok = ok && std::isfinite(xy[k]);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  if (ok) out = {static_cast<float>(xy[0]), static_cast<float>(xy[1])};
+  return ok;
+}
+
+// Field `name` of the options table (index 2) into `out` when present: a finite number >= min
+// (a whole number <= 1e9 when `whole`).
+template <class T>
+bool number_field(lua_State* L, const char* name, T& out, double min, bool whole = false) {
+  lua_pushstring(L, name);
+  bool ok = true;
+  if (lua_rawget(L, 2) != LUA_TNIL) {
+    const double v = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : std::nan("");
+    ok = std::isfinite(v) && v >= min && (!whole || (v == std::floor(v) && v <= 1e9));
+    if (ok) out = static_cast<T>(v);
+  }
+  lua_pop(L, 1);
+  return ok;
+}
+
+// Reads the options table into `c`; nullptr, or the name of the option that was wrong.
+const char* read_superai_options(lua_State* L, SuperAIConfig& c) {
+  lua_pushstring(L, "patrol");
+  if (lua_rawget(L, 2) != LUA_TNIL) {
+    const int route = lua_gettop(L);
+    if (!lua_istable(L, route) || lua_rawlen(L, route) > 256) return "patrol";
+    c.patrol_route.clear();
+    const auto n = static_cast<lua_Integer>(lua_rawlen(L, route));
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, route, i);
+      core::Vec2 p{};
+      if (!pop_point(L, p)) return "patrol";
+      c.patrol_route.push_back(p);
+    }
+  }
+  lua_pop(L, 1);
+  lua_pushstring(L, "guard");
+  if (lua_rawget(L, 2) != LUA_TNIL) {
+    core::Vec2 p{};
+    if (!pop_point(L, p)) return "guard";
+    c.guard_point = p;
+  } else {
+    lua_pop(L, 1);
+  }
+  lua_pushstring(L, "engage");
+  if (lua_rawget(L, 2) != LUA_TNIL) c.engage = lua_toboolean(L, -1) != 0;
+  lua_pop(L, 1);
+  if (!number_field(L, "cadence", c.cadence_ticks, 1, true)) return "cadence";
+  if (!number_field(L, "sensor_range", c.sensor_range, 0)) return "sensor_range";
+  if (!number_field(L, "max_tracks", c.max_tracks, 1, true)) return "max_tracks";
+  if (!number_field(L, "speed", c.speed, 0)) return "speed";
+  if (!number_field(L, "guard_radius", c.guard_radius, 0)) return "guard_radius";
+  if (!number_field(L, "leash", c.leash, 0)) return "leash";
+  if (!number_field(L, "fall_back_ratio", c.fall_back_ratio, 0)) return "fall_back_ratio";
+  if (!number_field(L, "engage_radius", c.engage_radius, 0)) return "engage_radius";
+  if (!number_field(L, "engage_ticks", c.engage_ticks, 1, true)) return "engage_ticks";
+  return nullptr;
+}
+
+// superai(clan, options): changes the configuration of that clan's SuperAI (docs/superai.md)
+// from its next decision; false when the clan has none.
+int l_superai(lua_State* L) {
+  Script& s = script_of(L);
+  const iron3d::TmaClan* clan = clan_at(s, luaL_checkinteger(L, 1));
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_settop(L, 2);
+  SuperAI* ai = nullptr;
+  if (clan != nullptr && s.ctx->find_part) ai = dynamic_cast<SuperAI*>(s.ctx->find_part("superai:" + clan->name));
+  if (ai == nullptr) return lua_pushboolean(L, 0), 1;
+  const char* wrong = nullptr;
+  {
+    SuperAIConfig c = ai->config();
+    wrong = read_superai_options(L, c);
+    if (wrong == nullptr) ai->configure(std::move(c));
+  }
+  if (wrong != nullptr) return luaL_error(L, "superai: option '%s' is not valid (docs/superai.md)", wrong);
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
 void trace_text(Script& s, const char* text) {
   s.ctx->trace(s.options.channel, text);
 }
@@ -571,6 +672,7 @@ constexpr luaL_Reg kApi[] = {
     {"objective_fail", l_objective<ObjectiveAction::fail>},
     {"win", l_outcome<Outcome::win>},
     {"lose", l_outcome<Outcome::lose>},
+    {"superai", l_superai},
     {"print", l_print},
     {"trace", l_print},
 };

@@ -138,6 +138,11 @@ struct ScenarioRuntime::Impl {
     };
     ctx.warn = [this](core::Diagnostic d) { warn(std::move(d)); };
     ctx.seed = options.seed;
+    ctx.find_part = [this](std::string_view name) -> ScenarioPart* {
+      for (PartSlot& slot : parts)
+        if (slot.running && slot.name == name) return slot.part.get();
+      return nullptr;
+    };
     return ctx;
   }
 

@@ -57,6 +57,8 @@ struct PlayerChange {
   bool joined = true;
 };
 
+class ScenarioPart;
+
 struct ScenarioContext {
   world::World& world;
   const MissionFacts& facts;
@@ -84,6 +86,9 @@ struct ScenarioContext {
   std::function<void(core::Diagnostic)> warn{};
   // The run's seed (for a part's own RNG streams).
   std::uint64_t seed = 0;
+  // Another running part of the same runtime by its name() ("superai:Enemy"), or null: how a
+  // mission script configures a clan's SuperAI. Empty outside a runtime.
+  std::function<ScenarioPart*(std::string_view name)> find_part{};
 };
 
 class ScenarioPart {
