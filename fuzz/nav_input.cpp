@@ -49,11 +49,24 @@ void check_areals(const nav::ArealMap& m, core::Vec2 p, core::Vec2 q) {
     if (std::bit_cast<std::uint64_t>(corridor.back()) != std::bit_cast<std::uint64_t>(q)) __builtin_trap();
   }
   // Point to point: a path starts and ends at the query points, in the located areals, over
-  // neighbours, with one portal per step.
+  // neighbours, with one portal per step (plus the diagonals of non-convex areals).
   if (auto path = m.find_path(p, q)) {
     if (path->areals.empty() || path->areals.front() != path->start.areal || path->areals.back() != path->goal.areal)
       __builtin_trap();
-    if (path->corridor.size() + 1 != path->areals.size()) __builtin_trap();
+    // Portals between areals follow the route step by step; a portal inside one areal (from ==
+    // to) is a diagonal of a non-convex areal's triangulation and must name the areal it is in.
+    std::size_t step = 0;
+    for (const nav::Portal& portal : path->corridor) {
+      if (portal.from == portal.to) {
+        if (step >= path->areals.size() || portal.from != path->areals[step]) __builtin_trap();
+        continue;
+      }
+      if (step + 1 >= path->areals.size() || portal.from != path->areals[step] ||
+          portal.to != path->areals[step + 1])
+        __builtin_trap();
+      ++step;
+    }
+    if (step + 1 != path->areals.size()) __builtin_trap();
     if (path->points.empty() || std::bit_cast<std::uint64_t>(path->points.front()) != std::bit_cast<std::uint64_t>(p))
       __builtin_trap();
     for (std::size_t k = 0; k + 1 < path->areals.size(); ++k) {

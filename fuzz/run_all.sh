@@ -9,6 +9,7 @@ build=${1:?build dir}
 seconds=${2:-15}
 jobs=${3:-2}
 mkdir -p "$build/logs"
+rm -f "$build/logs/failed.txt"
 
 run_one() {
   local f=$1 build=$2 seconds=$3
@@ -20,6 +21,7 @@ run_one() {
     > "$build/logs/$name.log" 2>&1
   local rc=$?
   echo "== fuzz $name (${seconds}s): exit $rc"
+  [ $rc -ne 0 ] && echo "$name $rc" >> "$build/logs/failed.txt"
   if [ $rc -ne 0 ]; then tail -n 40 "$build/logs/$name.log"; else grep -E '^(Done|stat::number_of_executed_units|stat::new_units_added)' "$build/logs/$name.log"; fi
   return $rc
 }
@@ -33,5 +35,15 @@ done
 [ ${#targets[@]} -gt 0 ] || { echo "no fuzz targets in $build/fuzz" >&2; exit 2; }
 printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'run_one "$@"' _ {} "$build" "$seconds"
 rc=$?
-if [ $rc -ne 0 ]; then echo "fuzz: a target failed; artifacts in $build/artifacts/" >&2; exit 1; fi
+if [ $rc -ne 0 ]; then
+  # Repeated at the end, so a log that keeps only its tail still names what failed and why.
+  if [ -f "$build/logs/failed.txt" ]; then
+    while read -r name code; do
+      echo "== FAILED: fuzz $name (exit $code); last lines of $build/logs/$name.log:"
+      grep -E 'ERROR|SUMMARY|Test unit written|#0 |#1 |#2 |#3 |#4 |#5 ' "$build/logs/$name.log" | head -n 14
+    done < "$build/logs/failed.txt"
+  fi
+  echo "fuzz: a target failed; artifacts in $build/artifacts/" >&2
+  exit 1
+fi
 echo "fuzz: ${#targets[@]} targets clean"

@@ -21,6 +21,14 @@ class FuzzCursor {
     for (std::size_t i = 0; i < n; ++i) v |= static_cast<std::uint32_t>(byte()) << (8 * i);
     return v;
   }
+  // A count of n bytes, capped at how many items of at least `item_bytes` bytes the input still
+  // holds: a hostile count cannot make the decoder allocate (and the target walk) items that are
+  // all zero bytes past the end. A well-formed input is never capped.
+  std::uint32_t count(std::size_t n, std::size_t item_bytes) {
+    const std::uint32_t v = word(n);
+    const std::size_t left = data_.size() - std::min(pos_, data_.size());
+    return static_cast<std::uint32_t>(std::min<std::size_t>(v, left / std::max<std::size_t>(item_bytes, 1)));
+  }
   float f32() { return std::bit_cast<float>(word(4)); }
   core::Vec2 vec2() {
     const float x = f32();
