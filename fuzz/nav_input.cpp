@@ -61,8 +61,7 @@ void check_areals(const nav::ArealMap& m, core::Vec2 p, core::Vec2 q) {
         if (step >= path->areals.size() || portal.from != path->areals[step]) __builtin_trap();
         continue;
       }
-      if (step + 1 >= path->areals.size() || portal.from != path->areals[step] ||
-          portal.to != path->areals[step + 1])
+      if (step + 1 >= path->areals.size() || portal.from != path->areals[step] || portal.to != path->areals[step + 1])
         __builtin_trap();
       ++step;
     }
