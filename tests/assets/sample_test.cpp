@@ -1,12 +1,17 @@
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cmath>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "sortie/assets/inventory.hpp"
 #include "sortie/assets/mission_data.hpp"
 #include "sortie/assets/sample_game.hpp"
+#include "sortie/iron3d/land_msh.hpp"
 #include "sortie/iron3d/nres.hpp"
+#include "sortie/iron3d/texm.hpp"
 
 using namespace sortie::assets;
 
@@ -217,4 +222,66 @@ TEST(Inventory, unreached_broken_entry_is_a_warning_not_a_failure) {
   EXPECT_EQ(inv.warnings[0].severity, sortie::core::Severity::warning);
   EXPECT_GT(inv.checked, 0u);
   EXPECT_GT(inv.reached, 0u);
+}
+
+// Generator version 7 (docs/decisions/0004): the terrain textures read as land, not as a
+// checker of two colours: neighbouring texels differ a little, the picture varies over its
+// width, and each kind has its own colour (grass green, sand light, snow white).
+TEST(SampleGame, terrain_textures_are_smooth_natural_colours) {
+  auto files = generate_sample_files({SampleScale::demo, 3, ArchiveFormat::rsli});
+  ASSERT_TRUE(files.has_value());
+  auto lib = sortie::iron3d::read_nres(sortie::core::ByteView(files->first.at("textures.lib")));
+  ASSERT_TRUE(lib.has_value()) << lib.error().to_string();
+  const auto mean_colour = [&](const char* name, double* step) {
+    const auto at = lib->find(name);
+    EXPECT_TRUE(at.has_value()) << name;
+    auto tex = sortie::iron3d::read_texm(lib->payload(*at));
+    EXPECT_TRUE(tex.has_value()) << name;
+    auto img = sortie::iron3d::decode_texm_rgba8(*tex);
+    EXPECT_TRUE(img.has_value()) << name;
+    std::array<double, 3> sum{};
+    double diff = 0;
+    const std::size_t w = img->width, n = std::size_t{img->width} * img->height;
+    for (std::size_t i = 0; i < n; ++i) {
+      for (int c = 0; c < 3; ++c) sum[static_cast<std::size_t>(c)] += img->pixels[i * 4 + static_cast<std::size_t>(c)];
+      if (i % w + 1 < w) diff += std::abs(int{img->pixels[i * 4 + 1]} - int{img->pixels[(i + 1) * 4 + 1]});
+    }
+    *step = diff / static_cast<double>(n);
+    return std::array<double, 3>{sum[0] / n, sum[1] / n, sum[2] / n};
+  };
+  double step = 0;
+  const auto grass = mean_colour("TERR_GRASS", &step);
+  EXPECT_GT(step, 1.0);   // textured
+  EXPECT_LT(step, 20.0);  // not a checker (the old pattern stepped by ~90 every few texels)
+  EXPECT_GT(grass[1], grass[0] + 20);
+  EXPECT_GT(grass[1], grass[2] + 20);
+  const auto sand = mean_colour("TERR_SAND", &step);
+  EXPECT_GT(sand[0], 160);
+  const auto snow = mean_colour("TERR_SNOW", &step);
+  EXPECT_GT(snow[0] + snow[1] + snow[2], 3 * 210.0);
+}
+
+// Every map's terrain names at least three of the five kinds, by height: the lowest faces are
+// sand and the highest snow.
+TEST(SampleGame, terrain_kinds_follow_height) {
+  for (std::uint64_t seed : {1u, 7u}) {
+    auto files = generate_sample_files({SampleScale::demo, seed, ArchiveFormat::rsli});
+    ASSERT_TRUE(files.has_value());
+    auto msh = sortie::iron3d::read_land_msh(sortie::core::ByteView(files->first.at("DATA/MAPS/map01/Land.msh")), {});
+    ASSERT_TRUE(msh.has_value()) << msh.error().to_string();
+    std::set<std::uint16_t> kinds;
+    float lowest = 1e30f, highest = -1e30f;
+    std::uint16_t low_kind = 0, high_kind = 0;
+    for (const auto& f : msh->faces) {
+      kinds.insert(f.material_tag);
+      EXPECT_EQ(f.material_tag >> 8, 0xFF);  // no Land1 row
+      float z = 0;
+      for (auto v : f.vertices) z += msh->positions[v].z / 3.0f;
+      if (z < lowest) lowest = z, low_kind = f.material_tag & 0xFF;
+      if (z > highest) highest = z, high_kind = f.material_tag & 0xFF;
+    }
+    EXPECT_GE(kinds.size(), 3u) << seed;
+    EXPECT_EQ(low_kind, 0) << seed;   // sand
+    EXPECT_EQ(high_kind, 4) << seed;  // snow
+  }
 }

@@ -27,7 +27,7 @@ TEST_F(CliMissionTest, sample_is_deterministic_and_seed_dependent) {
   EXPECT_EQ(j.at("scale"), "demo");
   EXPECT_EQ(j.at("seed"), 1);
   EXPECT_EQ(j.at("prototypes"), 40);
-  EXPECT_EQ(j.at("textures"), 24);
+  EXPECT_EQ(j.at("textures"), 29);  // 24 painted plates + 5 terrain textures
   EXPECT_EQ(j.at("missions").size(), 3u);
   std::uint64_t total = 0;
   for (const auto& [path, bytes] : ta) total += bytes.size();
@@ -105,8 +105,8 @@ TEST(CliMission, load_constructs_and_registers_every_object) {
   const auto h = run_sortie({"mission", "load", sample_dir().string(), "-m", "m02"});
   EXPECT_NE(h.out.find("loaded MISSIONS/m02/data.tma: 16 objects constructed, 16 registered\n"), std::string::npos)
       << h.out;
-  EXPECT_NE(h.out.find("prepared 23 meshes, 37 materials, 21 textures + 4 lightmaps ("), std::string::npos) << h.out;
-  EXPECT_EQ(j.at("visuals").at("meshes"), 23);
+  EXPECT_NE(h.out.find("prepared 12 meshes, 31 materials, 24 textures + 3 lightmaps ("), std::string::npos) << h.out;
+  EXPECT_EQ(j.at("visuals").at("meshes"), 12);
   EXPECT_EQ(j.at("visuals").at("placements"), 16);
   const auto& phases = j.at("timings");
   ASSERT_EQ(phases.size(), 10u);

@@ -108,10 +108,13 @@ TEST_F(MissionRenderTest, the_weather_sky_clears_a_perspective_view) {
   ASSERT_TRUE(r.has_value()) << r.error().to_string();
   auto image = decode_png(core::read_file(root_ / "red.png").value());
   ASSERT_TRUE(image.has_value());
+  // Looking 80 degrees up, the top row is all zenith: the deeper shade of the weather's red.
+  const Rgba8 zenith = atmosphere_under_sky({}, Rgba8{255, 0, 0, 255}).zenith;
+  EXPECT_EQ(zenith, (Rgba8{158, 0, 0, 255}));
   const std::size_t at = 80 * 4;  // row 0, column 80
-  EXPECT_EQ(image->rgba.at(at), 255);
-  EXPECT_EQ(image->rgba.at(at + 1), 0);
-  EXPECT_EQ(image->rgba.at(at + 2), 0);
+  EXPECT_EQ(image->rgba.at(at), zenith.r);
+  EXPECT_EQ(image->rgba.at(at + 1), zenith.g);
+  EXPECT_EQ(image->rgba.at(at + 2), zenith.b);
 }
 
 TEST_F(MissionRenderTest, errors_name_what_failed) {

@@ -45,6 +45,14 @@ core::Status GameBuilder::add_texture(std::string name, std::uint32_t width, std
   return {};
 }
 
+core::Status GameBuilder::add_texture(std::string name, std::uint32_t width, std::uint32_t height, std::uint32_t format,
+                                      std::uint32_t mips, iron3d::TexmPixelFn pixel) {
+  SORTIE_TRY(auto tex, iron3d::build_texm(width, height, format, mips, pixel));
+  add_nres_entry("textures.lib", iron3d::NresEntrySpec{iron3d::nres_type_tag("Texm"), 0, 0, 0, std::move(name),
+                                                       iron3d::write_texm(tex)});
+  return {};
+}
+
 core::Status GameBuilder::add_lightmap(std::string name, std::uint32_t width, std::uint32_t height,
                                        std::uint32_t seed) {
   g_seed = seed;
@@ -63,7 +71,10 @@ core::Status GameBuilder::add_material(std::string name, const std::vector<std::
 
 core::Status GameBuilder::add_model(const ModelSpec& model) {
   const auto rows = static_cast<std::uint16_t>(std::max<std::size_t>(1, model.materials.size()));
-  SORTIE_TRY(auto msh, iron3d::build_msh_model(iron3d::msh_box_input(model.half_x, model.half_y, model.half_z, rows)));
+  SORTIE_TRY(auto msh,
+             iron3d::build_msh_model(model.shape.positions.empty()
+                                         ? iron3d::msh_box_input(model.half_x, model.half_y, model.half_z, rows)
+                                         : model.shape));
   SORTIE_TRY(auto msh_bytes, iron3d::write_msh_canonical(msh));
   SORTIE_TRY(auto wear, iron3d::build_wear(model.materials, model.lightmaps));
   add_nres_entry(model.archive, iron3d::NresEntrySpec{0, 0, 0, 0, model.name, std::move(msh_bytes)});

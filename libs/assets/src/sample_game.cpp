@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "sample_art.hpp"
 #include "sample_lua.hpp"
 #include "sample_scripts.hpp"
 #include "sample_sounds.hpp"
@@ -87,7 +88,8 @@ class SampleWriter {
     for (std::uint32_t i = 0; i < p_.textures; ++i) {
       const std::uint32_t fmt_code = formats[rng_.below(5)];
       const std::uint32_t size = p_.texture_size >> rng_.below(2);
-      SORTIE_CHECK(g_.add_texture(fmt::format("TEX_{:04}", i), size, size, fmt_code, 3, rng_.next_u32()));
+      detail::set_plate_texel_source(rng_.next_u32(), size);
+      SORTIE_CHECK(g_.add_texture(fmt::format("TEX_{:04}", i), size, size, fmt_code, 3, &detail::plate_texel));
     }
     for (std::uint32_t i = 0; i < p_.lightmaps; ++i)
       SORTIE_CHECK(g_.add_lightmap(fmt::format("LM_{:03}", i), 16, 16, rng_.next_u32()));
@@ -101,7 +103,15 @@ class SampleWriter {
       if (two) tex.push_back(fmt::format("TEX_{:04}", rng_.below(p_.textures)));
       SORTIE_CHECK(g_.add_material(fmt::format("MAT_{:04}", i), tex, two));
     }
-    summary_.materials = p_.materials;
+    // The terrain's own textures and materials (outside the seeded stream).
+    for (std::uint32_t k = 0; k < detail::kTerrainKinds; ++k) {
+      const auto kind = static_cast<detail::TerrainKind>(k);
+      detail::set_terrain_texel_source(kind, 64);
+      SORTIE_CHECK(g_.add_texture(detail::terrain_texture_name(kind), 64, 64, 888, 4, &detail::terrain_texel));
+      SORTIE_CHECK(g_.add_material(detail::terrain_material_name(kind), {detail::terrain_texture_name(kind)}));
+    }
+    summary_.textures += detail::kTerrainKinds;
+    summary_.materials = p_.materials + detail::kTerrainKinds;
     return {};
   }
 
@@ -121,6 +131,7 @@ class SampleWriter {
       m.half_x = 1.0f + static_cast<float>(rng_.below(8));
       m.half_y = 1.0f + static_cast<float>(rng_.below(8));
       m.half_z = 1.0f + static_cast<float>(rng_.below(6));
+      shape_model(m, a, i);
       SORTIE_CHECK(g_.add_model(m));
       g_.add_prototype(key, {{m.archive, m.name}, {m.archive, key + ".cpt"}});
       geometric_keys_.push_back(key);
@@ -146,7 +157,7 @@ class SampleWriter {
     for (std::uint32_t i = 0; i < p_.unit_dats; ++i) {
       const std::uint32_t n = p_.components_min + rng_.below(p_.components_max - p_.components_min + 1);
       std::vector<std::string> keys;
-      for (std::uint32_t c = 0; c < n; ++c) keys.push_back(pick(geometric_keys_));
+      for (std::uint32_t c = 0; c < n; ++c) keys.push_back(unit_component(pick(geometric_keys_), keys));
       std::string path = fmt::format("{}\\u_{:03}.dat", kUnitDirs[i % 3], i);
       std::string host = path;
       std::replace(host.begin(), host.end(), '\\', '/');
@@ -218,6 +229,38 @@ class SampleWriter {
   }
 
  private:
+  // A shape for the model's archive (sample_art.hpp). Props wear the terrain's bark, leaves and
+  // rock instead of their drawn paints; other models keep their first two rows (body, details).
+  static void shape_model(ModelSpec& m, std::uint32_t archive, std::uint32_t index) {
+    static constexpr detail::ShapeFamily kFamilies[] = {detail::ShapeFamily::prop, detail::ShapeFamily::base,
+                                                        detail::ShapeFamily::unit, detail::ShapeFamily::fortification};
+    const detail::ShapeFamily family = kFamilies[archive];
+    const std::uint32_t variant = index / 4;
+    if (family == detail::ShapeFamily::prop) {
+      const bool rock = variant % 3 == 2;
+      m.materials = rock ? std::vector<std::string>{detail::terrain_material_name(detail::TerrainKind::rock)}
+                         : std::vector<std::string>{detail::terrain_material_name(detail::TerrainKind::earth),
+                                                    detail::terrain_material_name(detail::TerrainKind::grass)};
+    }
+    m.shape = detail::sample_shape(family, m.half_x, m.half_y, m.half_z,
+                                   static_cast<std::uint16_t>(std::min<std::size_t>(m.materials.size(), 2)), variant);
+  }
+
+  // A unit's components: the drawn key is kept as a draw (the seeded stream is unchanged) but
+  // replaced, so a unit reads as one machine: every component slot names the same vehicle or
+  // walker of units.rlb, the first drawn one. (Retail units list chassis, turret and weapons as
+  // separate models placed at hardpoints the sample does not know; a body per slot keeps the
+  // catalogue's request counts while the parts coincide.)
+  std::string unit_component(const std::string& drawn, const std::vector<std::string>& so_far) const {
+    if (!so_far.empty()) return so_far.front();
+    const auto at = static_cast<std::size_t>(std::find(geometric_keys_.begin(), geometric_keys_.end(), drawn) -
+                                             geometric_keys_.begin());
+    std::vector<const std::string*> vehicles;
+    for (const auto& k : geometric_keys_)
+      if (k.starts_with("un_")) vehicles.push_back(&k);
+    return vehicles.empty() ? drawn : *vehicles[at % vehicles.size()];
+  }
+
   std::string random_material() { return fmt::format("MAT_{:04}", 1 + rng_.below(p_.materials - 1)); }
   std::string random_lightmap() { return fmt::format("LM_{:03}", rng_.below(p_.lightmaps)); }
   const std::string& pick(const std::vector<std::string>& keys) {
@@ -228,6 +271,7 @@ class SampleWriter {
   core::Result<iron3d::Heightfield> add_mission_terrain(std::uint32_t mi, const std::string& land_dir) {
     auto field = iron3d::make_sample_heightfield(p_.map_vertices_per_axis, p_.map_vertices_per_axis,
                                                  options_.seed * 131 + mi, 8.0f);
+    detail::tag_terrain_by_height_and_slope(field);
     SORTIE_TRY(auto land_msh, iron3d::make_land_msh_from_heightfield(field));
     iron3d::LandMapBuildOptions map_opts;
     map_opts.areals_x = p_.areals_x;
@@ -240,6 +284,14 @@ class SampleWriter {
     for (int layer = 1; layer <= 2; ++layer) {
       std::vector<std::string> mats;
       for (int r = 0; r < 3; ++r) mats.push_back(random_material());
+      if (layer == 2) {  // the rows the face tags name: the terrain kinds (the draws above are kept)
+        mats.clear();
+        for (std::uint32_t k = 0; k < detail::kTerrainKinds; ++k)
+          mats.push_back(detail::terrain_material_name(static_cast<detail::TerrainKind>(k)));
+        SORTIE_TRY(auto wear, iron3d::build_wear(mats, {random_lightmap()}));
+        g_.add_file(fmt::format("{}/Land{}.wea", land_dir, layer), iron3d::write_wear(wear));
+        continue;
+      }
       // The terrain's face tags name Land2 rows up to 3 (0xFF03, as on the retail maps): a fourth
       // row, chosen outside the seeded stream so every other file stays as generator version 1 made it.
       mats.push_back(fmt::format("MAT_{:04}", 1 + (mi * 2 + static_cast<std::uint32_t>(layer)) % (p_.materials - 1)));

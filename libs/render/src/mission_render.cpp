@@ -86,7 +86,10 @@ void draw_weather_over(Frame& frame, const WeatherDrawing& weather, std::vector<
     frame.draws = storage;
   }
   frame.point_lights = weather.point_lights();  // a strike's flash
-  if (const auto sky = weather.sky_color()) frame.clear_color = *sky;
+  if (const auto sky = weather.sky_color()) {
+    frame.clear_color = *sky;
+    if (frame.atmosphere) frame.atmosphere = atmosphere_under_sky(*frame.atmosphere, *sky);
+  }
 }
 
 void weather_at(const env::WeatherSchedule& schedule, std::uint64_t seed, std::int64_t at_ms, const CameraPose& pose,

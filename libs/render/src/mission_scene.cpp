@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <map>
 #include <set>
@@ -384,6 +386,22 @@ void MissionScene::apply_snapshot(const world::WorldSnapshot& snapshot, std::spa
   if (changed) impl_->rebuild_frame();  // the merged meshes only change when an object did
 }
 
+// A clear day: the near part of the view is sharp, haze gathers toward the far side of the map
+// (fog from the eye's distance to the terrain centre), and the sky shows above the horizon.
+Atmosphere MissionScene::Impl::atmosphere_for(const Camera& camera) const {
+  Atmosphere at;
+  const core::Aabb& b = terrain_bounds;
+  if (!(b.max.x >= b.min.x)) return at;
+  const core::Vec3 centre{(b.min.x + b.max.x) * 0.5f, (b.min.y + b.max.y) * 0.5f, (b.min.z + b.max.z) * 0.5f};
+  const core::Vec3 d = camera.eye() - centre;
+  const float eye_distance = std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
+  const float span = std::max(b.max.x - b.min.x, b.max.y - b.min.y);
+  at.fog_start = std::max(0.0f, eye_distance - 0.25f * span);
+  at.fog_end = eye_distance + 1.25f * span;
+  at.fog_max = 0.75f;
+  return at;
+}
+
 Frame MissionScene::frame(const Camera& camera) const {
   Frame f;
   f.camera = camera;
@@ -391,6 +409,7 @@ Frame MissionScene::frame(const Camera& camera) const {
   f.draws = impl_->frame_draws;
   f.labels = impl_->labels;
   f.clear_color = Rgba8{96, 118, 140, 255};
+  f.atmosphere = impl_->atmosphere_for(camera);
   return f;
 }
 

@@ -48,6 +48,7 @@ struct MissionScene::Impl {
   MissionSceneStats stats;
 
   void rebuild_frame();
+  [[nodiscard]] Atmosphere atmosphere_for(const Camera& camera) const;
 
   // MissionScene::build, step by step; `used` collects the textures the draws use.
   core::Result<TextureView> texture_view(const assets::PreparedTexture* t);

@@ -11,6 +11,7 @@
 #include <new>
 #include <thread>
 
+#include "atmosphere.hpp"
 #include "pipeline.hpp"
 #include "simd.hpp"
 #include "worker_pool.hpp"
@@ -250,6 +251,7 @@ struct Renderer::Impl {
     std::size_t begin, end;
   };
   static constexpr std::uint32_t kLabels = 0xFFFFFFFFu;
+  AtmosphereState atmosphere;
   std::vector<Range> vertex_jobs;
   std::vector<Range> primitive_jobs;
   std::vector<Batch> batches;
@@ -449,7 +451,8 @@ void Renderer::Impl::run_primitive_stage(const Frame& frame, const FrameGeometry
 std::size_t Renderer::Impl::run_tile_stage(const Frame& frame, const FrameGeometry& g, Framebuffer& target) {
   const std::size_t tile_count = static_cast<std::size_t>(g.tiles_x) * static_cast<std::size_t>(g.tiles_y);
   TileClear clear;
-  clear.color = frame.clear_color.has_value();
+  prepare_atmosphere(frame, g, atmosphere);
+  clear.color = frame.clear_color.has_value() || atmosphere.active;
   clear.depth = frame.clear_depth.has_value();
   clear.word = clear.color ? pack(*frame.clear_color) : 0;
   clear.z = clear.depth ? *frame.clear_depth : 1.0f;
@@ -476,11 +479,20 @@ void Renderer::Impl::raster_tile(std::size_t tile, unsigned worker, const TileCl
   TileBuffers& buf = *scratch[worker].tile;
   t.color = buf.color;
   t.depth = buf.depth;
-  if (clear.color) std::fill(std::begin(buf.color), std::end(buf.color), clear.word);
+  if (atmosphere.active) {
+    clear_tile_to_sky(atmosphere, t);
+  } else if (clear.color) {
+    std::fill(std::begin(buf.color), std::end(buf.color), clear.word);
+  }
   if (clear.depth) std::fill(std::begin(buf.depth), std::end(buf.depth), clear.z);
   if (!clear.color || !clear.depth) load_tile(t, target, !clear.color, !clear.depth);
   const std::size_t batch_count = primitive_jobs.size();
+  bool fogged = !atmosphere.active;
   for (std::size_t bi = 0; bi < batch_count; ++bi) {
+    if (!fogged && primitive_jobs[bi].draw == kLabels) {  // labels are drawn unfogged
+      fog_tile(atmosphere, t, clear.depth ? clear.z : 1.0f);
+      fogged = true;
+    }
     const Batch& b = batches[bi];
     const std::uint32_t begin = b.offsets[tile], end = b.offsets[tile + 1];
     for (std::uint32_t k = begin; k < end; ++k) {
@@ -516,6 +528,7 @@ void Renderer::Impl::raster_tile(std::size_t tile, unsigned worker, const TileCl
       }
     }
   }
+  if (!fogged) fog_tile(atmosphere, t, clear.depth ? clear.z : 1.0f);
   store_tile(t, target, keep_depth);
 }
 

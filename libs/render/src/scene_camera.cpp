@@ -7,7 +7,7 @@ namespace sortie::render {
 namespace {
 
 constexpr float kDefaultYaw = 1.1780972f;     // 67.5 degrees: looking north-north-east
-constexpr float kDefaultPitch = -0.6108652f;  // 35 degrees down
+constexpr float kDefaultPitch = -0.3839724f;  // 22 degrees down: the far side meets the sky
 constexpr float kMaxPitch = 1.5533430f;       // 89 degrees
 
 float scene_radius(const core::Aabb& b) {

@@ -10,8 +10,10 @@
 
 #include "sortie/assets/vfs.hpp"
 #include "sortie/core/bytes.hpp"
+#include "sortie/iron3d/msh.hpp"
 #include "sortie/iron3d/nres.hpp"
 #include "sortie/iron3d/rsli.hpp"
+#include "sortie/iron3d/texm.hpp"
 
 namespace sortie::assets {
 
@@ -23,6 +25,7 @@ struct ModelSpec {
   std::vector<std::string> materials;                 // WEAR rows (material names)
   std::vector<std::string> lightmaps;                 // WEAR LIGHTMAPS rows
   float half_x = 1.0f, half_y = 1.0f, half_z = 1.0f;  // box geometry
+  iron3d::MshBuildInput shape{};                      // when it has positions: this geometry instead of the box
 };
 
 struct PrototypeRef {
@@ -44,6 +47,9 @@ class GameBuilder {
   // Resources. Texture formats follow Texm codes (565, 4444, 8888, 888, 0).
   core::Status add_texture(std::string name, std::uint32_t width, std::uint32_t height, std::uint32_t format,
                            std::uint32_t mips, std::uint32_t seed);
+  // The same with the texels `pixel` gives (iron3d::build_texm).
+  core::Status add_texture(std::string name, std::uint32_t width, std::uint32_t height, std::uint32_t format,
+                           std::uint32_t mips, iron3d::TexmPixelFn pixel);
   core::Status add_lightmap(std::string name, std::uint32_t width, std::uint32_t height, std::uint32_t seed);
   core::Status add_material(std::string name, const std::vector<std::string>& textures, bool animated = false);
   core::Status add_model(const ModelSpec& model);

@@ -75,6 +75,9 @@ std::filesystem::path default_cache_root();
 // 5: MISSIONS/SCRIPTS/: player, enemy and spatial .scr + .fml, the shared varset.var, enemy.trf
 //    (every clan's script and TRF reference resolves; docs/script-bundles.md).
 // 6: MISSIONS/<m>/mission.lua (the scenario in sortie's own script API; docs/mission-scripts.md).
-inline constexpr int kSampleGeneratorVersion = 6;
+// 7: looks like a game: painted plates instead of checkers, five terrain textures (TERR_*) chosen
+//    by height and slope through Land2.wea, models shaped by their archive (vehicles, walkers,
+//    buildings, towers, trees, rocks; sample_art.hpp). The seeded stream is drawn as before.
+inline constexpr int kSampleGeneratorVersion = 7;
 
 }  // namespace sortie::assets

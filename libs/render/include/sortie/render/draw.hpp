@@ -97,6 +97,29 @@ struct Label {
   bool depth_test = false;               // world labels only: hidden behind nearer surfaces
 };
 
+// Sky and aerial perspective. Inside the viewport, pixels start as a sky gradient chosen by the
+// elevation of the view ray through the row's centre (world Z up): `ground` below the horizon,
+// `horizon` at it, blending to `zenith` straight up. After every draw call and before the labels,
+// each pixel something was drawn on (its depth nearer than the cleared depth) is blended toward
+// `horizon` by its view distance: nothing before `fog_start`, linearly up to `fog_max` at
+// `fog_end` and beyond (fog_end <= fog_start: no fog). Per pixel and per tile, so the picture is
+// the same for any thread count.
+struct Atmosphere {
+  Rgba8 zenith{58, 104, 168, 255};
+  Rgba8 horizon{186, 204, 216, 255};
+  Rgba8 ground{150, 160, 168, 255};
+  float fog_start = 0.0f;  // view distance, world units
+  float fog_end = 0.0f;
+  float fog_max = 0.85f;  // 0..1: how much of the horizon colour the farthest pixels take
+  // Elevation (sine of the ray's angle above the horizon) at which the sky is all zenith.
+  float zenith_elevation = 0.6f;
+  friend bool operator==(const Atmosphere&, const Atmosphere&) = default;
+};
+
+// The atmosphere under a weather's sky colour: `sky` at the horizon (and as the fog colour), a
+// deeper shade of it overhead (r x 0.62, g x 0.75, b x 0.92, rounded), the rest from `base`.
+Atmosphere atmosphere_under_sky(const Atmosphere& base, Rgba8 sky);
+
 struct Frame {
   Camera camera;
   std::optional<Viewport> viewport;  // default: the whole framebuffer
@@ -106,6 +129,9 @@ struct Frame {
   std::span<const Label> labels;
   std::optional<Rgba8> clear_color = kBlack;  // cleared inside the viewport before drawing
   std::optional<float> clear_depth = 1.0f;
+  // Sky gradient instead of clear_color, and distance fog (see Atmosphere); needs clear_depth
+  // to tell drawn pixels from sky.
+  std::optional<Atmosphere> atmosphere;
   // Write the depth plane back to the framebuffer. Depth testing happens in tile-local
   // buffers, so a caller that never reads Framebuffer::depth() (and clears depth every frame)
   // saves the memory traffic of the depth plane; the framebuffer's depth is then left as it was.

@@ -33,7 +33,7 @@ struct SceneCameraOptions {
 Camera pose_camera(const CameraPose& pose, float aspect, const core::Aabb& scene_bounds,
                    const SceneCameraOptions& options = {});
 
-// The default view of a scene: from the south-south-west, 35 degrees above the horizon, far
+// The default view of a scene: from the south-south-west, 22 degrees down (the sky above the far side), far
 // enough that the whole of `bounds` fits the picture of `aspect`.
 CameraPose default_pose(const core::Aabb& bounds, float aspect, const SceneCameraOptions& options = {});
 // Frame `index` of `count` of a turntable around the bounds' centre: the default pose rotated
