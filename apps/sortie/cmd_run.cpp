@@ -30,6 +30,9 @@ struct RunCliOptions {
   std::string replay;
   std::string sample_scale = "demo";
   std::vector<std::string> trace;
+  std::uint64_t save_at = 0;  // 0: none (the option's range starts at 1)
+  std::string save;
+  std::string load;
 };
 
 int run_main(const RunCliOptions& o) {
@@ -41,6 +44,9 @@ int run_main(const RunCliOptions& o) {
   rq.replay = o.replay;
   rq.out_dir = o.out_dir;
   rq.trace = o.trace;
+  if (o.save_at > 0) rq.save_at = o.save_at;
+  rq.save = o.save;
+  rq.load = o.load;
   std::optional<Progress> load_bar;  // progress on a terminal's stderr only
   std::optional<Progress> tick_bar;
   int phase_no = 0;
@@ -57,7 +63,8 @@ int run_main(const RunCliOptions& o) {
   if (load_bar) load_bar->finish();
   if (tick_bar) tick_bar->finish();
   if (!run) return fail_with(run.error());
-  if (!o.json && run->dir.sample) {
+  if (run->dir.path.empty()) {  // a save that could not be resumed: no game was opened
+  } else if (!o.json && run->dir.sample) {
     std::cout << fmt::format("game: embedded {} sample ({} {})\n", o.sample_scale,
                              run->dir.generated ? "generated into" : "cached at", run->dir.path.string());
   } else if (!o.json) {
@@ -106,7 +113,12 @@ SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
       "objectives and the result; a replay reproduces the hash without running any script.\n\n"
       "Examples:\n  sortie run\n  sortie run --ticks 2000 --json\n  sortie run /games/parkan --mission m03 --out "
       "/tmp/run\n"
-      "  sortie run --replay /tmp/run/commands.json --ticks 600   (same final hash)\n");
+      "  sortie run --replay /tmp/run/commands.json --ticks 600   (same final hash)\n"
+      "  sortie run --save-at 100 --save /tmp/t100.save --ticks 300\n"
+      "  sortie run --load /tmp/t100.save --ticks 200   (same final hash as the run above)\n"
+      "A save (docs/save-files.md) names the run and its state hash at the tick; --load re-simulates\n"
+      "the run to that tick, refuses a save whose hash differs there (another game or build), a damaged\n"
+      "file or one of another save version, then runs --ticks more.\n");
   add_game_options(cmd, o->game_dir, o->mission);
   add_number(cmd, "--ticks,-n", o->ticks, "calculation ticks to run (16 ms each)", std::uint64_t{0}, kMaxRunTicks)
       ->default_str("600");
@@ -117,6 +129,14 @@ SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
   cmd->add_option("--trace", o->trace,
                   "scenario trace channels to write as <channel>.log into --out (lua, ai, superai, scenario, all)")
       ->delimiter(',');
+  auto* save_at = add_number(cmd, "--save-at", o->save_at, "write a save (--save) when the world reaches this tick",
+                             std::uint64_t{1}, kMaxRunTicks);
+  auto* save = cmd->add_option("--save", o->save, "the save file --save-at writes (atomically)");
+  save_at->needs(save);
+  save->needs(save_at);
+  auto* load = cmd->add_option("--load", o->load, "resume a save: re-simulate to its tick, check it, run --ticks more");
+  load->excludes(cmd->get_option("--replay"));
+  save_at->excludes(cmd->get_option("--replay"));
   add_sample_option(cmd, o->sample_scale);
   cmd->callback([o, &outcome] { outcome.exit_code = run_main(*o); });
 });

@@ -2,6 +2,8 @@
 // broken game made the way a user would break it (archive remove).
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "cli_harness.hpp"
 #include "sortie/core/file_io.hpp"
 
@@ -208,6 +210,34 @@ TEST_F(CliMissionTest, run_out_then_replay_gives_the_same_hash) {
   EXPECT_EQ(replay.json().at("final_hash"), hash);
   const auto bad = run_sortie({"run", sample_dir().string(), "--replay", (out / "absent.json").string()});
   EXPECT_EQ(bad.exit_code, 2);
+}
+
+TEST_F(CliMissionTest, save_at_a_tick_then_load_gives_the_uninterrupted_hash) {
+  const fs::path save = dir_ / "t60.save";
+  const auto whole = run_sortie({"run", sample_dir().string(), "--ticks", "150", "--json"});
+  ASSERT_EQ(whole.exit_code, 0) << whole.err;
+  const auto saving = run_sortie(
+      {"run", sample_dir().string(), "--ticks", "150", "--save-at", "60", "--save", save.string(), "--json"});
+  ASSERT_EQ(saving.exit_code, 0) << saving.err;
+  EXPECT_EQ(saving.json().at("saved").at("tick"), 60);
+  const auto resumed = run_sortie({"run", sample_dir().string(), "--load", save.string(), "--ticks", "90"});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_NE(resumed.out.find("resumed a save of tick 60"), std::string::npos) << resumed.out;
+  EXPECT_NE(resumed.out.find("final state hash: " + whole.json().at("final_hash").get<std::string>() + "\n"),
+            std::string::npos)
+      << resumed.out;
+  // A damaged save: a clear message with its code, a non-zero exit, nothing run.
+  std::string text(reinterpret_cast<const char*>(file_bytes(save).data()), fs::file_size(save));
+  const std::string saved_tick = "\"tick\": 60";
+  text.replace(text.find(saved_tick), saved_tick.size(), "\"tick\": 61");
+  std::ofstream(save, std::ios::binary | std::ios::trunc) << text;
+  const auto damaged = run_sortie({"run", sample_dir().string(), "--load", save.string()});
+  EXPECT_NE(damaged.exit_code, 0);
+  EXPECT_NE(damaged.err.find("[save.checksum]"), std::string::npos) << damaged.err;
+  EXPECT_EQ(damaged.out.find("final state hash"), std::string::npos) << damaged.out;
+  // --save-at needs --save, and neither goes with --replay.
+  EXPECT_EQ(run_sortie({"run", "--save-at", "5"}).exit_code, 2);
+  EXPECT_EQ(run_sortie({"run", "--load", save.string(), "--replay", save.string()}).exit_code, 2);
 }
 
 TEST_F(CliMissionTest, run_plays_every_part_of_the_scenario_and_writes_their_traces) {

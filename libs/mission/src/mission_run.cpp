@@ -32,6 +32,35 @@ core::Result<ScenarioResult> replay_file(LoadedMission& loaded, const std::files
   return result;
 }
 
+// The save hook of a generated run: write a save at request.save_at, and check a resumed
+// save's state hash at its tick (a different hash: another game, build or damaged state).
+std::function<core::Status(const World&)> save_hook(const MissionRunRequest& request, MissionRun& run) {
+  if (!request.save_at && !run.resumed) return nullptr;
+  return [&request, &run](const World& w) -> core::Status {
+    const std::uint64_t tick = w.clock().tick;
+    if (run.resumed && tick == run.resumed->tick && w.last_hash() != run.resumed->state_hash)
+      return core::fail(core::Diagnostic::error("save.mismatch",
+                                                fmt::format("re-simulated to tick {}, the world differs from the save: "
+                                                            "another game, build or a changed mission",
+                                                            tick))
+                            .expect(core::hash_hex(run.resumed->state_hash), core::hash_hex(w.last_hash()))
+                            .of(request.load.string()));
+    if (request.save_at && tick == *request.save_at) {
+      SaveGame s;
+      s.build = save_build_id();
+      s.game = request.source.dir.string();
+      s.sample_scale = std::string(assets::to_string(request.source.sample));
+      s.mission = run.game->mission;
+      s.seed = request.seed;
+      s.tick = tick;
+      s.state_hash = w.last_hash();
+      SORTIE_CHECK(write_save(request.save, s));
+      run.saved = std::move(s);
+    }
+    return {};
+  };
+}
+
 // Loads, runs or replays; the first failure's diagnostic and stage go into `run`.
 core::Status run_stages(const MissionRunRequest& request, MissionRun& run) {
   run.failed_at = RunStage::open;
@@ -56,8 +85,9 @@ core::Status run_stages(const MissionRunRequest& request, MissionRun& run) {
     SORTIE_TRY(run.result, replay_file(loaded, request.replay, request.ticks));
   } else {
     ScenarioOptions so;
-    so.ticks = request.ticks;
+    so.ticks = request.ticks + (run.resumed ? run.resumed->tick : 0);
     so.seed = request.seed;
+    so.after_tick = save_hook(request, run);
     scenario::RuntimeOptions ro;
     ro.seed = request.seed;
     ro.trace.channels = request.trace;
@@ -65,6 +95,10 @@ core::Status run_stages(const MissionRunRequest& request, MissionRun& run) {
     SORTIE_TRY(auto runtime, make_scenario_runtime(loaded, ro));
     if (runtime) so.wander = false;  // the scenario gives the orders
     SORTIE_TRY(run.result, run_scenario(loaded, so, request.on_tick, runtime.get()));
+    if (request.save_at && !run.saved)
+      return core::fail(core::Diagnostic::error(
+          "run.save_at", fmt::format("the run ended after {} ticks, before the tick to save at ({})", run.result.ticks,
+                                     *request.save_at)));
     if (runtime) {
       run.failed_at = RunStage::write;
       SORTIE_CHECK(runtime->write_traces());
@@ -81,8 +115,41 @@ core::Status run_stages(const MissionRunRequest& request, MissionRun& run) {
 
 }  // namespace
 
+// A resumed run is the save's run: its game, mission and seed.
+core::Result<MissionRunRequest> resume_request(const MissionRunRequest& request, SaveGame& save) {
+  SORTIE_TRY(save, read_save(request.load));
+  MissionRunRequest rq = request;
+  const auto refuse = [&](std::string_view what, std::string expected, std::string found) {
+    return core::fail(core::Diagnostic::error("save.game", fmt::format("the save is of another {}", what))
+                          .expect(std::move(expected), std::move(found))
+                          .of(request.load.string()));
+  };
+  if (!request.source.dir.empty() && request.source.dir.string() != save.game)
+    return refuse("game", save.game.empty() ? "the embedded sample" : save.game, request.source.dir.string());
+  if (!request.mission.empty() && request.mission != save.mission)
+    return refuse("mission", save.mission, request.mission);
+  rq.source.dir = save.game;
+  rq.source.sample = sample_scale_from(save.sample_scale);
+  rq.mission = save.mission;
+  rq.seed = save.seed;
+  return rq;
+}
+
 core::Result<MissionRun> run_mission(const MissionRunRequest& request) {
   MissionRun run;
+  if (!request.load.empty()) {
+    SaveGame save;
+    auto rq = resume_request(request, save);
+    if (!rq) {
+      run.failure = std::move(rq.error());
+      return run;
+    }
+    run.resumed = std::move(save);
+    SORTIE_TRY(run.dir, resolve_game_dir(rq->source));
+    run.out_dir = rq->out_dir;
+    if (auto st = run_stages(*rq, run); !st) run.failure = std::move(st.error());
+    return run;
+  }
   SORTIE_TRY(run.dir, resolve_game_dir(request.source));
   run.out_dir = request.out_dir;
   if (auto st = run_stages(request, run); !st) run.failure = std::move(st.error());
@@ -93,6 +160,8 @@ core::Json MissionRun::report() const {
   core::Json j{{"ok", true},         {"game", dir.path.string()}, {"load", load.to_json()},
                {"load_ms", load_ms}, {"run", result.to_json()},   {"final_hash", core::hash_hex(result.final_hash)}};
   if (result.scenario) j["scenario"] = result.scenario->to_json();
+  if (resumed) j["resumed"] = save_json(*resumed);
+  if (saved) j["saved"] = save_json(*saved);
   return j;
 }
 
@@ -109,6 +178,10 @@ std::string MissionRun::to_text() const {
                      m.contacts, m.blocked_moves, m.arrivals, m.failures, m.replans);
   for (const auto& d : result.diagnostics) out += "note: " + d.to_string() + "\n";
   if (result.scenario) out += result.scenario->to_text();
+  if (resumed)
+    out += fmt::format("resumed a save of tick {} (re-simulated and checked: state hash {})\n", resumed->tick,
+                       core::hash_hex(resumed->state_hash));
+  if (saved) out += fmt::format("saved tick {} (state hash {})\n", saved->tick, core::hash_hex(saved->state_hash));
   out += "final state hash: " + core::hash_hex(result.final_hash) + "\n";
   if (!out_dir.empty()) out += "report: " + (out_dir / "report.json").string() + "\n";
   return out;

@@ -175,6 +175,7 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
     }
     SORTIE_CHECK(w.tick());
     ++r.ticks;
+    if (options.after_tick) SORTIE_CHECK(options.after_tick(w));
     const bool decided = runtime != nullptr && scenario_decided(w);
     if (w.clock().tick % 100 == 0 || t + 1 == options.ticks || decided)
       r.checkpoints.emplace_back(w.clock().tick, w.last_hash());

@@ -13,6 +13,7 @@
 
 #include "sortie/core/json.hpp"
 #include "sortie/mission/open_game.hpp"
+#include "sortie/mission/save_game.hpp"
 #include "sortie/mission/scenario.hpp"
 
 namespace sortie::mission {
@@ -32,6 +33,13 @@ struct MissionRunRequest {
   // Each of the loader's phases, with the mission's name.
   std::function<void(std::string_view mission, std::string_view phase)> on_load_phase;
   TickProgressFn on_tick;  // the generated run's ticks
+  // Save files (save_game.hpp). `save_at` (>= 1) with `save`: write a save when the world
+  // reaches that tick (the run must get there). `load`: resume a save: its game, mission and
+  // seed (a `source` or `mission` that names another is refused), re-simulated to its tick and
+  // checked against its state hash there, then `ticks` more.
+  std::optional<std::uint64_t> save_at;
+  std::filesystem::path save;
+  std::filesystem::path load;
 };
 
 // Where a run stopped: opening the game (or a fatal load error), the scenario or replay (the
@@ -47,6 +55,8 @@ struct MissionRun {
   std::filesystem::path out_dir;
   std::optional<core::Diagnostic> failure;  // the run stopped at `failed_at`
   RunStage failed_at = RunStage::open;
+  std::optional<SaveGame> resumed;  // the save the run resumed
+  std::optional<SaveGame> saved;    // the save the run wrote
 
   // report.json: {"ok": true, game, load, load_ms, run, final_hash}.
   [[nodiscard]] core::Json report() const;

@@ -35,6 +35,9 @@ struct ScenarioOptions {
   // Waves of random move.goto orders (the run without a scenario). A mission with a scenario
   // runs without them: its parts give the orders.
   bool wander = true;
+  // Called after every tick (the world's hash is set); an error stops the run with it. Save
+  // files use it: write one at --save-at, check a loaded save's hash at its tick.
+  std::function<core::Status(const World&)> after_tick;
 };
 
 struct ScenarioResult {
