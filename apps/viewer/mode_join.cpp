@@ -12,6 +12,7 @@
 #include "flight_input.hpp"
 #include "mission_view.hpp"
 #include "sortie/core/hash.hpp"
+#include "sortie/nav/iron3d_input.hpp"
 #include "sortie/net/join_session.hpp"
 #include "sortie/render/scene_camera.hpp"
 #include "viewer_mode.hpp"
@@ -39,6 +40,13 @@ class JoinMode final : public ViewerMode {
     if (!view_ && session_->ready()) {
       SORTIE_TRY(auto view,
                  load_mission_view(options_.game_dir, session_->replica()->mission_path(), options_.sample_scale, {}));
+      // The local copy must be the served mission (another sample or game draws objects off its
+      // ground): refused with a clear message before anything is drawn.
+      const mission::LoadedMission& local = *view.loaded();
+      std::vector<std::string> keys;
+      for (const world::Handle h : local.world->queue())
+        if (const world::WorldObject* o = local.world->find(h)) keys.push_back(o->prototype_key);
+      SORTIE_CHECK(net::check_local_mission(*session_->replica(), nav::triangle_soup_from(local.data->land_msh), keys));
       view_ = std::make_unique<MissionView>(std::move(view));
     }
     if (view_) {

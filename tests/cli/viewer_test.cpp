@@ -287,6 +287,31 @@ TEST_F(CliViewerWorldTest, join_shows_the_served_mission_and_ends_on_the_servers
   EXPECT_GT(colors.size(), 50u);  // the mission, not the waiting screen
 }
 
+// Issue #19 part 7: a session served from another game was drawn on the local sample's ground,
+// exit 0. The viewer now refuses a local copy that is not the served mission.
+TEST_F(CliViewerWorldTest, join_refuses_a_local_game_that_is_not_the_served_one) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run not found (install xvfb and xauth: make deps)";
+  const fs::path other = dir_ / "seed2";
+  ASSERT_EQ(run_sortie({"sample", other.string(), "--seed", "2"}).exit_code, 0);
+  const auto server = sortie::test::spawn_logged({SORTIE_BIN, "serve", other.string(), "--port", "0", "--ticks", "120"},
+                                                 dir_ / "server.out");
+  ASSERT_GT(server.pid, 0);
+  std::string address;
+  for (int i = 0; i < 1000 && address.empty(); ++i) {
+    std::smatch m;
+    const std::string out = sortie::test::text_of(server.out);
+    if (std::regex_search(out, m, std::regex("listening on (127\\.0\\.0\\.1:[0-9]+)"))) address = m[1];
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_FALSE(address.empty()) << sortie::test::text_of(server.out);
+  const auto v = run_viewer({"join", address, "--name", "viewer", sample_dir().string(), "--ticks", "120", "--size",
+                             "160x120", "--frames", "300"});
+  EXPECT_NE(v.exit_code, 0) << v.all();
+  EXPECT_NE(v.err.find("[net.join.mission_mismatch]"), std::string::npos) << v.all();
+  EXPECT_EQ(v.out.find("final state hash"), std::string::npos) << v.all();
+  sortie::test::wait_for(server, std::chrono::seconds(60));
+}
+
 TEST_F(CliViewerWorldTest, join_without_a_server_is_an_io_error) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run not found (install xvfb and xauth: make deps)";
   const auto v = run_viewer({"join", "127.0.0.1:9", "--name", "x", "--timeout-ms", "300", "--frames", "1000"});

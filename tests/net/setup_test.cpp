@@ -3,6 +3,10 @@
 // prototype before it creates anything.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "sortie/assets/sample_game.hpp"
 #include "sortie/mission/game_context.hpp"
 #include "sortie/mission/scenario.hpp"
@@ -77,6 +81,44 @@ TEST(SetupTest, mission_world_is_rebuilt_exactly_from_its_setup) {
   EXPECT_EQ(server->world().canonical_state(), m.world->canonical_state());
   ASSERT_NE(server->replica().movement_environment(), nullptr);
   EXPECT_NE(server->replica().movement_environment()->areals, nullptr);  // the areal map travelled
+}
+
+// A client that draws a session from its own game data checks its copy first: the served
+// mission passes; another mission (another ground) or a copy without one of the session's
+// prototypes is refused with net.join.mission_mismatch.
+TEST(SetupTest, a_client_checks_its_local_copy_of_the_served_mission) {
+  auto context = sample_context();
+  const auto mission = load_first_mission(context, 5);
+  ASSERT_TRUE(mission.has_value()) << mission.error().to_string();
+  const mission::LoadedMission& m = *context.current();
+  auto setup = session_of(m, 5, *mission);
+  ASSERT_TRUE(setup.has_value()) << setup.error().to_string();
+  world::ManualPlatformClock clock;
+  MemoryNetwork network(clock);
+  auto t = network.listen("s").value();
+  auto server = Server::host(*t, *setup, {}, clock).value();
+  const auto keys_of = [](const mission::LoadedMission& lm) {
+    std::vector<std::string> keys;
+    for (const world::Handle h : lm.world->queue())
+      if (const world::WorldObject* o = lm.world->find(h)) keys.push_back(o->prototype_key);
+    return keys;
+  };
+  const auto keys = keys_of(m);
+  EXPECT_TRUE(check_local_mission(server->replica(), nav::triangle_soup_from(m.data->land_msh), keys).has_value());
+
+  auto other = sample_context();
+  ASSERT_TRUE(other.load("m02").has_value());
+  const mission::LoadedMission& m2 = *other.current();
+  const auto wrong_ground = check_local_mission(server->replica(), nav::triangle_soup_from(m2.data->land_msh), keys);
+  ASSERT_FALSE(wrong_ground.has_value());
+  EXPECT_EQ(wrong_ground.error().code, "net.join.mission_mismatch");
+  EXPECT_NE(wrong_ground.error().message.find("ground"), std::string::npos);
+
+  std::vector<std::string> fewer = keys;
+  fewer.erase(std::remove(fewer.begin(), fewer.end(), setup->prototypes.front()), fewer.end());
+  const auto missing = check_local_mission(server->replica(), nav::triangle_soup_from(m.data->land_msh), fewer);
+  ASSERT_FALSE(missing.has_value());
+  EXPECT_NE(missing.error().message.find("prototype"), std::string::npos);
 }
 
 // One movement story: the orders of `sortie run` (the scenario's bodies and move.goto waves)

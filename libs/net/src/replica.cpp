@@ -376,4 +376,24 @@ core::Result<std::uint64_t> Replica::run_tick(std::span<const Message> sequence)
   return world_->last_hash();
 }
 
+core::Status check_local_mission(const Replica& replica, const nav::TriangleSoup& local_ground,
+                                 const std::vector<std::string>& local_prototypes) {
+  const auto mismatch = [&](std::string what, std::string expected, std::string found) {
+    return core::fail(
+        core::Diagnostic::error("net.join.mission_mismatch",
+                                fmt::format("the local copy of the session's mission '{}' is not the one the server "
+                                            "serves ({}): give the game directory (or --sample) the server uses",
+                                            replica.mission_path(), what))
+            .expect(std::move(expected), std::move(found)));
+  };
+  if (const auto& ground = replica.terrain(); ground && !(*ground == local_ground))
+    return mismatch("its ground differs",
+                    fmt::format("{} vertices, {} faces", ground->positions.size(), ground->faces.size()),
+                    fmt::format("{} vertices, {} faces", local_ground.positions.size(), local_ground.faces.size()));
+  for (const auto& key : replica.prototypes())
+    if (std::find(local_prototypes.begin(), local_prototypes.end(), key) == local_prototypes.end())
+      return mismatch("a prototype of the session is missing", key, "no such prototype in the local mission");
+  return {};
+}
+
 }  // namespace sortie::net

@@ -121,4 +121,12 @@ class Replica {
   std::uint64_t setup_hash_ = 0;
 };
 
+// Whether a locally loaded copy of the session's mission is the one the server serves: the
+// same ground as the setup's terrain (when the setup carried one) and every prototype key the
+// session's mirrors may name among `local_prototypes`. A client that draws the session from its
+// own game data (sortie-viewer join) checks this before drawing anything. Errors:
+// net.join.mission_mismatch (naming the mission and what differs).
+core::Status check_local_mission(const Replica& replica, const nav::TriangleSoup& local_ground,
+                                 const std::vector<std::string>& local_prototypes);
+
 }  // namespace sortie::net
