@@ -138,6 +138,47 @@ TEST(MissionScene, snapshot_moves_and_hides_objects) {
   EXPECT_EQ(scene.stats().objects, 16u);  // built objects; one is hidden now
 }
 
+// Objects no placement stands for (a script's spawn, a network player's unit) are drawn like
+// the first placed object of their prototype key; an unknown key draws nothing.
+TEST(MissionScene, spawned_objects_are_drawn_like_a_placed_object_of_their_prototype) {
+  auto l = load_m01();
+  ASSERT_NE(l.mission, nullptr);
+  auto scene = scene_of(*l.mission);
+  std::vector<world::ObjectId> ids;
+  for (const auto& o : l.mission->objects) {
+    if (static_cast<std::size_t>(o.placed_index) >= ids.size())
+      ids.resize(static_cast<std::size_t>(o.placed_index) + 1);
+    ids[static_cast<std::size_t>(o.placed_index)] = o.id;
+  }
+  auto snap = *l.mission->world->snapshot();
+  scene.apply_snapshot(snap, ids);
+  const std::size_t draws_before = scene.draws().size();
+  const auto& p0 = l.mission->visuals->placements()[0];
+  const world::ObjectId id0 = ids[static_cast<std::size_t>(p0.placed_index)];
+  const auto it = std::find_if(snap.objects.begin(), snap.objects.end(), [&](const auto& v) { return v.id == id0; });
+  ASSERT_NE(it, snap.objects.end());
+  world::ObjectView spawned = *it;
+  spawned.id = world::ObjectId{0, 43, 900};
+  spawned.transform.position.x += 20.0f;
+  world::ObjectView stranger = spawned;
+  stranger.id = world::ObjectId{0, 43, 901};
+  stranger.prototype_key = "no such prototype";
+  snap.objects.push_back(spawned);
+  snap.objects.push_back(stranger);
+  const Camera camera = pose_camera(default_pose(scene.bounds(), 4.0f / 3.0f), 4.0f / 3.0f, scene.bounds());
+  const auto before = draw(scene, camera, 320, 240, 1);
+  scene.apply_snapshot(snap, ids);
+  EXPECT_EQ(scene.stats().objects, 17u);  // the spawned one; the stranger has nothing to look like
+  EXPECT_GE(scene.draws().size(), draws_before);
+  const auto after = draw(scene, camera, 320, 240, 1);
+  EXPECT_FALSE(std::equal(before.color().begin(), before.color().end(), after.color().begin()));
+  // Gone from the snapshot: hidden again, the picture as before.
+  std::erase_if(snap.objects, [&](const world::ObjectView& v) { return v.id == spawned.id; });
+  scene.apply_snapshot(snap, ids);
+  const auto gone = draw(scene, camera, 320, 240, 1);
+  EXPECT_TRUE(std::equal(before.color().begin(), before.color().end(), gone.color().begin()));
+}
+
 TEST(MissionScene, pick_finds_the_object_under_a_ray_and_the_terrain_elsewhere) {
   auto l = load_m01();
   ASSERT_NE(l.mission, nullptr);

@@ -9,6 +9,7 @@
 #include <set>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "mission_scene_impl.hpp"
 #include "sortie/render/mesh_builders.hpp"
@@ -161,6 +162,7 @@ core::Status MissionScene::Impl::add_objects(const assets::MissionData* data, st
     obj.placement = pl.transform.to_matrix();
     obj.first_draw = object_draws.size();
     obj.label = short_name(pl.resource_name);
+    obj.key = pl.resource_name;
     if (data != nullptr && pl.placed_index >= 0 &&
         static_cast<std::size_t>(pl.placed_index) < data->tma.objects.size() &&
         !data->tma.objects[static_cast<std::size_t>(pl.placed_index)].instance_name.empty())
@@ -170,6 +172,7 @@ core::Status MissionScene::Impl::add_objects(const assets::MissionData* data, st
     if (obj.draw_count == 0) continue;  // a non-geometric prototype
     bounds.merge(obj.local_bounds.transformed(obj.placement));
     ++stats.objects;
+    template_of_key.emplace(obj.key, objects.size());
     objects.push_back(std::move(obj));
   }
   add_placeholders(used);
@@ -362,14 +365,43 @@ void MissionScene::Impl::rebuild_frame() {
   stats.draws = frame_draws.size();
 }
 
+bool MissionScene::Impl::add_spawned(const world::WorldSnapshot& snapshot,
+                                     std::span<const world::ObjectId> object_ids) {
+  std::unordered_set<std::uint64_t> known;
+  for (const auto& id : object_ids) known.insert(id.raw());
+  for (const auto& o : objects)
+    if (o.spawned_id != 0) known.insert(o.spawned_id);
+  bool added = false;
+  for (const auto& v : snapshot.objects) {
+    if (known.count(v.id.raw()) != 0) continue;
+    const auto t = template_of_key.find(v.prototype_key);
+    if (t == template_of_key.end()) continue;  // no placed object shows what it looks like
+    SceneObject obj = objects[t->second];      // copy: its parts, bounds and label
+    obj.placed_index = -1;
+    obj.spawned_id = v.id.raw();
+    obj.visible = false;  // apply_snapshot places and shows it
+    obj.placement = core::Mat4{};
+    obj.first_draw = object_draws.size();
+    for (std::size_t k = 0; k < obj.draw_count; ++k)
+      object_draws.push_back(object_draws[objects[t->second].first_draw + k]);
+    objects.push_back(std::move(obj));
+    ++stats.objects;
+    added = true;
+  }
+  return added;
+}
+
 void MissionScene::apply_snapshot(const world::WorldSnapshot& snapshot, std::span<const world::ObjectId> object_ids) {
   std::unordered_map<std::uint64_t, const world::ObjectView*> live;
   for (const auto& v : snapshot.objects) live.emplace(v.id.raw(), &v);
-  bool changed = false;
+  bool changed = impl_->add_spawned(snapshot, object_ids);
   for (auto& o : impl_->objects) {
     const world::ObjectView* view = nullptr;
     if (o.placed_index >= 0 && static_cast<std::size_t>(o.placed_index) < object_ids.size()) {
       auto it = live.find(object_ids[static_cast<std::size_t>(o.placed_index)].raw());
+      if (it != live.end()) view = it->second;
+    } else if (o.spawned_id != 0) {
+      auto it = live.find(o.spawned_id);
       if (it != live.end()) view = it->second;
     }
     const bool visible = view != nullptr && view->active;

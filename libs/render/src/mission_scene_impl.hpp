@@ -4,6 +4,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "sortie/render/mission_scene.hpp"
@@ -12,7 +13,9 @@ namespace sortie::render {
 
 // The draws of one placed object (or of one missing placeholder).
 struct SceneObject {
-  std::int32_t placed_index = -1;
+  std::int32_t placed_index = -1;  // -1: an object spawned at run time (see `spawned_id`)
+  std::uint64_t spawned_id = 0;    // the world object (ObjectId::raw) of a spawned object
+  std::string key;                 // the placement's resource name (the world's prototype key)
   core::Mat4 placement = core::Mat4::identity();
   std::size_t first_draw = 0;  // in Impl::object_draws
   std::size_t draw_count = 0;
@@ -33,6 +36,9 @@ struct MissionScene::Impl {
   std::vector<DrawCall> terrain_draws;
   std::vector<DrawCall> object_draws;  // every object's draws, SceneObject ranges
   std::vector<SceneObject> objects;
+  // The first placed object of each prototype key: what an object spawned at run time with that
+  // key looks like (apply_snapshot clones its draws).
+  std::unordered_map<std::string, std::size_t> template_of_key;
   Mesh areal_lines;
   Mesh route_lines;
   Mesh route_points;
@@ -48,6 +54,9 @@ struct MissionScene::Impl {
   MissionSceneStats stats;
 
   void rebuild_frame();
+  // Scene objects for snapshot objects that no placement stands for, by their prototype key;
+  // true when one was added.
+  bool add_spawned(const world::WorldSnapshot& snapshot, std::span<const world::ObjectId> object_ids);
   [[nodiscard]] Atmosphere atmosphere_for(const Camera& camera) const;
 
   // MissionScene::build, step by step; `used` collects the textures the draws use.

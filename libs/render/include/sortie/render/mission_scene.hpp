@@ -78,6 +78,8 @@ class MissionScene {
 
   // Moves the placed objects to their live transforms: object_ids[i] is the world object of
   // placement i (mission::LoadedMission::objects). An object absent from the snapshot is hidden.
+  // An object no placement stands for (spawned by a script, a network player's unit) is drawn
+  // like the first placed object of its prototype key, when there is one.
   void apply_snapshot(const world::WorldSnapshot& snapshot, std::span<const world::ObjectId> object_ids);
 
   // The frame to render: draw calls (terrain, objects, overlays) and labels. Valid while the
