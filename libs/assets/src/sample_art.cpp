@@ -4,6 +4,8 @@
 #include <array>
 #include <cmath>
 
+#include "sortie/core/noise.hpp"
+
 namespace sortie::assets::detail {
 namespace {
 
@@ -24,19 +26,6 @@ iron3d::TexmColor to_texel(Rgb c) {
   return {q(c.r), q(c.g), q(c.b), 255};
 }
 
-std::uint32_t hash3(std::uint32_t x, std::uint32_t y, std::uint32_t salt) {
-  std::uint32_t h = x * 0x8DA6B343u ^ y * 0xD8163841u ^ salt * 0xCB1AB31Fu;
-  h ^= h >> 15;
-  h *= 0x2C1B3C6Du;
-  h ^= h >> 12;
-  h *= 0x297A2D39u;
-  h ^= h >> 15;
-  return h;
-}
-float hash01(std::uint32_t x, std::uint32_t y, std::uint32_t salt) {
-  return static_cast<float>(hash3(x, y, salt) >> 8) * (1.0f / 16777216.0f);
-}
-
 // Value noise on a lattice of `period` x `period` cells over [0, size) texels, wrapping, so the
 // texture tiles without a seam.
 float value_noise(float x, float y, std::uint32_t size, std::uint32_t period, std::uint32_t salt) {
@@ -48,8 +37,8 @@ float value_noise(float x, float y, std::uint32_t size, std::uint32_t period, st
   const float tx = gx - fx, ty = gy - fy;
   const float sx = tx * tx * (3 - 2 * tx), sy = ty * ty * (3 - 2 * ty);
   const std::uint32_t jx = (ix + 1) % period, jy = (iy + 1) % period;
-  const float a = hash01(ix, iy, salt) + (hash01(jx, iy, salt) - hash01(ix, iy, salt)) * sx;
-  const float b = hash01(ix, jy, salt) + (hash01(jx, jy, salt) - hash01(ix, jy, salt)) * sx;
+  const float a = core::hash_unit(ix, iy, salt) + (core::hash_unit(jx, iy, salt) - core::hash_unit(ix, iy, salt)) * sx;
+  const float b = core::hash_unit(ix, jy, salt) + (core::hash_unit(jx, jy, salt) - core::hash_unit(ix, jy, salt)) * sx;
   return a + (b - a) * sy;
 }
 
@@ -87,12 +76,14 @@ Rgb terrain_colour(TerrainKind kind, float x, float y, std::uint32_t size, std::
     case TerrainKind::grass: {
       Rgb c = mix({58, 92, 36}, {112, 142, 60}, n);
       c = mix(c, {92, 104, 44}, 0.35f * fine);
-      const float blade = level == 0 ? hash01(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), 5) : 0.5f;
+      const float blade =
+          level == 0 ? core::hash_unit(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), 5) : 0.5f;
       return scale(c, 0.86f + 0.24f * blade);
     }
     case TerrainKind::earth: {
       Rgb c = mix({96, 74, 52}, {136, 110, 78}, n);
-      const float pebble = level == 0 ? hash01(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), 7) : 0.0f;
+      const float pebble =
+          level == 0 ? core::hash_unit(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), 7) : 0.0f;
       if (pebble > 0.97f) c = mix(c, {118, 108, 96}, 0.5f);
       return scale(c, 0.9f + 0.2f * fine);
     }

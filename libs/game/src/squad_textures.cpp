@@ -7,20 +7,6 @@
 
 namespace sortie::game::detail {
 
-std::uint32_t hash32(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
-  std::uint32_t h = a * 0x9e3779b1u ^ (b + 0x7f4a7c15u) * 0x85ebca6bu ^ (c + 0x165667b1u) * 0xc2b2ae35u;
-  h ^= h >> 15;
-  h *= 0x2c1b3c6du;
-  h ^= h >> 12;
-  h *= 0x297a2d39u;
-  h ^= h >> 15;
-  return h;
-}
-
-float hash_unit(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
-  return static_cast<float>(hash32(a, b, c) >> 8) * (1.0f / 16777216.0f);
-}
-
 namespace {
 
 constexpr std::uint32_t kSize = 64;

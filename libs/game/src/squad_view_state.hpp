@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "sortie/core/noise.hpp"
 #include "sortie/game/squad_view.hpp"
 #include "sortie/render/iso_scene.hpp"
 #include "sortie/render/mesh.hpp"
@@ -93,8 +94,8 @@ inline constexpr std::uint32_t kGrainSize = 256;
 // squad_textures.cpp
 render::Texture make_floor_texture();
 render::Texture make_wall_texture();
-std::uint32_t hash32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0);
-float hash_unit(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0);  // [0, 1)
+using core::hash32;     // sortie/core/noise.hpp
+using core::hash_unit;  // [0, 1)
 
 // squad_light.cpp
 bool sees(const squad::WallGrid& walls, core::Vec2 from, core::Vec2 to);
