@@ -293,8 +293,10 @@ TEST_F(CliViewerWorldTest, join_refuses_a_local_game_that_is_not_the_served_one)
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run not found (install xvfb and xauth: make deps)";
   const fs::path other = dir_ / "seed2";
   ASSERT_EQ(run_sortie({"sample", other.string(), "--seed", "2"}).exit_code, 0);
-  const auto server = sortie::test::spawn_logged({SORTIE_BIN, "serve", other.string(), "--port", "0", "--ticks", "120"},
-                                                 dir_ / "server.out");
+  // The session waits for the viewer: a slow machine cannot miss it.
+  const auto server = sortie::test::spawn_logged(
+      {SORTIE_BIN, "serve", other.string(), "--port", "0", "--ticks", "60", "--wait-players", "1"},
+      dir_ / "server.out");
   ASSERT_GT(server.pid, 0);
   std::string address;
   for (int i = 0; i < 1000 && address.empty(); ++i) {
@@ -304,8 +306,9 @@ TEST_F(CliViewerWorldTest, join_refuses_a_local_game_that_is_not_the_served_one)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   ASSERT_FALSE(address.empty()) << sortie::test::text_of(server.out);
-  const auto v = run_viewer({"join", address, "--name", "viewer", sample_dir().string(), "--ticks", "120", "--size",
-                             "160x120", "--frames", "300"});
+  // Frames to spare: the viewer stops at the refusal, however long the setup takes to arrive.
+  const auto v = run_viewer({"join", address, "--name", "viewer", sample_dir().string(), "--ticks", "60", "--size",
+                             "160x120", "--frames", "3000", "--timeout-ms", "60000"});
   EXPECT_NE(v.exit_code, 0) << v.all();
   EXPECT_NE(v.err.find("[net.join.mission_mismatch]"), std::string::npos) << v.all();
   EXPECT_EQ(v.out.find("final state hash"), std::string::npos) << v.all();
