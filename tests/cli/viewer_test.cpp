@@ -108,6 +108,17 @@ TEST_F(CliViewerTest, scripted_click_picks_the_object_under_the_cursor_and_keys_
 namespace sortie::cli_test {
 namespace {
 
+// The address a `sortie serve` child prints ("listening on 127.0.0.1:PORT"), waiting up to 20 s.
+std::string listening_address(const sortie::test::Process& server) {
+  for (int i = 0; i < 1000; ++i) {
+    std::smatch m;
+    const std::string out = sortie::test::text_of(server.out);
+    if (std::regex_search(out, m, std::regex("listening on (127\\.0\\.0\\.1:[0-9]+)"))) return m[1];
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return {};
+}
+
 std::size_t pixels_differing(const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b) {
   std::size_t n = 0;
   for (std::size_t i = 0; i + 2 < a.size() && i + 2 < b.size(); i += 3)
@@ -261,13 +272,7 @@ TEST_F(CliViewerWorldTest, join_shows_the_served_mission_and_ends_on_the_servers
   const auto server = sortie::test::spawn_logged(
       {SORTIE_BIN, "serve", sample_dir().string(), "--port", "0", "--ticks", "120"}, dir_ / "server.out");
   ASSERT_GT(server.pid, 0);
-  std::string address;
-  for (int i = 0; i < 1000 && address.empty(); ++i) {
-    std::smatch m;
-    const std::string out = sortie::test::text_of(server.out);
-    if (std::regex_search(out, m, std::regex("listening on (127\\.0\\.0\\.1:[0-9]+)"))) address = m[1];
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  const std::string address = listening_address(server);
   ASSERT_FALSE(address.empty()) << sortie::test::text_of(server.out);
   const fs::path shot = dir_ / "join.png";
   const auto v = run_viewer({"join", address, "--name", "viewer", sample_dir().string(), "--ticks", "120", "--size",
@@ -298,13 +303,7 @@ TEST_F(CliViewerWorldTest, join_refuses_a_local_game_that_is_not_the_served_one)
       {SORTIE_BIN, "serve", other.string(), "--port", "0", "--ticks", "60", "--wait-players", "1"},
       dir_ / "server.out");
   ASSERT_GT(server.pid, 0);
-  std::string address;
-  for (int i = 0; i < 1000 && address.empty(); ++i) {
-    std::smatch m;
-    const std::string out = sortie::test::text_of(server.out);
-    if (std::regex_search(out, m, std::regex("listening on (127\\.0\\.0\\.1:[0-9]+)"))) address = m[1];
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  const std::string address = listening_address(server);
   ASSERT_FALSE(address.empty()) << sortie::test::text_of(server.out);
   // Frames to spare: the viewer stops at the refusal, however long the setup takes to arrive.
   const auto v = run_viewer({"join", address, "--name", "viewer", sample_dir().string(), "--ticks", "60", "--size",

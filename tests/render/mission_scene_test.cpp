@@ -112,12 +112,7 @@ TEST(MissionScene, snapshot_moves_and_hides_objects) {
   auto l = load_m01();
   ASSERT_NE(l.mission, nullptr);
   auto scene = scene_of(*l.mission);
-  std::vector<world::ObjectId> ids;
-  for (const auto& o : l.mission->objects) {
-    if (static_cast<std::size_t>(o.placed_index) >= ids.size())
-      ids.resize(static_cast<std::size_t>(o.placed_index) + 1);
-    ids[static_cast<std::size_t>(o.placed_index)] = o.id;
-  }
+  const std::vector<world::ObjectId> ids = l.mission->ids_by_placement();
   auto snap = *l.mission->world->snapshot();
   ASSERT_EQ(snap.objects.size(), 16u);
   scene.apply_snapshot(snap, ids);
@@ -144,12 +139,7 @@ TEST(MissionScene, spawned_objects_are_drawn_like_a_placed_object_of_their_proto
   auto l = load_m01();
   ASSERT_NE(l.mission, nullptr);
   auto scene = scene_of(*l.mission);
-  std::vector<world::ObjectId> ids;
-  for (const auto& o : l.mission->objects) {
-    if (static_cast<std::size_t>(o.placed_index) >= ids.size())
-      ids.resize(static_cast<std::size_t>(o.placed_index) + 1);
-    ids[static_cast<std::size_t>(o.placed_index)] = o.id;
-  }
+  const std::vector<world::ObjectId> ids = l.mission->ids_by_placement();
   auto snap = *l.mission->world->snapshot();
   scene.apply_snapshot(snap, ids);
   const std::size_t draws_before = scene.draws().size();

@@ -137,22 +137,20 @@ core::Result<MissionRunRequest> resume_request(const MissionRunRequest& request,
 
 core::Result<MissionRun> run_mission(const MissionRunRequest& request) {
   MissionRun run;
-  if (!request.load.empty()) {
+  MissionRunRequest rq = request;
+  if (!request.load.empty()) {  // the save's run
     SaveGame save;
-    auto rq = resume_request(request, save);
-    if (!rq) {
-      run.failure = std::move(rq.error());
+    auto resumed = resume_request(request, save);
+    if (!resumed) {
+      run.failure = std::move(resumed.error());
       return run;
     }
+    rq = std::move(*resumed);
     run.resumed = std::move(save);
-    SORTIE_TRY(run.dir, resolve_game_dir(rq->source));
-    run.out_dir = rq->out_dir;
-    if (auto st = run_stages(*rq, run); !st) run.failure = std::move(st.error());
-    return run;
   }
-  SORTIE_TRY(run.dir, resolve_game_dir(request.source));
-  run.out_dir = request.out_dir;
-  if (auto st = run_stages(request, run); !st) run.failure = std::move(st.error());
+  SORTIE_TRY(run.dir, resolve_game_dir(rq.source));
+  run.out_dir = rq.out_dir;
+  if (auto st = run_stages(rq, run); !st) run.failure = std::move(st.error());
   return run;
 }
 
