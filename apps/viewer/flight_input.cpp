@@ -5,7 +5,8 @@ namespace sortie::viewer {
 namespace {
 // The viewer's other keys, set 1 (libs/move names the ones its bindings and free flight read).
 constexpr move::ScanCode kSpace = 0x39, kTab = 0x0F, kEscape = 0x01, kF12 = 0x58, kDigit1 = 0x02, kDigit2 = 0x03,
-                         kDigit3 = 0x04, kO = 0x18, kP = 0x19, kN = 0x31, kR = 0x13;
+                         kDigit3 = 0x04, kO = 0x18, kP = 0x19, kN = 0x31, kR = 0x13, kDigit4 = 0x05, kCtrl = 0x1D,
+                         kEnter = 0x1C, kF = 0x21, kF5 = 0x3F, kF9 = 0x43, kPlus = 0x0D, kMinus = 0x0C;
 }  // namespace
 
 move::ScanCode scan_code(Key key) {
@@ -48,6 +49,27 @@ move::ScanCode scan_code(Key key) {
       return kDigit2;
     case Key::digit3:
       return kDigit3;
+    case Key::digit4:
+    case Key::digit5:
+    case Key::digit6:
+    case Key::digit7:
+    case Key::digit8:
+    case Key::digit9:
+      return static_cast<move::ScanCode>(kDigit4 + static_cast<int>(key) - static_cast<int>(Key::digit4));
+    case Key::ctrl:
+      return kCtrl;
+    case Key::enter:
+      return kEnter;
+    case Key::f:
+      return kF;
+    case Key::f5:
+      return kF5;
+    case Key::f9:
+      return kF9;
+    case Key::plus:
+      return kPlus;
+    case Key::minus:
+      return kMinus;
     case Key::o:
       return kO;
     case Key::p:

@@ -12,6 +12,8 @@ enum class Key : std::uint8_t {
   none, w, a, s, d, q, e, shift, space, f12, escape, tab,
   left, right, up, down, home,                      // flight and camera
   digit1, digit2, digit3, o, p, n, r,               // the squad mode
+  digit4, digit5, digit6, digit7, digit8, digit9,  // groups (mission mode)
+  ctrl, enter, f, f5, f9, plus, minus,              // the mission game
   count
 };
 // clang-format on

@@ -23,9 +23,12 @@ render::Camera MissionView::camera(const render::CameraPose& pose, float aspect)
 }
 
 core::Result<MissionView> load_mission_view(const std::string& game_dir, const std::string& mission,
-                                            const std::string& sample_scale, const render::MissionOverlays& overlays) {
+                                            const std::string& sample_scale, const render::MissionOverlays& overlays,
+                                            std::uint64_t seed) {
   SORTIE_TRY(auto game, mission::open_game({game_dir, mission::sample_scale_from(sample_scale), {}}, mission));
-  SORTIE_TRY(auto report, game.context.load(game.mission));
+  mission::MissionLoadOptions lo;
+  lo.world.seed = seed;
+  SORTIE_TRY(auto report, game.context.load(game.mission, lo));
   if (!report.ok) {
     for (const auto& d : report.failures) cli::print_error(d);
     return core::fail(core::Diagnostic::error(

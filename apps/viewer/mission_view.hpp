@@ -29,7 +29,9 @@ struct MissionView {
 };
 
 // Errors: the game's and the load's (load failures are printed to stderr, then viewer.load).
+// `seed`: the world's simulation seed (as `sortie run --seed`).
 core::Result<MissionView> load_mission_view(const std::string& game_dir, const std::string& mission,
-                                            const std::string& sample_scale, const render::MissionOverlays& overlays);
+                                            const std::string& sample_scale, const render::MissionOverlays& overlays,
+                                            std::uint64_t seed = 1);
 
 }  // namespace sortie::viewer

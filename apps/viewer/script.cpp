@@ -34,7 +34,10 @@ Key key_named(std::string_view s) {
       {"f12", Key::f12}, {"escape", Key::escape}, {"tab", Key::tab},
       {"left", Key::left}, {"right", Key::right}, {"up", Key::up}, {"down", Key::down}, {"home", Key::home},
       {"1", Key::digit1}, {"2", Key::digit2}, {"3", Key::digit3},
-      {"o", Key::o},       {"p", Key::p},         {"n", Key::n},      {"r", Key::r}};
+      {"o", Key::o},       {"p", Key::p},         {"n", Key::n},      {"r", Key::r},
+      {"4", Key::digit4}, {"5", Key::digit5}, {"6", Key::digit6}, {"7", Key::digit7}, {"8", Key::digit8},
+      {"9", Key::digit9}, {"ctrl", Key::ctrl}, {"enter", Key::enter}, {"f", Key::f}, {"f5", Key::f5},
+      {"f9", Key::f9}, {"plus", Key::plus}, {"minus", Key::minus}};
   // clang-format on
   for (const auto& [name, key] : kKeys)
     if (name == s) return key;

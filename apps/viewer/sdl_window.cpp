@@ -40,6 +40,36 @@ Key key_of(SDL_Scancode s) {
       return Key::digit2;
     case SDL_SCANCODE_3:
       return Key::digit3;
+    case SDL_SCANCODE_4:
+      return Key::digit4;
+    case SDL_SCANCODE_5:
+      return Key::digit5;
+    case SDL_SCANCODE_6:
+      return Key::digit6;
+    case SDL_SCANCODE_7:
+      return Key::digit7;
+    case SDL_SCANCODE_8:
+      return Key::digit8;
+    case SDL_SCANCODE_9:
+      return Key::digit9;
+    case SDL_SCANCODE_LCTRL:
+    case SDL_SCANCODE_RCTRL:
+      return Key::ctrl;
+    case SDL_SCANCODE_RETURN:
+    case SDL_SCANCODE_KP_ENTER:
+      return Key::enter;
+    case SDL_SCANCODE_F:
+      return Key::f;
+    case SDL_SCANCODE_F5:
+      return Key::f5;
+    case SDL_SCANCODE_F9:
+      return Key::f9;
+    case SDL_SCANCODE_EQUALS:
+    case SDL_SCANCODE_KP_PLUS:
+      return Key::plus;
+    case SDL_SCANCODE_MINUS:
+    case SDL_SCANCODE_KP_MINUS:
+      return Key::minus;
     case SDL_SCANCODE_O:
       return Key::o;
     case SDL_SCANCODE_P:

@@ -85,7 +85,8 @@ int run_app(ViewerMode& mode, const AppOptions& options) {
     bool quit = false;
     bool shot = false;
     for (const auto& e : events) {
-      if (e.type == InputEvent::Type::quit || (e.type == InputEvent::Type::key_down && e.key == Key::escape))
+      if (e.type == InputEvent::Type::quit ||
+          (e.type == InputEvent::Type::key_down && e.key == Key::escape && !mode.handles_escape()))
         quit = true;
       if (e.type == InputEvent::Type::key_down && e.key == Key::f12) shot = true;
       if (e.type == InputEvent::Type::resize && e.x > 0 && e.y > 0) {
@@ -95,7 +96,7 @@ int run_app(ViewerMode& mode, const AppOptions& options) {
       input.apply(e);
       mode.on_event(e, input, static_cast<int>(fb->width()), static_cast<int>(fb->height()));
     }
-    if (quit) break;
+    if (quit || mode.wants_quit()) break;
     if (auto st = mode.step(dt, input); !st) return report_error(st.error());
     const auto d0 = std::chrono::steady_clock::now();
     if (auto st = mode.draw(renderer, *fb); !st) return report_error(st.error());

@@ -32,6 +32,10 @@ class ViewerMode {
   virtual core::Status draw(render::Renderer& renderer, render::Framebuffer& target) = 0;
   // Lines of text drawn at the top left under the FPS line (not in screenshots).
   [[nodiscard]] virtual std::vector<std::string> hud() const { return {}; }
+  // Whether Escape belongs to the mode (a menu) instead of closing the window.
+  [[nodiscard]] virtual bool handles_escape() const { return false; }
+  // The mode asks to close the window (its menu's quit), checked after every frame's events.
+  [[nodiscard]] virtual bool wants_quit() const { return false; }
   // Whether the mode wants relative mouse motion now (mouse look).
   [[nodiscard]] virtual bool relative_mouse() const { return false; }
   // After the last frame (window closed, Escape, --frames reached): the process exit code.

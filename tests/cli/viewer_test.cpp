@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <regex>
 #include <set>
@@ -34,8 +35,8 @@ TEST_F(CliViewerTest, screenshot_matches_sortie_render_of_the_same_camera) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run not found (install xvfb and xauth: make deps)";
   const std::string camera = "300,-150,400,90,-50";
   const fs::path shot = dir_ / "viewer.png", still = dir_ / "render.png";
-  const auto v = run_viewer({sample_dir().string(), "-m", "m01", "--camera", camera, "--size", "320x240", "--frames",
-                             "5", "--screenshot", shot.string()});
+  const auto v = run_viewer({sample_dir().string(), "-m", "m01", "--spectate", "--camera", camera, "--size", "320x240",
+                             "--frames", "5", "--screenshot", shot.string()});
   ASSERT_EQ(v.exit_code, 0) << v.all();
   EXPECT_NE(v.out.find("5 frames in"), std::string::npos) << v.out;
   const auto r = run_sortie(
@@ -85,14 +86,15 @@ TEST_F(CliViewerTest, scripted_click_picks_the_object_under_the_cursor_and_keys_
                            "15 mouse_up 10 10 3\n";
   put_bytes(script, core::ByteView(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
   const fs::path moved = dir_ / "moved.png", still = dir_ / "still.png";
-  const auto v = run_viewer({sample_dir().string(), "-m", "m01", "--camera", "300,-150,400,90,-50", "--size", "320x240",
-                             "--frames", "20", "--script", script.string(), "--screenshot", moved.string()});
+  const auto v =
+      run_viewer({sample_dir().string(), "-m", "m01", "--spectate", "--camera", "300,-150,400,90,-50", "--size",
+                  "320x240", "--frames", "20", "--script", script.string(), "--screenshot", moved.string()});
   ASSERT_EQ(v.exit_code, 0) << v.all();
   EXPECT_NE(v.out.find("pick: objects["), std::string::npos) << v.out;
   EXPECT_NE(v.out.find("prototype: "), std::string::npos) << v.out;
   EXPECT_NE(v.out.find("  id p"), std::string::npos) << v.out;
-  const auto r = run_viewer({sample_dir().string(), "-m", "m01", "--camera", "300,-150,400,90,-50", "--size", "320x240",
-                             "--frames", "20", "--screenshot", still.string()});
+  const auto r = run_viewer({sample_dir().string(), "-m", "m01", "--spectate", "--camera", "300,-150,400,90,-50",
+                             "--size", "320x240", "--frames", "20", "--screenshot", still.string()});
   ASSERT_EQ(r.exit_code, 0) << r.all();
   EXPECT_NE(file_bytes(moved), file_bytes(still));  // W and the mouse look moved the camera
 
@@ -100,6 +102,52 @@ TEST_F(CliViewerTest, scripted_click_picks_the_object_under_the_cursor_and_keys_
   const auto bad = run_viewer({sample_dir().string(), "--frames", "2", "--script", script.string()});
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_NE(bad.err.find("line 1"), std::string::npos) << bad.err;
+}
+
+// The game (issue #19): a drag box selects the player's units, a right click orders them, a
+// quick save and a quick load after more input land on the same tick and state hash, and a
+// unit piloted forward for two seconds moves.
+TEST_F(CliViewerTest, scripted_game_selects_orders_saves_loads_and_pilots) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run not found (install xvfb and xauth: make deps)";
+  const fs::path script = dir_ / "game.txt", save = dir_ / "quick.save";
+  const std::string text =
+      "# select everything on screen, order to the picture's centre\n"
+      "10 mouse_down 1 1 1\n11 mouse_move 300 200\n12 mouse_up 638 358 1\n"
+      "14 mouse_down 320 150 3\n15 mouse_up 320 150 3\n"
+      "40 key_down f5\n41 key_up f5\n"
+      "# more input, then the quick load\n"
+      "50 mouse_down 120 250 3\n51 mouse_up 120 250 3\n"
+      "80 key_down f9\n81 key_up f9\n"
+      "# pilot the first selected unit forward for two seconds (125 ticks at 1x)\n"
+      "90 mouse_down 1 1 1\n91 mouse_move 300 200\n92 mouse_up 638 358 1\n"
+      "95 key_down enter\n96 key_up enter\n100 key_down w\n225 key_up w\n230 key_down enter\n231 key_up enter\n";
+  put_bytes(script, core::ByteView(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+  const fs::path shot = dir_ / "game.png";
+  const auto v = run_viewer({sample_dir().string(), "-m", "m01", "--mute", "--size", "640x360", "--frames", "240",
+                             "--script", script.string(), "--save-file", save.string(), "--screenshot", shot.string()});
+  ASSERT_EQ(v.exit_code, 0) << v.all();
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(v.out, m, std::regex("game: select ([0-9]+) units"))) << v.out;
+  EXPECT_GE(std::stoi(m[1]), 1) << v.out;
+  EXPECT_TRUE(std::regex_search(v.out, std::regex("game: order tick [0-9]+ [0-9]+ units go"))) << v.out;
+  std::smatch saved, loaded;
+  ASSERT_TRUE(std::regex_search(v.out, saved, std::regex("saved tick ([0-9]+) \\(state hash ([0-9a-f]{16})\\)")))
+      << v.out;
+  ASSERT_TRUE(std::regex_search(v.out, loaded, std::regex("loaded tick ([0-9]+) \\(state hash ([0-9a-f]{16})\\)")))
+      << v.out;
+  EXPECT_EQ(saved[1], loaded[1]);
+  EXPECT_EQ(saved[2], loaded[2]);
+  EXPECT_TRUE(fs::exists(save));
+  std::smatch from, to;
+  ASSERT_TRUE(std::regex_search(v.out, from, std::regex("piloting p[^ ]+ at (-?[0-9.]+),(-?[0-9.]+)"))) << v.out;
+  ASSERT_TRUE(std::regex_search(v.out, to, std::regex("piloting p[^ ]+ ended at (-?[0-9.]+),(-?[0-9.]+)"))) << v.out;
+  const double moved = std::hypot(std::stod(to[1]) - std::stod(from[1]), std::stod(to[2]) - std::stod(from[2]));
+  EXPECT_GT(moved, 4.0) << v.out;
+  EXPECT_NE(v.out.find("game: end at tick"), std::string::npos) << v.out;
+  // A headless run refuses the viewer's save with a clear message.
+  const auto r = run_sortie({"run", "--load", save.string(), "--ticks", "10"});
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.all().find("save.game"), std::string::npos) << r.all();
 }
 
 }  // namespace
@@ -214,8 +262,9 @@ TEST_F(CliViewerWorldTest, the_missions_own_music_and_sky_play_by_default) {
   const fs::path raw = dir_ / "played.raw", shot = dir_ / "m02.png";
   ::setenv("SDL_DISKAUDIOFILE", raw.c_str(), 1);
   ::setenv("SDL_DISKAUDIODELAY", "0", 1);
-  const std::vector<std::string> common = {sample_dir().string(), "-m",  "m02", "--size", "160x120", "--frames", "20",
-                                           "--audio-driver",      "disk"};
+  const std::vector<std::string> common = {
+      sample_dir().string(), "-m",   "m02",       "--size", "160x120", "--frames", "20",
+      "--audio-driver",      "disk", "--spectate"};
   auto args = common;
   args.insert(args.end(), {"--screenshot", shot.string()});
   const auto v = run_viewer(args);

@@ -6,7 +6,8 @@ namespace sortie::assets::detail {
 
 namespace {
 
-// {0}: mission number, {1}: depot distance from the lead unit, {2}: the time limit in seconds.
+// {0}: mission number, {1}: depot distance from the lead unit, {2}: the time limit in seconds,
+// {3}: the time limit when a person plays.
 constexpr const char* kMissionLua =
     R"lua(-- MISSIONS/m{0:02}/mission.lua: the sample's scenario, in sortie's own mission script API
 -- (docs/mission-scripts.md). Written by the sortie sample generator.
@@ -15,7 +16,10 @@ constexpr const char* kMissionLua =
 -- posts a picket near its start); the first to enter the depot wins the mission. An Enemy (2)
 -- reinforcement appears after 2 seconds and follows the lead unit; a spare Player unit is
 -- recalled after 3 seconds. If nobody reached the depot after {2} seconds, the mission is lost.
+-- When a person plays (human(), the viewer's game), the orders are theirs: the script only tells
+-- them where the depot is, gives them {3} seconds, and loses the mission when every unit is gone.
 local PLAYER, ENEMY = 1, 2
+local HUMAN = human()
 local x0, y0, x1, y1 = bounds()
 
 -- Globals are the script's state: they are part of the scenario's state hash.
@@ -43,6 +47,12 @@ on_start(function()
     win("no unit to escort")
     return
   end
+  if HUMAN then
+    picket = scouts[2]
+    message(string.format("Reach the depot at %.0f, %.0f before the enemy catches you.", depot.x, depot.y))
+    if picket then message("Send a second unit out as a picket.") end
+    return
+  end
   for i, id in ipairs(scouts) do
     if i == 2 then
       picket = id
@@ -57,6 +67,7 @@ end)
 on_enter("depot", function(unit, zone)
   if clan(unit) == PLAYER or unit == lead then
     trace("unit", unit, "entered the", zone)
+    message("A unit reached the depot.")
     objective_complete("reach")
     win("a Player unit reached the depot")
   end
@@ -64,28 +75,44 @@ end)
 
 on_arrive(function(unit, ok)
   arrivals = arrivals + 1
-  if unit == picket and ok then objective_complete("picket") end
+  if unit == picket and ok then
+    objective_complete("picket")
+    message("The picket is posted.")
+  end
 end)
 
 on_destroyed(function(id)
   lost = lost + 1
+  if not HUMAN then return end
+  local ours, left = false, 0
+  for _, s in ipairs(scouts) do
+    if s == id then ours = true elseif alive(s) then left = left + 1 end
+  end
+  if ours then
+    message("A unit was lost.")
+    if left == 0 then
+      objective_fail("reach")
+      lose("every unit was lost")
+    end
+  end
 end)
 
 after(2, function()
   local proto = raiders[1] and prototype(raiders[1]) or "raider"
   reinforcement = spawn(proto, depot.x + 12, depot.y + 12, ENEMY)
   if lead then follow(reinforcement, lead, 4) end
+  if HUMAN then message("Enemy reinforcements near the depot!") end
 end)
 
 after(3, function()
-  if #scouts >= 3 then remove(scouts[#scouts]) end
+  if not HUMAN and #scouts >= 3 then remove(scouts[#scouts]) end
 end)
 
 every(1, function()
   trace("tick", tick(), "arrivals", arrivals, "lost", lost)
 end)
 
-after({2}, function()
+after(HUMAN and {3} or {2}, function()
   objective_fail("reach")
   lose("the depot was not reached in time")
 end)
@@ -94,7 +121,7 @@ end)
 }  // namespace
 
 std::string sample_mission_lua(std::uint32_t mission_index) {
-  return fmt::format(kMissionLua, mission_index + 1, 20 + 4 * mission_index, 9);
+  return fmt::format(kMissionLua, mission_index + 1, 20 + 4 * mission_index, 9, 240);
 }
 
 }  // namespace sortie::assets::detail

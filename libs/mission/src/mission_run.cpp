@@ -118,6 +118,10 @@ core::Status run_stages(const MissionRunRequest& request, MissionRun& run) {
 // A resumed run is the save's run: its game, mission and seed.
 core::Result<MissionRunRequest> resume_request(const MissionRunRequest& request, SaveGame& save) {
   SORTIE_TRY(save, read_save(request.load));
+  if (save.mode == SaveMode::play)
+    return core::fail(
+        core::Diagnostic::error("save.game", "a game played in sortie-viewer: load it there (F9, --save-file)")
+            .of(request.load.string()));
   MissionRunRequest rq = request;
   const auto refuse = [&](std::string_view what, std::string expected, std::string found) {
     return core::fail(core::Diagnostic::error("save.game", fmt::format("the save is of another {}", what))

@@ -20,7 +20,7 @@ scenario::MissionFacts mission_facts(const LoadedMission& mission, std::string n
 }
 
 core::Result<std::unique_ptr<scenario::ScenarioRuntime>> make_scenario_runtime(
-    LoadedMission& mission, const scenario::RuntimeOptions& options) {
+    LoadedMission& mission, const scenario::RuntimeOptions& options, bool human) {
   std::vector<std::unique_ptr<scenario::ScenarioPart>> parts;
   if (mission.script) {
     SORTIE_TRY(auto lua, scenario::LuaMission::load(mission.script->source, mission.script->path));
@@ -40,7 +40,9 @@ core::Result<std::unique_ptr<scenario::ScenarioRuntime>> make_scenario_runtime(
   }
   if (parts.empty()) return std::unique_ptr<scenario::ScenarioRuntime>();
   const std::string name = mission.data ? std::string(mission.data->tma_path.parent()) : std::string();
-  auto runtime = std::make_unique<scenario::ScenarioRuntime>(*mission.world, mission_facts(mission, name), options);
+  scenario::MissionFacts facts = mission_facts(mission, name);
+  facts.human = human;
+  auto runtime = std::make_unique<scenario::ScenarioRuntime>(*mission.world, std::move(facts), options);
   for (auto& p : parts) runtime->add(std::move(p));
   return runtime;
 }

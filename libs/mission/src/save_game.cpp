@@ -17,6 +17,12 @@
 namespace sortie::mission {
 namespace {
 
+core::Json actions_json(const std::vector<PlayAction>& actions) {
+  core::Json out = core::Json::array();
+  for (const auto& a : actions) out.push_back(action_json(a));
+  return out;
+}
+
 core::Json body_of(const SaveGame& s) {
   return core::Json{{"format", "sortie-save"},
                     {"version", kSaveVersion},
@@ -26,7 +32,9 @@ core::Json body_of(const SaveGame& s) {
                     {"mission", s.mission},
                     {"seed", s.seed},
                     {"tick", s.tick},
-                    {"state_hash", core::hash_hex(s.state_hash)}};
+                    {"state_hash", core::hash_hex(s.state_hash)},
+                    {"mode", s.mode == SaveMode::play ? "play" : "run"},
+                    {"actions", actions_json(s.actions)}};
 }
 
 std::string checksum_of(const core::Json& body) {
@@ -95,10 +103,71 @@ core::Result<SaveGame> save_from_json(const core::Json& j) {
   const auto parsed = parse_hex64(hash);
   if (!parsed) return core::fail(field_error("state_hash", "16 hex digits"));
   s.state_hash = *parsed;
+  std::string mode;
+  SORTIE_CHECK(text("mode", mode));
+  if (mode != "run" && mode != "play") return core::fail(field_error("mode", "run or play"));
+  s.mode = mode == "play" ? SaveMode::play : SaveMode::run;
+  if (!j.contains("actions") || !j["actions"].is_array()) return core::fail(field_error("actions", "an array"));
+  for (const auto& a : j["actions"]) {
+    SORTIE_TRY(auto action, action_from_json(a));
+    if (action.tick > s.tick || (!s.actions.empty() && action.tick < s.actions.back().tick))
+      return core::fail(field_error("actions", "in tick order, none after the save's tick"));
+    s.actions.push_back(std::move(action));
+  }
+  if (s.mode == SaveMode::run && !s.actions.empty()) return core::fail(field_error("actions", "empty in a run save"));
   if (s.build != save_build_id())
     return core::fail(core::Diagnostic::error("save.build", "the save was written by another build of sortie")
                           .expect(save_build_id(), s.build));
   return s;
+}
+
+SaveGame play_save(const PlaySession& play, std::string game, std::string sample_scale, std::string mission,
+                   std::uint64_t seed) {
+  SaveGame s;
+  s.build = save_build_id();
+  s.game = std::move(game);
+  s.sample_scale = std::move(sample_scale);
+  s.mission = std::move(mission);
+  s.seed = seed;
+  s.tick = play.tick_number();
+  s.state_hash = play.state_hash();
+  s.mode = SaveMode::play;
+  s.actions = play.actions();
+  return s;
+}
+
+namespace {
+
+core::Status load_again(GameContext& context, const std::string& mission, std::uint64_t seed) {
+  MissionLoadOptions lo;
+  lo.world.seed = seed;
+  SORTIE_TRY(auto report, context.load(mission, lo));
+  if (!report.ok)
+    return core::fail(core::Diagnostic::error(
+        "load.failed", fmt::format("load of {} failed: {}", mission,
+                                   report.failures.empty() ? std::string("?") : report.failures.front().to_string())));
+  if (context.current() == nullptr)
+    return core::fail(core::Diagnostic::error("load.failed", "no mission after the load"));
+  return {};
+}
+
+}  // namespace
+
+core::Result<std::unique_ptr<PlaySession>> resume_play(GameContext& context, const SaveGame& save,
+                                                       const std::string& mission, const PlayOptions& options) {
+  if (save.mode != SaveMode::play)
+    return core::fail(core::Diagnostic::error("save.game", "a save of a headless run (sortie run --load resumes it)"));
+  if (save.mission != mission)
+    return core::fail(
+        core::Diagnostic::error("save.game", "the save is of another mission").expect(mission, save.mission));
+  SORTIE_CHECK(load_again(context, save.mission, save.seed));
+  return replay_play(*context.current(), options, save.actions, save.tick, save.state_hash);
+}
+
+core::Result<std::unique_ptr<PlaySession>> restart_play(GameContext& context, const std::string& mission,
+                                                        std::uint64_t seed, const PlayOptions& options) {
+  SORTIE_CHECK(load_again(context, mission, seed));
+  return PlaySession::start(*context.current(), options);
 }
 
 core::Result<SaveGame> read_save(const std::filesystem::path& path) {

@@ -14,24 +14,20 @@
 
 namespace sortie::mission {
 
-namespace {
-
-struct Bounds {
-  float min_x = std::numeric_limits<float>::max(), min_y = std::numeric_limits<float>::max();
-  float max_x = std::numeric_limits<float>::lowest(), max_y = std::numeric_limits<float>::lowest();
-};
-
-Bounds terrain_bounds(const assets::MissionData& data) {
-  Bounds b;
+MapBounds map_bounds(const assets::MissionData& data) {
+  MapBounds b{std::numeric_limits<float>::max(), std::numeric_limits<float>::max(),
+              std::numeric_limits<float>::lowest(), std::numeric_limits<float>::lowest()};
   for (const auto& p : data.land_msh.positions) {
     b.min_x = std::min(b.min_x, p.x);
     b.min_y = std::min(b.min_y, p.y);
     b.max_x = std::max(b.max_x, p.x);
     b.max_y = std::max(b.max_y, p.y);
   }
-  if (data.land_msh.positions.empty()) b = Bounds{0, 0, 256, 256};
+  if (data.land_msh.positions.empty()) b = MapBounds{0, 0, 256, 256};
   return b;
 }
+
+namespace {
 
 // The footprint radius of a placed static object: half the larger XY extent of its meshes'
 // bounds, scaled by the placement; nullopt without a visual (nothing to bump into).
@@ -130,7 +126,7 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
     if (o.unit) units.push_back(o.id);
   r.objects = mission.objects.size();
   r.units = units.size();
-  const Bounds b = terrain_bounds(*mission.data);
+  const MapBounds b = map_bounds(*mission.data);
   const float margin = 8.0f;
   core::Rng orders(options.seed, 0x4F524452);  // "ORDR": a stream of its own
   const auto start = std::chrono::steady_clock::now();

@@ -146,6 +146,10 @@ std::vector<std::string> CameraFramePublisher::sink_names() const {
   return out;
 }
 
+void CameraController::set_yaw(float yaw) {
+  state_.yaw = det_wrap(yaw);
+}
+
 ViewerControls::ViewerControls(CameraSettings settings, std::vector<ManualBinding> bindings)
     : commands_(std::move(bindings)), camera_(settings) {}
 

@@ -610,8 +610,8 @@ void trace_text(Script& s, const char* text) {
   s.ctx->trace(s.options.channel, text);
 }
 
-// print(...) / trace(...): the values through tostring, tab-separated, to the trace channel.
-int l_print(lua_State* L) {
+// The values through tostring, tab-separated.
+std::string joined_text(lua_State* L) {
   const int n = lua_gettop(L);
   luaL_Buffer b;
   luaL_buffinit(L, &b);
@@ -623,8 +623,29 @@ int l_print(lua_State* L) {
     luaL_addvalue(&b);
   }
   luaL_pushresult(&b);
-  trace_text(script_of(L), lua_tostring(L, -1));
+  std::string text = lua_tostring(L, -1);
+  lua_pop(L, 1);
+  return text;
+}
+
+// print(...) / trace(...): to the script's trace channel.
+int l_print(lua_State* L) {
+  const std::string text = joined_text(L);
+  trace_text(script_of(L), text.c_str());
   return 0;
+}
+
+// message(...): to the player (the "message" channel, which the runtime always keeps).
+int l_message(lua_State* L) {
+  const std::string text = joined_text(L);
+  script_of(L).ctx->trace("message", text);
+  return 0;
+}
+
+// human(): whether a person plays the player's clan.
+int l_human(lua_State* L) {
+  lua_pushboolean(L, script_of(L).ctx->facts.human ? 1 : 0);
+  return 1;
 }
 
 constexpr luaL_Reg kApi[] = {
@@ -675,6 +696,8 @@ constexpr luaL_Reg kApi[] = {
     {"superai", l_superai},
     {"print", l_print},
     {"trace", l_print},
+    {"message", l_message},
+    {"human", l_human},
 };
 
 }  // namespace

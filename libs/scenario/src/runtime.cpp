@@ -51,6 +51,8 @@ struct ScenarioRuntime::Impl {
   std::uint64_t warnings = 0;
   std::uint64_t warnings_dropped = 0;
   std::vector<TraceLine> trace;
+  std::vector<TraceLine> messages;
+  std::uint64_t message_count = 0;
   bool all_channels = false;
   std::uint32_t next_spawn = 0;
   std::uint64_t digest = 0;
@@ -69,6 +71,11 @@ struct ScenarioRuntime::Impl {
                                options.trace.channels.end();
   }
   void add_trace(std::string_view channel, std::string text) {
+    if (channel == "message") {
+      ++message_count;
+      if (messages.size() == kMaxMessages) messages.erase(messages.begin());
+      messages.push_back(TraceLine{world.clock().tick, std::string(channel), text});
+    }
     if (channel_on(channel)) trace.push_back(TraceLine{world.clock().tick, std::string(channel), std::move(text)});
   }
   void warn(core::Diagnostic d) {
@@ -263,6 +270,14 @@ std::uint64_t ScenarioRuntime::steps() const {
 
 const ScenarioState* ScenarioRuntime::state() const {
   return find_scenario_state(impl_->world);
+}
+
+const std::vector<TraceLine>& ScenarioRuntime::messages() const {
+  return impl_->messages;
+}
+
+std::uint64_t ScenarioRuntime::message_count() const {
+  return impl_->message_count;
 }
 
 bool ScenarioRuntime::trace_on(std::string_view channel) const {

@@ -78,6 +78,8 @@ std::filesystem::path default_cache_root();
 // 7: looks like a game: painted plates instead of checkers, five terrain textures (TERR_*) chosen
 //    by height and slope through Land2.wea, models shaped by their archive (vehicles, walkers,
 //    buildings, towers, trees, rocks; sample_art.hpp). The seeded stream is drawn as before.
-inline constexpr int kSampleGeneratorVersion = 7;
+// 8: mission.lua leaves the Player clan to a person when one plays (human(), the viewer's game)
+//    and tells them what happens (message()); headless runs are unchanged.
+inline constexpr int kSampleGeneratorVersion = 8;
 
 }  // namespace sortie::assets

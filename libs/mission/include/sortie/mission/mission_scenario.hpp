@@ -20,9 +20,10 @@ scenario::MissionFacts mission_facts(const LoadedMission& mission, std::string n
 
 // The runtime of the mission's scenario, its parts added; null when the mission has none (then
 // `sortie run` runs exactly as without a scenario layer). Errors: lua.* (the script no longer
-// compiles; the loader checked it).
+// compiles; the loader checked it). `human`: a person plays the player's clan (MissionFacts::human).
 core::Result<std::unique_ptr<scenario::ScenarioRuntime>> make_scenario_runtime(LoadedMission& mission,
-                                                                               const scenario::RuntimeOptions& options);
+                                                                               const scenario::RuntimeOptions& options,
+                                                                               bool human = false);
 
 // What report.json's "scenario" holds.
 struct ScenarioSummary {

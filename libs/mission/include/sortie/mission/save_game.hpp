@@ -7,13 +7,20 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/json.hpp"
+#include "sortie/mission/game_context.hpp"
+#include "sortie/mission/play_session.hpp"
 
 namespace sortie::mission {
 
-inline constexpr int kSaveVersion = 1;
+// 1: a headless run (sortie run --save-at). 2: "mode" and, for a game played in the viewer
+// (mode "play"), the player's actions.
+inline constexpr int kSaveVersion = 2;
+
+enum class SaveMode : std::uint8_t { run = 0, play = 1 };
 
 struct SaveGame {
   std::string build;             // save_build_id() of the writer
@@ -23,6 +30,10 @@ struct SaveGame {
   std::uint64_t seed = 1;        // the simulation and order streams' seed
   std::uint64_t tick = 0;        // the world's tick when saved
   std::uint64_t state_hash = 0;  // World::last_hash() at `tick`
+  // run: `sortie run`'s headless run (its scenario or random orders); play: a PlaySession (the
+  // viewer's game), re-played with `actions` (ascending ticks, all before `tick`).
+  SaveMode mode = SaveMode::run;
+  std::vector<PlayAction> actions;
   bool operator==(const SaveGame&) const = default;
 };
 
@@ -39,8 +50,22 @@ core::Status write_save(const std::filesystem::path& path, const SaveGame& save)
 // Errors (located at the path): save.read (cannot be read), save.json (not JSON), save.format
 // (not a sortie save), save.version (another save version), save.checksum (damaged: the content
 // does not match its checksum), save.field (a field missing or of the wrong type), save.build
-// (written by another build).
+// (written by another build); an action's own errors are save.field.
 core::Result<SaveGame> read_save(const std::filesystem::path& path);
 core::Result<SaveGame> save_from_json(const core::Json& j);
+
+// The save of a played session (mode play) at its current tick: its actions and state hash.
+// `game` / `sample_scale` / `mission` / `seed` name what was loaded (as in SaveGame).
+SaveGame play_save(const PlaySession& play, std::string game, std::string sample_scale, std::string mission,
+                   std::uint64_t seed);
+// Loads the save's mission into `context` again (the current world is replaced only when the
+// load succeeds) and re-plays the session to the save's tick, checked by the state hash.
+// Errors: save.game (a run save, or another mission than `mission`), load.failed, replay_play's
+// (play.action, save.mismatch).
+core::Result<std::unique_ptr<PlaySession>> resume_play(GameContext& context, const SaveGame& save,
+                                                       const std::string& mission, const PlayOptions& options = {});
+// A fresh session of `mission` in `context` (the restart of a game): loaded again with `seed`.
+core::Result<std::unique_ptr<PlaySession>> restart_play(GameContext& context, const std::string& mission,
+                                                        std::uint64_t seed, const PlayOptions& options = {});
 
 }  // namespace sortie::mission

@@ -57,6 +57,12 @@ struct ScenarioResult {
   [[nodiscard]] core::Json to_json() const;
 };
 
+// The map's rectangle on the ground plane: Land.msh's XY extent (0..256 without terrain).
+struct MapBounds {
+  float min_x = 0.0f, min_y = 0.0f, max_x = 0.0f, max_y = 0.0f;
+};
+MapBounds map_bounds(const assets::MissionData& data);
+
 // The bodies of tick `tick` (move.enable): a capsule on every unit, then a static circle on
 // every placed static object with a visual (its footprint radius; unless
 // options.static_obstacles is off), in TMA order. What run_scenario gives at tick 0, and what a

@@ -113,6 +113,8 @@ class CameraController final : public GameCamera {
   void set_mode(CameraMode mode) override { state_.mode = mode; }
   void follow(world::ObjectId target, core::Vec3 position) override;
   void set_center(core::Vec3 center);
+  // Looks along `yaw` (radians; the eye sits behind the centre): a piloted unit's heading.
+  void set_yaw(float yaw);
   // Applies one batch of manual commands over `game_dt_us` of game time: mouse/joystick angles
   // and zoom once, rates and the centring per whole step.
   void update(const ManualState& manual, std::uint64_t game_dt_us);

@@ -35,6 +35,9 @@ struct MissionFacts {
   std::shared_ptr<const assets::MissionData> data;  // data.tma (clans, relations, objects), map, scripts
   move::MoveEnvironmentPtr movement;                // terrain and areal map, for queries and sight lines
   std::vector<world::ObjectId> ids_by_placement;    // ids[placed_index]; a null id when not constructed
+  // A person plays the player's clan (the viewer's game, mission::PlaySession): scripts leave
+  // its units to the player (Lua `human()`). False in headless runs and served sessions.
+  bool human = false;
 };
 
 // One line of a trace channel (ai.log and the other scenario channels): stamped with the tick.

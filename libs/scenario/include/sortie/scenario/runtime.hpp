@@ -83,6 +83,12 @@ class ScenarioRuntime {
   // The world's scenario state (null before scenario.start applied).
   [[nodiscard]] const ScenarioState* state() const;
 
+  // What the parts told the player (channel "message": Lua `message(...)`), kept whether or not
+  // the channel is traced; the newest kMaxMessages.
+  static constexpr std::size_t kMaxMessages = 64;
+  [[nodiscard]] const std::vector<TraceLine>& messages() const;
+  [[nodiscard]] std::uint64_t message_count() const;  // every message ever given
+
   [[nodiscard]] bool trace_on(std::string_view channel) const;
   [[nodiscard]] const std::vector<TraceLine>& trace_lines() const;
   // Writes <channel>.log (lines "tick N: text") for every channel that is on, into
