@@ -19,8 +19,9 @@ scenario::MissionFacts mission_facts(const LoadedMission& mission, std::string n
   return facts;
 }
 
-core::Result<std::unique_ptr<scenario::ScenarioRuntime>> make_scenario_runtime(
-    LoadedMission& mission, const scenario::RuntimeOptions& options, bool human) {
+core::Result<std::unique_ptr<scenario::ScenarioRuntime>> make_scenario_runtime(LoadedMission& mission,
+                                                                               const scenario::RuntimeOptions& options,
+                                                                               bool human) {
   std::vector<std::unique_ptr<scenario::ScenarioPart>> parts;
   if (mission.script) {
     SORTIE_TRY(auto lua, scenario::LuaMission::load(mission.script->source, mission.script->path));
