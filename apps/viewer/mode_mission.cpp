@@ -162,6 +162,10 @@ class MissionMode final : public ViewerMode {
     game_us_ += dt_us;
     if (game_ && !menu_) {
       if (game_->pilot()) {
+        // Third person: the camera stays behind the unit's heading (arrows and right drag turn it
+        // for the frame, the heading brings it back).
+        if (const auto* o = view_.loaded()->world->find_live(*game_->pilot()))
+          pilot_.camera().set_yaw(o->transform.orientation.z);
         const auto frame = pilot_.update(pilot_input_.take(), dt_us, unit_position(*game_->pilot()));
         pilot_camera_ = frame;
         if (const auto d = pilot_.drive(*game_->pilot(), play_->options().max_drive_speed, kPilotTurn))
@@ -228,6 +232,11 @@ class MissionMode final : public ViewerMode {
     std::vector<std::string> lines;
     constexpr float kDeg = 180.0f / core::kPi;
     const auto& pose = input_.pose();
+    if (game_) {  // the game's HUD shows the rest; keep the top left short (the status panel is in the middle)
+      lines.push_back(fmt::format("{} triangles", stats_.triangles_setup));
+      if (!status_.empty()) lines.push_back(status_);
+      return lines;
+    }
     lines.push_back(fmt::format("{}  tick {}  {} triangles drawn  eye {:.1f},{:.1f},{:.1f} yaw {:.0f} pitch {:.0f}",
                                 view_.mission, applied_tick_ == ~std::uint64_t{0} ? 0 : applied_tick_,
                                 stats_.triangles_setup, pose.eye.x, pose.eye.y, pose.eye.z, pose.yaw * kDeg,

@@ -273,7 +273,7 @@ std::span<const render::DrawCall> MissionGame::overlay() {
     call.material.blend = render::Blend::alpha;
     call.material.cull = render::Cull::none;
     call.material.depth_write = false;
-    call.material.depth_bias = -0.002f;
+    call.material.depth_bias = -0.0005f;
     d.calls.push_back(call);
   }
   return d.calls;
