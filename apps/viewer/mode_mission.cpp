@@ -279,7 +279,6 @@ class MissionMode final : public ViewerMode {
     play_ = std::move(play);
     game_ = std::make_unique<game::MissionGame>(*play_, view_.scene);
     applied_tick_ = ~std::uint64_t{0};
-    reported_tick_ = 0;
     messages_seen_ = 0;
     outcome_printed_ = false;
     units_reported_ = false;
@@ -673,7 +672,6 @@ class MissionMode final : public ViewerMode {
   std::size_t menu_index_ = 0;
   bool quit_ = false;
   std::uint64_t messages_seen_ = 0;
-  std::uint64_t reported_tick_ = 0;
   bool outcome_printed_ = false;
   bool units_reported_ = false;
   std::string status_;

@@ -37,12 +37,9 @@ core::Diagnostic action_field(std::string_view field, std::string_view expected)
 
 std::optional<world::ObjectId> parse_id(const core::Json& j) {
   if (!j.is_string()) return std::nullopt;
-  const auto s = j.get<std::string>();
-  std::uint64_t v = 0;
-  if (s.size() != 16) return std::nullopt;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, 16);
-  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-  return world::ObjectId::from_raw(v);
+  const auto v = parse_hex64(j.get<std::string>());
+  if (!v) return std::nullopt;
+  return world::ObjectId::from_raw(*v);
 }
 
 bool finite_float(const core::Json& j, float& out) {
@@ -54,6 +51,14 @@ bool finite_float(const core::Json& j, float& out) {
 }
 
 }  // namespace
+
+std::optional<std::uint64_t> parse_hex64(std::string_view s) {
+  std::uint64_t v = 0;
+  if (s.size() != 16) return std::nullopt;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, 16);
+  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+  return v;
+}
 
 core::Json action_json(const PlayAction& a) {
   core::Json units = core::Json::array();

@@ -41,14 +41,6 @@ std::string checksum_of(const core::Json& body) {
   return core::hash_hex(core::hash64(body.dump()));
 }
 
-std::optional<std::uint64_t> parse_hex64(std::string_view s) {
-  std::uint64_t v = 0;
-  if (s.size() != 16) return std::nullopt;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, 16);
-  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
 core::Diagnostic field_error(std::string_view field, std::string_view expected) {
   return core::Diagnostic::error("save.field", fmt::format("the save's '{}' is missing or not {}", field, expected));
 }

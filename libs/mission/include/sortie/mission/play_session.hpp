@@ -46,6 +46,9 @@ struct PlayAction {
 // {"tick", "kind", "units": ["hex id"...], "point": [x, y] | "target": "hex id" |
 // "speed", "turn"}. Floats are written so they read back to the same bits.
 core::Json action_json(const PlayAction& action);
+// 16 hex digits (core::hash_hex's form) back to the number; nullopt otherwise. Save files use it
+// for hashes and object ids.
+std::optional<std::uint64_t> parse_hex64(std::string_view text);
 // Errors: save.field (a member missing, of the wrong type or out of range).
 core::Result<PlayAction> action_from_json(const core::Json& json);
 
