@@ -14,7 +14,9 @@ FUZZ_SECONDS ?= 15
 # ccache); the viewer (SDL2) and its headless test (Xvfb); networking (ENet); benchmark peers
 # (OSMesa for the renderer, Recast/Detour for navigation, sox for MS ADPCM; tests skip without sox);
 # python3 for the architecture checks (tools/long_functions.py); Lua 5.4 for sortie's own mission
-# scripts (libs/scenario, ADR 0016).
+# scripts (libs/scenario, ADR 0016); tinygltf for glTF interchange and Node.js for the Khronos
+# glTF validator its tests run (libs/interchange, ADR 0018; the validator itself comes from npm
+# into tools/gltf-validator/node_modules, pinned by its package-lock.json).
 DEB_PACKAGES := build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev \
   libgtest-dev libgmock-dev libbenchmark-dev libexpected-dev nlohmann-json3-dev libcli11-dev \
   libfmt-dev zlib1g-dev libpng-dev libxxhash-dev \
@@ -22,6 +24,7 @@ DEB_PACKAGES := build-essential cmake ninja-build pkg-config clang libclang-rt-1
   libsdl2-dev xvfb xauth \
   libenet-dev \
   liblua5.4-dev \
+  libtinygltf-dev nodejs \
   libosmesa6-dev librecast-dev sox \
   python3
 
@@ -38,6 +41,13 @@ deps:
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
 	else echo "make deps: all Debian packages present"; fi
+	@if ! command -v npm > /dev/null; then \
+	  echo "make deps: installing npm"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends npm; fi
+	@if [ ! -f tools/gltf-validator/node_modules/gltf-validator/package.json ]; then \
+	  echo "make deps: npm ci (gltf-validator)"; \
+	  npm ci --prefix tools/gltf-validator --no-audit --no-fund --loglevel=error; fi
 
 configure: deps
 	cmake --preset $(PRESET) -DSORTIE_WERROR=$(WERROR) > /dev/null

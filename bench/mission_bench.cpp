@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <map>
 
+#include "corpus_sample.hpp"
 #include "sortie/assets/sample_game.hpp"
 #include "sortie/assets/visual_store.hpp"
 #include "sortie/mission/game_context.hpp"
@@ -16,15 +17,7 @@ using namespace sortie;
 
 namespace {
 
-const std::filesystem::path& corpus_dir() {
-  static const std::filesystem::path dir = [] {
-    auto d = assets::ensure_cached_sample({assets::SampleScale::corpus, 1, assets::ArchiveFormat::rsli},
-                                          std::filesystem::temp_directory_path() / "sortie-bench");
-    if (!d) std::abort();
-    return *d;
-  }();
-  return dir;
-}
+using bench::corpus_dir;
 
 void report_phases(benchmark::State& state, const std::map<std::string, double>& sums) {
   for (const auto& [phase, ms] : sums)

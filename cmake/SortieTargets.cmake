@@ -2,7 +2,7 @@
 # the static library sortie::<area>; tests/<area>/ its GoogleTest binary. This is the one list:
 # libs/, tests/, apps/, bench/ and fuzz/ all read it.
 # formats (the format table) sits right above env, the highest area whose files it lists.
-set(SORTIE_AREAS core iron3d fomap assets nav world env formats move scenario mission squad net render game)
+set(SORTIE_AREAS core iron3d fomap assets nav world env formats move scenario mission squad net render interchange game)
 
 # sortie_link_used_areas(<target> <source>...)
 # Links <target> to the sortie::<area> libraries its sources include (`#include "sortie/<area>/..."`),

@@ -107,6 +107,10 @@ core::Bytes file_bytes(const fs::path& path) {
   return b ? *b : core::Bytes{};
 }
 
+void write_text(const fs::path& path, const std::string& text) {
+  put_bytes(path, core::as_bytes(text));
+}
+
 void put_bytes(const fs::path& path, core::ByteView bytes) {
   auto st = core::write_file_atomic(path, bytes);
   ASSERT_TRUE(st.has_value()) << path;

@@ -43,6 +43,7 @@ const fs::path& sample_dir();
 // Reads a whole file (test helper; fails the test on error).
 core::Bytes file_bytes(const fs::path& path);
 void put_bytes(const fs::path& path, core::ByteView bytes);
+void write_text(const fs::path& path, const std::string& text);
 
 // Map relative path -> bytes of every regular file below `dir`.
 std::vector<std::pair<std::string, core::Bytes>> tree_bytes(const fs::path& dir);

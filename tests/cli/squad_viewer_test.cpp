@@ -25,10 +25,6 @@ RunResult run_squad_viewer(const std::vector<std::string>& args) {
   return run_viewer(all);
 }
 
-void write_text(const fs::path& path, const std::string& text) {
-  put_bytes(path, core::ByteView(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
-}
-
 // One "squad: tick T seed S disc X,Y centre X,Y up U ... paused P" line of the mode's stdout.
 struct StateLine {
   unsigned long long seed = 0;

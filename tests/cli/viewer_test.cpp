@@ -198,10 +198,6 @@ std::size_t loud_samples(const core::Bytes& played, int level) {
   return loud;
 }
 
-void write_text(const fs::path& path, const std::string& text) {
-  put_bytes(path, core::ByteView(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
-}
-
 class CliViewerWorldTest : public CliTest {};
 
 TEST_F(CliViewerWorldTest, weather_draws_rain_over_the_mission_and_the_disk_driver_hears_the_theme) {

@@ -21,6 +21,12 @@ Framebuffer gradient() {
   return fb;
 }
 
+PngOptions with_alpha() {
+  PngOptions o;
+  o.alpha = true;
+  return o;
+}
+
 TEST(Png, rgb_round_trip_drops_alpha) {
   const Framebuffer fb = gradient();
   const auto bytes = encode_png(fb);
@@ -42,7 +48,7 @@ TEST(Png, rgb_round_trip_drops_alpha) {
 
 TEST(Png, rgba_round_trip_keeps_alpha) {
   const Framebuffer fb = gradient();
-  const auto bytes = encode_png(fb, {true});
+  const auto bytes = encode_png(fb, with_alpha());
   ASSERT_TRUE(bytes);
   const auto img = test::decode_png(*bytes);
   ASSERT_TRUE(img);
@@ -54,7 +60,7 @@ TEST(Png, rgba_round_trip_keeps_alpha) {
 // pixels give the same bytes.
 TEST(Png, header_names_the_colour_type_and_bytes_repeat) {
   const auto rgb = encode_png(gradient());
-  const auto rgba = encode_png(gradient(), {true});
+  const auto rgba = encode_png(gradient(), with_alpha());
   ASSERT_TRUE(rgb);
   ASSERT_TRUE(rgba);
   ASSERT_GT(rgb->size(), 33u);

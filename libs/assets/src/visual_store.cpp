@@ -515,4 +515,21 @@ core::Result<std::shared_ptr<const VisualStore>> build_visual_store(ArchiveRepos
   return std::shared_ptr<const VisualStore>(std::move(store));
 }
 
+core::Result<std::shared_ptr<const VisualStore>> prepare_model(ArchiveRepository& repo, VisualCache& cache,
+                                                               std::string_view resource_name,
+                                                               const VisualStoreOptions& options) {
+  ResolverOptions ro;
+  ro.profile = options.profile;
+  ro.material_lib = options.material_lib;
+  ro.textures_lib = options.textures_lib;
+  ro.lightmap_lib = options.lightmap_lib;
+  PrototypeResolver resolver(repo, ro);
+  MissionData md;
+  md.tma_path.path = std::string(resource_name);
+  const std::uint32_t node = md.graph.node(NodeKind::mission, md.tma_path.path);
+  const std::vector<PlacedObjectRequest> requests{{0, std::string(resource_name), std::string(resource_name)}};
+  md.objects = resolver.resolve(md.tma_path.path, node, requests, md.graph);
+  return build_visual_store(repo, cache, md, options);
+}
+
 }  // namespace sortie::assets

@@ -101,6 +101,31 @@ std::int8_t snorm8(float v) {
   return static_cast<std::int8_t>(std::clamp(std::lround(v * 127.0f), -128L, 127L));
 }
 
+// The stored normal (i8 x 3) whose normalised direction is closest to the unit vector `n`: the
+// rounded n * 127 and its 26 neighbours. A normal read from an MSH and normalised comes back as
+// the bytes it was read from.
+std::array<std::int8_t, 4> quantize_normal(core::Vec3 n) {
+  const std::array<long, 3> base{std::lround(n.x * 127.0f), std::lround(n.y * 127.0f), std::lround(n.z * 127.0f)};
+  std::array<std::int8_t, 4> best{snorm8(n.x), snorm8(n.y), snorm8(n.z), 0};
+  double best_error = 1e30;
+  for (long dx = -1; dx <= 1; ++dx)
+    for (long dy = -1; dy <= 1; ++dy)
+      for (long dz = -1; dz <= 1; ++dz) {
+        const std::array<long, 3> c{base[0] + dx, base[1] + dy, base[2] + dz};
+        if (std::any_of(c.begin(), c.end(), [](long v) { return v < -127 || v > 127; })) continue;
+        const double len = std::sqrt(static_cast<double>(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]));
+        if (len == 0) continue;
+        const double ex = static_cast<double>(c[0]) / len - static_cast<double>(n.x),
+                     ey = static_cast<double>(c[1]) / len - static_cast<double>(n.y),
+                     ez = static_cast<double>(c[2]) / len - static_cast<double>(n.z);
+        const double error = ex * ex + ey * ey + ez * ez;
+        if (error < best_error)
+          best_error = error,
+          best = {static_cast<std::int8_t>(c[0]), static_cast<std::int8_t>(c[1]), static_cast<std::int8_t>(c[2]), 0};
+      }
+  return best;
+}
+
 }  // namespace
 
 core::Result<MshModel> build_msh_model(const MshBuildInput& in) {
@@ -109,6 +134,9 @@ core::Result<MshModel> build_msh_model(const MshBuildInput& in) {
   if (in.indices.size() % 3 != 0)
     return core::fail(
         bad_input("index count is not a multiple of 3", "indices", "3n", fmt::format("{}", in.indices.size())));
+  if (!in.normals.empty() && in.normals.size() != in.positions.size())
+    return core::fail(bad_input("normal count differs from position count", "normals",
+                                fmt::format("{}", in.positions.size()), fmt::format("{}", in.normals.size())));
   if (!in.uvs.empty() && in.uvs.size() != in.positions.size())
     return core::fail(bad_input("uv count differs from position count", "uvs", fmt::format("{}", in.positions.size()),
                                 fmt::format("{}", in.uvs.size())));
@@ -201,6 +229,10 @@ core::Result<MshModel> build_msh_model(const MshBuildInput& in) {
       }
     }
   std::vector<std::array<std::int8_t, 4>> normals;
+  if (in.normals.size() == in.positions.size() && !in.positions.empty()) {
+    for (const auto& n : in.normals) normals.push_back(quantize_normal(n));
+    acc.clear();
+  }
   for (auto n : acc) {
     const float len = std::sqrt(n.x * n.x + n.y * n.y + n.z * n.z);
     if (len > 0) n = {n.x / len, n.y / len, n.z / len};

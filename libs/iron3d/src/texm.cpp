@@ -313,6 +313,50 @@ core::Result<Texm> build_texm(std::uint32_t width, std::uint32_t height, std::ui
   return t;
 }
 
+namespace {
+
+std::uint8_t palette_index(const core::Bytes& palette, const std::uint8_t* px) {
+  int best = 0;
+  std::uint32_t best_distance = UINT32_MAX;
+  for (int i = 0; i < 256; ++i) {
+    const std::uint8_t* e = palette.data() + 4 * i;
+    std::uint32_t d = 0;
+    for (int c = 0; c < 4; ++c) d += static_cast<std::uint32_t>((e[c] - px[c]) * (e[c] - px[c]));
+    if (d < best_distance) best = i, best_distance = d;
+    if (d == 0) break;
+  }
+  return static_cast<std::uint8_t>(best);
+}
+
+}  // namespace
+
+core::Result<core::Bytes> encode_texm_level(const Rgba8Image& image, std::uint32_t format, const core::Bytes& palette,
+                                            std::uint8_t pad888) {
+  const std::uint32_t bpp = texm_bytes_per_pixel(format);
+  const std::size_t n = static_cast<std::size_t>(image.width) * image.height;
+  if (bpp == 0)
+    return core::fail(Diagnostic::error("builder.texm", "unknown Texm format")
+                          .expect("0, 565, 556, 4444, 88, 888 or 8888", fmt::format("{}", format)));
+  if (image.pixels.size() != n * 4)
+    return core::fail(Diagnostic::error("builder.texm", "pixel bytes do not match the image size")
+                          .expect(fmt::format("{} bytes", n * 4), fmt::format("{} bytes", image.pixels.size())));
+  if (format == 0 && palette.size() != kTexmPaletteSize)
+    return core::fail(Diagnostic::error("builder.texm", "format 0 needs a 256-entry palette")
+                          .expect("1024 bytes", fmt::format("{} bytes", palette.size())));
+  core::ByteWriter w(n * bpp);
+  const std::uint8_t* p = image.pixels.data();
+  for (std::size_t i = 0; i < n; ++i, p += 4) {
+    if (format == 0) {
+      w.u8(palette_index(palette, p));
+    } else if (format == 888) {
+      w.u8(p[0]), w.u8(p[1]), w.u8(p[2]), w.u8(pad888);
+    } else {
+      encode_pixel(format, TexmColor{p[0], p[1], p[2], p[3]}, w);
+    }
+  }
+  return w.take();
+}
+
 core::Result<Texm> build_lightmap(std::uint32_t width, std::uint32_t height, TexmPixelFn pixel) {
   return build_texm(width, height, 565, 1, pixel);
 }

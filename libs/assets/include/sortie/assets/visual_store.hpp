@@ -156,4 +156,12 @@ core::Result<std::shared_ptr<const VisualStore>> build_visual_store(ArchiveRepos
                                                                     const MissionData& mission,
                                                                     const VisualStoreOptions& options = {});
 
+// One resource name as data.tma would place it (a prototype key such as "s_tree_04", or a unit
+// DAT path), resolved and prepared alone: a store with one placement at the identity transform
+// and no terrain (what `sortie export model` writes). The resolver's failures come back as
+// visual.graph_failed with the first broken edge's chain.
+core::Result<std::shared_ptr<const VisualStore>> prepare_model(ArchiveRepository& repo, VisualCache& cache,
+                                                               std::string_view resource_name,
+                                                               const VisualStoreOptions& options = {});
+
 }  // namespace sortie::assets

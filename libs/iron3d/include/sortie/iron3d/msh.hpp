@@ -130,7 +130,10 @@ struct MshBuildBatch {
 struct MshBuildInput {
   std::vector<core::Vec3> positions;
   std::vector<std::array<float, 2>> uvs;  // optional; same count as positions when given
-  std::vector<std::uint16_t> indices;     // triangle list
+  // Optional unit vertex normals (same count as positions), stored as the i8 triple whose
+  // direction is closest; without them the normals are the faces' mean.
+  std::vector<core::Vec3> normals;
+  std::vector<std::uint16_t> indices;  // triangle list
   std::vector<MshBuildBatch> batches;
   std::string node_name = "root";
 };

@@ -82,6 +82,13 @@ struct TexmColor {
 using TexmPixelFn = TexmColor (*)(std::uint32_t level, std::uint32_t x, std::uint32_t y);
 core::Result<Texm> build_texm(std::uint32_t width, std::uint32_t height, std::uint32_t format, std::uint32_t mip_count,
                               TexmPixelFn pixel = nullptr);
+// The inverse of decode_texm_rgba8 for one level: RGBA8 pixels encoded in `format` (565/556/4444
+// round to the nearest step, so decode -> encode gives the stored bits back; 88 keeps red as L;
+// 888 writes `pad888` as the fourth byte; format 0 looks each pixel up in `palette` (1024 bytes
+// R,G,B,A) and takes the first entry equal to it, else the nearest by squared RGBA distance).
+// Errors builder.texm: an unknown format, a pixel count that does not match, a missing palette.
+core::Result<core::Bytes> encode_texm_level(const Rgba8Image& image, std::uint32_t format,
+                                            const core::Bytes& palette = {}, std::uint8_t pad888 = 0);
 // A lightmap as found in lightmap.lib: format 565, one level.
 core::Result<Texm> build_lightmap(std::uint32_t width, std::uint32_t height, TexmPixelFn pixel = nullptr);
 // Lightmap contract of §12.8/§13 (565, one level): findings with code texm.lightmap_shape (notes).
