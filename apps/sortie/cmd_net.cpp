@@ -157,7 +157,8 @@ int serve_main(ServeOptions o) {
       (*session)->closing_tick() ? " (the last one a closing tick for players lost after the end)" : "",
       s.world().live_count(), s.replica().players().size() - 1);
   std::cout << fmt::format(
-      "traffic: in {} messages, {} bytes; out {} messages, {} bytes ({} of catch-up); UDP in {} out {} bytes\n",
+      "traffic: in {} messages, {} bytes; out {} messages, {} bytes ({} of setup and catch-up); UDP in {} out {} "
+      "bytes\n",
       st.messages_in, st.bytes_in, st.messages_out, st.bytes_out, st.catch_up_bytes, udp.bytes_received,
       udp.bytes_sent);
   std::cout << fmt::format("tick time: mean {:.0f} us, p99 {} us, max {} us\n", st.tick_times.mean_us(),

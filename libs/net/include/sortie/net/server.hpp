@@ -122,7 +122,7 @@ struct ServerStats {
   std::uint64_t packets_out = 0;
   std::uint64_t bytes_out = 0;
   std::uint64_t messages_out = 0;
-  std::uint64_t catch_up_bytes = 0;  // of bytes_out: history sent behind the live tick
+  std::uint64_t catch_up_bytes = 0;  // of bytes_out: the setup and sequences older than the live tick
   TickTimes tick_times;
 };
 
