@@ -28,7 +28,7 @@ DEB_PACKAGES := build-essential cmake ninja-build pkg-config clang libclang-rt-1
   libosmesa6-dev librecast-dev sox \
   python3
 
-.PHONY: all deps configure build run test test-asan bench fuzz install package clean format format-check tidy hooks
+.PHONY: all deps configure build run test test-asan bench net-hostile fuzz install package clean format format-check tidy hooks
 
 all: build
 
@@ -71,6 +71,14 @@ test-asan: deps
 
 bench: build
 	@for b in $(BUILD_DIR)/bench/bench_*; do echo "== $$b"; taskset -c 0 $$b --benchmark_repetitions=5 --benchmark_report_aggregates_only=true || exit 1; done
+
+# The network's hostile-load tests at NET_HOSTILE_SCALE times their CI counts (tests/net/
+# hostile_load_test.cpp: 1,000 malformed messages and 10,000 garbage datagrams against a server
+# with eight honest clients; RSS measured before and after).
+NET_HOSTILE_SCALE ?= 20
+net-hostile: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target test_net
+	SORTIE_NET_HOSTILE_SCALE=$(NET_HOSTILE_SCALE) $(BUILD_DIR)/tests/net/test_net --gtest_filter='NetHostile.*'
 
 # Builds every libFuzzer target, writes the seed corpus with our own writers, fuzzes each for
 # FUZZ_SECONDS, JOBS targets at a time.

@@ -77,6 +77,14 @@ core::Result<net::SessionSetup> mission_setup(const ServeOptions& o, std::vector
   return net::capture_setup(*loaded->world, o.seed, report.mission, std::move(terrain), std::move(movement));
 }
 
+core::Json server_traffic_json(const net::ServerStats& st, const net::TransportStats& udp) {
+  return core::Json{{"packets_in", st.packets_in},         {"bytes_in", st.bytes_in},
+                    {"messages_in", st.messages_in},       {"packets_out", st.packets_out},
+                    {"bytes_out", st.bytes_out},           {"messages_out", st.messages_out},
+                    {"catch_up_bytes", st.catch_up_bytes}, {"sync_bytes", st.sync_bytes},
+                    {"udp_bytes_in", udp.bytes_received},  {"udp_bytes_out", udp.bytes_sent}};
+}
+
 int serve_main(ServeOptions o) {
   std::vector<world::Command> start;
   auto setup = mission_setup(o, start);
@@ -109,6 +117,8 @@ int serve_main(ServeOptions o) {
   }
   const std::uint64_t hash = s.replica().state_hash();
   if (auto st = (*session)->save(o.log); !st) return fail_with(st.error(), o.json, kExitUsage);
+  const net::ServerStats& st = s.stats();
+  const net::TransportStats udp = (*session)->transport_stats();
   if (o.json) {
     core::Json departures = core::Json::array();
     for (const auto& d : s.departures()) {
@@ -125,9 +135,16 @@ int serve_main(ServeOptions o) {
                           {"ticks", s.ticks()},
                           {"objects", s.world().live_count()},
                           {"players", s.replica().players().size()},
-                          {"orders_accepted", s.stats().orders_accepted},
-                          {"orders_rejected", s.stats().orders_rejected},
+                          {"closing_tick", (*session)->closing_tick()},
+                          {"orders_accepted", st.orders_accepted},
+                          {"orders_rejected", st.orders_rejected},
                           {"departures", departures},
+                          {"traffic", server_traffic_json(st, udp)},
+                          {"tick_us",
+                           {{"count", st.tick_times.count()},
+                            {"mean", st.tick_times.mean_us()},
+                            {"p99", st.tick_times.quantile_us(0.99)},
+                            {"max", st.tick_times.max_us()}}},
                           {"final_hash", core::hash_hex(hash)}});
     return kExitOk;
   }
@@ -135,8 +152,17 @@ int serve_main(ServeOptions o) {
     std::cout << fmt::format("player {} left at tick {}: {} ({} objects)\n", d.player, d.tick, net::to_string(d.reason),
                              d.objects);
   }
-  std::cout << fmt::format("ran {} ticks, {} objects, {} players joined\n", s.ticks(), s.world().live_count(),
-                           s.replica().players().size() - 1);
+  std::cout << fmt::format(
+      "ran {} ticks{}, {} objects, {} players joined\n", s.ticks(),
+      (*session)->closing_tick() ? " (the last one a closing tick for players lost after the end)" : "",
+      s.world().live_count(), s.replica().players().size() - 1);
+  std::cout << fmt::format(
+      "traffic: in {} messages, {} bytes; out {} messages, {} bytes ({} of setup and catch-up); UDP in {} out {} "
+      "bytes\n",
+      st.messages_in, st.bytes_in, st.messages_out, st.bytes_out, st.catch_up_bytes, udp.bytes_received,
+      udp.bytes_sent);
+  std::cout << fmt::format("tick time: mean {:.0f} us, p99 {} us, max {} us\n", st.tick_times.mean_us(),
+                           st.tick_times.quantile_us(0.99), st.tick_times.max_us());
   std::cout << "final state hash: " << core::hash_hex(hash) << "\n";
   return kExitOk;
 }
@@ -161,20 +187,34 @@ int join_main(JoinOptions o) {
   net::JoinSession& j = **session;
   const net::Client& c = j.client();
   auto hash = j.finish();
+  // The log and the trace are written on failure too: that is when they are needed.
+  auto saved = j.save(o.log);
   if (!hash) {
+    if (!saved) print_error(saved.error());
     const bool io = hash.error().code == "join.timeout" || c.state() == net::ClientState::connecting;
     return fail_with(hash.error(), o.json, io ? kExitUsage : kExitInvalid);
   }
-  if (auto st = j.save(o.log); !st) return fail_with(st.error(), o.json, kExitUsage);
+  if (!saved) return fail_with(saved.error(), o.json, kExitUsage);
+  const net::ClientStats& cs = c.stats();
+  const net::TransportStats udp = j.transport_stats();
   if (o.json) {
     core::Json out{{"ok", true},
                    {"player", c.player()},
                    {"ticks", c.ticks()},
                    {"joined_at_tick", c.live_tick()},
                    {"orders", j.orders_sent()},
-                   {"sync_applied", c.stats().sync_applied},
-                   {"sync_verified", c.stats().sync_verified},
-                   {"sync_mismatches", c.stats().sync_mismatches},
+                   {"sync_applied", cs.sync_applied},
+                   {"sync_verified", cs.sync_verified},
+                   {"sync_mismatches", cs.sync_mismatches},
+                   {"traffic",
+                    {{"packets_in", cs.packets_in},
+                     {"bytes_in", cs.bytes_in},
+                     {"messages_in", cs.messages_in},
+                     {"messages_out", cs.messages_out},
+                     {"bytes_out", cs.bytes_out},
+                     {"acks_out", cs.acks_sent},
+                     {"udp_bytes_in", udp.bytes_received},
+                     {"udp_bytes_out", udp.bytes_sent}}},
                    {"final_hash", core::hash_hex(*hash)}};
     if (j.relay() != nullptr) {
       const auto rs = j.relay()->stats();
@@ -188,7 +228,10 @@ int join_main(JoinOptions o) {
   }
   std::cout << fmt::format(
       "player {} joined at tick {}, followed {} ticks ({} orders, {} sync entries checked, {} mismatches)\n",
-      c.player(), c.live_tick(), c.ticks(), j.orders_sent(), c.stats().sync_verified, c.stats().sync_mismatches);
+      c.player(), c.live_tick(), c.ticks(), j.orders_sent(), cs.sync_verified, cs.sync_mismatches);
+  std::cout << fmt::format(
+      "traffic: in {} messages, {} bytes; out {} messages ({} acks), {} bytes; UDP in {} out {} bytes\n",
+      cs.messages_in, cs.bytes_in, cs.messages_out, cs.acks_sent, cs.bytes_out, udp.bytes_received, udp.bytes_sent);
   std::cout << "final state hash: " << core::hash_hex(*hash) << "\n";
   return kExitOk;
 }
@@ -226,9 +269,10 @@ SORTIE_COMMAND(serve, [](CLI::App& root, Outcome& outcome) {
       "Loads the mission the way `sortie run` does (without GAME_DIR: the embedded sample), listens\n"
       "on BIND:PORT (UDP) and runs N ticks of 16 ms in real time; clients may join at any time and\n"
       "catch up. A host bot orders the mission's units around (--no-bot to keep them still). After the\n"
-      "last tick it waits (--linger-ms) until every client has it, then ends the session and prints\n"
-      "the final state hash, which every client prints too. --log writes the message log for\n"
-      "`sortie replay`; --trace-dir writes resnet.log and NetWatch.log.\n\n"
+      "last tick it waits (--linger-ms, --linger-idle-ms) until every client has it, drops those that\n"
+      "do not, runs one closing tick when a player was lost after the last tick, ends the session and\n"
+      "prints its traffic, tick times and the final state hash, which every client prints too.\n"
+      "--log writes the message log for `sortie replay`; --trace-dir writes resnet.log and NetWatch.log.\n\n"
       "Examples:\n  sortie serve --port 7777 --ticks 600\n"
       "  sortie serve /games/parkan --mission m03 --port 7777 --log session.snlg --trace-dir traces\n");
   add_game_options(cmd, o->game_dir, o->mission);
@@ -243,6 +287,10 @@ SORTIE_COMMAND(serve, [](CLI::App& root, Outcome& outcome) {
   add_number(cmd, "--linger-ms", o->net.linger_ms, "how long to wait for clients after the last tick", std::uint64_t{0},
              std::uint64_t{3'600'000})
       ->default_str("10000");
+  add_number(cmd, "--linger-idle-ms", o->net.linger_idle_ms,
+             "stop waiting for clients after the last tick when none made progress for this long", std::uint64_t{0},
+             std::uint64_t{3'600'000})
+      ->default_str("2000");
   add_number(cmd, "--resource-max-delay", o->resource_max_delay_ms,
              "Network_ResourceTransferMaxDelay in ms: a client's setup must be confirmed within it", std::uint64_t{1},
              std::uint64_t{3'600'000})
@@ -268,7 +316,8 @@ SORTIE_COMMAND(join, [](CLI::App& root, Outcome& outcome) {
       "prints the final state hash after --ticks N ticks (without --ticks: when the server ends the\n"
       "session). A bot spawns two units of its own, takes one of the host's and orders them around\n"
       "(--no-bot: a spectator). --lossy puts a seeded lossy UDP link between this client and the server\n"
-      "(drops, duplicates, held-back datagrams, delay); ENet recovers and the hash stays the server's.\n"
+      "(drops, duplicates, held-back datagrams, delay); ENet recovers (tested at 30 % loss) and the hash\n"
+      "stays the server's. The trace and the log are written when the join fails too.\n"
       "Exit 1 on a desync or a refused session, 2 when the server cannot be reached.\n\n"
       "Examples:\n  sortie join 127.0.0.1:7777 --name alice --ticks 600\n"
       "  sortie join 127.0.0.1:7777 --name bob --ticks 600 --lossy drop=0.1,dup=0.05,reorder=0.1,delay=20ms\n");

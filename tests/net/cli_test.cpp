@@ -86,6 +86,12 @@ TEST_F(NetCliTest, serve_and_three_joins_end_on_the_same_hash_and_replay_reprodu
   EXPECT_EQ(final_hash(text_of(replay.out)), hashes[0]);
   EXPECT_TRUE(fs::exists(dir_ / "traces" / "resnet.log"));
   EXPECT_NE(text_of(dir_ / "traces" / "NetWatch.log").find("player_bind"), std::string::npos);
+  // The server and each client report their traffic; the server its tick times.
+  const std::string server = text_of(dir_ / "server.out");
+  EXPECT_TRUE(std::regex_search(server, std::regex("traffic: in [1-9][0-9]* messages, [1-9][0-9]* bytes; out ")))
+      << server;
+  EXPECT_TRUE(std::regex_search(server, std::regex("tick time: mean [0-9]+ us, p99 [0-9]+ us"))) << server;
+  EXPECT_TRUE(std::regex_search(text_of(dir_ / "alice.out"), std::regex("traffic: in [1-9][0-9]* messages")));
 }
 
 TEST_F(NetCliTest, serve_and_three_lossy_joins_end_on_the_same_hash) {
@@ -95,9 +101,14 @@ TEST_F(NetCliTest, serve_and_three_lossy_joins_end_on_the_same_hash) {
   for (const auto& h : hashes) EXPECT_EQ(h, hashes[0]);
 }
 
-TEST_F(NetCliTest, join_without_a_server_is_an_io_error) {
-  const Process p = spawn({SORTIE_BIN, "join", "127.0.0.1:9", "--name", "x", "--timeout-ms", "300"}, dir_ / "j.out");
+TEST_F(NetCliTest, join_without_a_server_is_an_io_error_and_still_writes_its_trace) {
+  const Process p = spawn({SORTIE_BIN, "join", "127.0.0.1:9", "--name", "x", "--timeout-ms", "300", "--trace-dir",
+                           (dir_ / "traces").string(), "--log", (dir_ / "x.snlg").string()},
+                          dir_ / "j.out");
   EXPECT_EQ(wait_for(p, std::chrono::seconds(20)), 2) << text_of(p.out);
+  EXPECT_NE(text_of(dir_ / "traces" / "resnet.log").find("join_failed code=join.timeout"), std::string::npos);
+  EXPECT_TRUE(fs::exists(dir_ / "traces" / "NetWatch.log"));
+  EXPECT_FALSE(fs::exists(dir_ / "x.snlg"));  // nothing was received to record
   const Process bad = spawn({SORTIE_BIN, "join", "nowhere", "--name", "x"}, dir_ / "b.out");
   EXPECT_EQ(wait_for(bad, std::chrono::seconds(20)), 2);
   EXPECT_NE(text_of(dir_ / "b.out").find("net.address"), std::string::npos);

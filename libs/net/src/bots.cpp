@@ -126,8 +126,10 @@ core::Status ClientBot::step(Client& client) {
       ++orders_;
     }
   }
-  if (options_.interval == 0 || client.ticks() < next_wave_) return {};
+  const std::uint64_t now = client.now_us();
+  if (options_.interval == 0 || client.ticks() < next_wave_ || now < next_wave_us_) return {};
   next_wave_ = client.ticks() + options_.interval;
+  next_wave_us_ = now + options_.min_wave_us;
   const std::vector<world::ObjectId> mine = units_of(w, client.player());
   if (mine.empty()) return {};
   for (std::uint32_t k = 0; k < options_.orders; ++k) {

@@ -52,7 +52,11 @@ core::Result<std::unique_ptr<Client>> Client::join(Transport& transport, ClientC
 
 core::Status Client::send(const Message& message) {
   SORTIE_TRY(const core::Bytes bytes, encode_message(message));
-  return transport_.send(server_, spec_of(id_of(message)).delivery, bytes);
+  SORTIE_CHECK(transport_.send(server_, spec_of(id_of(message)).delivery, bytes));
+  ++stats_.messages_out;
+  stats_.bytes_out += bytes.size();
+  if (std::holds_alternative<Ack>(message)) ++stats_.acks_sent;
+  return {};
 }
 
 core::Status Client::close(Diagnostic error, Reason reason) {
@@ -87,8 +91,6 @@ core::Status Client::poll(std::uint32_t wait_ms) {
   std::vector<TransportEvent> events;
   if (auto st = transport_.poll(wait_ms, events); !st) return close(st.error(), Reason::transport_lost);
   const std::uint64_t now = clock_.now_us();
-  const std::uint64_t ticks_before = ticks();
-  const std::uint64_t sync_before = sync_.last_tick();
   for (TransportEvent& e : events) {
     if (state_ == ClientState::closed) break;
     switch (e.type) {
@@ -119,6 +121,7 @@ core::Status Client::poll(std::uint32_t wait_ms) {
         stats_.bytes_in += e.data.size();
         auto messages = decode_packet(e.data, e.delivery);
         if (!messages) return close(std::move(messages.error()), reason_for(messages.error()));
+        stats_.messages_in += messages->size();
         for (const Message& m : *messages) {
           if (auto st = handle(m); !st) {
             if (state_ == ClientState::closed) return st;
@@ -140,8 +143,13 @@ core::Status Client::poll(std::uint32_t wait_ms) {
                  Reason::transport_lost);
   }
   if (state_ == ClientState::in_game) {
-    const bool changed = ticks() != ticks_before || sync_.last_tick() != sync_before || acked_ticks_ != ticks();
-    if (changed || !acked_once_ || now - last_ack_us_ >= config_.ack_interval_us) {
+    // One NET_ACK names the newest tick and sync state: what changed since the last one waits
+    // for ack_min_interval_us (a fast session completes many ticks per poll, and one ACK per
+    // poll would cross the server's flood limit); the tick limit's ACK goes at once.
+    const bool changed = ticks() != acked_ticks_ || sync_.last_tick() != acked_sync_;
+    const std::uint64_t since = now - last_ack_us_;
+    const bool due = since >= config_.ack_min_interval_us || (done() && acked_ticks_ != ticks());
+    if (!acked_once_ || (changed && due) || since >= config_.ack_interval_us) {
       if (auto st = send(Ack{ticks(), sync_.last_tick()}); st) {
         acked_once_ = true;
         last_ack_us_ = now;
@@ -342,6 +350,10 @@ core::Status Client::set_player_data(core::Bytes data) {
 void Client::leave() {
   if (state_ == ClientState::closed) return;
   if (server_ != 0) {
+    // The last NET_ACK again (it travels unreliably): the server should not wait for a lost one.
+    if (state_ == ClientState::in_game && acked_once_) {
+      for (int i = 0; i < 2; ++i) (void)send(Ack{ticks(), sync_.last_tick()});
+    }
     transport_.disconnect(server_, static_cast<std::uint32_t>(Reason::left));
     transport_.flush();
   }

@@ -3,6 +3,7 @@
 #include <enet/enet.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <map>
 #include <mutex>
@@ -64,8 +65,34 @@ struct EnetTransport::Impl {
     const PeerId id = next_peer++;
     peer->data = reinterpret_cast<void*>(static_cast<std::uintptr_t>(id));  // NOLINT(performance-no-int-to-ptr)
     peers[id] = peer;
-    enet_peer_timeout(peer, 0, options.timeout_min_ms, options.timeout_max_ms);
+    configure(peer);
   }
+  void configure(ENetPeer* peer) const {
+    enet_peer_timeout(peer, kTimeoutLimit, options.timeout_min_ms, options.timeout_max_ms);
+    // Random loss is not congestion: keep the window and the unreliable packets.
+    enet_peer_throttle_configure(peer, ENET_PEER_PACKET_THROTTLE_INTERVAL, ENET_PEER_PACKET_THROTTLE_ACCELERATION, 0);
+  }
+  // ENet doubles a command's resend timeout after each loss without bound (EnetOptions): cap it,
+  // and bring the peer's next timeout check forward to match.
+  void cap_resend_timeouts() const {
+    for (ENetPeer* peer = host->peers; peer < host->peers + host->peerCount; ++peer) {
+      if (peer->state == ENET_PEER_STATE_DISCONNECTED || enet_list_empty(&peer->sentReliableCommands)) continue;
+      const enet_uint32 cap = std::clamp<enet_uint32>(peer->roundTripTime + 4 * peer->roundTripTimeVariance,
+                                                      options.resend_cap_ms, options.resend_cap_max_ms);
+      enet_uint32 next = peer->nextTimeout;
+      for (ENetListIterator it = enet_list_begin(&peer->sentReliableCommands);
+           it != enet_list_end(&peer->sentReliableCommands); it = enet_list_next(it)) {
+        auto* command = reinterpret_cast<ENetOutgoingCommand*>(it);  // the list node is its first member
+        command->roundTripTimeout = std::min(command->roundTripTimeout, cap);
+        const enet_uint32 due = command->sentTime + command->roundTripTimeout;
+        if (static_cast<std::int32_t>(due - next) < 0) next = due;  // wrapping millisecond clock
+      }
+      peer->nextTimeout = next;
+    }
+  }
+  // Only the time without acknowledgements (timeout_min_ms..max) declares a peer dead: capped
+  // resend timeouts never reach ENet's limit of 32 x the first one.
+  static constexpr enet_uint32 kTimeoutLimit = 1u << 20;
   static PeerId id_of(const ENetPeer* peer) {
     return static_cast<PeerId>(reinterpret_cast<std::uintptr_t>(peer->data));
   }
@@ -104,6 +131,7 @@ core::Result<std::unique_ptr<EnetTransport>> EnetTransport::connect(const std::s
   ENetPeer* peer = enet_host_connect(impl->host, &address, 2, 0);
   if (peer == nullptr) return fail(Diagnostic::error("net.enet.host", "no free peer slot to connect"));
   peer->data = nullptr;  // adopted (given an id) when the connection completes
+  enet_peer_timeout(peer, Impl::kTimeoutLimit, options.timeout_min_ms, options.timeout_max_ms);
   return std::unique_ptr<EnetTransport>(new EnetTransport(std::move(impl)));
 }
 
@@ -160,6 +188,7 @@ core::Status EnetTransport::poll(std::uint32_t wait_ms, std::vector<TransportEve
         break;
     }
   }
+  impl_->cap_resend_timeouts();
   return {};
 }
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "session_files.hpp"
 #include "sortie/core/hash.hpp"
 #include "sortie/net/enet_transport.hpp"
@@ -100,31 +102,50 @@ core::Result<std::uint64_t> JoinSession::finish(std::uint64_t bound_ms) {
   while (!over()) {
     // A failed poll closed the client: its error is the answer below.
     if (!round(relay_ ? 1 : 5)) break;
-    SORTIE_CHECK(check_timeout());
+    if (auto st = check_timeout(); !st) return failed(st.error());
     if (bound_ms != 0 && clock_.now_us() > until) {
-      return core::fail(core::Diagnostic::error("join.timeout", "the session did not reach its end")
-                            .expect(options_.ticks ? fmt::format("{} ticks", options_.ticks) : "the session end",
-                                    fmt::format("{} ticks", client_->ticks())));
+      return failed(core::Diagnostic::error("join.timeout", "the session did not reach its end")
+                        .expect(options_.ticks ? fmt::format("{} ticks", options_.ticks) : "the session end",
+                                fmt::format("{} ticks", client_->ticks())));
     }
   }
   if (!finished()) {
-    return core::fail(client_->error() ? *client_->error()
-                                       : core::Diagnostic::error("join.closed", "the session ended early"));
+    return failed(client_->error() ? *client_->error()
+                                   : core::Diagnostic::error("join.closed", "the session ended early"));
   }
   const std::uint64_t hash = client_->replica()->state_hash();
   client_->leave();
-  // Let the disconnect reach the server.
-  const std::uint64_t drain_end = clock_.now_us() + 100'000;
-  while (clock_.now_us() < drain_end) {
-    std::vector<TransportEvent> ignored;
-    (void)transport_->poll(5, ignored);
-    if (relay_) relay_->pump();
-  }
+  drain();
   return hash;
 }
 
+core::Result<std::uint64_t> JoinSession::failed(core::Diagnostic error) {
+  Tracer tracer(trace_.get());
+  tracer.set_tick(client_->ticks());
+  tracer.resnet("join_failed",
+                fmt::format("code={} state={} ticks={}", error.code, to_string(client_->state()), client_->ticks()));
+  return core::fail(std::move(error));
+}
+
+void JoinSession::drain() {
+  // Until the server confirmed the disconnect (ENet resends it over a lossy link), at most 1 s.
+  const std::uint64_t drain_end = clock_.now_us() + kDrainUs;
+  while (clock_.now_us() < drain_end) {
+    std::vector<TransportEvent> events;
+    if (!transport_->poll(relay_ ? 1 : 5, events)) break;
+    if (relay_) relay_->pump();
+    const bool confirmed = std::any_of(events.begin(), events.end(), [](const TransportEvent& e) {
+      return e.type == TransportEvent::Type::disconnected;
+    });
+    if (confirmed) break;
+  }
+}
+
 core::Status JoinSession::save(const std::filesystem::path& log_path) const {
-  return detail::save_session_files(log_path, client_->message_log(), trace_.get());
+  // Nothing to record before NET_WELCOME: then only the trace.
+  const bool welcomed = client_->replica() != nullptr;
+  return detail::save_session_files(welcomed ? log_path : std::filesystem::path(), client_->message_log(),
+                                    trace_.get());
 }
 
 }  // namespace sortie::net

@@ -94,7 +94,8 @@ class MemoryTransport final : public Transport {
     for (const auto& [peer, link] : e.peers) {
       if (link.open) open.push_back(peer);
     }
-    for (PeerId p : open) state_->close(index_, p, static_cast<std::uint32_t>(Reason::transport_lost), false);
+    // Gone without a word (a crash): the other side learns it with no reason, as from ENet's timeout.
+    for (PeerId p : open) state_->close(index_, p, 0, false);
     e.alive = false;
     e.inbox.clear();
     e.address.clear();

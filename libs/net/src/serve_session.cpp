@@ -68,19 +68,44 @@ tl::expected<void, ServeError> ServeSession::run() {
     if (auto st = s.run_tick(); !st) return session_failed(st.error());
     next += step;
   }
-  // Linger until every client has the last tick; with nobody connected, a second is enough.
-  const auto linger_start = Clock::now();
-  for (;;) {
-    const auto elapsed = Clock::now() - linger_start;
-    const bool anyone = s.connected_peers() > 0;
-    if (elapsed >= std::chrono::milliseconds(options_.linger_ms)) break;
-    if (anyone && s.clients_caught_up(options_.ticks)) break;
-    if (!anyone && elapsed >= std::chrono::seconds(1)) break;
-    if (auto st = s.poll(10); !st) return transport_failed(st.error());
+  // The end (serve_session.hpp): linger, drop who is behind, a closing tick for the lost.
+  if (auto st = linger(options_.ticks); !st) return transport_failed(st.error());
+  s.drop_behind(s.ticks());
+  if (s.lost_since_last_tick()) {
+    if (auto st = s.run_tick(); !st) return session_failed(st.error());
+    closing_tick_ = true;
+    if (auto st = linger(s.ticks()); !st) return transport_failed(st.error());
   }
   s.finish();
   const auto drain_end = Clock::now() + std::chrono::milliseconds(300);
   while (Clock::now() < drain_end && s.connected_peers() > 0) (void)s.poll(10);
+  return {};
+}
+
+core::Status ServeSession::linger(std::uint64_t tick) {
+  using Clock = std::chrono::steady_clock;
+  Server& s = *server_;
+  const auto start = Clock::now();
+  auto last_progress = start;
+  auto progress = [&] {
+    std::uint64_t sum = s.connected_peers();
+    for (const PeerInfo& p : s.peers()) sum += p.acked_tick + (p.stage == PeerStage::ready ? 1 : 0);
+    return sum;
+  };
+  std::uint64_t seen = progress();
+  for (;;) {
+    const auto now = Clock::now();
+    const bool anyone = s.connected_peers() > 0;
+    if (now - start >= std::chrono::milliseconds(options_.linger_ms)) break;
+    if (anyone && s.clients_caught_up(tick)) break;
+    if (!anyone && now - start >= std::chrono::seconds(1)) break;
+    if (anyone && now - last_progress >= std::chrono::milliseconds(options_.linger_idle_ms)) break;
+    SORTIE_CHECK(s.poll(10));
+    if (const std::uint64_t p = progress(); p != seen) {
+      seen = p;
+      last_progress = Clock::now();
+    }
+  }
   return {};
 }
 

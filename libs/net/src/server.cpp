@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 
 #include "sortie/core/hash.hpp"
 #include "sortie/net/codec.hpp"
@@ -27,6 +29,26 @@ std::string_view to_string(PeerStage stage) {
       return "closing";
   }
   return "unknown";
+}
+
+void TickTimes::add(std::uint64_t us) {
+  constexpr std::size_t kBuckets = 10'000;  // 100 ms
+  if (buckets_.empty()) buckets_.assign(kBuckets + 1, 0);
+  ++buckets_[std::min<std::uint64_t>(us / kBucketUs, kBuckets)];
+  ++count_;
+  total_us_ += us;
+  max_us_ = std::max(max_us_, us);
+}
+
+std::uint64_t TickTimes::quantile_us(double q) const {
+  if (count_ == 0) return 0;
+  const auto want = static_cast<std::uint64_t>(std::ceil(q * static_cast<double>(count_)));
+  std::uint64_t seen = 0;
+  for (std::size_t i = 0; i < buckets_.size(); ++i) {
+    seen += buckets_[i];
+    if (seen >= want) return i + 1 == buckets_.size() ? max_us_ : std::min<std::uint64_t>((i + 1) * kBucketUs, max_us_);
+  }
+  return max_us_;
 }
 
 bool Server::Bucket::take(double n, std::uint64_t now_us) {
@@ -78,31 +100,85 @@ core::Result<std::unique_ptr<Server>> Server::host(Transport& transport, const S
 
 // ---------------------------------------------------------------- output
 
+namespace {
+
+// Packs frames into reliable packets of at most kMaxPacketBytes and hands each to `out`.
+template <class Out>
+class FramePacker {
+ public:
+  explicit FramePacker(Out out) : out_(std::move(out)) {}
+  void add(const core::Bytes& frame) {
+    if (writer_.size() + frame.size() > kMaxPacketBytes) flush();
+    writer_.bytes(frame);
+    ++frames_;
+  }
+  void flush() {
+    if (writer_.size() == 0) return;
+    out_(writer_.take(), frames_);
+    writer_ = core::ByteWriter{};
+    frames_ = 0;
+  }
+
+ private:
+  Out out_;
+  core::ByteWriter writer_;
+  std::size_t frames_ = 0;
+};
+
+}  // namespace
+
+void Server::send_packet(Peer& peer, Delivery delivery, const core::Bytes& packet, std::size_t messages) {
+  if (!transport_.send(peer.info.peer, delivery, packet)) return;
+  peer.info.bytes_out += packet.size();
+  ++stats_.packets_out;
+  stats_.bytes_out += packet.size();
+  stats_.messages_out += messages;
+}
+
 void Server::send(Peer& peer, const Message& message) {
   auto bytes = encode_message(message);
   if (!bytes) {
     tracer_.resnet("encode_failed", fmt::format("peer={} code={}", peer.info.peer, bytes.error().code));
     return;
   }
-  const Delivery delivery = spec_of(id_of(message)).delivery;
-  if (auto st = transport_.send(peer.info.peer, delivery, *bytes); st) peer.info.bytes_out += bytes->size();
+  send_packet(peer, spec_of(id_of(message)).delivery, *bytes, 1);
 }
 
-void Server::send_frames(Peer& peer, const std::vector<core::Bytes>& frames) {
-  core::ByteWriter packet;
-  auto flush = [&] {
-    if (packet.size() == 0) return;
-    const core::Bytes bytes = packet.take();
-    packet = core::ByteWriter{};
-    if (auto st = transport_.send(peer.info.peer, Delivery::reliable_ordered, bytes); st) {
-      peer.info.bytes_out += bytes.size();
-    }
+void Server::send_history(Peer& peer) {
+  if (peer.info.stage != PeerStage::setup && peer.info.stage != PeerStage::ready) return;
+  const std::uint64_t live = tick_frames_.size();
+  if (peer.sent_setup == setup_frames_.size() && peer.info.sent_ticks == live) return;
+  const std::uint64_t now = clock_.now_us();
+  std::uint64_t behind = 0;  // bytes of history older than the newest tick
+  FramePacker packer(
+      [&](const core::Bytes& packet, std::size_t n) { send_packet(peer, Delivery::reliable_ordered, packet, n); });
+  // The bucket may go below zero by one step: a sequence larger than the burst still goes out.
+  auto afford = [&](std::size_t bytes) {
+    if (!peer.catch_up.take(0.0, now) || peer.catch_up.tokens <= 0.0) return false;
+    peer.catch_up.tokens -= static_cast<double>(bytes);
+    return true;
   };
-  for (const core::Bytes& f : frames) {
-    if (packet.size() + f.size() > kMaxPacketBytes) flush();
-    packet.bytes(f);
+  while (peer.sent_setup < setup_frames_.size()) {
+    const core::Bytes& f = setup_frames_[peer.sent_setup];
+    if (!afford(f.size())) break;
+    packer.add(f);
+    behind += f.size();
+    ++peer.sent_setup;
   }
-  flush();
+  if (peer.sent_setup == setup_frames_.size()) {
+    const std::uint64_t window_end = peer.info.acked_tick + config_.catch_up_window_ticks;
+    while (peer.info.sent_ticks < live && peer.info.sent_ticks < window_end) {
+      const std::vector<core::Bytes>& tick = tick_frames_[peer.info.sent_ticks];
+      std::size_t bytes = 0;
+      for (const core::Bytes& f : tick) bytes += f.size();
+      if (!afford(bytes)) break;
+      for (const core::Bytes& f : tick) packer.add(f);
+      if (peer.info.sent_ticks + 1 < live) behind += bytes;
+      ++peer.info.sent_ticks;
+    }
+  }
+  packer.flush();
+  stats_.catch_up_bytes += behind;
 }
 
 core::Bytes Server::message_log() const {
@@ -112,6 +188,7 @@ core::Bytes Server::message_log() const {
 // ---------------------------------------------------------------- the tick
 
 core::Status Server::run_tick() {
+  const auto started = std::chrono::steady_clock::now();
   const std::uint64_t tick = replica_->ticks();
   std::vector<Message> sequence = std::move(next_);
   next_.clear();
@@ -132,13 +209,13 @@ core::Status Server::run_tick() {
   }
   SORTIE_TRY(core::Bytes end, encode_message(EndMessageSeq{tick, static_cast<std::uint16_t>(sequence.size()), hash}));
   frames.push_back(std::move(end));
-  for (auto& [id, peer] : peers_) {
-    if (peer.info.stage == PeerStage::setup || peer.info.stage == PeerStage::ready) send_frames(peer, frames);
-  }
   tick_frames_.push_back(std::move(frames));
+  for (auto& [id, peer] : peers_) send_history(peer);  // the new tick, to every peer that has the ones before
   watcher_.settle();
   if (config_.sync_interval != 0 && replica_->ticks() % config_.sync_interval == 0) send_sync();
   transport_.flush();
+  stats_.tick_times.add(static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count()));
   return {};
 }
 
@@ -151,11 +228,9 @@ void Server::send_sync() {
     if (m.entries.empty()) continue;
     auto bytes = encode_message(m);
     if (!bytes) continue;
-    if (auto st = transport_.send(peer.info.peer, Delivery::unreliable_sequenced, *bytes); st) {
-      peer.info.bytes_out += bytes->size();
-      ++stats_.sync_messages;
-      stats_.sync_bytes += bytes->size();
-    }
+    send_packet(peer, Delivery::unreliable_sequenced, *bytes, 1);
+    ++stats_.sync_messages;
+    stats_.sync_bytes += bytes->size();
   }
 }
 
@@ -213,6 +288,25 @@ void Server::finish() {
     tracer_.resnet("disconnect", fmt::format("peer={} player={} reason=session_end", id, peer.info.player));
   }
   transport_.flush();
+}
+
+std::size_t Server::drop_behind(std::uint64_t tick) {
+  std::size_t dropped = 0;
+  for (auto& [id, peer] : peers_) {
+    if (peer.info.stage == PeerStage::closing) continue;
+    if (peer.info.stage == PeerStage::ready && peer.info.acked_tick >= tick) continue;
+    drop(peer, Reason::ack_timeout,
+         fmt::format("acknowledged {} of {} ticks when the session ended", peer.info.acked_tick, tick));
+    ++dropped;
+  }
+  transport_.flush();
+  return dropped;
+}
+
+bool Server::lost_since_last_tick() const {
+  return std::any_of(departures_.begin(), departures_.end(), [&](const Departure& d) {
+    return d.tick == replica_->ticks() && d.player != kNoPlayer && d.reason != Reason::left;
+  });
 }
 
 bool Server::clients_caught_up(std::uint64_t tick) const {

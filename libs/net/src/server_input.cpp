@@ -50,6 +50,7 @@ core::Status Server::poll(std::uint32_t wait_ms) {
     }
   }
   check_timeouts();
+  for (auto& [id, peer] : peers_) send_history(peer);
   transport_.flush();
   return {};
 }
@@ -65,6 +66,9 @@ void Server::on_connected(PeerId id) {
              static_cast<double>(config_.flood_messages_per_s), now};
   peer.bytes = Bucket{static_cast<double>(config_.flood_byte_burst), static_cast<double>(config_.flood_byte_burst),
                       static_cast<double>(config_.flood_bytes_per_s), now};
+  peer.catch_up =
+      Bucket{static_cast<double>(config_.catch_up_byte_burst), static_cast<double>(config_.catch_up_byte_burst),
+             static_cast<double>(config_.catch_up_bytes_per_s), now};
   peer.sync = SyncSender(config_.sync);
   tracer_.resnet("connect", fmt::format("peer={} address={}", id, peer.info.address));
   peers_[id] = std::move(peer);
@@ -75,8 +79,10 @@ void Server::on_disconnected(PeerId id, std::uint32_t reason) {
   if (it == peers_.end()) return;
   Peer& peer = it->second;
   if (peer.info.stage != PeerStage::closing) {
-    const Reason r = reason_from(static_cast<std::uint8_t>(reason)).value_or(Reason::transport_lost);
-    const Reason why = (r == Reason::none || reason > 0xff) ? Reason::left : r;
+    // A peer that says why it goes sends a reason (a sortie client: left, or its error); a
+    // connection the transport lost (ENet's timeout: a crashed or cut-off peer) carries none.
+    const auto r = reason > 0xff ? std::nullopt : reason_from(static_cast<std::uint8_t>(reason));
+    const Reason why = (!r || *r == Reason::none) ? Reason::transport_lost : *r;
     tracer_.resnet("disconnected", fmt::format("peer={} player={} reason={}", id, peer.info.player, to_string(why)));
     leave(peer, why, "the peer disconnected");
   } else {
@@ -93,6 +99,8 @@ void Server::on_packet(PeerId id, Delivery delivery, const core::Bytes& packet) 
   const std::uint64_t now = clock_.now_us();
   ++peer.info.packets_in;
   peer.info.bytes_in += packet.size();
+  ++stats_.packets_in;
+  stats_.bytes_in += packet.size();
   if (!peer.bytes.take(static_cast<double>(packet.size()), now)) {
     drop(peer, Reason::flood, fmt::format("more than {} bytes/s", config_.flood_bytes_per_s));
     return;
@@ -106,6 +114,7 @@ void Server::on_packet(PeerId id, Delivery delivery, const core::Bytes& packet) 
   for (const Message& m : *messages) {
     if (peer.info.stage == PeerStage::closing) return;
     ++peer.info.messages_in;
+    ++stats_.messages_in;
     if (!peer.messages.take(1.0, now)) {
       drop(peer, Reason::flood, fmt::format("more than {} messages/s", config_.flood_messages_per_s));
       return;
@@ -131,9 +140,10 @@ void Server::on_message(Peer& peer, const Message& message) {
   const PlayerNumber me = peer.info.player;
   const std::uint64_t now = clock_.now_us();
   if (const auto* ack = std::get_if<Ack>(&message)) {
-    if (ack->tick > replica_->ticks() || ack->sync_tick > replica_->ticks()) {
+    if (ack->tick > peer.info.sent_ticks || ack->sync_tick > replica_->ticks()) {
       drop(peer, Reason::unexpected_message,
-           fmt::format("acknowledges tick {} of {}", std::max(ack->tick, ack->sync_tick), replica_->ticks()));
+           fmt::format("acknowledges tick {} of {} sent ({} run)", std::max(ack->tick, ack->sync_tick),
+                       peer.info.sent_ticks, replica_->ticks()));
       return;
     }
     if (peer.info.stage == PeerStage::setup) {
@@ -230,12 +240,9 @@ void Server::on_hello(Peer& peer, const Hello& hello) {
   w.live_tick = replica_->ticks();
   send(peer, w);
   send(peer, SetPlayerNumber{player});
-  send_frames(peer, setup_frames_);
   std::size_t catch_up = 0;
-  for (const auto& tick : tick_frames_) {
-    send_frames(peer, tick);
-    catch_up += tick.size();
-  }
+  for (const auto& tick : tick_frames_) catch_up += tick.size();
+  send_history(peer);  // the first chunk; the rest as the peer acknowledges (ServerConfig::catch_up_*)
   next_.emplace_back(CreateRemotePlayer{0, player, 0, hello.name, {}});
   tracer_.resnet("accept", fmt::format("peer={} player={} name={} catch_up_ticks={} catch_up_messages={}",
                                        peer.info.peer, player, hello.name, tick_frames_.size(), catch_up));

@@ -9,11 +9,12 @@
 
 namespace sortie::net::detail {
 
-// Writes `log` to `log_path` (atomically; empty path: nothing) and saves the trace (nullptr: none).
+// Saves the trace (nullptr: none), then writes `log` to `log_path` (atomically; empty path:
+// nothing). The trace goes first: a log that cannot be written does not cost it.
 inline core::Status save_session_files(const std::filesystem::path& log_path, const core::Bytes& log,
                                        const FileTrace* trace) {
-  if (!log_path.empty()) SORTIE_CHECK(core::write_file_atomic(log_path, log));
   if (trace != nullptr) SORTIE_CHECK(trace->save());
+  if (!log_path.empty()) SORTIE_CHECK(core::write_file_atomic(log_path, log));
   return {};
 }
 

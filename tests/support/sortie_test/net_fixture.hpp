@@ -63,9 +63,11 @@ inline SessionSetup small_setup(std::size_t units = 6, std::uint64_t seed = 7) {
 // One server and any number of clients over the in-process transport.
 class MemorySession {
  public:
-  explicit MemorySession(const SessionSetup& setup = small_setup(), ServerConfig config = {})
-      : network_(clock_), server_transport_(network_.listen("server").value()) {
-    auto s = Server::host(*server_transport_, setup, config, clock_, &server_trace_);
+  // `traces`: the server and the clients keep their trace lines (server_trace(), client_trace());
+  // a long hostile run turns them off to measure the session's own memory.
+  explicit MemorySession(const SessionSetup& setup = small_setup(), ServerConfig config = {}, bool traces = true)
+      : traces_on_(traces), network_(clock_), server_transport_(network_.listen("server").value()) {
+    auto s = Server::host(*server_transport_, setup, config, clock_, traces ? &server_trace_ : nullptr);
     EXPECT_TRUE(s.has_value()) << (s ? "" : s.error().to_string());
     server_ = std::move(*s);
   }
@@ -75,7 +77,7 @@ class MemorySession {
     config.name = name;
     transports_.push_back(network_.connect("server", up, down, transports_.size() + 11).value());
     traces_.push_back(std::make_unique<MemoryTrace>());
-    auto c = Client::join(*transports_.back(), config, clock_, traces_.back().get());
+    auto c = Client::join(*transports_.back(), config, clock_, traces_on_ ? traces_.back().get() : nullptr);
     EXPECT_TRUE(c.has_value());
     clients_.push_back(std::move(*c));
     return *clients_.back();
@@ -86,11 +88,20 @@ class MemorySession {
     return *raws_.back();
   }
 
+  // Client i's process dies: its endpoint goes away without a word (the server learns it as a
+  // lost transport); client(i) must not be used afterwards.
+  void crash(std::size_t i) {
+    clients_.at(i).reset();
+    transports_.at(i).reset();
+  }
+
   // Every party polls once (server first), `rounds` times.
   void pump(int rounds = 3) {
     for (int i = 0; i < rounds; ++i) {
       EXPECT_TRUE(server_->poll().has_value());
-      for (auto& c : clients_) (void)c->poll();
+      for (auto& c : clients_) {
+        if (c) (void)c->poll();
+      }
     }
   }
   // One server tick, then everything delivered.
@@ -100,7 +111,9 @@ class MemorySession {
       auto st = server_->run_tick();
       EXPECT_TRUE(st.has_value()) << (st ? "" : st.error().to_string());
       clock_.advance(world::kDefaultStepUs);
-      for (auto& c : clients_) (void)c->poll();
+      for (auto& c : clients_) {
+        if (c) (void)c->poll();
+      }
     }
     pump();
   }
@@ -114,6 +127,7 @@ class MemorySession {
   MemoryNetwork& network() { return network_; }
 
  private:
+  bool traces_on_ = true;
   world::ManualPlatformClock clock_;
   MemoryNetwork network_;
   std::unique_ptr<Transport> server_transport_;

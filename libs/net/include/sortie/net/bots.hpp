@@ -20,11 +20,14 @@ namespace sortie::net {
 struct BotOptions {
   std::uint64_t seed = 1;
   std::uint32_t interval = 60;  // ticks between waves of orders
-  std::uint32_t orders = 2;     // move orders per wave
-  std::uint32_t units = 2;      // units a client bot spawns for itself
-  bool take = true;             // a client bot takes one authority unit
-  float speed = 6.0f;           // world units per game second
-  float unit_radius = 1.5f;     // the body a unit without one gets (as `sortie run`'s units)
+  // A client bot's waves are also this far apart in real time: a fast session runs many ticks a
+  // second, and a player's orders do not speed up with it (nor cross the server's flood limit).
+  std::uint64_t min_wave_us = 50'000;
+  std::uint32_t orders = 2;  // move orders per wave
+  std::uint32_t units = 2;   // units a client bot spawns for itself
+  bool take = true;          // a client bot takes one authority unit
+  float speed = 6.0f;        // world units per game second
+  float unit_radius = 1.5f;  // the body a unit without one gets (as `sortie run`'s units)
   float unit_height = 3.0f;
 };
 
@@ -58,6 +61,7 @@ class ClientBot {
   bool spawned_ = false;
   bool took_ = false;
   std::uint64_t next_wave_ = 0;
+  std::uint64_t next_wave_us_ = 0;
   std::uint64_t orders_ = 0;
 };
 

@@ -32,6 +32,9 @@ struct ClientConfig {
   std::uint64_t resource_max_delay_us = 10'000'000;  // Network_ResourceTransferMaxDelay
   std::uint64_t server_timeout_us = 20'000'000;      // silence of a joined server before giving up
   std::uint64_t ack_interval_us = 100'000;           // NET_ACK heartbeat while nothing changes
+  std::uint64_t ack_min_interval_us = 10'000;        // NET_ACKs are coalesced: at most one per this
+                                                     // (the newest tick; at most 100/s, far below the
+                                                     // server's flood limit of 600 messages/s)
   bool verify_sync = true;                           // check sync states against the replica
   std::uint64_t stop_after_ticks = 0;                // follow no further than this many ticks (0: no limit)
   bool record = false;                               // keep the received stream (message_log())
@@ -53,7 +56,11 @@ struct ClientStats {
   std::uint64_t sync_mismatches = 0;  // entries that differed (named in the NetWatch trace)
   std::uint64_t sync_errors = 0;      // messages that did not apply (stale, unknown baseline)
   std::uint64_t packets_in = 0;
-  std::uint64_t bytes_in = 0;
+  std::uint64_t bytes_in = 0;      // packet bytes received from the server
+  std::uint64_t messages_in = 0;   // messages decoded from them
+  std::uint64_t messages_out = 0;  // messages sent (one packet each)
+  std::uint64_t bytes_out = 0;
+  std::uint64_t acks_sent = 0;  // NET_ACKs among messages_out
 };
 
 class Client {
@@ -98,6 +105,8 @@ class Client {
   [[nodiscard]] bool done() const {
     return config_.stop_after_ticks != 0 && replica_ && replica_->ticks() >= config_.stop_after_ticks;
   }
+  // The client's clock (bots pace their orders in real time with it).
+  [[nodiscard]] std::uint64_t now_us() const { return clock_.now_us(); }
   // With ClientConfig::record: the stream this replica was built from, as a message log.
   [[nodiscard]] core::Bytes message_log() const;
 

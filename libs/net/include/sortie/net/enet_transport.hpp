@@ -13,10 +13,21 @@
 
 namespace sortie::net {
 
+// How the link survives loss (docs/net-protocol.md §3): ENet 1.3 doubles a reliable command's
+// resend timeout after every loss without bound, so at 30 % loss each way (a round trip fails
+// with p = 0.51) one command in a few hundred failed 7-8 times in a row, stalled the ordered
+// channel for seconds and then tripped ENet's timeout (transport_lost). The transport therefore
+// caps every resend timeout at resend_cap_ms (or the peer's plain RTO, rtt + 4 var, when that is
+// larger, at most resend_cap_max_ms), keeps ENet's throttle from shrinking the window on random
+// loss (no deceleration), and declares a peer dead only after timeout_min_ms..timeout_max_ms
+// without any acknowledgement: the sessions' own heartbeats (NET_ACK, sync states) find a dead
+// peer sooner (ServerConfig::ack_timeout_us, ClientConfig::server_timeout_us).
 struct EnetOptions {
-  std::size_t max_peers = 256;          // a listener's connection slots
-  std::uint32_t timeout_min_ms = 5000;  // ENet declares a silent peer dead between these
-  std::uint32_t timeout_max_ms = 15000;
+  std::size_t max_peers = 256;           // a listener's connection slots
+  std::uint32_t timeout_min_ms = 15000;  // ENet declares a peer dead after this long without acks
+  std::uint32_t timeout_max_ms = 20000;
+  std::uint32_t resend_cap_ms = 200;
+  std::uint32_t resend_cap_max_ms = 1000;
   std::size_t packet_limit = std::size_t{64} * 1024;  // ENet refuses larger packets before they reach us
 };
 

@@ -10,8 +10,9 @@
 //   finish()    pumps until the session is over (the client closed, or --ticks reached), bounded
 //               by `bound_ms` when given (the viewer's window already closed), then checks that it
 //               ended well: --ticks reached, or without --ticks the server ended the session
-//               (Reason::session_end). Then it leaves, lets the disconnect out for 100 ms and
-//               answers the replica's final state hash.
+//               (Reason::session_end). Then it leaves (the last NET_ACK sent twice more),
+//               waits until the server confirmed the disconnect (at most 1 s) and answers the
+//               replica's final state hash.
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -65,7 +66,8 @@ class JoinSession {
   // Follows to the end, leaves, drains (see above). Errors: join.timeout (connecting, or past
   // `bound_ms`), the session's error when it ended otherwise, join.closed without one.
   core::Result<std::uint64_t> finish(std::uint64_t bound_ms = 0);
-  // Writes the message log (with `record`) to `log_path` (empty: none) and the trace.
+  // Writes the message log (with `record`) to `log_path` (empty: none) and the trace; after a
+  // failed finish() too (the log only once NET_WELCOME arrived: the stream received so far).
   core::Status save(const std::filesystem::path& log_path) const;
 
   [[nodiscard]] const net::Client& client() const { return *client_; }
@@ -73,12 +75,18 @@ class JoinSession {
   [[nodiscard]] std::uint64_t orders_sent() const { return bot_ ? bot_->orders_sent() : 0; }
   // Through the lossy relay (stats()).
   [[nodiscard]] const UdpRelay* relay() const { return relay_.get(); }
+  // The transport's own counters (ENet: UDP payload with its headers, acknowledgements, resends).
+  [[nodiscard]] TransportStats transport_stats() const { return transport_->stats(); }
 
  private:
   JoinSession(JoinOptions options, world::PlatformClock& clock) : options_(std::move(options)), clock_(clock) {}
   core::Status start(Transport& transport);
   core::Status round(std::uint32_t wait_ms);
   [[nodiscard]] core::Status check_timeout() const;
+  void drain();
+  // Traces the failure (join_failed) and answers it.
+  core::Result<std::uint64_t> failed(core::Diagnostic error);
+  static constexpr std::uint64_t kDrainUs = 1'000'000;
 
   JoinOptions options_;
   std::unique_ptr<world::SteadyPlatformClock> own_clock_;

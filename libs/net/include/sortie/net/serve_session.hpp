@@ -5,12 +5,24 @@
 //   host()    the server on the session's setup (a mission captured by net::capture_setup);
 //   run()     the lobby: polls until `wait_players` peers are ready; the game: `ticks` ticks, one
 //             per setup step of real time (as fast as possible with `fast`), each after a poll
-//             and, with `bot`, a HostBot's orders; the linger: polls until every connected client
-//             has the last tick (late joiners catch up meanwhile), at most `linger_ms`, a second
-//             when nobody is connected; then Server::finish() ends the session (session_end) and
-//             the disconnects get up to 300 ms to go out.
+//             and, with `bot`, a HostBot's orders; then the end:
 //
-// The final state hash is server().replica().state_hash(), the number every client prints.
+//   the linger   polls until every connected client has acknowledged the last tick (late joiners
+//                catch up meanwhile); at most `linger_ms`, `linger_idle_ms` without progress (no
+//                client acknowledged a newer tick, none got ready, came or went), a second when
+//                nobody is connected;
+//   the behind   every client still connected that has not acknowledged the last tick is
+//                dropped (ack_timeout, Server::drop_behind);
+//   the closing tick  a player lost after the last tick (dropped, timed out, crashed: any reason
+//                but `left`) is decided into a sequence that would never run: one more tick runs
+//                it, so the leave policy reaches the final state (closing_tick()), followed by a
+//                linger for that tick. A player who left of its own accord changes nothing;
+//   the finish   Server::finish() ends the session (session_end) and the disconnects get up to
+//                300 ms to go out.
+//
+// The final state hash is server().replica().state_hash(), the number every client that follows
+// to the session's end prints (a client that stopped at --ticks N before a closing tick prints
+// the hash of tick N).
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -29,12 +41,13 @@ namespace sortie::net {
 struct ServeOptions {
   std::string bind = "127.0.0.1";  // 0.0.0.0: every interface
   std::uint16_t port = 7777;
-  ServerConfig server;               // its max_players also sizes the listener (16 more slots to refuse peers)
-  std::uint64_t ticks = 600;         // calculation ticks to run
-  std::uint32_t wait_players = 0;    // ready players to wait for before the first tick
-  std::uint64_t linger_ms = 10'000;  // how long to wait for clients after the last tick
-  bool fast = false;                 // tick as fast as possible instead of in real time
-  bool bot = true;                   // a HostBot orders the authority's units
+  ServerConfig server;                   // its max_players also sizes the listener (16 more slots to refuse peers)
+  std::uint64_t ticks = 600;             // calculation ticks to run
+  std::uint32_t wait_players = 0;        // ready players to wait for before the first tick
+  std::uint64_t linger_ms = 10'000;      // how long to wait for clients after the last tick, at most
+  std::uint64_t linger_idle_ms = 2'000;  // ... and without any client's progress
+  bool fast = false;                     // tick as fast as possible instead of in real time
+  bool bot = true;                       // a HostBot orders the authority's units
   std::uint64_t bot_seed = 1;
   std::filesystem::path trace_dir;  // resnet.log and NetWatch.log go here (save()); empty: no trace
 };
@@ -64,9 +77,14 @@ class ServeSession {
 
   [[nodiscard]] Server& server() { return *server_; }
   [[nodiscard]] const Server& server() const { return *server_; }
+  // run() ran a closing tick for players lost after the last tick.
+  [[nodiscard]] bool closing_tick() const { return closing_tick_; }
+  // The transport's own counters (ENet: UDP payload with its headers, acknowledgements, resends).
+  [[nodiscard]] TransportStats transport_stats() const { return transport_->stats(); }
 
  private:
   explicit ServeSession(ServeOptions options) : options_(std::move(options)) {}
+  core::Status linger(std::uint64_t tick);
   ServeOptions options_;
   world::SteadyPlatformClock clock_;
   std::unique_ptr<Transport> transport_;
@@ -74,6 +92,7 @@ class ServeSession {
   std::uint32_t step_us_ = world::kDefaultStepUs;
   std::unique_ptr<FileTrace> trace_;
   std::unique_ptr<Server> server_;
+  bool closing_tick_ = false;
 };
 
 }  // namespace sortie::net

@@ -49,6 +49,14 @@ struct ServerConfig {
   SyncOptions sync;
   std::size_t max_objects_per_player = 32;  // taken or spawned
   bool allow_pause_requests = true;
+  // The history a peer has not yet received (the setup, then every tick sequence: the catch-up of
+  // a late joiner, and the live ticks of a client that fell behind) goes out in bounded chunks:
+  // at most catch_up_window_ticks sequences beyond the newest tick the peer acknowledged, and at
+  // most catch_up_bytes_per_s (burst catch_up_byte_burst) per peer. A NET_HELLO alone never
+  // makes the server queue more than the setup and one window.
+  std::uint64_t catch_up_window_ticks = 1024;
+  std::uint32_t catch_up_bytes_per_s = 1024 * 1024;
+  std::uint32_t catch_up_byte_burst = 256 * 1024;
 };
 
 enum class PeerStage : std::uint8_t {
@@ -66,6 +74,7 @@ struct PeerInfo {
   std::string address;
   PeerStage stage = PeerStage::hello;
   std::uint64_t acked_tick = 0;
+  std::uint64_t sent_ticks = 0;  // tick sequences sent so far (the catch-up cursor)
   std::uint64_t packets_in = 0;
   std::uint64_t messages_in = 0;
   std::uint64_t bytes_in = 0;
@@ -81,11 +90,40 @@ struct Departure {
   std::size_t objects = 0;  // transferred or removed
 };
 
+// Wall time of Server::run_tick (the world's tick, encoding and sending), as a histogram of
+// 10 us buckets up to 100 ms (longer ticks count in the last one).
+class TickTimes {
+ public:
+  void add(std::uint64_t us);
+  [[nodiscard]] std::uint64_t count() const { return count_; }
+  [[nodiscard]] double mean_us() const { return count_ == 0 ? 0.0 : static_cast<double>(total_us_) / count_; }
+  [[nodiscard]] std::uint64_t max_us() const { return max_us_; }
+  // The upper edge of the bucket holding the q-quantile (0 < q <= 1); 0 without ticks.
+  [[nodiscard]] std::uint64_t quantile_us(double q) const;
+
+ private:
+  static constexpr std::uint64_t kBucketUs = 10;
+  std::vector<std::uint64_t> buckets_;
+  std::uint64_t count_ = 0;
+  std::uint64_t total_us_ = 0;
+  std::uint64_t max_us_ = 0;
+};
+
 struct ServerStats {
   std::uint64_t orders_accepted = 0;
   std::uint64_t orders_rejected = 0;
   std::uint64_t sync_messages = 0;
   std::uint64_t sync_bytes = 0;
+  // Every peer of the session, gone ones included: packets and their bytes as the session handed
+  // them to / got them from the transport (no transport headers), and the messages in them.
+  std::uint64_t packets_in = 0;
+  std::uint64_t bytes_in = 0;
+  std::uint64_t messages_in = 0;
+  std::uint64_t packets_out = 0;
+  std::uint64_t bytes_out = 0;
+  std::uint64_t messages_out = 0;
+  std::uint64_t catch_up_bytes = 0;  // of bytes_out: the setup and sequences older than the live tick
+  TickTimes tick_times;
 };
 
 class Server {
@@ -115,6 +153,13 @@ class Server {
   core::Status kick(PlayerNumber player, Reason reason = Reason::kicked);
   // Disconnects every peer with session_end.
   void finish();
+  // Drops (ack_timeout) every connected peer that has not acknowledged `tick` completed ticks;
+  // answers how many. The session's end calls it when its linger is over.
+  std::size_t drop_behind(std::uint64_t tick);
+  // A player was lost (any reason but `left`: dropped, timed out, crashed) since the last tick
+  // ran: its GMSG_KILL_PLAYER waits for a tick. After the session's last tick the session's end
+  // runs one closing tick for it, so the leave policy reaches the final state.
+  [[nodiscard]] bool lost_since_last_tick() const;
 
   // Every client in the game has acknowledged `tick` completed ticks (none is still joining).
   [[nodiscard]] bool clients_caught_up(std::uint64_t tick) const;
@@ -148,6 +193,8 @@ class Server {
     std::uint64_t last_ack_us = 0;
     Bucket messages;
     Bucket bytes;
+    Bucket catch_up;             // bytes of history per second
+    std::size_t sent_setup = 0;  // setup frames sent so far
     SyncSender sync;
   };
 
@@ -166,7 +213,10 @@ class Server {
   [[nodiscard]] std::size_t objects_of(PlayerNumber player) const;
   // Output (server.cpp).
   void send(Peer& peer, const Message& message);
-  void send_frames(Peer& peer, const std::vector<core::Bytes>& frames);
+  void send_packet(Peer& peer, Delivery delivery, const core::Bytes& packet, std::size_t messages);
+  // Sends the next chunk of the history the peer lacks (setup, then sequences) within its window
+  // and byte budget.
+  void send_history(Peer& peer);
   void send_sync();
 
   Transport& transport_;

@@ -24,7 +24,8 @@ struct TransportEvent {
   PeerId peer = 0;
   Delivery delivery = Delivery::reliable_ordered;  // of a received packet
   core::Bytes data;                                // a received packet
-  std::uint32_t reason = 0;                        // disconnect data: a Reason value between sortie peers
+  std::uint32_t reason = 0;                        // disconnect data: a Reason value between sortie peers;
+                                                   // 0 when the connection was lost (a timeout, a crash)
 };
 
 struct TransportStats {
