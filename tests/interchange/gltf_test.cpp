@@ -345,6 +345,19 @@ TEST_F(GltfImportHostile, absurd_counts_and_ranges_are_refused_before_reading) {
   EXPECT_EQ(code_of(j), "gltf.accessor");
 }
 
+// fuzz_gltf_import found this: tinygltf hands an image's buffer-view bytes to the image callback
+// without checking the view against its buffer; the importer now checks and decodes afterwards.
+TEST_F(GltfImportHostile, an_image_view_past_its_buffer_is_refused_without_reading_it) {
+  ASSERT_FALSE(json_["images"].empty());
+  const int view = json_["images"][0]["bufferView"].get<int>();
+  core::Json j = json_;
+  j["bufferViews"][view]["byteOffset"] = 100000000;
+  EXPECT_EQ(code_of(j), "gltf.image");
+  j = json_;
+  j["bufferViews"][view]["byteLength"] = 100000000;
+  EXPECT_EQ(code_of(j), "gltf.image");
+}
+
 TEST_F(GltfImportHostile, missing_buffers_and_files_outside_the_folder_are_refused) {
   core::Json j = json_;
   j["buffers"][0]["uri"] = "missing.bin";

@@ -117,6 +117,22 @@ TEST(TexturePng, refusals_name_their_reason) {
   EXPECT_EQ(meta.error().code, "texture.metadata");
 }
 
+// fuzz_texture_png found this: a 200-byte file declaring a 2 GB tEXt chunk made libpng ask for
+// 2 GB. Chunk lengths are now checked against the file before libpng reads it.
+TEST(TexturePng, a_chunk_longer_than_the_file_is_refused_before_libpng_allocates) {
+  std::vector<std::uint8_t> rgba(4 * 4 * 4, 1);
+  auto png = render::encode_png(4, 4, rgba, {true, {}});
+  ASSERT_TRUE(png.has_value());
+  core::Bytes bad(png->begin(), png->begin() + 33);  // signature + IHDR
+  const std::uint8_t chunk[] = {0x7A, 0x00, 0x00, 0x00, 't', 'E', 'X', 't', 'k', 0, 'v'};
+  bad.insert(bad.end(), std::begin(chunk), std::end(chunk));
+  bad.insert(bad.end(), png->begin() + 33, png->end());
+  auto r = render::decode_png(bad);
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().code, "render.png.decode");
+  EXPECT_NE(r.error().message.find("declares"), std::string::npos) << r.error().message;
+}
+
 TEST(TexturePng, text_chunks_survive_a_png_round_trip) {
   std::vector<std::uint8_t> rgba(2 * 2 * 4, 9);
   auto png = render::encode_png(2, 2, rgba, {true, {{"a", "one"}, {"b", "two"}}});

@@ -27,22 +27,30 @@ struct LoadContext {
   std::map<int, iron3d::Rgba8Image> images;  // decoded by the callback, by image index
 };
 
+core::Result<iron3d::Rgba8Image> decode_image(core::ByteView bytes, const GltfImportLimits& limits, int index) {
+  render::PngReadLimits png_limits;
+  png_limits.max_side = limits.max_texture_side;
+  auto png = render::decode_png(bytes, png_limits);
+  if (!png)
+    return core::fail(
+        error("gltf.image", fmt::format("image {}: {} (only PNG images are read)", index, png.error().message)));
+  return iron3d::Rgba8Image{png->width, png->height, std::move(png->rgba)};
+}
+
+// tinygltf's image callback. An image in a buffer view is only noted here: tinygltf hands over
+// the view's bytes without checking the view against its buffer, so those are decoded after the
+// load (decode_buffer_view_images), once the range is checked. A data-URI image arrives decoded
+// into tinygltf's own vector and is read at once.
 bool load_image(tinygltf::Image* image, const int index, std::string* err, std::string*, int, int,
                 const unsigned char* bytes, int size, void* user) {
+  if (image->bufferView >= 0) return true;
   auto* ctx = static_cast<LoadContext*>(user);
-  render::PngReadLimits limits;
-  limits.max_side = ctx->limits.max_texture_side;
-  auto png = render::decode_png(core::ByteView(bytes, static_cast<std::size_t>(std::max(size, 0))), limits);
-  if (!png) {
-    if (err != nullptr) *err += fmt::format("image {}: {} (only PNG images are read)", index, png.error().message);
+  auto decoded = decode_image(core::ByteView(bytes, static_cast<std::size_t>(std::max(size, 0))), ctx->limits, index);
+  if (!decoded) {
+    if (err != nullptr) *err += decoded.error().message;
     return false;
   }
-  image->width = static_cast<int>(png->width);
-  image->height = static_cast<int>(png->height);
-  image->component = 4;
-  image->bits = 8;
-  image->pixel_type = TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE;
-  ctx->images[index] = {png->width, png->height, std::move(png->rgba)};
+  ctx->images[index] = std::move(*decoded);
   return true;
 }
 
@@ -103,6 +111,28 @@ core::Result<tinygltf::Model> parse(const GltfSource& source, LoadContext& ctx) 
                                                       err.empty() ? std::string("(no reason given)") : err)));
   }
   return model;
+}
+
+core::Status decode_buffer_view_images(const tinygltf::Model& m, LoadContext& ctx) {
+  for (std::size_t i = 0; i < m.images.size(); ++i) {
+    const auto& image = m.images[i];
+    if (image.bufferView < 0) continue;
+    const auto where = fmt::format("image {}", i);
+    if (static_cast<std::size_t>(image.bufferView) >= m.bufferViews.size())
+      return core::fail(error("gltf.image", where + ": no such buffer view"));
+    const auto& view = m.bufferViews[static_cast<std::size_t>(image.bufferView)];
+    if (view.buffer < 0 || static_cast<std::size_t>(view.buffer) >= m.buffers.size())
+      return core::fail(error("gltf.image", where + ": no such buffer"));
+    const auto& data = m.buffers[static_cast<std::size_t>(view.buffer)].data;
+    if (view.byteOffset > data.size() || view.byteLength > data.size() - view.byteOffset)
+      return core::fail(
+          error("gltf.image", where + ": the buffer view runs past its buffer")
+              .expect(fmt::format("<= {} bytes", data.size()), fmt::format("{}+{}", view.byteOffset, view.byteLength)));
+    SORTIE_TRY(auto decoded, decode_image(core::ByteView(data.data() + view.byteOffset, view.byteLength), ctx.limits,
+                                          static_cast<int>(i)));
+    ctx.images[static_cast<int>(i)] = std::move(decoded);
+  }
+  return {};
 }
 
 // ---- accessors, bounded ---------------------------------------------------------------------
@@ -530,6 +560,7 @@ core::Result<ImportedModel> read_gltf_model(const GltfSource& source, const Gltf
   ctx.limits = limits;
   ctx.base_dir = source.base_dir;
   SORTIE_TRY(const tinygltf::Model m, parse(source, ctx));
+  SORTIE_CHECK(decode_buffer_view_images(m, ctx));
   if (m.nodes.size() > limits.max_nodes)
     return core::fail(error("gltf.limit", "too many nodes")
                           .expect(fmt::format("<= {}", limits.max_nodes), fmt::format("{}", m.nodes.size())));

@@ -160,7 +160,32 @@ bool png_read_all(png_structp png, png_infop info, const PngReadLimits& limits, 
 
 }  // namespace
 
+namespace {
+
+// Every chunk's declared length against the bytes that are there, before libpng sees the file:
+// libpng allocates a text chunk's declared size before reading it (a 200-byte file declaring a
+// 2 GB tEXt chunk asked for 2 GB). Returns a reason, or "" when the chunk list fits.
+std::string png_chunk_problem(core::ByteView bytes) {
+  std::size_t at = 8;
+  while (at < bytes.size()) {
+    if (bytes.size() - at < 12) return fmt::format("a chunk header at byte {} runs past the end", at);
+    const std::uint32_t length = static_cast<std::uint32_t>(bytes[at]) << 24 |
+                                 static_cast<std::uint32_t>(bytes[at + 1]) << 16 |
+                                 static_cast<std::uint32_t>(bytes[at + 2]) << 8 | bytes[at + 3];
+    if (length > bytes.size() - at - 12)
+      return fmt::format("the chunk at byte {} declares {} bytes; {} are left", at, length, bytes.size() - at - 12);
+    if (std::memcmp(bytes.data() + at + 4, "IEND", 4) == 0) return {};
+    at += 12 + std::size_t{length};
+  }
+  return "no IEND chunk";
+}
+
+}  // namespace
+
 core::Result<DecodedPng> decode_png(core::ByteView bytes, const PngReadLimits& limits) {
+  if (bytes.size() >= 8 && png_sig_cmp(bytes.data(), 0, 8) == 0)
+    if (const std::string problem = png_chunk_problem(bytes); !problem.empty())
+      return core::fail(core::Diagnostic::error("render.png.decode", "a damaged or truncated PNG: " + problem));
   if (bytes.size() < 8 || png_sig_cmp(bytes.data(), 0, 8) != 0)
     return core::fail(core::Diagnostic::error("render.png.decode", "not a PNG file (signature)")
                           .expect("89 50 4E 47 0D 0A 1A 0A", fmt::format("{} bytes", bytes.size())));
