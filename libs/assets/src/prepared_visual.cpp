@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 
@@ -59,26 +60,35 @@ void convert_per_vertex(const std::vector<In>& in, std::size_t vertex_count, std
   for (const auto& v : in) out.push_back(convert(v));
 }
 
-// Rigid transform of a type-8 key: rotation from the quaternion (x, y, z, w) / 32767,
-// normalised (all zero = identity), then translation.
-core::Result<core::Mat4> key_pose(const iron3d::MshAnimKey& key) {
-  float q[4] = {static_cast<float>(key.rotation[0]) / 32767.0f, static_cast<float>(key.rotation[1]) / 32767.0f,
-                static_cast<float>(key.rotation[2]) / 32767.0f, static_cast<float>(key.rotation[3]) / 32767.0f};
+std::array<float, 4> key_quaternion(const iron3d::MshAnimKey& key) {
+  return {static_cast<float>(key.rotation[0]) / 32767.0f, static_cast<float>(key.rotation[1]) / 32767.0f,
+          static_cast<float>(key.rotation[2]) / 32767.0f, static_cast<float>(key.rotation[3]) / 32767.0f};
+}
+
+// Rigid transform: rotation from the quaternion (x, y, z, w), normalised (all zero = identity),
+// then translation.
+core::Mat4 rigid(const std::array<float, 4>& q, const core::Vec3& t) {
   const float len = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
   core::Mat4 m = core::Mat4::identity();
+  if (!std::isfinite(len)) return m;
   if (len > 0.0f) {
     const float x = q[0] / len, y = q[1] / len, z = q[2] / len, w = q[3] / len;
     m.m[0] = {1.0f - 2.0f * (y * y + z * z), 2.0f * (x * y - z * w), 2.0f * (x * z + y * w), 0.0f};
     m.m[1] = {2.0f * (x * y + z * w), 1.0f - 2.0f * (x * x + z * z), 2.0f * (y * z - x * w), 0.0f};
     m.m[2] = {2.0f * (x * z - y * w), 2.0f * (y * z + x * w), 1.0f - 2.0f * (x * x + y * y), 0.0f};
   }
-  const core::Vec3 t = vec3(key.translation);
-  if (!core::is_finite(t))
-    return core::fail(core::Diagnostic::warning("visual.node_pose", "fallback key translation is not finite"));
   m.m[0][3] = t.x;
   m.m[1][3] = t.y;
   m.m[2][3] = t.z;
   return m;
+}
+
+// Rigid transform of a type-8 key.
+core::Result<core::Mat4> key_pose(const iron3d::MshAnimKey& key) {
+  const core::Vec3 t = vec3(key.translation);
+  if (!core::is_finite(t))
+    return core::fail(core::Diagnostic::warning("visual.node_pose", "fallback key translation is not finite"));
+  return rigid(key_quaternion(key), t);
 }
 
 }  // namespace
@@ -296,11 +306,16 @@ core::Result<PreparedMesh> prepare_mesh(const iron3d::MshModel& model, std::stri
   if (model.nodes.size() >= iron3d::kMshNone)
     return range_error("nodes", fmt::format("fewer than {} nodes", iron3d::kMshNone),
                        fmt::format("{}", model.nodes.size()), "more nodes than a u16 node index can name");
+  if (model.anim_keys) pm.anim_keys = *model.anim_keys;
+  if (model.frame_map) pm.frame_map = *model.frame_map;
+  pm.frame_count = model.frame_count;
   pm.nodes.reserve(model.nodes.size());
   for (std::size_t ni = 0; ni < model.nodes.size(); ++ni) {
     const auto& n = model.nodes[ni];
     PreparedNode node;
     node.parent = n.parent;
+    node.anim_map_start = n.anim_map_start;
+    node.fallback_key = n.fallback_key;
     if (model.node_names && ni < model.node_names->size()) node.name = (*model.node_names)[ni];
     for (std::size_t k = 0; k < n.slots.size(); ++k)
       node.slots[k] =
@@ -388,6 +403,36 @@ core::Result<PreparedTerrain> prepare_terrain_geometry(const iron3d::LandMsh& ms
     t.faces.push_back(face);
   }
   return t;
+}
+
+core::Mat4 node_pose_at(const PreparedMesh& mesh, std::size_t node, float t) {
+  if (node >= mesh.nodes.size()) return core::Mat4::identity();
+  const PreparedNode& n = mesh.nodes[node];
+  if (!std::isfinite(t) || n.anim_map_start == iron3d::kMshNone) return n.local;
+  const float frame = std::nearbyint(t - 0.5f);  // the default rounding mode: nearest, ties to even
+  if (frame < 0.0f || frame >= static_cast<float>(mesh.frame_count)) return n.local;
+  const auto at = static_cast<std::size_t>(n.anim_map_start) + static_cast<std::size_t>(frame);
+  if (at >= mesh.frame_map.size()) return n.local;
+  const std::size_t m = mesh.frame_map[at];
+  if (m >= n.fallback_key || m >= mesh.anim_keys.size()) return n.local;
+  const iron3d::MshAnimKey& k0 = mesh.anim_keys[m];
+  const auto pose_of = [&](const iron3d::MshAnimKey& k) {
+    auto p = key_pose(k);
+    return p ? *p : n.local;
+  };
+  if (m + 1 >= mesh.anim_keys.size() || t == k0.time || !(mesh.anim_keys[m + 1].time > k0.time)) return pose_of(k0);
+  const iron3d::MshAnimKey& k1 = mesh.anim_keys[m + 1];
+  if (t == k1.time) return pose_of(k1);
+  const float a = std::clamp((t - k0.time) / (k1.time - k0.time), 0.0f, 1.0f);
+  const core::Vec3 t0 = vec3(k0.translation), t1 = vec3(k1.translation);
+  const core::Vec3 tr{t0.x + (t1.x - t0.x) * a, t0.y + (t1.y - t0.y) * a, t0.z + (t1.z - t0.z) * a};
+  if (!core::is_finite(tr)) return n.local;
+  std::array<float, 4> q0 = key_quaternion(k0), q1 = key_quaternion(k1);
+  if (q0[0] * q1[0] + q0[1] * q1[1] + q0[2] * q1[2] + q0[3] * q1[3] < 0.0f)
+    for (float& c : q1) c = -c;
+  std::array<float, 4> q{};
+  for (std::size_t i = 0; i < 4; ++i) q[i] = q0[i] + (q1[i] - q0[i]) * a;
+  return rigid(q, tr);
 }
 
 }  // namespace sortie::assets

@@ -49,8 +49,16 @@ core::Result<int> slot_mesh(GltfWriter& w, const assets::PreparedVisual& visual,
 }
 
 // A component: its MSH nodes as a hierarchy under one node, each with its LOD-0 mesh.
+core::Mat4 node_local(const assets::PreparedMesh& mesh, std::size_t i, const GltfExportOptions& o) {
+  if (o.rest_pose) return core::Mat4::identity();
+  if (auto it = o.node_frames.find(static_cast<std::int32_t>(i)); it != o.node_frames.end())
+    return assets::node_pose_at(mesh, i, it->second);
+  if (o.frame) return assets::node_pose_at(mesh, i, *o.frame);
+  return mesh.nodes[i].local;
+}
+
 core::Result<int> component_node(GltfWriter& w, const assets::PreparedComponent& component, std::size_t index,
-                                 bool rest_pose) {
+                                 const GltfExportOptions& options) {
   tinygltf::Node top;
   const auto* proto = component.prototype;
   top.name = fmt::format("component[{}] {}", index, proto != nullptr ? proto->key : std::string("?"));
@@ -63,7 +71,7 @@ core::Result<int> component_node(GltfWriter& w, const assets::PreparedComponent&
     const auto& pn = mesh.nodes[i];
     tinygltf::Node n;
     n.name = pn.name.empty() ? fmt::format("node[{}]", i) : pn.name;
-    if (!rest_pose) set_matrix(n, pn.local);
+    set_matrix(n, node_local(mesh, i, options));
     n.extras = detail::to_value(core::Json{{"sortie", {{"msh", mesh.entry}, {"node", i}}}});
     const std::int32_t slot = pn.slots[0];
     if (slot >= 0 && static_cast<std::size_t>(slot) < mesh.slots.size()) {
@@ -89,12 +97,12 @@ core::Result<int> component_node(GltfWriter& w, const assets::PreparedComponent&
 }
 
 core::Result<int> placement_node(GltfWriter& w, const assets::PreparedPlacement& pl, const std::string& name,
-                                 bool rest_pose) {
+                                 const GltfExportOptions& options) {
   tinygltf::Node node;
   node.name = name;
   const int index = w.add_node(std::move(node));
   for (std::size_t c = 0; c < pl.components.size(); ++c) {
-    SORTIE_TRY(const int child, component_node(w, pl.components[c], c, rest_pose));
+    SORTIE_TRY(const int child, component_node(w, pl.components[c], c, options));
     w.add_child(index, child);
   }
   return index;
@@ -180,7 +188,7 @@ void add_lines(GltfWriter& w, const assets::MissionData& mission, const GltfExpo
 core::Result<GltfExport> export_model_gltf(const assets::VisualStore& store, const GltfExportOptions& options) {
   GltfWriter w(options);
   for (const auto& pl : store.placements()) {
-    SORTIE_TRY(const int node, placement_node(w, pl, short_key(pl.resource_name), options.rest_pose));
+    SORTIE_TRY(const int node, placement_node(w, pl, short_key(pl.resource_name), options));
     w.add_root_child(node);
   }
   return w.finish();
@@ -191,8 +199,8 @@ core::Result<GltfExport> export_mission_gltf(const assets::VisualStore& store, c
   GltfWriter w(options);
   SORTIE_CHECK(add_terrain(w, store.terrain()));
   for (const auto& pl : store.placements()) {
-    SORTIE_TRY(const int node, placement_node(w, pl, fmt::format("{} {}", pl.placed_index, short_key(pl.resource_name)),
-                                              options.rest_pose));
+    SORTIE_TRY(const int node,
+               placement_node(w, pl, fmt::format("{} {}", pl.placed_index, short_key(pl.resource_name)), options));
     w.add_root_child(node);
     tinygltf::Node& n = w.node(node);
     n.extras = detail::to_value(object_extras(pl, mission));

@@ -8,6 +8,7 @@
 #include "sortie/core/file_io.hpp"
 #include "sortie/interchange/texture_png.hpp"
 #include "sortie/iron3d/archive.hpp"
+#include "sortie/iron3d/ctld.hpp"
 
 namespace sortie::interchange {
 namespace {
@@ -84,6 +85,15 @@ core::Result<ExportReport> export_model_file(const ModelExportRequest& rq) {
   SORTIE_TRY(auto options, output_options(rq.out));
   options.rest_pose = rq.rest_pose;
   options.textures = rq.textures;
+  options.frame = rq.frame;
+  if (!rq.ctl.empty()) {
+    SORTIE_TRY(const auto bytes, core::read_file(rq.ctl));
+    iron3d::ReadOptions ro;
+    ro.file_name = rq.ctl.string();
+    auto ctld = iron3d::read_ctld(core::ByteView(bytes), ro);
+    if (!ctld) return core::fail(std::move(ctld.error()).of(rq.ctl.string()));
+    for (const auto& n : iron3d::evaluate_ctld_pose(*ctld).nodes) options.node_frames[n.node_id] = n.frame;
+  }
   SORTIE_TRY(auto game, mission::open_game(rq.source, {}));
   const auto t0 = Clock::now();
   assets::VisualCache cache;
@@ -99,6 +109,7 @@ core::Result<ExportReport> export_mission_file(const MissionExportRequest& rq) {
   options.rest_pose = rq.rest_pose;
   options.textures = rq.textures;
   options.areals = rq.areals;
+  options.frame = rq.frame;
   options.routes = rq.routes;
   SORTIE_TRY(auto game, mission::open_game(rq.source, rq.mission));
   const auto t0 = Clock::now();

@@ -127,7 +127,9 @@ struct PreparedNode {
   // zero = identity) when the model has it, else identity. to_model composes the parents (§9.3).
   core::Mat4 local = core::Mat4::identity();
   core::Mat4 to_model = core::Mat4::identity();
-  std::array<std::int32_t, 15> slots{};  // [lod * 5 + group] -> PreparedMesh::slots index, -1 = none
+  std::array<std::int32_t, 15> slots{};             // [lod * 5 + group] -> PreparedMesh::slots index, -1 = none
+  std::uint16_t anim_map_start = iron3d::kMshNone;  // into PreparedMesh::frame_map (spec §9.2)
+  std::uint16_t fallback_key = 0;                   // the static pose's key; bound of the mapped keys
 };
 
 // What to draw: one node's group-0 slot at one LOD.
@@ -146,12 +148,23 @@ struct PreparedMesh {
   std::vector<PreparedSlot> slots;  // Slot68 order
   std::vector<PreparedNode> nodes;  // Node38 order; empty for the 24-byte node variant
   std::vector<PreparedPart> parts;  // node order, LOD ascending within a node
+  // Node animation as stored (types 8 and 19): what node_pose_at samples.
+  std::vector<iron3d::MshAnimKey> anim_keys;
+  std::vector<std::uint16_t> frame_map;
+  std::uint32_t frame_count = 0;
   std::uint32_t material_rows = 0;  // highest material_row used + 1
   core::Aabb bounds;                // model space: the LOD-0 parts' vertices through their nodes
 
   [[nodiscard]] const core::Mat4& part_transform(const PreparedPart& part) const;  // node -> model
   [[nodiscard]] std::uint64_t triangle_count(std::uint8_t lod) const;
 };
+
+// A node's local transform at animation time `t` (frames), spec §9.2: the frame is t - 0.5
+// rounded to nearest (ties to even); past the frame count, without a map, or where the map
+// names the fallback key or beyond, the static pose; else the keys m and m + 1 of the map
+// interpolated at t (translation lerp, quaternion shortest-path normalised lerp; t outside the
+// keys' interval clamps to it; k1.time <= k0.time gives k0). A node past the list: identity.
+core::Mat4 node_pose_at(const PreparedMesh& mesh, std::size_t node, float t);
 
 // Errors visual.mesh_range: a batch outside the index or vertex streams (the MSH reader rejects
 // these already, the check keeps the converter safe on any MshModel), or 0xFFFF nodes or more

@@ -6,8 +6,10 @@
 //   "sortie:z_up" turns them to glTF's Y up (a -90 degree rotation about X), so the vertex data
 //   is the stored data, bit for bit.
 // - A model (PreparedPlacement) is one node per component, under it the MSH node hierarchy with
-//   the static pose (the type-8 fallback key the renderer draws; `rest_pose` writes identity
-//   nodes instead), and per node its LOD-0 slot as a mesh with one primitive per WEAR row used.
+//   the static pose (the type-8 fallback key the renderer draws; `frame` / `node_frames` sample
+//   the node animation instead, e.g. at a CTLD's frames; `rest_pose` writes identity
+//   nodes instead; `frame` / `node_frames` sample the node animation, e.g. at a CTLD's frames), and per node its LOD-0
+//   slot as a mesh with one primitive per WEAR row used.
 // - A WEAR row is a glTF material: the MAT0's first textured phase is the base colour texture
 //   (an embedded PNG of Texm level 0), alpha mode from the texture's alpha (BLEND when a texel is
 //   partly transparent, MASK when texels are only 0 or 255, else OPAQUE); metallic 0, roughness 1.
@@ -20,6 +22,8 @@
 //   instance name, clan and property bag in `extras`; areals and routes as optional LINES.
 // Normals are written normalised (MSH stores them as i8/127); a zero normal becomes +Z.
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,9 +39,14 @@ struct GltfExportOptions {
   bool binary = true;          // one .glb; false: a .gltf with a .bin beside it
   std::string name = "model";  // file stem: NAME.glb, or NAME.gltf + NAME.bin
   bool rest_pose = false;      // identity node transforms instead of the static pose
-  bool areals = false;         // missions: the Land.map areal outlines as LINES
-  bool routes = false;         // missions: the data.tma paths as LINE_STRIPs
-  bool textures = true;        // embed the textures (PNG)
+  // Pose the MSH nodes at an animation time (frames, spec §9.2, assets::node_pose_at) instead of
+  // the static pose: every node at `frame`, and the nodes named in `node_frames` (MSH node index
+  // -> frame, e.g. a CTLD's per-node frames from iron3d::evaluate_ctld_pose) at theirs.
+  std::optional<float> frame;
+  std::map<std::int32_t, float> node_frames;
+  bool areals = false;   // missions: the Land.map areal outlines as LINES
+  bool routes = false;   // missions: the data.tma paths as LINE_STRIPs
+  bool textures = true;  // embed the textures (PNG)
 };
 
 struct GltfFile {

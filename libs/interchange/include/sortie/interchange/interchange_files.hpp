@@ -35,6 +35,10 @@ struct ModelExportRequest {
   std::filesystem::path out;  // NAME.glb, or NAME.gltf (+ NAME.bin beside it)
   bool rest_pose = false;
   bool textures = true;
+  std::optional<float> frame;  // every node at this animation time (GltfExportOptions::frame)
+  // A CTLD (.ctl) file whose rows give per-node frames (iron3d::evaluate_ctld_pose; node id =
+  // MSH node index). Which CTLD belongs to a prototype is not recovered, so the user names it.
+  std::filesystem::path ctl;
 };
 // Errors: export.out (the output is neither .glb nor .gltf), the game's, visual.* of the model.
 core::Result<ExportReport> export_model_file(const ModelExportRequest& request);
@@ -47,6 +51,7 @@ struct MissionExportRequest {
   bool textures = true;
   bool areals = false;
   bool routes = false;
+  std::optional<float> frame;
 };
 core::Result<ExportReport> export_mission_file(const MissionExportRequest& request);
 
