@@ -28,7 +28,7 @@ DEB_PACKAGES := build-essential cmake ninja-build pkg-config clang libclang-rt-1
   libosmesa6-dev librecast-dev sox \
   python3
 
-.PHONY: all deps configure build run test test-asan bench net-hostile fuzz install package clean format format-check tidy hooks
+.PHONY: all deps configure build run test test-asan bench net-hostile fuzz fuzz-long install package clean format format-check tidy hooks
 
 all: build
 
@@ -88,6 +88,17 @@ fuzz: deps
 	cmake --build build/$(FUZZ_PRESET) -j $(JOBS) --target fuzz_all
 	build/$(FUZZ_PRESET)/fuzz/fuzz_seeds build/$(FUZZ_PRESET)/seeds > /dev/null
 	fuzz/run_all.sh build/$(FUZZ_PRESET) $(FUZZ_SECONDS) $(JOBS)
+
+# Long fuzzing (issue #21): every target FUZZ_LONG_SECONDS (default 10 minutes) with JOBS worker
+# processes, starting from and then refreshing the kept corpora in fuzz/corpus/ (minimised);
+# report in build/asan/long/report.md. FUZZ_TARGETS="texm msh" limits it to those targets.
+FUZZ_LONG_SECONDS ?= 600
+FUZZ_TARGETS ?=
+fuzz-long: deps
+	cmake --preset $(FUZZ_PRESET) -DSORTIE_WERROR=$(WERROR) > /dev/null
+	cmake --build build/$(FUZZ_PRESET) -j $(JOBS) --target fuzz_all
+	build/$(FUZZ_PRESET)/fuzz/fuzz_seeds build/$(FUZZ_PRESET)/seeds > /dev/null
+	fuzz/run_long.sh build/$(FUZZ_PRESET) $(FUZZ_LONG_SECONDS) $(JOBS) $(FUZZ_TARGETS)
 
 install: build
 	cmake --install $(BUILD_DIR) $(if $(PREFIX),--prefix $(PREFIX),)

@@ -2,13 +2,16 @@
 # Runs every built libFuzzer target for a bounded time, JOBS targets at a time.
 # usage: fuzz/run_all.sh BUILD_DIR SECONDS JOBS
 # Each target fuzzes its persistent corpus (BUILD_DIR/corpus/<name>) plus the seeds written by
-# our own writers (BUILD_DIR/seeds/<name>); crashes land in BUILD_DIR/artifacts/<name>/.
+# our own writers (BUILD_DIR/seeds/<name>) and the kept corpus of the repository
+# (fuzz/corpus/<name>, refreshed by `make fuzz-long`; read only here), with fuzz/dict/<name>.dict; crashes land in BUILD_DIR/artifacts/<name>/.
 # Prints each target's final stats; exits 1 if any target found a crash, leak or timeout.
 set -uo pipefail
 build=${1:?build dir}
 seconds=${2:-15}
 jobs=${3:-2}
 mkdir -p "$build/logs"
+FUZZ_DIR=$(cd "$(dirname "$0")" && pwd)
+export FUZZ_DIR
 rm -f "$build/logs/failed.txt"
 
 run_one() {
@@ -16,8 +19,12 @@ run_one() {
   local name
   name=$(basename "$f"); name=${name#fuzz_}
   mkdir -p "$build/corpus/$name" "$build/seeds/$name" "$build/artifacts/$name"
-  "$f" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="$build/artifacts/$name/" "$build/corpus/$name" "$build/seeds/$name" \
+  local kept dict=()
+  kept="$FUZZ_DIR/corpus/$name"
+  [ -d "$kept" ] || kept="$build/seeds/$name"
+  [ -f "$FUZZ_DIR/dict/$name.dict" ] && dict=(-dict="$FUZZ_DIR/dict/$name.dict")
+  "$f" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "${dict[@]}" \
+    -artifact_prefix="$build/artifacts/$name/" "$build/corpus/$name" "$build/seeds/$name" "$kept" \
     > "$build/logs/$name.log" 2>&1
   local rc=$?
   echo "== fuzz $name (${seconds}s): exit $rc"
