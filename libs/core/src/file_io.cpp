@@ -5,16 +5,77 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <optional>
 #include <random>
+#include <string>
 #include <vector>
 
 namespace sortie::core {
 namespace fs = std::filesystem;
+
+// ---- fault injection (the disk-fault tests, issue #21 part 3) ------------------------------
+
+namespace {
+
+struct FaultSpec {
+  std::string step;
+  int err = 0;
+  int nth = 1;
+};
+
+std::optional<FaultSpec> fault_spec() {
+  const char* text = std::getenv("SORTIE_FAULT");
+  if (text == nullptr || *text == '\0') return std::nullopt;
+  const std::string s(text);
+  const auto a = s.find(':');
+  if (a == std::string::npos) return std::nullopt;
+  const auto b = s.find(':', a + 1);
+  const std::string name = s.substr(a + 1, b == std::string::npos ? std::string::npos : b - a - 1);
+  static const std::pair<const char*, int> kErrnos[] = {{"ENOSPC", ENOSPC}, {"EIO", EIO},       {"EROFS", EROFS},
+                                                        {"EACCES", EACCES}, {"EDQUOT", EDQUOT}, {"EFBIG", EFBIG}};
+  FaultSpec f;
+  f.step = s.substr(0, a);
+  for (const auto& [n, e] : kErrnos)
+    if (name == n) f.err = e;
+  if (f.err == 0) return std::nullopt;
+  if (b != std::string::npos) f.nth = std::max(1, std::atoi(s.c_str() + b + 1));
+  return f;
+}
+
+// The errno the environment asks this step to fail with, or 0. SORTIE_FAULT="STEP:ERRNO[:N]"
+// fails the Nth (default first) STEP of the process: create (the temporary file), write, fsync
+// or rename; ERRNO is ENOSPC, EIO, EROFS, EACCES, EDQUOT or EFBIG. Unset: no cost but a getenv.
+int injected(std::string_view step) {
+  static const std::optional<FaultSpec> spec = fault_spec();
+  static int seen = 0;
+  if (!spec || spec->step != step) return 0;
+  return ++seen == spec->nth ? spec->err : 0;
+}
+
+int open_new(const char* path, int mode) {
+  if (const int e = injected("create")) return errno = e, -1;
+  return ::open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+}
+ssize_t write_some(int fd, const void* data, std::size_t size) {
+  if (const int e = injected("write")) return errno = e, -1;
+  return ::write(fd, data, size);
+}
+int flush(int fd) {
+  if (const int e = injected("fsync")) return errno = e, -1;
+  return ::fsync(fd);
+}
+int rename_over(const char* from, const char* to) {
+  if (const int e = injected("rename")) return errno = e, -1;
+  return ::rename(from, to);
+}
+
+}  // namespace
 
 Result<Bytes> read_file(const fs::path& path, std::uint64_t max_size) {
   std::error_code ec;
@@ -48,13 +109,13 @@ Status write_file_atomic(const fs::path& path, ByteView data) {
   const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
   std::random_device rd;
   const fs::path tmp = dir / fmt::format(".{}.tmp.{:08x}", path.filename().string(), rd());
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  const int fd = open_new(tmp.c_str(), 0644);
   if (fd < 0)
     return fail(Diagnostic::error("io.write", fmt::format("cannot create temporary file: {}", std::strerror(errno)))
                     .of(path.string()));
   std::size_t done = 0;
   while (done < data.size()) {
-    const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+    const ssize_t n = write_some(fd, data.data() + done, data.size() - done);
     if (n < 0) {
       if (errno == EINTR) continue;
       const int err = errno;
@@ -64,12 +125,12 @@ Status write_file_atomic(const fs::path& path, ByteView data) {
     }
     done += static_cast<std::size_t>(n);
   }
-  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+  if (flush(fd) != 0 || ::close(fd) != 0) {
     const int err = errno;
     ::unlink(tmp.c_str());
     return fail(Diagnostic::error("io.write", fmt::format("flush failed: {}", std::strerror(err))).of(path.string()));
   }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+  if (rename_over(tmp.c_str(), path.c_str()) != 0) {
     const int err = errno;
     ::unlink(tmp.c_str());
     return fail(Diagnostic::error("io.write", fmt::format("rename failed: {}", std::strerror(err))).of(path.string()));
@@ -97,7 +158,7 @@ fs::path sibling(const fs::path& path, std::string_view tag) {
 // without, the permissions a new file gets (0666 less the umask).
 Result<fs::path> stage(const fs::path& path, ByteView data, const struct stat* keep) {
   const fs::path tmp = sibling(path, "tmp");
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, keep ? 0600 : 0666);
+  const int fd = open_new(tmp.c_str(), keep ? 0600 : 0666);
   if (fd < 0) return fail(write_error(path, "cannot create a temporary file", errno));
   auto fail_with = [&](std::string_view what) {
     const int err = errno;
@@ -107,7 +168,7 @@ Result<fs::path> stage(const fs::path& path, ByteView data, const struct stat* k
   };
   std::size_t done = 0;
   while (done < data.size()) {
-    const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+    const ssize_t n = write_some(fd, data.data() + done, data.size() - done);
     if (n < 0) {
       if (errno == EINTR) continue;
       return fail_with("write failed");
@@ -119,7 +180,7 @@ Result<fs::path> stage(const fs::path& path, ByteView data, const struct stat* k
     if (::fchown(fd, keep->st_uid, keep->st_gid) != 0 && errno != EPERM) return fail_with("cannot keep the owner");
     if (::fchmod(fd, keep->st_mode & 07777) != 0) return fail_with("cannot keep the permissions");
   }
-  if (::fsync(fd) != 0) return fail_with("flush failed");
+  if (flush(fd) != 0) return fail_with("flush failed");
   if (::close(fd) != 0) {
     const int err = errno;
     ::unlink(tmp.c_str());
@@ -141,7 +202,7 @@ Status rewrite_file(const fs::path& path, std::string_view text) {
     return fail(Diagnostic::error("io.open", fmt::format("cannot stat: {}", std::strerror(errno))).of(path.string()));
   if (!S_ISREG(st.st_mode)) return fail(Diagnostic::error("io.open", "not a regular file").of(path.string()));
   SORTIE_TRY(const fs::path tmp, stage(target, as_bytes(text), &st));
-  if (::rename(tmp.c_str(), target.c_str()) != 0) {
+  if (rename_over(tmp.c_str(), target.c_str()) != 0) {
     const int err = errno;
     ::unlink(tmp.c_str());
     return fail(write_error(path, "rename failed", err));
@@ -195,7 +256,7 @@ Status write_files_together(std::span<const FileWrite> files) {
       }
       s.previous = keep;
     }
-    if (::rename(s.tmp.c_str(), path.c_str()) != 0) {
+    if (rename_over(s.tmp.c_str(), path.c_str()) != 0) {
       const int err = errno;
       roll_back();
       return fail(write_error(path, "rename failed (no file of the set was changed)", err));

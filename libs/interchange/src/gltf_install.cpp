@@ -154,14 +154,17 @@ core::Status install_model(const std::filesystem::path& game_dir, const ModelEnt
   SORTIE_CHECK(stage("objects.rlb", {{e.name, iron3d::write_object_refs({ref}), std::nullopt, 0, 0, 0,
                                       iron3d::RsliMethod::lzss, false}}));
   files.push_back({vfs.root() / e.unit_dat_path, e.unit_dat});
+  std::vector<core::FileWrite> writes;
   for (const auto& f : files) {
     std::error_code ec;
     std::filesystem::create_directories(f.path.parent_path(), ec);
     if (ec)
       return core::fail(core::Diagnostic::error("io.write", fmt::format("cannot create directory: {}", ec.message()))
                             .of(f.path.parent_path().string()));
-    SORTIE_CHECK(core::write_file_atomic(f.path, core::ByteView(f.bytes)));
+    writes.push_back({f.path, core::ByteView(f.bytes)});
   }
+  // All or nothing: a failure at any file puts the ones already replaced back.
+  SORTIE_CHECK(core::write_files_together(writes));
   return {};
 }
 

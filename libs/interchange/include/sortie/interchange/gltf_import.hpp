@@ -91,8 +91,9 @@ core::Result<ModelEntries> build_model_entries(const ImportedModel& model, const
 
 // Writes the entries into the game directory: adds (or replaces) them in the model archive
 // (created as NRes when missing), material.lib, textures.lib and objects.rlb, and writes the
-// unit DAT. Every archive is edited in memory first; files are then written atomically one by
-// one. Errors archive.* / io.* with the path.
+// unit DAT. Every archive is edited in memory first; the files are then written as one set
+// (core::write_files_together: a failure at any of them restores those already replaced).
+// Errors archive.* / io.* with the path.
 core::Status install_model(const std::filesystem::path& game_dir, const ModelEntries& entries);
 
 }  // namespace sortie::interchange
