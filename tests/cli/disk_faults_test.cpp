@@ -10,6 +10,7 @@
 
 #include "cli_harness.hpp"
 #include "sortie_test/corpus.hpp"
+#include "sortie_test/sanitizers.hpp"
 
 namespace sortie::cli_test {
 namespace {
@@ -180,17 +181,7 @@ std::size_t temporaries(const fs::path& dir) {
 
 // Under the sanitizers every run of the binary is several times slower: ENOSPC alone at each
 // step there (the release tree runs every fault).
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+constexpr bool kSanitized = sortie::test::kAddressSanitizer;
 
 class CliDiskFaultTest : public CliTest {};
 

@@ -24,6 +24,7 @@
 #include "sortie/net/net_commands.hpp"
 #include "sortie/net/watcher.hpp"
 #include "sortie_test/net_fixture.hpp"
+#include "sortie_test/sanitizers.hpp"
 
 using namespace sortie;
 using namespace sortie::net;
@@ -37,17 +38,7 @@ constexpr std::uint64_t kMaxRssGrowthBytes = 10u * 1024 * 1024;
 
 // Under AddressSanitizer freed memory sits in its quarantine (up to 256 MB), so resident memory
 // says nothing about leaks there (LeakSanitizer checks those); the bound holds in the release tree.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kRssMeaningful = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kRssMeaningful = false;
-#else
-constexpr bool kRssMeaningful = true;
-#endif
-#else
-constexpr bool kRssMeaningful = true;
-#endif
+constexpr bool kRssMeaningful = !sortie::test::kAddressSanitizer;
 
 std::uint64_t scale() {
   const char* s = std::getenv("SORTIE_NET_HOSTILE_SCALE");

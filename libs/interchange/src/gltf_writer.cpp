@@ -31,12 +31,6 @@ core::Vec3 unit(core::Vec3 n) {
   return {n.x / len, n.y / len, n.z / len};
 }
 
-std::string hex_bytes(std::span<const std::uint8_t> bytes) {
-  std::string out;
-  for (std::uint8_t b : bytes) out += fmt::format("{:02x}", b);
-  return out;
-}
-
 // OPAQUE, MASK (texels only 0 or 255) or BLEND (a texel in between).
 std::string alpha_mode(const assets::PreparedTexture& texture) {
   if (texture.mips.empty()) return "OPAQUE";
@@ -254,7 +248,7 @@ core::Result<int> GltfWriter::material(const assets::MaterialSlot& slot, const a
     core::Json phases = core::Json::array();
     const assets::PreparedTexture* base = nullptr;
     for (const auto& ph : mat->phases) {
-      phases.push_back({{"parameters", hex_bytes(ph.parameters)}, {"texture", ph.texture_name}});
+      phases.push_back({{"parameters", core::to_hex(ph.parameters)}, {"texture", ph.texture_name}});
       if (base == nullptr && ph.texture) base = ph.texture.get();
     }
     extra["mat0"] = {{"entry", mat->entry},

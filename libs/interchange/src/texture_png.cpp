@@ -10,14 +10,6 @@
 namespace sortie::interchange {
 namespace {
 
-std::string to_hex(const core::Bytes& bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (std::uint8_t b : bytes) out += kDigits[b >> 4], out += kDigits[b & 15];
-  return out;
-}
-
 std::optional<core::Bytes> from_hex(const std::string& text) {
   if (text.size() % 2 != 0) return std::nullopt;
   core::Bytes out(text.size() / 2);
@@ -106,7 +98,7 @@ core::Json texm_png_metadata(const iron3d::Texm& t) {
                   {"unknown6", t.unknown6},
                   {"mips", static_cast<std::uint32_t>(t.mips.size())}};
   if (auto pad = uniform_pad888(t)) j["pad888"] = *pad;
-  if (t.format == 0) j["palette"] = to_hex(t.palette);
+  if (t.format == 0) j["palette"] = core::to_hex(t.palette);
   if (t.page) {
     core::Json rects = core::Json::array();
     for (const auto& r : *t.page) rects.push_back({r.x, r.width, r.y, r.height});
