@@ -21,13 +21,13 @@
 #include "corpus_terrain.hpp"
 #include "sortie/core/rng.hpp"
 #include "sortie/iron3d/terrain_builder.hpp"
+#include "sortie/mission/class_ids.hpp"
 #include "sortie/move/commands.hpp"
 #include "sortie/move/environment.hpp"
 #include "sortie/move/move_system.hpp"
 #include "sortie/nav/areal_map.hpp"
 #include "sortie/nav/iron3d_input.hpp"
 #include "sortie/nav/terrain_world.hpp"
-#include "sortie/world/class_ids.hpp"
 #include "sortie/world/command_registry.hpp"
 #include "sortie/world/world.hpp"
 
@@ -362,7 +362,7 @@ void BM_ControlStep1000Units(benchmark::State& state) {
   core::Rng rng(5, 0x43545253);
   std::vector<world::ObjectId> units;
   for (std::uint32_t i = 0; i < 1000; ++i) {
-    const world::ObjectId id{w.local_player(), world::class_ids::kTmaUnit, i};
+    const world::ObjectId id{w.local_player(), mission::class_ids::kTmaUnit, i};
     core::Transform t;
     const float x = centre.x + (static_cast<float>(i % 40) - 20.0f) * 6.0f;
     const float y = centre.y + (static_cast<float>(i / 40) - 12.5f) * 6.0f;

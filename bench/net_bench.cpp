@@ -22,13 +22,13 @@
 #include <thread>
 #include <vector>
 
+#include "sortie/mission/class_ids.hpp"
 #include "sortie/move/commands.hpp"
 #include "sortie/net/client.hpp"
 #include "sortie/net/codec.hpp"
 #include "sortie/net/enet_transport.hpp"
 #include "sortie/net/memory_transport.hpp"
 #include "sortie/net/server.hpp"
-#include "sortie/world/class_ids.hpp"
 
 using namespace sortie;
 using namespace sortie::net;
@@ -103,9 +103,10 @@ SessionSetup moving_setup() {
   for (std::size_t i = 0; i < kUnits; ++i) {
     core::Transform t;
     t.position = {100.0f + 10.0f * static_cast<float>(i % 10), 100.0f + 10.0f * static_cast<float>(i / 10), 0.0f};
-    handles.push_back(w.create_object(world::ObjectId{1, world::class_ids::kTmaUnit, static_cast<std::uint32_t>(i + 1)},
-                                      "UNITS\\TANKS\\u_006.dat", t)
-                          .value());
+    handles.push_back(
+        w.create_object(world::ObjectId{1, mission::class_ids::kTmaUnit, static_cast<std::uint32_t>(i + 1)},
+                        "UNITS\\TANKS\\u_006.dat", t)
+            .value());
   }
   for (const auto& h : handles) (void)w.add_to_game(h);
   nav::TriangleSoup ground;
@@ -116,7 +117,7 @@ SessionSetup moving_setup() {
 
 void order_all(Server& server) {
   for (std::size_t i = 0; i < kUnits; ++i) {
-    const world::ObjectId id{1, world::class_ids::kTmaUnit, static_cast<std::uint32_t>(i + 1)};
+    const world::ObjectId id{1, mission::class_ids::kTmaUnit, static_cast<std::uint32_t>(i + 1)};
     const float a = static_cast<float>(i) * 0.37f;
     const core::Vec2 goal{1024.0f + 900.0f * (a - static_cast<float>(static_cast<int>(a))) - 450.0f,
                           1900.0f - static_cast<float>(i)};

@@ -16,10 +16,10 @@
 #include <vector>
 
 #include "corpus_terrain.hpp"
+#include "sortie/mission/class_ids.hpp"
 #include "sortie/move/commands.hpp"
 #include "sortie/move/environment.hpp"
 #include "sortie/scenario/super_ai.hpp"
-#include "sortie/world/class_ids.hpp"
 #include "sortie/world/command_registry.hpp"
 #include "sortie/world/world.hpp"
 
@@ -58,7 +58,7 @@ void BM_SuperAI2x100Units(benchmark::State& state) {
   for (std::int64_t clan = 0; clan < 2; ++clan) {
     const float x0 = clan == 0 ? centre.x - 110.0f : centre.x + 50.0f;
     for (std::uint32_t i = 0; i < 100; ++i) {
-      const world::ObjectId id{w.local_player(), world::class_ids::kTmaUnit, index++};
+      const world::ObjectId id{w.local_player(), mission::class_ids::kTmaUnit, index++};
       core::Transform t;
       const float x = x0 + static_cast<float>(i % 10) * 6.0f;
       const float y = centre.y + (static_cast<float>(i / 10) - 5.0f) * 6.0f;

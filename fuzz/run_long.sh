@@ -5,7 +5,9 @@
 # writers make; afterwards the kept corpus is replaced by the minimised union (-merge=1) of what
 # it had and what was found, inputs over MAX_LEN bytes left out so the repository stays small.
 # Reports per target: executions, exec/s, edges (cov), features, corpus files and bytes,
-# findings (crash/leak/timeout/oom files) in BUILD/long/report.md and report.json.
+# findings (crash/leak/timeout/oom files) in BUILD/long/report.md and report.json. Each target's
+# figures are kept in BUILD/long/results/<name>.json and the report lists every target run so far,
+# so the whole set can be run in pieces (FUZZ_TARGETS=...) and still give one table.
 #   usage: fuzz/run_long.sh BUILD_DIR SECONDS JOBS [TARGET...]
 # `make fuzz-long` runs it (FUZZ_LONG_SECONDS, default 600; FUZZ_TARGETS to choose).
 set -uo pipefail
@@ -27,8 +29,7 @@ else
   done
 fi
 [ ${#targets[@]} -gt 0 ] || { echo "no fuzz targets in $build/fuzz" >&2; exit 2; }
-json="["
-table="| target | seconds | executions | exec/s | edges | features | kept corpus (files, bytes) | findings |\n|---|---|---|---|---|---|---|---|\n"
+mkdir -p "$out/results"
 found_any=0
 for f in "${targets[@]}"; do
   name=$(basename "$f"); name=${name#fuzz_}
@@ -60,8 +61,17 @@ for f in "${targets[@]}"; do
   findings=$(find "$artifacts" -type f | wc -l)
   [ "$findings" -gt 0 ] && found_any=1
   echo "   exit $rc: $execs executions ($eps/s), cov $cov, ft $ft, kept $files files ($bytes bytes), findings $findings"
-  table+="| $name | $seconds | $execs | $eps | $cov | $ft | $files, $bytes | $findings |\n"
-  json+="{\"target\":\"$name\",\"seconds\":$seconds,\"executions\":$execs,\"exec_per_second\":$eps,\"edges\":$cov,\"features\":$ft,\"corpus_files\":$files,\"corpus_bytes\":$bytes,\"findings\":$findings,\"exit\":$rc},"
+  when=$(date -u +%Y-%m-%dT%H:%MZ)
+  echo "{\"target\":\"$name\",\"seconds\":$seconds,\"jobs\":$jobs,\"executions\":$execs,\"exec_per_second\":$eps,\"edges\":$cov,\"features\":$ft,\"corpus_files\":$files,\"corpus_bytes\":$bytes,\"findings\":$findings,\"exit\":$rc,\"when\":\"$when\"}" \
+    > "$out/results/$name.json"
+  echo "| $name | $seconds | $jobs | $execs | $eps | $cov | $ft | $files, $bytes | $findings | $when |" > "$out/results/$name.md"
+done
+# The report covers every target that has results, this run's and earlier pieces'.
+json="["
+table="| target | seconds | jobs | executions | exec/s | edges | features | kept corpus (files, bytes) | findings | when |\n|---|---|---|---|---|---|---|---|---|---|\n"
+for r in "$out"/results/*.json; do
+  json+="$(cat "$r"),"
+  table+="$(cat "${r%.json}.md")\n"
 done
 json="${json%,}]"
 echo "$json" > "$out/report.json"

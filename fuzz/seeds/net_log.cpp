@@ -1,9 +1,9 @@
 #include "seeds.hpp"
+#include "sortie/mission/class_ids.hpp"
 #include "sortie/move/commands.hpp"
 #include "sortie/net/client.hpp"
 #include "sortie/net/memory_transport.hpp"
 #include "sortie/net/server.hpp"
-#include "sortie/world/class_ids.hpp"
 
 // A short recorded session: three objects, one client that joins, one move order, a pause.
 SORTIE_FUZZ_SEEDS(net_log, [](sortie::fuzz::SeedSink& out) {
@@ -14,7 +14,7 @@ SORTIE_FUZZ_SEEDS(net_log, [](sortie::fuzz::SeedSink& out) {
   for (std::uint32_t i = 1; i <= 3; ++i) {
     core::Transform t;
     t.position = {10.0f * static_cast<float>(i), 5.0f, 0.0f};
-    handles.push_back(w.create_object(world::ObjectId{1, world::class_ids::kTmaUnit, i}, "unit", t).value());
+    handles.push_back(w.create_object(world::ObjectId{1, mission::class_ids::kTmaUnit, i}, "unit", t).value());
   }
   for (const auto& h : handles) (void)w.add_to_game(h);
   nav::TriangleSoup ground;
@@ -29,7 +29,7 @@ SORTIE_FUZZ_SEEDS(net_log, [](sortie::fuzz::SeedSink& out) {
   auto client = Client::join(*ct, ClientConfig{"seed"}, clock).value();
   for (int t = 0; t < 12; ++t) {
     if (t == 3) {
-      const world::ObjectId unit{1, world::class_ids::kTmaUnit, 2};
+      const world::ObjectId unit{1, mission::class_ids::kTmaUnit, 2};
       move::EnableCommand enable;
       enable.target = unit;
       (void)server->submit(world::make_command(0, enable));

@@ -12,6 +12,7 @@
 #include "sortie/core/hash.hpp"
 #include "sortie/fomap/bake.hpp"
 #include "sortie/fomap/materialize.hpp"
+#include "sortie/mission/class_ids.hpp"
 #include "sortie_test/corpus.hpp"
 
 namespace sortie::mission {
@@ -103,15 +104,15 @@ TEST(FomapInstance, publishes_critters_items_and_children_as_registered_objects)
   // Authored -> runtime -> ObjectId.
   EXPECT_EQ(r->objects[0].authored_id, 100);
   EXPECT_EQ(r->objects[0].runtime_id, 1000u);
-  EXPECT_EQ(r->objects[0].id, (ObjectId{1, world::class_ids::kFomapCritter, 1000}));
-  EXPECT_EQ(r->objects[1].id, (ObjectId{1, world::class_ids::kFomapItem, 1001}));
+  EXPECT_EQ(r->objects[0].id, (ObjectId{1, mission::class_ids::kFomapCritter, 1000}));
+  EXPECT_EQ(r->objects[1].id, (ObjectId{1, mission::class_ids::kFomapItem, 1001}));
   EXPECT_EQ(r->objects[2].authored_id, 101);
-  EXPECT_EQ(r->objects[2].id, (ObjectId{1, world::class_ids::kFomapItem, 1002}));
+  EXPECT_EQ(r->objects[2].id, (ObjectId{1, mission::class_ids::kFomapItem, 1002}));
   EXPECT_EQ(r->objects[3].authored_id, 201);
   EXPECT_EQ(r->objects[3].owner_runtime_id, 1001u);
   ASSERT_EQ(r->by_authored.size(), 2u);  // the id map: critters and dynamic map items only
-  EXPECT_EQ(r->by_authored.at(100), (ObjectId{1, world::class_ids::kFomapCritter, 1000}));
-  EXPECT_EQ(r->by_authored.at(200), (ObjectId{1, world::class_ids::kFomapItem, 1001}));
+  EXPECT_EQ(r->by_authored.at(100), (ObjectId{1, mission::class_ids::kFomapCritter, 1000}));
+  EXPECT_EQ(r->by_authored.at(200), (ObjectId{1, mission::class_ids::kFomapItem, 1001}));
   ASSERT_NE(r->by_runtime_id(1003), nullptr);
   EXPECT_EQ(r->by_runtime_id(1003)->authored_id, 201);
 
@@ -146,13 +147,13 @@ TEST(FomapInstance, publishes_critters_items_and_children_as_registered_objects)
   const world::WorldObject& ammo = *w.find(r->objects[2].handle);
   EXPECT_EQ(text_prop(ammo, "fomap.ownership"), "CritterInventory");
   EXPECT_EQ(int_prop(ammo, "fomap.owner_runtime_id"), 1000);
-  EXPECT_EQ(text_prop(ammo, "fomap.owner"), (ObjectId{1, world::class_ids::kFomapCritter, 1000}).to_string());
+  EXPECT_EQ(text_prop(ammo, "fomap.owner"), (ObjectId{1, mission::class_ids::kFomapCritter, 1000}).to_string());
   EXPECT_EQ(ammo.properties.find("fomap.hex_x"), nullptr);
   EXPECT_EQ(ammo.transform.position, (core::Vec3{3.0f, 3.0f, 0.0f}));  // carried by its owner
   EXPECT_FALSE(ammo.visible);
   const world::WorldObject& in_crate = *w.find(r->objects[3].handle);
   EXPECT_EQ(text_prop(in_crate, "fomap.ownership"), "ItemContainer");
-  EXPECT_EQ(text_prop(in_crate, "fomap.owner"), (ObjectId{1, world::class_ids::kFomapItem, 1001}).to_string());
+  EXPECT_EQ(text_prop(in_crate, "fomap.owner"), (ObjectId{1, mission::class_ids::kFomapItem, 1001}).to_string());
 
   // Skipped children come through with their reasons.
   ASSERT_EQ(r->skipped.size(), 3u);
@@ -164,7 +165,7 @@ TEST(FomapInstance, publishes_critters_items_and_children_as_registered_objects)
   EXPECT_EQ(r->skipped[2].reason_code, "owner-missing");
 
   // The static grid stays prepared data: no world object for the wall, only the summary.
-  EXPECT_FALSE(w.lookup(ObjectId{1, world::class_ids::kFomapStatic, 0}));
+  EXPECT_FALSE(w.lookup(ObjectId{1, mission::class_ids::kFomapStatic, 0}));
   EXPECT_EQ(r->statics.static_items, 1u);
   EXPECT_TRUE(r->statics.grid_known);
   EXPECT_EQ(r->statics.width, 10);
@@ -220,14 +221,14 @@ TEST(FomapInstance, owner_option_sets_the_object_owner) {
   opt.owner = 3;
   auto r = publish_fomap_instance(materialized(small_statics()), w, opt);
   ASSERT_TRUE(r);
-  EXPECT_EQ(r->objects[0].id, (ObjectId{3, world::class_ids::kFomapCritter, 1000}));
+  EXPECT_EQ(r->objects[0].id, (ObjectId{3, mission::class_ids::kFomapCritter, 1000}));
   EXPECT_TRUE(w.find(r->objects[0].handle)->is_mirror());
   EXPECT_EQ(r->registered, 4u);
 }
 
 TEST(FomapInstance, rejects_taken_object_id_and_leaves_the_world_untouched) {
   World w;
-  ASSERT_TRUE(w.create_object(ObjectId{1, world::class_ids::kFomapItem, 1003}, "Other"));
+  ASSERT_TRUE(w.create_object(ObjectId{1, mission::class_ids::kFomapItem, 1003}, "Other"));
   const std::uint64_t before = w.compute_state_hash();
   auto r = publish_fomap_instance(materialized(small_statics()), w);
   ASSERT_FALSE(r);

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "sortie/mission/class_ids.hpp"
 #include "sortie/move/wizard.hpp"
 #include "sortie_test/move_world.hpp"
 
@@ -36,7 +37,8 @@ TEST(BehaviorErrors, no_system_map_is_refused_on_submit) {
   world::WorldConfig cfg;
   cfg.commands = move_command_registry(nullptr);
   world::World w(cfg);
-  auto h = w.add_new_object(world::class_ids::kTmaUnit, "unit");
+  ASSERT_TRUE(w.classes().add(mission::kClasses));
+  auto h = w.add_new_object(mission::class_ids::kTmaUnit, "unit");
   ASSERT_TRUE(h);
   auto s = w.submit(world::make_command(0, EnableCommand{w.find(*h)->id()}));
   ASSERT_FALSE(s);

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "sortie/move/class_ids.hpp"
 #include "sortie/move/demo_world.hpp"
 #include "sortie/move/v1_commands.hpp"
 #include "sortie/world/builtin_commands.hpp"
@@ -100,7 +101,7 @@ std::shared_ptr<const CommandRegistry> registry_with_rally() {
 }
 
 constexpr ObjectId unit(std::uint32_t index) {
-  return ObjectId{1, class_ids::kDemoUnit, index};
+  return ObjectId{1, move::class_ids::kDemoUnit, index};
 }
 
 // Eight demo units without churn (stable ids 1..8); units 1..4 start with Morale 50.

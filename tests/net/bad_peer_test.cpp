@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "sortie/core/rng.hpp"
+#include "sortie/mission/class_ids.hpp"
+#include "sortie/net/class_ids.hpp"
 #include "sortie/net/net_commands.hpp"
 #include "sortie/net/watcher.hpp"
 #include "sortie/world/builtin_commands.hpp"
@@ -16,7 +18,7 @@ using net::test::MemorySession;
 
 namespace {
 
-const world::ObjectId kUnit3{1, world::class_ids::kTmaUnit, 3};
+const world::ObjectId kUnit3{1, mission::class_ids::kTmaUnit, 3};
 
 struct Arena {
   MemorySession s;
@@ -278,8 +280,8 @@ TEST(BadPeerTest, bad_peer_objects_get_an_owner) {
     ASSERT_TRUE(raw.send(1, Delivery::reliable_ordered, frame(TakeObject{kUnit3})).has_value());
     ASSERT_TRUE(raw.send(1, Delivery::reliable_ordered,
                          frame(Order{SpawnForCommand::kWireId,
-                                     world::encode_payload(SpawnForCommand{
-                                         m, world::class_ids::kNetUnit, "unit_tank.dat", {40, 40, 0}})}))
+                                     world::encode_payload(
+                                         SpawnForCommand{m, net::class_ids::kNetUnit, "unit_tank.dat", {40, 40, 0}})}))
                     .has_value());
     a.s.pump();
     a.s.tick(2);
@@ -312,10 +314,9 @@ TEST(BadPeerTest, orders_outside_the_policy_are_refused_not_applied) {
   refused(world::make_command(0, move::GotoCommand{kUnit3, {1, 1}, 6.0f}), "not_owner");
   refused(
       world::make_command(
-          0,
-          SpawnForCommand{static_cast<PlayerNumber>(me + 1), world::class_ids::kNetUnit, "unit_tank.dat", {1, 1, 0}}),
+          0, SpawnForCommand{static_cast<PlayerNumber>(me + 1), net::class_ids::kNetUnit, "unit_tank.dat", {1, 1, 0}}),
       "spawn_not_allowed");
-  refused(world::make_command(0, SpawnForCommand{me, world::class_ids::kNetUnit, "no_such_prototype", {1, 1, 0}}),
+  refused(world::make_command(0, SpawnForCommand{me, net::class_ids::kNetUnit, "no_such_prototype", {1, 1, 0}}),
           "spawn_not_allowed");
   a.s.tick();
   EXPECT_FALSE(a.s.server().world().clock().paused);

@@ -11,6 +11,8 @@
 //   replaying the recorded message log gives the same World3D state.
 #include <gtest/gtest.h>
 
+#include "sortie/mission/class_ids.hpp"
+#include "sortie/net/class_ids.hpp"
 #include "sortie/net/message_log.hpp"
 #include "sortie/net/net_commands.hpp"
 #include "sortie/net/watcher.hpp"
@@ -23,8 +25,8 @@ using net::test::MemorySession;
 
 namespace {
 
-const world::ObjectId kUnit1{1, world::class_ids::kTmaUnit, 1};
-const world::ObjectId kUnit2{1, world::class_ids::kTmaUnit, 2};
+const world::ObjectId kUnit1{1, mission::class_ids::kTmaUnit, 1};
+const world::ObjectId kUnit2{1, mission::class_ids::kTmaUnit, 2};
 
 world::Command walk(world::ObjectId unit, float x, float y) {
   return world::make_command(0, move::GotoCommand{unit, {x, y}, 6.0f});
@@ -196,7 +198,7 @@ TEST(NetChecksTest, duplicate_create_mirror_makes_no_second_instance) {
   EXPECT_EQ(r->world().live_count(), setup.objects.size());
   // A brand-new object after the setup never comes as a create (objects arrive as commands).
   CreateMirror fresh = first;
-  fresh.id = world::ObjectId{1, world::class_ids::kTmaUnit, 999};
+  fresh.id = world::ObjectId{1, mission::class_ids::kTmaUnit, 999};
   EXPECT_EQ(r->feed(fresh).error().code, "net.replica.unexpected");
 }
 
@@ -341,8 +343,7 @@ TEST(NetChecksTest, disconnect_leaves_no_object_with_missing_owner) {
     const PlayerNumber a = alice.player();
     ASSERT_TRUE(alice.take(kUnit2).has_value());
     ASSERT_TRUE(
-        alice
-            .order(world::make_command(0, SpawnForCommand{a, world::class_ids::kNetUnit, "unit_tank.dat", {30, 30, 0}}))
+        alice.order(world::make_command(0, SpawnForCommand{a, net::class_ids::kNetUnit, "unit_tank.dat", {30, 30, 0}}))
             .has_value());
     s.pump();
     s.tick(2);

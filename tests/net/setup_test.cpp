@@ -8,8 +8,10 @@
 #include <vector>
 
 #include "sortie/assets/sample_game.hpp"
+#include "sortie/mission/class_ids.hpp"
 #include "sortie/mission/game_context.hpp"
 #include "sortie/mission/scenario.hpp"
+#include "sortie/move/class_ids.hpp"
 #include "sortie/move/commands.hpp"
 #include "sortie/move/v1_movers.hpp"
 #include "sortie/nav/iron3d_input.hpp"
@@ -187,13 +189,13 @@ TEST(SetupTest, refuses_worlds_it_cannot_carry) {
   }
   {
     auto w = net::test::small_world();
-    w->find(*w->lookup(world::ObjectId{1, world::class_ids::kTmaUnit, 1}))->controller =
+    w->find(*w->lookup(world::ObjectId{1, mission::class_ids::kTmaUnit, 1}))->controller =
         std::make_unique<move::MoveController>(core::Vec2{1, 1}, 1.0f);
     EXPECT_EQ(capture_setup(*w, 7, "m", std::nullopt).error().code, "net.setup.unsupported");
   }
   {
     auto w = net::test::small_world();  // an id counter the objects alone do not reproduce
-    ASSERT_TRUE(w->add_new_object(world::class_ids::kDemoUnit, "x").has_value());
+    ASSERT_TRUE(w->add_new_object(move::class_ids::kDemoUnit, "x").has_value());
     const auto r = capture_setup(*w, 7, "m", std::nullopt);
     ASSERT_FALSE(r.has_value());
     EXPECT_EQ(r.error().code, "net.setup.unsupported");
@@ -204,7 +206,7 @@ TEST(SetupTest, refuses_worlds_it_cannot_carry) {
   }
   {
     auto w = net::test::small_world();
-    w->find(*w->lookup(world::ObjectId{1, world::class_ids::kTmaUnit, 1}))->properties.set(std::string(65, 'k'), 1);
+    w->find(*w->lookup(world::ObjectId{1, mission::class_ids::kTmaUnit, 1}))->properties.set(std::string(65, 'k'), 1);
     EXPECT_EQ(capture_setup(*w, 7, "m", std::nullopt).error().code, "net.setup.limit");
   }
 }

@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "sortie/core/file_io.hpp"
+#include "sortie/mission/class_ids.hpp"
 #include "sortie/net/bots.hpp"
 #include "sortie/net/join_session.hpp"
 #include "sortie/net/message_log.hpp"
@@ -206,7 +207,7 @@ TEST(NetStress, a_player_lost_after_the_last_tick_reaches_the_final_state_in_a_c
   s.add_client("bob");
   s.pump();
   s.tick(2);
-  const world::ObjectId unit{1, world::class_ids::kTmaUnit, 2};
+  const world::ObjectId unit{1, mission::class_ids::kTmaUnit, 2};
   ASSERT_TRUE(alice.take(unit).has_value());
   s.tick(3);
   const auto handle = s.server().world().lookup(unit);

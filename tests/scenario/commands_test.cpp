@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "sortie/world/class_ids.hpp"
+#include "sortie/scenario/class_ids.hpp"
 #include "sortie/world/command_json.hpp"
 #include "sortie/world/command_registry.hpp"
 #include "sortie/world/world.hpp"
@@ -80,7 +80,7 @@ TEST(ScenarioCommands, validation_refuses_what_can_never_apply) {
 
 TEST(ScenarioCommands, spawn_creates_the_named_object_with_its_clan_and_replays) {
   world::World w = make_world();
-  const world::ObjectId id{w.local_player(), world::class_ids::kScenarioUnit, 1};
+  const world::ObjectId id{w.local_player(), scenario::class_ids::kScenarioUnit, 1};
   ASSERT_TRUE(w.submit(make_command(0, StartCommand{"m01"})));
   ASSERT_TRUE(w.submit(make_command(0, SpawnCommand{id, "raider", core::Vec3{1, 2, 3}, 2})));
   ASSERT_TRUE(w.submit(make_command(0, DigestCommand{0x1234})));

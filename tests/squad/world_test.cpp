@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "sortie/core/hash.hpp"
+#include "sortie/squad/class_ids.hpp"
 #include "sortie/squad/run.hpp"
 #include "sortie/squad/script.hpp"
 #include "sortie/squad/squad_world.hpp"
@@ -86,7 +87,7 @@ TEST(SquadWorld, world_log_replays_to_the_same_hash_every_tick) {
   wc.step_us = kSquadStepUs;
   wc.commands = squad_command_registry();
   const world::WorldSetup setup = [&](world::World& w) -> core::Status {
-    SORTIE_TRY(world::Handle h, w.create_local_object(world::class_ids::kSquadGame, "squad_game"));
+    SORTIE_TRY(world::Handle h, w.create_local_object(squad::class_ids::kSquadGame, "squad_game"));
     SORTIE_TRY(world::WorldObject * obj, w.object(h));
     SORTIE_TRY(SquadSim sim, SquadSim::create(map, {.seed = 1}));
     obj->controller = std::make_unique<SquadSimController>(std::move(sim));
@@ -116,7 +117,7 @@ TEST(SquadWorld, replay_rejects_a_log_of_another_map_or_without_session) {
 }
 
 TEST(SquadWorld, held_input_becomes_commands_only_when_it_changes) {
-  const world::ObjectId id{1, world::class_ids::kSquadGame, 1};
+  const world::ObjectId id{1, squad::class_ids::kSquadGame, 1};
   InputFrame held;
   std::vector<world::Command> out;
   InputFrame f;
@@ -173,7 +174,7 @@ TEST(SquadWorld, restart_starts_a_new_simulation_with_the_seed) {
 }
 
 TEST(SquadCommands, payloads_round_trip_and_reject_non_canonical_bytes) {
-  const world::ObjectId id{1, world::class_ids::kSquadGame, 1};
+  const world::ObjectId id{1, squad::class_ids::kSquadGame, 1};
   const auto move = world::decode_payload<SquadMoveCommand>(world::encode_payload(SquadMoveCommand{id, -127, 5, true}));
   ASSERT_TRUE(move);
   EXPECT_EQ(*move, (SquadMoveCommand{id, -127, 5, true}));

@@ -7,7 +7,6 @@
 #include <string>
 
 #include "sortie/world/builtin_commands.hpp"
-#include "sortie/world/class_ids.hpp"
 #include "sortie/world/command_json.hpp"
 #include "sortie/world/world.hpp"
 
@@ -119,8 +118,8 @@ TEST(CommandRegistryTest, payload_json_helpers_name_the_field) {
   json_put_f32(j, "x", -0.0f);
   EXPECT_EQ(j["x_bits"], 0x80000000u);
   EXPECT_EQ(std::bit_cast<std::uint32_t>(*json_get_f32(j, "x", "p")), 0x80000000u);
-  json_put_object_id(j, "who", ObjectId{3, class_ids::kTmaUnit, 7});
-  EXPECT_EQ(*json_get_object_id(j, "who", "p"), (ObjectId{3, class_ids::kTmaUnit, 7}));
+  json_put_object_id(j, "who", ObjectId{3, 20, 7});
+  EXPECT_EQ(*json_get_object_id(j, "who", "p"), (ObjectId{3, 20, 7}));
   j["n"] = 300;
   EXPECT_EQ(json_get<std::uint8_t>(j, "n", "p").error().field, "p.n");
   EXPECT_EQ(*json_get<std::int16_t>(j, "n", "p"), 300);

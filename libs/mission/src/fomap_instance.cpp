@@ -24,9 +24,9 @@ std::string entity_path(const RuntimeEntity& e) {
 }
 
 world::ObjectId object_id_of(world::PlayerId owner, const RuntimeEntity& e) {
-  return world::ObjectId{owner,
-                         e.kind == EntityKind::critter ? world::class_ids::kFomapCritter : world::class_ids::kFomapItem,
-                         static_cast<std::uint32_t>(e.runtime_id)};
+  return world::ObjectId{
+      owner, e.kind == EntityKind::critter ? mission::class_ids::kFomapCritter : mission::class_ids::kFomapItem,
+      static_cast<std::uint32_t>(e.runtime_id)};
 }
 
 // Everything that could make creation or registration fail, checked before the world changes.
@@ -133,6 +133,7 @@ core::Result<FomapInstanceResult> publish_fomap_instance(const fomap::Materializ
                                                          const FomapPublishOptions& options) {
   const world::PlayerId owner = options.owner.value_or(world.local_player());
   SORTIE_CHECK(validate(map, world, owner));
+  SORTIE_CHECK(world.classes().add(kClasses));
 
   FomapInstanceResult r;
   r.map = map.map;

@@ -6,6 +6,7 @@
 
 #include "sortie/core/text.hpp"
 #include "sortie/iron3d/behavior_ini.hpp"
+#include "sortie/mission/class_ids.hpp"
 #include "sortie/move/commands.hpp"
 #include "sortie/move/params.hpp"
 #include "sortie/nav/iron3d_input.hpp"
@@ -143,11 +144,12 @@ core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionDat
   auto t0 = Clock::now();
   if (options.progress) options.progress("construct", 0, objects.size());
   lm.objects.reserve(objects.size());
+  SORTIE_CHECK(w.classes().add(mission::kClasses));
   for (std::size_t i = 0; i < objects.size(); ++i) {
     const auto& o = objects[i];
     const auto& resolved = data->objects.at(i);
     const bool unit = resolved.via_unit_dat;
-    const ObjectId id{w.local_player(), unit ? world::class_ids::kTmaUnit : world::class_ids::kTmaStatic,
+    const ObjectId id{w.local_player(), unit ? mission::class_ids::kTmaUnit : mission::class_ids::kTmaStatic,
                       static_cast<std::uint32_t>(i + 1)};
     auto handle = w.create_object(id, resolved.resource_name, to_transform(o));
     if (!handle) return core::fail(std::move(handle.error()).within(fmt::format("objects[{}]", i)));

@@ -13,7 +13,6 @@ using world::EventType;
 using world::Handle;
 using world::World;
 using world::WorldObject;
-namespace class_ids = world::class_ids;
 
 using core::Transform;
 using core::Vec2;
@@ -36,7 +35,8 @@ core::Result<Handle> spawn_unit(World& world, const DemoConfig& config) {
   Transform t;
   const Vec2 p = random_point(rng, config.arena);
   t.position = Vec3{p.x, p.y, 0.0f};
-  SORTIE_TRY(Handle h, world.create_local_object(class_ids::kDemoUnit, "unit.demo", t));
+  SORTIE_CHECK(world.classes().add(move::kClasses));
+  SORTIE_TRY(Handle h, world.create_local_object(move::class_ids::kDemoUnit, "unit.demo", t));
   WorldObject* o = world.find(h);
   o->properties.set("hp", std::int64_t{100});
   o->properties.set("arrivals", std::int64_t{0});

@@ -7,8 +7,8 @@
 
 #include "sortie/core/hash.hpp"
 #include "sortie/move/behavior.hpp"
+#include "sortie/move/class_ids.hpp"
 #include "sortie/move/control.hpp"
-#include "sortie/world/class_ids.hpp"
 #include "sortie/world/event.hpp"
 #include "sortie/world/object.hpp"
 #include "sortie/world/world.hpp"
@@ -337,7 +337,7 @@ void MoveSystem::step(world::World& world, float dt) {
 }
 
 world::ObjectId move_system_id(const world::World& world) {
-  return ObjectId{world.local_player(), world::class_ids::kMoveSystem, 1};
+  return ObjectId{world.local_player(), move::class_ids::kMoveSystem, 1};
 }
 
 MoveSystem* find_move_system(world::World& world) {
@@ -356,6 +356,7 @@ const MoveSystem* find_move_system(const world::World& world) {
 
 core::Result<MoveSystem*> ensure_move_system(world::World& world, const MoveEnvironmentPtr& env) {
   if (MoveSystem* s = find_move_system(world)) return s;
+  SORTIE_CHECK(world.classes().add(kClasses));
   SORTIE_TRY(world::Handle h, world.create_object(move_system_id(world), std::string(MoveSystem::kKind)));
   WorldObject* o = world.find(h);
   o->visible = false;

@@ -6,24 +6,20 @@
 
 #include "sortie/move/commands.hpp"
 #include "sortie/move/components.hpp"
+#include "sortie/net/class_ids.hpp"
 #include "sortie/net/net_commands.hpp"
-#include "sortie/world/class_ids.hpp"
 
 namespace sortie::net {
 
 namespace {
-
-bool is_unit(const world::WorldObject& o) {
-  return o.class_id() == world::class_ids::kTmaUnit || o.class_id() == world::class_ids::kNetUnit ||
-         o.class_id() == world::class_ids::kDemoUnit;
-}
 
 // Units owned by `owner`, ascending id.
 std::vector<world::ObjectId> units_of(const world::World& w, PlayerNumber owner) {
   std::vector<world::ObjectId> out;
   for (const world::Handle& h : w.queue()) {
     const world::WorldObject* o = w.find(h);
-    if (o != nullptr && !o->pending_delete() && is_unit(*o) && o->ownership().owner == owner) out.push_back(o->id());
+    if (o != nullptr && !o->pending_delete() && w.classes().is_unit(o->class_id()) && o->ownership().owner == owner)
+      out.push_back(o->id());
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -101,9 +97,9 @@ core::Status ClientBot::step(Client& client) {
   if (!spawned_) {
     spawned_ = true;
     std::string prototype = r.prototypes().empty() ? std::string() : r.prototypes().front();
-    for (const world::Handle& h : w.queue()) {  // prefer a unit's prototype
+    for (const world::Handle& h : w.queue()) {  // prefer the prototype of a unit the mission placed
       const world::WorldObject* o = w.find(h);
-      if (o != nullptr && o->class_id() == world::class_ids::kTmaUnit) {
+      if (o != nullptr && o->class_id() != class_ids::kNetUnit && w.classes().is_unit(o->class_id())) {
         prototype = o->prototype_key;
         break;
       }
@@ -112,7 +108,7 @@ core::Status ClientBot::step(Client& client) {
       for (std::uint32_t i = 0; i < options_.units; ++i) {
         const core::Vec2 at = random_point(rng_, area);
         SORTIE_CHECK(client.order(world::make_command(
-            0, SpawnForCommand{client.player(), world::class_ids::kNetUnit, prototype, core::Vec3{at.x, at.y, 0.0f}})));
+            0, SpawnForCommand{client.player(), class_ids::kNetUnit, prototype, core::Vec3{at.x, at.y, 0.0f}})));
         ++orders_;
       }
     }

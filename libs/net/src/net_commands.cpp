@@ -2,7 +2,11 @@
 
 #include <vector>
 
+#include "sortie/mission/class_ids.hpp"
+#include "sortie/move/class_ids.hpp"
 #include "sortie/move/commands.hpp"
+#include "sortie/net/class_ids.hpp"
+#include "sortie/scenario/class_ids.hpp"
 #include "sortie/scenario/commands.hpp"
 #include "sortie/world/command_json.hpp"
 #include "sortie/world/event.hpp"
@@ -96,6 +100,7 @@ core::Status register_net_commands(world::CommandRegistry& registry) {
       [](World& w, const SpawnForCommand& c) -> core::Result<CommandOutcome> {
         core::Transform t;
         t.position = c.position;
+        SORTIE_CHECK(w.classes().add(kClasses));
         SORTIE_TRY(const world::Handle h, w.add_new_object(c.class_id, c.prototype, t));
         SORTIE_CHECK(w.change_owner(h, c.owner));
         w.post(world::Event{0, world::EventType::spawned, h, {}, 0, 0});
@@ -111,6 +116,13 @@ std::shared_ptr<const world::CommandRegistry> session_command_registry(
   if (status) status = scenario::register_scenario_commands(r);  // objectives, outcome, spawns, digest
   if (!status) std::abort();  // the kinds are fixed and valid: a failure is a programming error
   return std::make_shared<const world::CommandRegistry>(std::move(r));
+}
+
+core::Status register_session_classes(world::ClassRegistry& classes) {
+  SORTIE_CHECK(classes.add(mission::kClasses));
+  SORTIE_CHECK(classes.add(move::kClasses));
+  SORTIE_CHECK(classes.add(scenario::kClasses));
+  return classes.add(kClasses);
 }
 
 }  // namespace sortie::net

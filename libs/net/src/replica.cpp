@@ -3,12 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "sortie/core/hash.hpp"
 #include "sortie/net/net_commands.hpp"
 #include "sortie/net/setup.hpp"
 #include "sortie/world/builtin_commands.hpp"
-#include "sortie/world/class_ids.hpp"
+#include "sortie/world/class_registry.hpp"
 
 namespace sortie::net {
 
@@ -32,6 +33,8 @@ Replica::Replica(const Welcome& welcome, Tracer* tracer) : welcome_(welcome), tr
   config.keep_hash_history = false;
   config.commands = session_command_registry(movement_slot_);
   world_ = std::make_unique<world::World>(config);
+  // The classes an authority may mirror: every area a session's world is made of.
+  if (!register_session_classes(world_->classes())) std::abort();  // fixed rows: a failure is a programming error
 }
 
 core::Result<std::unique_ptr<Replica>> Replica::create(const Welcome& welcome, Tracer* tracer) {
@@ -204,10 +207,10 @@ core::Status Replica::create_mirror(const CreateMirror& m) {
                     .in(where)
                     .expect("a player of the session", std::to_string(m.id.owner)));
   }
-  if (!world::class_name(m.id.class_id)) {
-    return fail(Diagnostic::error("net.mirror.class_unknown", "object id names an unassigned class")
+  if (world_->classes().find(m.id.class_id) == nullptr) {
+    return fail(Diagnostic::error("net.mirror.class_unknown", "object id names a class no area of a session registers")
                     .in(where)
-                    .expect("a class of class_ids.hpp", std::to_string(m.id.class_id)));
+                    .expect("a class of session_class_rows()", std::to_string(m.id.class_id)));
   }
   if (auto existing = world_->lookup(m.id)) {
     // The object exists: a repeated create (its state may be older than what the tick

@@ -6,10 +6,10 @@
 #include <algorithm>
 
 #include "sortie/core/hash.hpp"
+#include "sortie/net/class_ids.hpp"
 #include "sortie/net/codec.hpp"
 #include "sortie/net/net_commands.hpp"
 #include "sortie/net/server.hpp"
-#include "sortie/world/class_ids.hpp"
 #include "sortie/world/command_registry.hpp"
 
 namespace sortie::net {
@@ -294,7 +294,7 @@ void Server::on_order(Peer& peer, const Order& order) {
       return;
     }
     const auto& protos = replica_->prototypes();
-    if (spawn->owner != me || spawn->class_id != world::class_ids::kNetUnit ||
+    if (spawn->owner != me || spawn->class_id != net::class_ids::kNetUnit ||
         !std::binary_search(protos.begin(), protos.end(), spawn->prototype)) {
       reject("spawn_not_allowed", spawn->prototype);
       return;

@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "sortie/move/commands.hpp"
-#include "sortie/world/class_ids.hpp"
+#include "sortie/scenario/class_ids.hpp"
 #include "sortie/world/command_registry.hpp"
 #include "sortie/world/payload_fields.hpp"
 #include "sortie/world/world.hpp"
@@ -67,6 +67,7 @@ core::Result<CommandOutcome> apply_objective(World& w, const ObjectiveCommand& c
 core::Result<CommandOutcome> apply_start(World& w, const StartCommand&) {
   const world::ObjectId id = scenario_object_id(w);
   if (w.lookup(id)) return CommandOutcome::skipped;
+  SORTIE_CHECK(w.classes().add(kClasses));
   SORTIE_TRY(const world::Handle h, w.create_object(id, "scenario"));
   world::WorldObject* o = w.find(h);
   o->visible = false;  // not drawn, not in snapshots
@@ -148,7 +149,7 @@ void SpawnCommand::fields(Self& c, V& v) {
 // ---------------------------------------------------------------- lookups
 
 world::ObjectId scenario_object_id(const World& world) {
-  return world::ObjectId{world.local_player(), world::class_ids::kScenario, 1};
+  return world::ObjectId{world.local_player(), scenario::class_ids::kScenario, 1};
 }
 
 const ScenarioState* find_scenario_state(const World& world) {
@@ -177,7 +178,7 @@ core::Status register_scenario_commands(world::CommandRegistry& registry) {
       })));
   return registry.register_kind(world::command_kind<SpawnCommand>(
       [](const World& w, const SpawnCommand& c) -> core::Status {
-        if (c.id.class_id != world::class_ids::kScenarioUnit || c.id.owner != w.local_player() || c.id.index == 0)
+        if (c.id.class_id != scenario::class_ids::kScenarioUnit || c.id.owner != w.local_player() || c.id.index == 0)
           return invalid(SpawnCommand::kName, "a spawned object's id is {local player, class 43, index >= 1}");
         if (c.prototype.empty()) return invalid(SpawnCommand::kName, "prototype key must not be empty");
         if (!core::is_finite(c.position)) return invalid(SpawnCommand::kName, "spawn position must be finite");

@@ -8,10 +8,10 @@
 
 #include "lua_script.hpp"
 #include "sortie/move/commands.hpp"
+#include "sortie/scenario/class_ids.hpp"
 #include "sortie/scenario/commands.hpp"
 #include "sortie/scenario/super_ai.hpp"
 #include "sortie/world/builtin_commands.hpp"
-#include "sortie/world/class_ids.hpp"
 #include "sortie/world/world.hpp"
 
 namespace sortie::scenario {
@@ -50,9 +50,9 @@ int push_ids(lua_State* L) {
   return 1;
 }
 
-bool is_unit(const world::WorldObject& o) {
-  const world::ClassId c = o.class_id();
-  return c == world::class_ids::kTmaUnit || c == world::class_ids::kNetUnit || c == world::class_ids::kScenarioUnit;
+// A unit is an object of a class its area registered as one (world/class_registry.hpp).
+bool is_unit(const Script& s, const world::WorldObject& o) {
+  return s.ctx->world.classes().is_unit(o.class_id());
 }
 
 std::optional<std::int64_t> clan_of(const world::WorldObject& o) {
@@ -67,7 +67,7 @@ void collect(Script& s, Pred pred) {
   const world::World& w = s.ctx->world;
   for (const world::Handle& h : w.queue()) {
     const world::WorldObject* o = w.find(h);
-    if (o == nullptr || o->pending_delete() || o->class_id() == world::class_ids::kScenario) continue;
+    if (o == nullptr || o->pending_delete() || o->class_id() == scenario::class_ids::kScenario) continue;
     if (pred(*o)) out.push_back(o->id());
   }
   std::sort(out.begin(), out.end());
@@ -277,7 +277,7 @@ int l_units(lua_State* L) {
   Script& s = script_of(L);
   const bool any = lua_isnoneornil(L, 1);
   const lua_Integer clan = any ? 0 : luaL_checkinteger(L, 1);
-  collect(s, [&](const world::WorldObject& o) { return is_unit(o) && (any || clan_of(o) == clan); });
+  collect(s, [&](const world::WorldObject& o) { return is_unit(s, o) && (any || clan_of(o) == clan); });
   return push_ids(L);
 }
 
@@ -309,7 +309,7 @@ int l_in_areal(lua_State* L) {
   Script& s = script_of(L);
   const lua_Integer areal = luaL_checkinteger(L, 1);
   collect(s, [&](const world::WorldObject& o) {
-    if (!is_unit(o)) return false;
+    if (!is_unit(s, o)) return false;
     const auto a =
         areal_of(s, static_cast<double>(o.transform.position.x), static_cast<double>(o.transform.position.y));
     return a && static_cast<lua_Integer>(*a) == areal;

@@ -7,7 +7,6 @@
 #include "lua_script.hpp"
 #include "sortie/core/hash.hpp"
 #include "sortie/move/commands.hpp"
-#include "sortie/world/class_ids.hpp"
 #include "sortie/world/world.hpp"
 
 namespace sortie::scenario {
@@ -67,11 +66,6 @@ struct UnitAt {
   std::optional<std::uint32_t> areal;
 };
 
-bool is_unit(const world::WorldObject& o) {
-  const world::ClassId c = o.class_id();
-  return c == world::class_ids::kTmaUnit || c == world::class_ids::kNetUnit || c == world::class_ids::kScenarioUnit;
-}
-
 std::vector<UnitAt> units_now(const Script& s, const ScenarioContext& ctx) {
   const bool areals =
       std::any_of(s.zones.begin(), s.zones.end(), [](const Zone& z) { return z.shape == ZoneShape::areal; });
@@ -79,7 +73,7 @@ std::vector<UnitAt> units_now(const Script& s, const ScenarioContext& ctx) {
   std::vector<UnitAt> out;
   for (const world::Handle& h : ctx.world.queue()) {
     const world::WorldObject* o = ctx.world.find(h);
-    if (o == nullptr || o->pending_delete() || !is_unit(*o)) continue;
+    if (o == nullptr || o->pending_delete() || !ctx.world.classes().is_unit(o->class_id())) continue;
     UnitAt u{o->id(), o->transform.position.x, o->transform.position.y, std::nullopt};
     if (areals && env && env->areals) u.areal = env->areals->locate(u.x, u.y);
     out.push_back(u);

@@ -8,8 +8,8 @@
 
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/hash.hpp"
+#include "sortie/scenario/class_ids.hpp"
 #include "sortie/scenario/commands.hpp"
-#include "sortie/world/class_ids.hpp"
 #include "sortie/world/world.hpp"
 
 namespace sortie::scenario {
@@ -106,7 +106,7 @@ struct ScenarioRuntime::Impl {
     out.reserve(world.queue().size());
     for (const world::Handle& h : world.queue()) {
       const world::WorldObject* o = world.find(h);
-      if (o == nullptr || o->pending_delete() || o->class_id() == world::class_ids::kScenario) continue;
+      if (o == nullptr || o->pending_delete() || o->class_id() == scenario::class_ids::kScenario) continue;
       out.push_back(o->id());
     }
     std::sort(out.begin(), out.end());
@@ -141,7 +141,7 @@ struct ScenarioRuntime::Impl {
     ctx.destroyed = destroyed;
     ctx.players = players_now;
     ctx.allocate_id = [this] {
-      return world::ObjectId{world.local_player(), world::class_ids::kScenarioUnit, ++next_spawn};
+      return world::ObjectId{world.local_player(), scenario::class_ids::kScenarioUnit, ++next_spawn};
     };
     ctx.warn = [this](core::Diagnostic d) { warn(std::move(d)); };
     ctx.seed = options.seed;

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "sortie/core/hash.hpp"
+#include "sortie/squad/class_ids.hpp"
 #include "sortie/world/payload_fields.hpp"
 
 namespace sortie::squad {
@@ -207,7 +208,8 @@ core::Result<SquadWorld> SquadWorld::create_for_replay(const SquadMap& map, cons
   wc.keep_hash_history = config.keep_hash_history;
   wc.commands = squad_command_registry();
   g.world_ = std::make_unique<world::World>(wc);
-  SORTIE_TRY(g.handle_, g.world_->create_local_object(world::class_ids::kSquadGame, "squad_game"));
+  SORTIE_CHECK(g.world_->classes().add(squad::kClasses));
+  SORTIE_TRY(g.handle_, g.world_->create_local_object(squad::class_ids::kSquadGame, "squad_game"));
   SORTIE_TRY(world::WorldObject * o, g.world_->object(g.handle_));
   o->controller = std::make_unique<SquadSimController>(std::move(sim));
   g.object_ = o->id();

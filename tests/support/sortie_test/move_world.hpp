@@ -8,12 +8,12 @@
 #include <optional>
 #include <vector>
 
+#include "sortie/mission/class_ids.hpp"
 #include "sortie/move/commands.hpp"
 #include "sortie/move/environment.hpp"
 #include "sortie/move/move_system.hpp"
 #include "sortie/nav/areal_map.hpp"
 #include "sortie/nav/terrain_world.hpp"
-#include "sortie/world/class_ids.hpp"
 #include "sortie/world/command_registry.hpp"
 #include "sortie/world/object.hpp"
 #include "sortie/world/world.hpp"
@@ -86,11 +86,12 @@ struct TestWorld {
     cfg.seed = seed;
     cfg.commands = move::move_command_registry(env);
     world = std::make_unique<world::World>(cfg);
+    EXPECT_TRUE(world->classes().add(mission::kClasses));  // units are the mission's placed units
   }
 
   // A unit object with an explicit id (class kTmaUnit), not yet enabled.
   world::ObjectId unit(std::uint32_t index, core::Vec2 xy, float yaw = 0.0f) {
-    const world::ObjectId id{world->local_player(), world::class_ids::kTmaUnit, index};
+    const world::ObjectId id{world->local_player(), mission::class_ids::kTmaUnit, index};
     core::Transform t;
     const float z = env && env->terrain ? env->terrain->height_at(xy.x, xy.y).value_or(0.0f) : 0.0f;
     t.position = {xy.x, xy.y, z};

@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "sortie/core/hash.hpp"
+#include "sortie/mission/class_ids.hpp"
 #include "sortie/move/commands.hpp"
 #include "sortie/net/client.hpp"
 #include "sortie/net/codec.hpp"
 #include "sortie/net/memory_transport.hpp"
 #include "sortie/net/server.hpp"
 #include "sortie/net/setup.hpp"
-#include "sortie/world/class_ids.hpp"
 #include "sortie/world/clock.hpp"
 #include "sortie/world/world.hpp"
 
@@ -35,10 +35,11 @@ inline std::unique_ptr<world::World> small_world(std::size_t units = 6, std::uin
   world::WorldConfig config;
   config.seed = seed;
   auto w = std::make_unique<world::World>(config);
+  EXPECT_TRUE(w->classes().add(mission::kClasses));
   std::vector<world::Handle> handles;
   for (std::size_t i = 0; i < units + 2; ++i) {
     const bool unit = i < units;
-    const world::ObjectId id{1, unit ? world::class_ids::kTmaUnit : world::class_ids::kTmaStatic,
+    const world::ObjectId id{1, unit ? mission::class_ids::kTmaUnit : mission::class_ids::kTmaStatic,
                              static_cast<std::uint32_t>(i + 1)};
     core::Transform t;
     t.position = {10.0f + 12.0f * static_cast<float>(i), 20.0f + 3.0f * static_cast<float>(i), 0.5f};

@@ -6,7 +6,7 @@
 // Mapping (stable; it is part of the world state hash):
 //   * every RuntimeEntity (critters, dynamic MapHex items, attached children) becomes one
 //     world object with ObjectId {owner = options.owner (default: the world's local player),
-//     class = world::class_ids::kFomapCritter | kFomapItem, index = runtime id}; prototype key = proto name.
+//     class = mission::class_ids::kFomapCritter | kFomapItem, index = runtime id}; prototype key = proto name.
 //   * transform: MapHex entities at position (x = hex_x, y = hex_y, z = 0), floats holding the
 //     integer hex coordinates exactly; orientation 0, scale 1 (the critter Dir is a property,
 //     hexes have no metric orientation). Children (inventory / container) sit at their owner's
@@ -21,7 +21,7 @@
 //     (the materialized model carries no authored property bag and no CritterSlot; those are
 //     not published.)
 //   * static grid items (instance Static) get no runtime id and no world object: the grid stays
-//     prepared data in fomap::MapStatics (class id world::class_ids::kFomapStatic is reserved for them) and
+//     prepared data in fomap::MapStatics (class id mission::class_ids::kFomapStatic is reserved for them) and
 //     the result only summarises it.
 //
 // Transactional: everything is validated first (no calculation pass running, the world not shut
@@ -43,7 +43,7 @@
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/json.hpp"
 #include "sortie/fomap/materialize.hpp"
-#include "sortie/world/class_ids.hpp"
+#include "sortie/mission/class_ids.hpp"
 #include "sortie/world/world.hpp"
 
 namespace sortie::mission {

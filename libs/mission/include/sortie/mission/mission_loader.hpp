@@ -16,7 +16,7 @@
 #include "sortie/assets/mission_data.hpp"
 #include "sortie/assets/visual_store.hpp"
 #include "sortie/move/environment.hpp"
-#include "sortie/world/class_ids.hpp"
+#include "sortie/world/class_registry.hpp"
 #include "sortie/world/world.hpp"
 
 namespace sortie::mission {

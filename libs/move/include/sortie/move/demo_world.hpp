@@ -2,12 +2,12 @@
 // A synthetic busy world for determinism tests and benchmarks: units walk to random targets
 // (the v1 MoveController of v1_movers.hpp, so the demo's recorded hashes stay); on arrival a handler either gives a new
 // order, damages another unit (a damage event) or - with churn - deletes the unit from inside the handler and spawns a
-// replacement. Units are of class world::class_ids::kDemoUnit. Every random choice comes from the world's simulation
+// replacement. Units are of class move::class_ids::kDemoUnit. Every random choice comes from the world's simulation
 // RNG stream.
 #include <cstdint>
 
 #include "sortie/core/diagnostic.hpp"
-#include "sortie/world/class_ids.hpp"
+#include "sortie/move/class_ids.hpp"
 #include "sortie/world/world.hpp"
 
 namespace sortie::move {

@@ -20,7 +20,7 @@
 //      holds ObjectIds, never pointers, and skips objects pending deletion.
 // Arrivals and failures post EventType::arrived (b = 0, or the MoveFailure code).
 //
-// The system lives on an invisible object of class class_ids::kMoveSystem created on first use
+// The system lives on an invisible object of class move::class_ids::kMoveSystem created on first use
 // (move.enable); its controller is this class, so its state (members, active contacts,
 // counters, diagnostics) is part of the world hash.
 #include <cstdint>

@@ -14,6 +14,7 @@
 #include "sortie/core/math.hpp"
 #include "sortie/move/commands.hpp"
 #include "sortie/net/protocol.hpp"
+#include "sortie/world/class_registry.hpp"
 #include "sortie/world/command.hpp"
 #include "sortie/world/command_registry.hpp"
 #include "sortie/world/ids.hpp"
@@ -74,6 +75,11 @@ core::Status register_net_commands(world::CommandRegistry& registry);
 // registered.
 std::shared_ptr<const world::CommandRegistry> session_command_registry(
     std::shared_ptr<const move::MoveEnvironmentSlot> movement);
+
+// The object classes a session's world may hold (world/class_registry.hpp): the mission's placed
+// objects, the movement system, the scenario's objects and the players' units. A replica
+// registers all of them before the setup so it can check every mirror's class.
+core::Status register_session_classes(world::ClassRegistry& classes);
 
 }  // namespace sortie::net
 

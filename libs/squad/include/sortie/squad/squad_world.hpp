@@ -28,7 +28,7 @@
 #include "sortie/squad/input.hpp"
 #include "sortie/squad/map.hpp"
 #include "sortie/squad/sim.hpp"
-#include "sortie/world/class_ids.hpp"
+#include "sortie/world/class_registry.hpp"
 #include "sortie/world/command.hpp"
 #include "sortie/world/command_registry.hpp"
 #include "sortie/world/controller.hpp"

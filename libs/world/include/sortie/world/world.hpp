@@ -30,6 +30,7 @@
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/math.hpp"
 #include "sortie/core/rng.hpp"
+#include "sortie/world/class_registry.hpp"
 #include "sortie/world/clock.hpp"
 #include "sortie/world/command.hpp"
 #include "sortie/world/event.hpp"
@@ -67,6 +68,10 @@ class World {
   ~World();
   World(const World&) = delete;
   World& operator=(const World&) = delete;
+
+  // ---- object classes (class_registry.hpp): each area registers its rows before it creates ----
+  [[nodiscard]] ClassRegistry& classes() { return classes_; }
+  [[nodiscard]] const ClassRegistry& classes() const { return classes_; }
 
   // ---- identity and staging (CreateObject / CreateMirrorObject / AddObjectToGame) ----
   // Next free local id of a class (deterministic: per-class counter starting at 1).
@@ -180,6 +185,7 @@ class World {
 
   WorldConfig config_;
   std::shared_ptr<const CommandRegistry> commands_;
+  ClassRegistry classes_;
   GameClock clock_;
   MaintenanceClock maintenance_clock_;
   core::Rng sim_rng_;
