@@ -6,12 +6,10 @@
 #include <array>
 
 #include "sortie/fomap/hash.hpp"
+#include "sortie/fomap/limits.hpp"
 
 namespace sortie::fomap {
 namespace {
-
-constexpr std::uint32_t kMaxDictionaryString = 1u << 20;
-constexpr std::uint64_t kMaxCount = 16u * 1024 * 1024;
 
 void add_section(RecordSections& out, const std::vector<MapRecord>& records) {
   out.begin_section();
@@ -25,12 +23,12 @@ void add_section(RecordSections& out, const std::vector<MapRecord>& records) {
 core::Result<std::vector<std::string>> read_dictionary(core::ByteReader& r) {
   r.set_field("dictionary");
   SORTIE_TRY(const std::uint32_t count, r.u32());
-  SORTIE_CHECK(r.check_count(count, 4, "dictionary", kMaxCount));
+  SORTIE_CHECK(r.check_count(count, 4, "dictionary", kMaxBlobCount));
   std::vector<std::string> dict;
   dict.reserve(count);
   for (std::uint32_t i = 0; i < count; ++i) {
     r.set_field(fmt::format("dictionary[{}]", i));
-    SORTIE_TRY(auto s, r.lp_string(kMaxDictionaryString));
+    SORTIE_TRY(auto s, r.lp_string(kMaxBlobDictionaryString));
     dict.push_back(std::move(s));
   }
   return dict;
@@ -39,7 +37,7 @@ core::Result<std::vector<std::string>> read_dictionary(core::ByteReader& r) {
 core::Result<std::vector<MapRecord>> read_records(core::ByteReader& r, std::string_view what) {
   r.set_field(std::string(what));
   SORTIE_TRY(const std::uint32_t count, r.u32());
-  SORTIE_CHECK(r.check_count(count, 20, what, kMaxCount));
+  SORTIE_CHECK(r.check_count(count, 20, what, kMaxBlobCount));
   std::vector<MapRecord> records;
   records.reserve(count);
   for (std::uint32_t i = 0; i < count; ++i) {

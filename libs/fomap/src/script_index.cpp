@@ -11,14 +11,15 @@
 
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/text.hpp"
+#include "sortie/fomap/limits.hpp"
 
 namespace sortie::fomap {
 namespace {
 
 namespace fs = std::filesystem;
 
-// Namespaces nested deeper than this are not entered (their bodies are skipped as blocks).
-constexpr std::size_t kMaxNamespaceDepth = 64;
+// Namespaces nested deeper than kMaxScriptNamespaceDepth (limits.hpp) are not entered (their
+// bodies are skipped as blocks).
 
 enum class Tok : std::uint8_t { ident, punct, scope, literal, end };
 
@@ -252,7 +253,7 @@ class Parser {
       for (std::size_t i = 1; i < stmt_.size(); ++i)
         if (stmt_[i].kind == Tok::ident || stmt_[i].kind == Tok::scope) name += stmt_[i].text;
       end_statement();
-      if (ns_.size() >= kMaxNamespaceDepth)
+      if (ns_.size() >= kMaxScriptNamespaceDepth)
         skip_block();
       else
         ns_.push_back(std::move(name));

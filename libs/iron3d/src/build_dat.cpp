@@ -128,6 +128,10 @@ std::optional<std::uint32_t> BuildDat::mask_of(std::string_view name) const {
 core::Result<BuildDat> read_build_dat(core::ByteView data, const BuildDatReadOptions& options,
                                       core::Diagnostics* warnings) {
   const std::string_view text = core::as_chars(data);
+  if (text.size() > kBuildDatMaxBytes)
+    return fail(Diagnostic::error("build_dat.limit", "the file is larger than the reader's limit")
+                    .of(options.file_name)
+                    .expect(fmt::format("<= {} bytes", kBuildDatMaxBytes), fmt::format("{} bytes", text.size())));
   if (auto bad = invalid_utf8_at(text))
     return fail(Diagnostic::error("build_dat.utf8", "text is not valid UTF-8")
                     .of(options.file_name)
@@ -272,8 +276,7 @@ bool starts_like_build_dat(core::ByteView data) {
 
 int detect(core::ByteView data, std::string_view file_name) {
   // Content: a small text whose whole parse succeeds with at least one category.
-  constexpr std::size_t kMaxSniff = 1u << 20;
-  if (data.size() <= kMaxSniff && starts_like_build_dat(data)) {
+  if (data.size() <= kBuildDatMaxBytes && starts_like_build_dat(data)) {
     const auto doc = read_build_dat(data, {core::Profile::compatible, std::string(file_name)});
     if (doc && !doc->categories.empty()) return kDetectContent;
   }

@@ -24,8 +24,6 @@ std::int16_t with_method(std::int16_t flags, RsliMethod method) {
   return static_cast<std::int16_t>(kept | static_cast<std::uint16_t>(method));
 }
 
-constexpr std::uint64_t kMaxPayload = 128ull * 1024 * 1024;
-
 }  // namespace
 
 core::Result<RsliEditor> RsliEditor::open(const RsliArchive& archive) {
@@ -120,9 +118,9 @@ core::Status RsliEditor::add(std::string_view name, core::ByteView data, RsliMet
   SORTIE_TRY(auto fixed, check_name(name, std::nullopt));
   if (items_.size() >= 0x7FFF)
     return fail(Diagnostic::error("rsli.edit.full", "an RsLi library holds at most 32767 entries"));
-  if (data.size() > kMaxPayload)
+  if (data.size() > kRsliEditMaxPayload)
     return fail(Diagnostic::error("rsli.edit.too_large", "payload exceeds 128 MiB")
-                    .expect("<= 134217728 bytes", fmt::format("{} bytes", data.size())));
+                    .expect(fmt::format("<= {} bytes", kRsliEditMaxPayload), fmt::format("{} bytes", data.size())));
   SORTIE_TRY(auto packed, pack_rsli_payload(data, method));
   Item item;
   item.name = std::move(fixed);
@@ -136,9 +134,9 @@ core::Status RsliEditor::add(std::string_view name, core::ByteView data, RsliMet
 
 core::Status RsliEditor::replace(std::size_t index, core::ByteView data, RsliMethod method) {
   SORTIE_CHECK(check_index(index));
-  if (data.size() > kMaxPayload)
+  if (data.size() > kRsliEditMaxPayload)
     return fail(Diagnostic::error("rsli.edit.too_large", "payload exceeds 128 MiB")
-                    .expect("<= 134217728 bytes", fmt::format("{} bytes", data.size())));
+                    .expect(fmt::format("<= {} bytes", kRsliEditMaxPayload), fmt::format("{} bytes", data.size())));
   SORTIE_TRY(auto packed, pack_rsli_payload(data, method));
   Item& item = items_[index];
   item.flags = with_method(item.flags, method);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 
 #include "asset_util.hpp"
@@ -54,6 +55,10 @@ core::Result<Wear> read_wear(core::ByteView data, const ReadOptions& options) {
   };
   if (text.empty())
     return core::fail(err("wear.empty", "WEAR text is empty", 0, "count").expect("a row count", "no text"));
+  // Counted before a line is copied: every '\n' starts one more.
+  if (const auto breaks = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); breaks >= kWearMaxLines)
+    return core::fail(err("wear.limit", "more lines than the reader's limit", 0, "lines")
+                          .expect(fmt::format("<= {} lines", kWearMaxLines), fmt::format("{} lines", breaks + 1)));
   Wear wear;
   std::vector<Line> lines;
   {

@@ -107,9 +107,10 @@ core::Status Replica::feed(const Message& message) {
                     .in(std::string(spec.name))
                     .expect(std::to_string(world_->clock().tick), std::to_string(tick)));
   }
-  if (pending_.size() >= 0xffff) {
-    return fail(
-        Diagnostic::error("net.sequence.count", "more than 65535 messages in one tick").in(std::string(spec.name)));
+  if (pending_.size() >= kMaxMessagesPerTick) {
+    return fail(Diagnostic::error("net.sequence.count", "more messages in one tick than a replica holds")
+                    .in(std::string(spec.name))
+                    .expect(fmt::format("<= {}", kMaxMessagesPerTick), "more"));
   }
   pending_.push_back(message);
   return {};
@@ -150,6 +151,11 @@ core::Status Replica::append_resource(const AppendResource& chunk) {
       return fail(Diagnostic::error("net.resource.order", "first chunk of a resource must start at offset 0")
                       .in(where)
                       .expect("0", std::to_string(chunk.offset)));
+    }
+    if (resources_.size() >= kMaxResources) {
+      return fail(Diagnostic::error("net.resource.limit", "more resources than a replica accepts")
+                      .in(where)
+                      .expect(fmt::format("<= {} resources", kMaxResources), fmt::format("{}", resources_.size() + 1)));
     }
     ResourceTransfer t;
     t.kind = chunk.kind;

@@ -22,10 +22,9 @@
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/json.hpp"
 #include "sortie/iron3d/format.hpp"
+#include "sortie/iron3d/limits.hpp"
 
 namespace sortie::iron3d {
-
-inline constexpr std::size_t kBehaviorIniMaxEntries = 4096;
 
 enum class BehaviorValueType : std::uint8_t { integer, number, text };
 std::string_view to_string(BehaviorValueType type);

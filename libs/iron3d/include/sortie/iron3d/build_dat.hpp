@@ -22,6 +22,7 @@
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/json.hpp"
 #include "sortie/iron3d/format.hpp"
+#include "sortie/iron3d/limits.hpp"
 
 namespace sortie::iron3d {
 

@@ -16,11 +16,9 @@
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/json.hpp"
 #include "sortie/iron3d/format.hpp"
+#include "sortie/iron3d/limits.hpp"
 
 namespace sortie::iron3d {
-
-inline constexpr std::size_t kFmlMaxBytes = 16u << 20;  // whole file
-inline constexpr std::size_t kFmlMaxLines = 1u << 20;   // lines split at '\n'
 
 struct FmlLine {
   std::string_view code;     // before the first "//", trimmed

@@ -31,13 +31,12 @@
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/json.hpp"
 #include "sortie/iron3d/format.hpp"
+#include "sortie/iron3d/limits.hpp"
 
 namespace sortie::iron3d {
 
-// A demo mission.cfg is a few kilobytes; the limits bound the memory a hostile file can ask for.
-inline constexpr std::size_t kMissionCfgMaxBytes = std::size_t{1} << 20;  // 1 MiB
-inline constexpr std::size_t kMissionCfgMaxLineBytes = 4096;              // without the ending
-inline constexpr std::size_t kMissionCfgMaxLines = 65536;
+// A demo mission.cfg is a few kilobytes; the limits (limits.hpp, kMissionCfgMax*) bound the memory a
+// hostile file can ask for.
 
 // `invalid`: a malformed line the compatible profile kept (reported as a warning); written as read.
 enum class MissionCfgLineKind : std::uint8_t { blank, comment, object, field, end, invalid };

@@ -36,6 +36,7 @@
 #include "sortie/core/json.hpp"
 #include "sortie/core/mapped_file.hpp"
 #include "sortie/iron3d/format.hpp"
+#include "sortie/iron3d/limits.hpp"
 
 namespace sortie::iron3d {
 
@@ -46,13 +47,13 @@ inline constexpr std::size_t kNresNameSize = 36;       // raw name field, NUL-te
 inline constexpr std::size_t kNresMaxNameLength = 35;  // useful bytes of a name
 inline constexpr std::size_t kNresAlignment = 8;       // canonical payload alignment
 
-// Limits (spec §1.1 / §3.2 defaults). Exceeding one gives diagnostic code "nres.limit".
+// Limits (spec §1.1 / §3.2 defaults, limits.hpp). Exceeding one gives diagnostic code "nres.limit".
 struct NresLimits {
-  std::uint64_t max_input = 256ull << 20;  // whole archive
-  std::uint32_t max_entries = 1'000'000;
-  std::uint64_t max_payload = 256ull << 20;        // one entry
-  std::uint64_t max_total_payload = 512ull << 20;  // sum over entries
-  std::uint64_t max_preserved = 256ull << 20;      // sum of unindexed (gap) bytes
+  std::uint64_t max_input = kNresMaxInput;  // whole archive
+  std::uint32_t max_entries = kNresMaxEntries;
+  std::uint64_t max_payload = kNresMaxPayload;             // one entry
+  std::uint64_t max_total_payload = kNresMaxTotalPayload;  // sum over entries
+  std::uint64_t max_preserved = kNresMaxPreserved;         // sum of unindexed (gap) bytes
 };
 
 struct NresReadOptions {

@@ -26,6 +26,7 @@
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/iron3d/format.hpp"
+#include "sortie/iron3d/limits.hpp"
 
 namespace sortie::iron3d {
 
@@ -55,10 +56,10 @@ bool rsli_method_known(std::uint16_t method_bits);
 bool rsli_method_uses_xor(RsliMethod method);
 
 struct RsliLimits {
-  std::uint64_t max_file = 256ull * 1024 * 1024;
-  std::uint64_t max_entries = 1'000'000;
-  std::uint32_t max_packed = 64u * 1024 * 1024;
-  std::uint32_t max_unpacked = 128u * 1024 * 1024;
+  std::uint64_t max_file = kRsliMaxFile;  // defaults: limits.hpp
+  std::uint64_t max_entries = kRsliMaxEntries;
+  std::uint32_t max_packed = kRsliMaxPacked;
+  std::uint32_t max_unpacked = kRsliMaxUnpacked;
 };
 
 // Profile switches of §4.5. from_profile(strict) turns all three off, compatible all on.

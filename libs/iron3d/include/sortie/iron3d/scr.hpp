@@ -31,15 +31,12 @@
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/json.hpp"
 #include "sortie/iron3d/format.hpp"
+#include "sortie/iron3d/limits.hpp"
 
 namespace sortie::iron3d {
 
 inline constexpr std::uint32_t kScrHandlerCount = 73;  // the version the loader accepts
 inline constexpr std::uint32_t kScrSentinel = 0xFFFFFFFFu;
-inline constexpr std::uint32_t kScrMaxEvents = 1'000'000;
-inline constexpr std::uint32_t kScrMaxInstructions = 1'000'000;  // per event
-inline constexpr std::uint32_t kScrMaxReferences = 1'000'000;    // per instruction
-inline constexpr std::uint32_t kScrMaxNameLength = 64 * 1024;
 inline constexpr std::size_t kScrMinInstructionSize = 28;  // seven words, no reference
 
 // Typed view of an instruction's first word.

@@ -31,6 +31,7 @@
 #include "sortie/core/json.hpp"
 #include "sortie/core/math.hpp"
 #include "sortie/iron3d/format.hpp"
+#include "sortie/iron3d/limits.hpp"
 
 namespace sortie::iron3d {
 
@@ -42,17 +43,7 @@ inline constexpr std::uint32_t kTmaPropertySchemaVersion = 1;
 inline constexpr std::uint32_t kTmaExtraSectionVersion = 1;
 inline constexpr std::uint32_t kTmaObjectFlags = 0x80000002u;
 
-// Limits (spec §6.1, §6.2): counts above them are rejected before any allocation.
-inline constexpr std::uint32_t kTmaMaxString = 64 * 1024;
-inline constexpr std::uint32_t kTmaMaxPaths = 16384;
-inline constexpr std::uint32_t kTmaMaxClans = 16384;
-inline constexpr std::uint32_t kTmaMaxObjects = 1000000;
-inline constexpr std::uint32_t kTmaMaxPoints = 1000000;
-inline constexpr std::uint32_t kTmaMaxSpatialGroups = 65536;
-inline constexpr std::uint32_t kTmaMaxSpatialRecords = 1000000;
-inline constexpr std::uint32_t kTmaMaxRelations = 65536;
-inline constexpr std::uint32_t kTmaMaxProperties = 1000000;
-inline constexpr std::uint32_t kTmaMaxExtras = 1000000;
+// Limits (spec §6.1, §6.2): limits.hpp (kTmaMax*); counts above them are rejected before any allocation.
 
 // PathRecord: `path_id` is the identity scripts refer to (not the index; may be negative).
 struct TmaPath {

@@ -25,10 +25,9 @@
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/json.hpp"
 #include "sortie/iron3d/format.hpp"
+#include "sortie/iron3d/limits.hpp"
 
 namespace sortie::iron3d {
-
-inline constexpr std::size_t kVarsetMaxDeclarations = 4096;
 
 enum class VarType : std::uint8_t { float32, dword };
 std::string_view to_string(VarType type);

@@ -11,6 +11,7 @@
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/iron3d/format.hpp"
+#include "sortie/iron3d/limits.hpp"
 
 namespace sortie::iron3d {
 

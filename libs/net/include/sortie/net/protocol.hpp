@@ -13,6 +13,7 @@
 #include <span>
 #include <string_view>
 
+#include "sortie/net/limits.hpp"
 #include "sortie/world/ids.hpp"
 
 namespace sortie::net {
@@ -31,25 +32,10 @@ inline constexpr std::string_view kApplicationGuidText = "{3C1D1F01-A870-11D1-84
 inline constexpr std::uint16_t kProtocolVersion = 2;
 
 // Frame: u8 message id, u16 payload length (LE), payload. A packet is one or more frames of one
-// delivery policy, at most kMaxPacketBytes.
+// delivery policy, at most kMaxPacketBytes (limits.hpp).
 inline constexpr std::size_t kFrameHeaderBytes = 3;
-inline constexpr std::size_t kMaxPacketBytes = std::size_t{32} * 1024;
 
-// Limits of the variable parts (docs/net-protocol.md).
-inline constexpr std::size_t kMaxNameBytes = 32;             // player name
-inline constexpr std::size_t kMaxPlayerDataBytes = 256;      // opaque player data
-inline constexpr std::size_t kMaxPathBytes = 260;            // mission data path
-inline constexpr std::size_t kMaxTextBytes = 512;            // text for a player
-inline constexpr std::size_t kMaxResourceNameBytes = 64;     // resource name
-inline constexpr std::size_t kMaxResourceChunkBytes = 1024;  // one APPEND_RESOURCE chunk
-inline constexpr std::uint32_t kMaxResourceBytes = 64u * 1024 * 1024;
-inline constexpr std::size_t kMaxPrototypeBytes = 255;  // prototype key of a mirror
-inline constexpr std::size_t kMaxMirrorProperties = 64;
-inline constexpr std::size_t kMaxPropertyKeyBytes = 64;
-inline constexpr std::size_t kMaxPropertyStringBytes = 255;
-inline constexpr std::size_t kMaxRejectTextBytes = 256;
-inline constexpr std::size_t kMaxCommandPayloadBytes = 4096;  // a world command inside ORDER / COMMAND
-inline constexpr std::size_t kMaxSyncPayloadBytes = 1200;     // fits one datagram
+// Limits of the variable parts: limits.hpp (docs/net-protocol.md).
 
 enum class Delivery : std::uint8_t {
   reliable_ordered = 0,      // ENet channel 0, ENET_PACKET_FLAG_RELIABLE
