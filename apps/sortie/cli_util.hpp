@@ -2,10 +2,12 @@
 // Small helpers shared by the CLI commands: progress on stderr. Reporting a diagnostic and the exit
 // code rule are shared with the viewer (sortie/cli/report.hpp).
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sortie/cli/report.hpp"
 #include "sortie/mission/mission_loader.hpp"
@@ -15,6 +17,22 @@ namespace sortie::cli {
 // A load that failed before anything was registered: with `json` {"ok": false, "load": ...} on
 // stdout, each failure on stderr, then "sortie: load of M failed: N failure(s); <hint>"; exit 1.
 int fail_load(const mission::MissionLoadReport& report, bool json, std::string_view hint);
+
+// Prints a run over several files (formats::CheckRun, squad::MapCheckRun: to_json(),
+// to_text(errors), exit_code()): with `json` its JSON, else its text on stdout and the files that
+// could not be read on stderr. Returns its exit code.
+template <class Run>
+int print_run(const Run& run, bool json) {
+  if (json) {
+    print_json(run.to_json());
+    return run.exit_code();
+  }
+  std::vector<core::Diagnostic> errors;
+  const std::string text = run.to_text(errors);
+  for (const auto& d : errors) print_error(d);
+  std::fputs(text.c_str(), stdout);
+  return run.exit_code();
+}
 
 // True when stderr is a terminal (progress bars are drawn only then).
 bool stderr_is_terminal();

@@ -2,16 +2,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <iostream>
 #include <memory>
 
 #include "cli_util.hpp"
 #include "command.hpp"
 #include "sortie/cli/options.hpp"
-#include "sortie/core/hash.hpp"
 #include "sortie/game/squad_picture.hpp"
-#include "sortie/render/image_io.hpp"
+#include "sortie/render/view_spec.hpp"
 #include "sortie/squad/accept.hpp"
 #include "sortie/squad/input.hpp"
 #include "sortie/squad/map_discovery.hpp"
@@ -31,33 +29,8 @@ int squad_run(const squad::PlayRequest& rq, bool json) {
   return kExitOk;
 }
 
-int squad_check(const std::vector<std::string>& maps, bool json) {
-  core::Json out = core::Json::array();
-  int code = kExitOk;
-  for (const auto& path : maps) {
-    auto map = squad::load_squad_map(path);
-    if (!map) {
-      if (!json) print_error(map.error());
-      out.push_back({{"map", path}, {"ok", false}, {"error", map.error().to_json()}});
-      code = std::max(code, exit_code_for(map.error()));
-      continue;
-    }
-    out.push_back({{"map", path},
-                   {"ok", true},
-                   {"name", map->name},
-                   {"width", map->width},
-                   {"height", map->height},
-                   {"squads", map->squads.size()},
-                   {"hostiles", map->hostiles.size()},
-                   {"lairs", map->lairs.size()}});
-    if (!json) {
-      std::cout << fmt::format("{}: ok: '{}' {}x{}, {} squad(s) of {}, {} hostiles, {} lairs\n", path, map->name,
-                               map->width, map->height, map->squads.size(), map->squad_size, map->hostiles.size(),
-                               map->lairs.size());
-    }
-  }
-  if (json) print_json(out);
-  return code;
+int squad_check(const std::vector<std::string>& paths, bool json) {
+  return print_run(squad::check_maps(paths), json);
 }
 
 struct SquadAcceptOptions {
@@ -99,52 +72,23 @@ struct SquadRenderOptions {
 };
 
 int squad_render(const SquadRenderOptions& o) {
-  unsigned w = 0;
-  unsigned h = 0;
-  char x = 0;
-  char extra = 0;
-  if (std::sscanf(o.size.c_str(), "%u%c%u%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X') || w == 0 || h == 0 ||
-      w > 8192 || h > 8192) {
-    return fail_with(core::Diagnostic::error("usage.squad.size", "--size must be WIDTHxHEIGHT, each 1..8192")
-                         .expect("e.g. 1280x720", o.size),
-                     o.json);
-  }
-  auto map = squad::load_squad_map(o.map);
-  if (!map) return fail_with(map.error(), o.json);
+  auto size = render::parse_image_size(o.size);
+  if (!size) return fail_with(size.error(), o.json);
   game::SquadPictureOptions po;
   po.at_seconds = o.at;
   po.seed = o.seed;
-  po.view.width = w;
-  po.view.height = h;
+  po.view.width = size->width;
+  po.view.height = size->height;
   po.view.overlay = o.overlay;
   po.view.horror = !o.plain;
   po.view.threads = o.threads;
-  auto pic = game::render_squad_picture(*map, po);
-  if (!pic) return fail_with(pic.error(), o.json);
-  auto st = render::write_png(o.out, pic->image);
-  if (!st) {
-    fail_with(st.error(), o.json);
-    return kExitUsage;
-  }
+  auto written = game::write_squad_picture(o.map, po, o.out);
+  if (!written) return fail_with(written.error(), o.json);
   if (o.json) {
-    print_json(core::Json{{"ok", true},
-                          {"map", map->name},
-                          {"tick", pic->tick},
-                          {"seed", o.seed},
-                          {"width", w},
-                          {"height", h},
-                          {"state_hash", core::hash_hex(pic->state_hash)},
-                          {"frame_ms", pic->stats.total_ms},
-                          {"scene_ms", pic->stats.scene.total_ms},
-                          {"light_ms", pic->stats.light_ms},
-                          {"effects_ms", pic->stats.effects.total_ms},
-                          {"post_ms", pic->stats.post_ms},
-                          {"out", o.out}});
-    return kExitOk;
+    print_json(written->to_json());
+  } else {
+    std::cout << written->to_text();
   }
-  std::cout << fmt::format("{}: tick {} ({:.2f} s), seed {}, {}x{}, state hash {}, frame {:.1f} ms -> {}\n", map->name,
-                           pic->tick, static_cast<double>(pic->tick) / squad::kTickRate, o.seed, w, h,
-                           core::hash_hex(pic->state_hash), pic->stats.total_ms, o.out);
   return kExitOk;
 }
 

@@ -4,9 +4,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iostream>
 #include <map>
 
 #include "cli_util.hpp"
+#include "sortie/core/file_io.hpp"
 
 namespace sortie::cli {
 
@@ -73,6 +75,34 @@ CollectedFiles collect_files(const std::vector<std::string>& args, const std::ve
     out.files.insert(out.files.end(), found.begin(), found.end());
   }
   return out;
+}
+
+void print_errors(const core::Diagnostics& errors, std::size_t limit) {
+  std::size_t n = 0;
+  for (const auto& d : errors) {
+    if (++n > limit) {
+      std::cerr << fmt::format("sortie: ... {} more error(s); use --json for all\n", errors.size() - limit);
+      break;
+    }
+    print_error(d);
+  }
+}
+
+int worst_exit(const core::Diagnostics& errors) {
+  int worst = kExitOk;
+  for (const auto& d : errors) worst = std::max(worst, exit_code_for(d));
+  return worst;
+}
+
+std::optional<ContainerInput> load_container(const std::string& file, const std::vector<std::string>& protos) {
+  auto text = core::read_text_file(file);
+  if (!text) {
+    print_error(text.error());
+    return std::nullopt;
+  }
+  auto project = load_project(protos);
+  if (!project) return std::nullopt;
+  return ContainerInput{std::move(*project), fomap::MapContainer::from_text(std::move(*text), file)};
 }
 
 }  // namespace sortie::cli

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sortie/core/diagnostic.hpp"
+#include "sortie/fomap/map_model.hpp"
 #include "sortie/fomap/project.hpp"
 
 namespace sortie::cli {
@@ -33,5 +34,19 @@ struct CollectedFiles {
   core::Diagnostics errors;
 };
 CollectedFiles collect_files(const std::vector<std::string>& args, const std::vector<std::string>& extensions);
+
+// Prints the first `limit` diagnostics and how many more there are.
+void print_errors(const core::Diagnostics& errors, std::size_t limit = 50);
+
+// The worst exit code of a set of diagnostics (I/O and usage: 2, the rest: 1).
+int worst_exit(const core::Diagnostics& errors);
+
+// A container named on the command line and the project of its --protos; nullopt (the error
+// printed) when the file cannot be read or the protos cannot be loaded: exit 2.
+struct ContainerInput {
+  fomap::Project project;
+  fomap::MapContainer container;
+};
+std::optional<ContainerInput> load_container(const std::string& file, const std::vector<std::string>& protos);
 
 }  // namespace sortie::cli

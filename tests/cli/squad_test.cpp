@@ -58,7 +58,7 @@ TEST_F(CliSquadTest, render_rejects_a_bad_size_and_a_missing_map) {
   const fs::path out = dir_ / "x.png";
   const auto size = run_sortie({"squad", "render", map("yard.txt"), "--size", "320by200", "-o", out.string()});
   EXPECT_EQ(size.exit_code, 2) << size.all();
-  EXPECT_NE(size.err.find("usage.squad.size"), std::string::npos) << size.err;
+  EXPECT_NE(size.err.find("usage.size"), std::string::npos) << size.err;
   const auto zero = run_sortie({"squad", "render", map("yard.txt"), "--size", "0x10", "-o", out.string()});
   EXPECT_EQ(zero.exit_code, 2);
   const auto missing = run_sortie({"squad", "render", (dir_ / "none.txt").string(), "-o", out.string()});

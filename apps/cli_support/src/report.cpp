@@ -27,9 +27,13 @@ void print_json(const core::Json& j) {
 }
 
 int fail_with(const core::Diagnostic& d, bool json) {
+  return fail_with(d, json, exit_code_for(d));
+}
+
+int fail_with(const core::Diagnostic& d, bool json, int code) {
   if (json) print_json(core::Json{{"ok", false}, {"error", d.to_json()}});
   print_error(d);
-  return exit_code_for(d);
+  return code;
 }
 
 }  // namespace sortie::cli

@@ -25,7 +25,7 @@ std::vector<std::string_view> split(std::string_view text, char sep) {
 
 core::Diagnostic usage(std::string code, std::string_view option, std::string message, std::string expected,
                        std::string_view found) {
-  return core::Diagnostic::error(std::move(code), fmt::format("{}: {}", option, message))
+  return core::Diagnostic::error(std::move(code), std::move(message))
       .in(std::string(option))
       .expect(std::move(expected), std::string(found));
 }

@@ -1,8 +1,11 @@
 #include "sortie/squad/map_discovery.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <system_error>
 
+#include "sortie/core/exit_code.hpp"
 #include "sortie/squad/map.hpp"
 
 namespace sortie::squad {
@@ -67,6 +70,63 @@ core::Result<std::vector<NamedMap>> collect_maps(const std::vector<std::string>&
     maps.push_back({f.filename().string(), std::move(m)});
   }
   return maps;
+}
+
+MapCheckRun check_maps(const std::vector<std::string>& paths) {
+  MapCheckRun run;
+  for (const std::string& path : paths) {
+    MapCheck c;
+    c.path = path;
+    auto map = load_squad_map(path);
+    if (map) {
+      c.map = std::move(*map);
+    } else {
+      c.error = map.error();
+    }
+    run.maps.push_back(std::move(c));
+  }
+  return run;
+}
+
+int MapCheckRun::exit_code() const {
+  int code = core::kExitOk;
+  for (const MapCheck& c : maps) {
+    if (c.error) code = std::max(code, core::exit_code_for(*c.error));
+  }
+  return code;
+}
+
+core::Json MapCheckRun::to_json() const {
+  core::Json out = core::Json::array();
+  for (const MapCheck& c : maps) {
+    if (c.error) {
+      out.push_back({{"map", c.path}, {"ok", false}, {"error", c.error->to_json()}});
+      continue;
+    }
+    out.push_back({{"map", c.path},
+                   {"ok", true},
+                   {"name", c.map->name},
+                   {"width", c.map->width},
+                   {"height", c.map->height},
+                   {"squads", c.map->squads.size()},
+                   {"hostiles", c.map->hostiles.size()},
+                   {"lairs", c.map->lairs.size()}});
+  }
+  return out;
+}
+
+std::string MapCheckRun::to_text(std::vector<core::Diagnostic>& errors) const {
+  std::string out;
+  for (const MapCheck& c : maps) {
+    if (c.error) {
+      errors.push_back(*c.error);
+      continue;
+    }
+    out += fmt::format("{}: ok: '{}' {}x{}, {} squad(s) of {}, {} hostiles, {} lairs\n", c.path, c.map->name,
+                       c.map->width, c.map->height, c.map->squads.size(), c.map->squad_size, c.map->hostiles.size(),
+                       c.map->lairs.size());
+  }
+  return out;
 }
 
 }  // namespace sortie::squad

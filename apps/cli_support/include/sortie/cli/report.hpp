@@ -26,5 +26,7 @@ void print_error(const core::Diagnostic& d);
 void print_json(const core::Json& j);
 // print_error (and with `json` the error object on stdout); returns exit_code_for(d).
 int fail_with(const core::Diagnostic& d, bool json = false);
+// The same with an exit code the caller chose (an I/O failure the diagnostic cannot tell apart).
+int fail_with(const core::Diagnostic& d, bool json, int code);
 
 }  // namespace sortie::cli

@@ -1,0 +1,117 @@
+// `sortie serve [GAME_DIR] --mission M --port P [--ticks N]`: a headless authoritative server for
+// networked play over ENet (docs/net-protocol.md). The session loop is net::ServeSession; the
+// hosted mission and the report come from net/session_report.hpp.
+#include <iostream>
+#include <memory>
+
+#include "cli_game.hpp"
+#include "command.hpp"
+#include "sortie/cli/options.hpp"
+#include "sortie/cli/report.hpp"
+#include "sortie/core/hash.hpp"
+#include "sortie/mission/game_context.hpp"
+#include "sortie/net/session_report.hpp"
+
+namespace sortie::cli {
+namespace {
+
+struct ServeCliOptions {
+  net::ServeOptions net;
+  std::string game_dir;
+  std::string mission;
+  std::uint64_t seed = 1;
+  std::uint32_t max_players = 64;
+  std::uint64_t resource_max_delay_ms = 10'000;
+  std::string policy = "transfer";
+  std::string log;
+  std::string trace_dir;
+  std::string sample = "demo";
+  bool no_bot = false;
+  bool json = false;
+};
+
+int serve_main(ServeCliOptions o) {
+  auto game = open_game_or_sample(o.game_dir, sample_scale_from(o.sample), o.mission);
+  if (!game) return fail_with(game.error(), o.json);
+  auto hosted = net::host_mission(game->context, game->mission, o.seed);
+  if (!hosted) return fail_with(hosted.error(), o.json);
+  o.net.server.max_players = o.max_players;
+  o.net.server.resource_max_delay_us = o.resource_max_delay_ms * 1000;
+  o.net.server.leave_policy = o.policy == "remove" ? net::OwnedObjectPolicy::remove : net::OwnedObjectPolicy::transfer;
+  o.net.server.session_id = o.seed;
+  o.net.bot = !o.no_bot;
+  o.net.bot_seed = o.seed;
+  o.net.trace_dir = o.trace_dir;
+  auto session = net::ServeSession::listen(o.net);
+  if (!session) return fail_with(session.error(), o.json, kExitUsage);
+  (o.json ? std::cerr : std::cout) << "listening on " << (*session)->address() << std::endl;
+  if (auto st = (*session)->host(hosted->setup); !st) return fail_with(st.error(), o.json, kExitInvalid);
+  net::Server& s = (*session)->server();
+  for (const world::Command& c : hosted->start) {  // the units' movement bodies, as in `sortie run`
+    if (auto st = s.submit(c); !st) return fail_with(st.error(), o.json, kExitInvalid);
+  }
+  if (!o.json) {
+    std::cout << "session: " << hosted->setup.mission_path << " (" << hosted->setup.objects.size()
+              << " objects), setup hash " << core::hash_hex(s.replica().state_hash()) << std::endl;
+  }
+  if (auto run = (*session)->run(); !run) {
+    print_error(run.error().diagnostic);
+    return run.error().transport ? kExitUsage : kExitInvalid;
+  }
+  if (auto st = (*session)->save(o.log); !st) return fail_with(st.error(), o.json, kExitUsage);
+  if (o.json) {
+    print_json(net::serve_report_json(**session, hosted->setup));
+  } else {
+    std::cout << net::serve_report_text(**session);
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+SORTIE_COMMAND(serve, [](CLI::App& root, Outcome& outcome) {
+  auto o = std::make_shared<ServeCliOptions>();
+  auto* cmd = root.add_subcommand("serve", "Run a headless authoritative server for networked play (ENet)");
+  cmd->footer(
+      "Loads the mission the way `sortie run` does (without GAME_DIR: the embedded sample), listens\n"
+      "on BIND:PORT (UDP) and runs N ticks of 16 ms in real time; clients may join at any time and\n"
+      "catch up. A host bot orders the mission's units around (--no-bot to keep them still). After the\n"
+      "last tick it waits (--linger-ms, --linger-idle-ms) until every client has it, drops those that\n"
+      "do not, runs one closing tick when a player was lost after the last tick, ends the session and\n"
+      "prints its traffic, tick times and the final state hash, which every client prints too.\n"
+      "--log writes the message log for `sortie replay`; --trace-dir writes resnet.log and NetWatch.log.\n\n"
+      "Examples:\n  sortie serve --port 7777 --ticks 600\n"
+      "  sortie serve /games/parkan --mission m03 --port 7777 --log session.snlg --trace-dir traces\n");
+  add_game_options(cmd, o->game_dir, o->mission);
+  add_number(cmd, "--port,-p", o->net.port, "UDP port (0: any free port, printed)")->default_str("7777");
+  cmd->add_option("--bind", o->net.bind, "address to listen on (0.0.0.0: every interface)")->default_str("127.0.0.1");
+  add_number(cmd, "--ticks,-n", o->net.ticks, "calculation ticks to run", std::uint64_t{0}, net::kMaxSessionTicks)
+      ->default_str("600");
+  add_number(cmd, "--seed", o->seed, "world and bot seed")->default_str("1");
+  add_number(cmd, "--wait-players", o->net.wait_players, "players to wait for before the first tick", 0u, 255u)
+      ->default_str("0");
+  add_number(cmd, "--max-players", o->max_players, "players in the session at once", 1u, 1000u)->default_str("64");
+  add_number(cmd, "--linger-ms", o->net.linger_ms, "how long to wait for clients after the last tick", std::uint64_t{0},
+             std::uint64_t{3'600'000})
+      ->default_str("10000");
+  add_number(cmd, "--linger-idle-ms", o->net.linger_idle_ms,
+             "stop waiting for clients after the last tick when none made progress for this long", std::uint64_t{0},
+             std::uint64_t{3'600'000})
+      ->default_str("2000");
+  add_number(cmd, "--resource-max-delay", o->resource_max_delay_ms,
+             "Network_ResourceTransferMaxDelay in ms: a client's setup must be confirmed within it", std::uint64_t{1},
+             std::uint64_t{3'600'000})
+      ->default_str("10000");
+  cmd->add_option("--policy", o->policy, "what a leaving player's objects become: transfer or remove")
+      ->check(CLI::IsMember({"transfer", "remove"}))
+      ->default_str("transfer");
+  cmd->add_option("--log", o->log, "write the message log here (for `sortie replay`)");
+  cmd->add_option("--trace-dir", o->trace_dir, "write resnet.log and NetWatch.log into this directory");
+  add_sample_option(cmd, o->sample);
+  cmd->add_flag("--fast", o->net.fast, "tick as fast as possible instead of in real time");
+  cmd->add_flag("--no-bot", o->no_bot, "give no orders to the mission's units");
+  cmd->add_flag("--json", o->json, "print the result as JSON");
+  cmd->callback([o, &outcome] { outcome.exit_code = serve_main(*o); });
+});
+
+}  // namespace sortie::cli
