@@ -1,4 +1,4 @@
-// `sortie fomap lint` and `sortie fomap fmt`: thin clients of libs/fomap (lint.hpp, canonical.hpp).
+// `sortie fomap lint`: a thin client of libs/fomap (lint_files.hpp, lint.hpp, references.hpp).
 #include <fmt/format.h>
 
 #include <iostream>
@@ -8,9 +8,7 @@
 #include "cli_util.hpp"
 #include "command.hpp"
 #include "fomap_group.hpp"
-#include "sortie/core/file_io.hpp"
-#include "sortie/fomap/canonical.hpp"
-#include "sortie/fomap/lint.hpp"
+#include "sortie/fomap/lint_files.hpp"
 #include "sortie/fomap/references.hpp"
 
 namespace sortie::cli {
@@ -26,18 +24,6 @@ struct LintOptions {
   bool strict = false;
   bool json = false;
 };
-
-struct FmtOptions {
-  std::vector<std::string> paths;
-  std::vector<std::string> protos;
-  bool check = false;
-};
-
-// Prints the input errors (missing paths, directories without maps); exit 2 when there are any.
-int report_inputs(const CollectedFiles& inputs) {
-  for (const auto& d : inputs.errors) print_error(d);
-  return inputs.errors.empty() ? kExitOk : kExitUsage;
-}
 
 int run_lint(const LintOptions& o) {
   const CollectedFiles inputs = collect_files(o.paths, {"fomap"});
@@ -58,28 +44,14 @@ int run_lint(const LintOptions& o) {
   const fomap::LintOptions options{
       .strict = o.strict, .resources = resources ? &*resources : nullptr, .scripts = scripts ? &*scripts : nullptr};
   const auto skipped = fomap::skipped_checks(project, options);
-  fomap::LintReport total;
-  std::vector<fomap::DeclaredMap> declared;
   Progress progress("fomap lint", files.size());
-  std::size_t done = 0;
-  for (const auto& path : files) {
-    auto text = core::read_text_file(path);
-    if (!text) {
-      print_error(text.error());
-      worst = kExitUsage;
-      continue;
-    }
-    const auto container = fomap::MapContainer::from_text(std::move(*text), path.generic_string());
-    total.merge(fomap::lint_container(container, project, options));
-    for (auto& d : fomap::declared_maps(container)) declared.push_back(std::move(d));
-    progress.update(++done, path.filename().string());
-  }
+  const fomap::LintFilesRun run = fomap::lint_files(
+      files, project, options,
+      [&](std::size_t done, const std::filesystem::path& path) { progress.update(done, path.filename().string()); });
   progress.finish();
-  {
-    fomap::LintReport pack = fomap::lint_pack_identity(declared);
-    pack.files = pack.maps = pack.placements = 0;
-    total.merge(std::move(pack));
-  }
+  for (const auto& d : run.io_errors) print_error(d);
+  if (!run.io_errors.empty()) worst = kExitUsage;
+  const fomap::LintReport& total = run.report;
   if (o.json) {
     Json j = total.to_json();
     j["strict"] = o.strict;
@@ -103,64 +75,7 @@ int run_lint(const LintOptions& o) {
   return worst;
 }
 
-int run_fmt(const FmtOptions& o) {
-  const CollectedFiles inputs = collect_files(o.paths, {"fomap"});
-  const auto& files = inputs.files;
-  int worst = report_inputs(inputs);
-  const auto project = load_project(o.protos);
-  if (!project) return kExitUsage;
-  std::size_t changed = 0;
-  Progress progress(o.check ? "fomap fmt --check" : "fomap fmt", files.size());
-  std::size_t done = 0;
-  for (const auto& path : files) {
-    progress.update(++done, path.filename().string());
-    auto text = core::read_text_file(path);
-    if (!text) {
-      print_error(text.error());
-      worst = kExitUsage;
-      continue;
-    }
-    auto out = fomap::format_text(std::move(*text), path.generic_string(), *project);
-    if (!out) {
-      print_error(out.error());
-      worst = std::max(worst, kExitInvalid);
-      continue;
-    }
-    if (!out->changed) continue;
-    ++changed;
-    if (o.check) {
-      std::cout << path.generic_string() << "\n";
-      worst = std::max(worst, kExitInvalid);
-      continue;
-    }
-    auto st = core::rewrite_file(path, out->text);
-    if (!st) {
-      print_error(st.error());
-      worst = kExitUsage;
-      continue;
-    }
-    std::cout << "formatted " << path.generic_string() << "\n";
-  }
-  progress.finish();
-  if (o.check && changed > 0) std::cerr << fmt::format("{} of {} file(s) are not canonical\n", changed, files.size());
-  return worst;
-}
-
 }  // namespace
-
-SORTIE_COMMAND(fomap_fmt, [](CLI::App& root, Outcome& outcome) {
-  auto o = std::make_shared<FmtOptions>();
-  auto* cmd = fomap_group(root).add_subcommand("fmt", "Rewrite maps in the Mapper's canonical form (atomic, in place)");
-  cmd->footer(
-      "Without --protos no value can be compared with its prototype, so nothing is dropped as redundant.\n"
-      "Examples:\n  sortie fomap fmt --protos Protos/ Maps/arroyo.fomap\n  sortie fomap fmt --check --protos Protos/ "
-      "Maps/\n");
-  cmd->add_option("files", o->paths, "map files or directories (walked for .fomap)")->required();
-  add_list_option(cmd, "--protos", o->protos,
-                  "proto directory (.fopro/.focr/.foitem/.foloc/.fomap, .fomain, _project_*.tsv)");
-  cmd->add_flag("--check", o->check, "do not write; list non-canonical files and exit 1 when there are any");
-  cmd->callback([o, &outcome] { outcome.exit_code = run_fmt(*o); });
-});
 
 SORTIE_COMMAND(fomap_lint, [](CLI::App& root, Outcome& outcome) {
   auto o = std::make_shared<LintOptions>();

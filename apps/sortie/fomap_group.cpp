@@ -105,4 +105,9 @@ std::optional<ContainerInput> load_container(const std::string& file, const std:
   return ContainerInput{std::move(*project), fomap::MapContainer::from_text(std::move(*text), file)};
 }
 
+int report_inputs(const CollectedFiles& inputs) {
+  for (const auto& d : inputs.errors) print_error(d);
+  return inputs.errors.empty() ? kExitOk : kExitUsage;
+}
+
 }  // namespace sortie::cli

@@ -49,4 +49,7 @@ struct ContainerInput {
 };
 std::optional<ContainerInput> load_container(const std::string& file, const std::vector<std::string>& protos);
 
+// Prints the input errors (missing paths, directories without maps); exit 2 when there are any.
+int report_inputs(const CollectedFiles& inputs);
+
 }  // namespace sortie::cli
