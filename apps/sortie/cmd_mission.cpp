@@ -1,6 +1,4 @@
 // `sortie mission graph|load GAME_DIR --mission M [--json]` and `sortie mission list GAME_DIR`.
-#include <fmt/format.h>
-
 #include <iostream>
 #include <memory>
 
@@ -8,6 +6,7 @@
 #include "command.hpp"
 #include "sortie/assets/inventory.hpp"
 #include "sortie/mission/game_context.hpp"
+#include "sortie/mission/mission_reports.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -27,11 +26,6 @@ core::Result<mission::GameContext> open_game(const MissionCliOptions& o) {
   return mission::GameContext::open(o.game_dir, go);
 }
 
-void print_diagnostics(const core::Diagnostics& failures, const core::Diagnostics& warnings) {
-  for (const auto& d : failures) std::cout << "error: " << d.to_string() << "\n";
-  for (const auto& d : warnings) std::cout << core::to_string(d.severity) << ": " << d.to_string() << "\n";
-}
-
 int run_graph(const MissionCliOptions& o) {
   auto game = open_game(o);
   if (!game) return fail_with(game.error(), o.json);
@@ -40,23 +34,9 @@ int run_graph(const MissionCliOptions& o) {
   std::optional<assets::InventoryReport> inv;
   if (o.inventory) inv = assets::inventory_archives(game->repository(), md->graph, game->options().profile);
   if (o.json) {
-    core::Json j = md->graph.to_json(o.edges);
-    if (inv) j["inventory"] = inv->to_json();
-    j["mission"] = md->tma_path.path;
-    j["object_chain"] = md->object_chain.to_json();
-    core::Json timings = core::Json::array();
-    for (const auto& t : md->timings) timings.push_back({{"phase", t.phase}, {"ms", t.milliseconds}});
-    j["timings"] = timings;
-    print_json(j);
+    print_json(mission::graph_report_json(*md, inv, o.edges));
   } else {
-    std::cout << md->object_chain.to_table() << "\n" << md->graph.stats.to_table();
-    std::cout << fmt::format("{} nodes, {} edges\n", md->graph.nodes().size(), md->graph.edges().size());
-    print_diagnostics(md->graph.failures(), md->graph.warnings);
-    if (inv) {
-      std::cout << fmt::format("inventory: {} archives, {} entries, {} reached, {} unreached decoded, {} broken\n",
-                               inv->archives, inv->entries, inv->reached, inv->checked, inv->warnings.size());
-      for (const auto& d : inv->warnings) std::cout << "warning: " << d.to_string() << "\n";
-    }
+    std::cout << mission::graph_report_text(*md, inv);
   }
   return md->ok() ? kExitOk : kExitInvalid;
 }
@@ -76,23 +56,7 @@ int run_load(const MissionCliOptions& o) {
   if (o.json) {
     print_json(report->to_json());
   } else {
-    std::cout << report->object_chain.to_table() << "\n" << report->mission_total.to_table();
-    std::cout << "phases:";
-    for (const auto& t : report->timings) std::cout << fmt::format(" {} {:.2f} ms;", t.phase, t.milliseconds);
-    std::cout << "\n";
-    print_diagnostics(report->failures, report->warnings);
-    if (report->ok) {
-      const auto& v = report->visuals;
-      std::cout << fmt::format(
-          "prepared {} meshes, {} materials, {} textures + {} lightmaps ({} KiB RGBA8), terrain "
-          "and {} placements\n",
-          v.meshes, v.materials, v.textures, v.lightmaps, (v.texture_bytes + 1023) / 1024, v.placements);
-      std::cout << fmt::format("loaded {}: {} objects constructed, {} registered\n", report->mission,
-                               report->constructed, report->registered);
-    } else {
-      std::cout << fmt::format("load of {} failed: {} failure(s); nothing was registered\n", report->mission,
-                               report->failures.size());
-    }
+    std::cout << mission::load_report_text(*report);
   }
   return report->ok ? kExitOk : kExitInvalid;
 }
