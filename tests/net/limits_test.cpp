@@ -9,6 +9,7 @@
 
 #include <string>
 
+#include "sortie/mission/class_ids.hpp"
 #include "sortie/net/codec.hpp"
 #include "sortie/net/replica.hpp"
 #include "sortie_test/net_fixture.hpp"
@@ -53,7 +54,7 @@ AppendResource resource(std::string name, std::uint32_t total, core::Bytes chunk
 
 CreateMirror mirror_with(std::size_t properties, std::size_t key_bytes = 4) {
   CreateMirror m;
-  m.id = world::ObjectId{1, world::class_ids::kTmaUnit, 1};
+  m.id = world::ObjectId{1, mission::class_ids::kTmaUnit, 1};
   m.owner = 1;
   m.prototype = "unit_tank.dat";
   for (std::size_t i = 0; i < properties; ++i) {
