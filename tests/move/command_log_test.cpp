@@ -155,7 +155,7 @@ TEST(CommandLogTest, rejects_command_count_overflow) {
   w.u32(0xffffffffu);
   auto r = read_command_log(w.buffer(), *v1_registry());
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().code, "command_log.eof");
+  EXPECT_EQ(r.error().code, "command_log.limit");  // world/limits.hpp kMaxLogCommands, before the bytes left
 }
 
 TEST(CommandLogTest, rejects_kind_count_overflow) {
@@ -165,7 +165,7 @@ TEST(CommandLogTest, rejects_kind_count_overflow) {
   w.u32(0x40000000u);
   auto r = read_command_log(w.buffer(), *v1_registry());
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().code, "command_log.eof");
+  EXPECT_EQ(r.error().code, "command_log.limit");  // world/limits.hpp kMaxLogKinds
 }
 
 TEST(CommandLogTest, rejects_unknown_kind_naming_it) {
@@ -404,7 +404,7 @@ TEST(CommandLogV1Test, rejects_v1_count_overflow) {
   core::ByteWriter w = v1_header(0xffffffffu);
   auto r = read_command_log(w.buffer(), *v1_registry());
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().code, "command_log.eof");
+  EXPECT_EQ(r.error().code, "command_log.limit");  // world/limits.hpp kMaxLogCommands
 }
 
 TEST(CommandLogV1Test, rejects_v1_fields_the_kind_does_not_use) {

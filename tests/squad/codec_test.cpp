@@ -152,8 +152,10 @@ TEST(InputLog, rejects_truncated_and_trailing_bytes) {
 
 TEST(InputLog, rejects_run_count_beyond_the_bytes_left) {
   core::Bytes bytes = write_input_log(sample_log());
-  core::store_u32(bytes.data() + 24, 0xffffffffu);
+  core::store_u32(bytes.data() + 24, 0x00ffffffu);
   EXPECT_EQ(read_input_log(bytes).error().code, "squad.input.eof");
+  core::store_u32(bytes.data() + 24, 0xffffffffu);  // over kInputLogTicksMax: refused before the bytes left
+  EXPECT_EQ(read_input_log(bytes).error().code, "squad.input.limit");
 }
 
 TEST(InputLog, rejects_total_ticks_over_the_limit) {

@@ -8,6 +8,7 @@
 
 #include "sortie/core/file_io.hpp"
 #include "sortie/env/ambient_music.hpp"
+#include "sortie/env/limits.hpp"
 #include "sortie/env/weather_schedule.hpp"
 
 namespace sortie::env {
@@ -99,7 +100,7 @@ ScheduleRun run_schedule(WeatherSchedule schedule, std::string name, const Sched
 }
 
 core::Result<ScheduleRun> run_schedule_file(const std::filesystem::path& path, const ScheduleRunOptions& options) {
-  SORTIE_TRY(auto bytes, core::read_file(path, 16ull << 20));
+  SORTIE_TRY(auto bytes, core::read_file(path, kWeatherFileMax));
   SORTIE_TRY(auto schedule, weather_text_reader().read(bytes, path.string()));
   return run_schedule(std::move(schedule), path.string(), options);
 }

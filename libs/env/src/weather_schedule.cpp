@@ -5,6 +5,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "sortie/env/limits.hpp"
+
 namespace sortie::env {
 
 using core::Diagnostic;
@@ -49,8 +51,6 @@ std::optional<core::Vec3> sample_sky(const WeatherSchedule& s, std::int64_t time
 }
 
 namespace {
-
-constexpr double kMaxSeconds = 1e9;
 
 std::string seconds_text(std::int64_t ms) {
   return fmt::format("{}.{:03}", ms / 1000, ms % 1000);
@@ -157,10 +157,12 @@ class WeatherLine {
     if (t_.size() != 4 && !(t_.size() == 5 && t_[4] == "lightning"))
       return err("weather.syntax", "'key' takes a time, a kind, an intensity and optionally 'lightning'",
                  "key SECONDS none|rain|snow INTENSITY [lightning]");
+    if (s.keys.size() >= kWeatherKeysMax)
+      return err("weather.limit", "more precipitation keys than the limit", fmt::format("<= {} keys", kWeatherKeysMax));
     WeatherKey k;
     double seconds = 0;
     float intensity = 0;
-    if (!parse_double(t_[1], seconds) || seconds < 0 || seconds > kMaxSeconds)
+    if (!parse_double(t_[1], seconds) || seconds < 0 || seconds > kWeatherSecondsMax)
       return err("weather.value", "key time is not a number of seconds in 0..1e9", "0 <= SECONDS <= 1e9");
     if (t_[2] == "none")
       k.kind = PrecipitationKind::none;
@@ -188,6 +190,8 @@ class WeatherLine {
     if (t_.size() != 5 && t_.size() != 7 && t_.size() != 9)
       return err("weather.syntax", "'sky' takes a name, three colour components and optional from/until times",
                  std::string(kForm));
+    if (s.sky.size() >= kSkyObjectsMax)
+      return err("weather.limit", "more sky objects than the limit", fmt::format("<= {} sky objects", kSkyObjectsMax));
     SkyObject o;
     o.name = std::string(t_[1]);
     for (const auto& other : s.sky)
@@ -203,7 +207,7 @@ class WeatherLine {
       if ((!is_from && t_[i] != "until") || (is_from ? seen_from : o.until_ms.has_value()))
         return err("weather.syntax", "a sky option is 'from' or 'until', each at most once", std::string(kForm));
       double seconds = 0;
-      if (!parse_double(t_[i + 1], seconds) || seconds < 0 || seconds > kMaxSeconds)
+      if (!parse_double(t_[i + 1], seconds) || seconds < 0 || seconds > kWeatherSecondsMax)
         return err("weather.value", "sky time is not a number of seconds in 0..1e9", "0 <= SECONDS <= 1e9");
       const std::int64_t ms = std::llround(seconds * 1000.0);
       if (is_from) {
@@ -262,6 +266,10 @@ const WeatherScheduleReader& weather_text_reader() {
 }
 
 core::Result<WeatherSchedule> read_weather_text(core::ByteView data, std::string_view file_name) {
+  if (data.size() > kWeatherFileMax)
+    return core::fail(Diagnostic::error("weather.limit", "weather schedule is larger than the limit")
+                          .of(std::string(file_name))
+                          .expect(fmt::format("<= {} bytes", kWeatherFileMax), fmt::format("{} bytes", data.size())));
   const std::string_view text = core::as_chars(data);
   WeatherSchedule s;
   bool seen_magic = false;
@@ -274,6 +282,12 @@ core::Result<WeatherSchedule> read_weather_text(core::ByteView data, std::string
     const std::size_t line_at = start;
     ++line_no;
     start = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
+    if (line.size() > kWeatherLineMax)
+      return core::fail(Diagnostic::error("weather.limit", "line is longer than the limit")
+                            .of(std::string(file_name))
+                            .at(line_at)
+                            .in(fmt::format("line {}", line_no))
+                            .expect(fmt::format("<= {} bytes", kWeatherLineMax), fmt::format("{} bytes", line.size())));
     if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
     auto t = tokens(line);
     if (t.empty()) continue;

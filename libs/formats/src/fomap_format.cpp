@@ -15,6 +15,7 @@
 #include "sortie/fomap/migrate.hpp"
 #include "sortie/fomap/project.hpp"
 #include "sortie/formats/formats.hpp"
+#include "sortie/formats/limits.hpp"
 
 namespace sortie::formats {
 
@@ -26,7 +27,7 @@ using core::Json;
 // Text whose first non-blank byte opens a section (after an optional UTF-8 BOM), with no NUL
 // byte near the start: cheap enough to ask of any file before the section scan.
 bool looks_like_sections(core::ByteView data) {
-  std::string_view text = core::as_chars(data.first(std::min<std::size_t>(data.size(), 4096)));
+  std::string_view text = core::as_chars(data.first(std::min<std::size_t>(data.size(), kSniffBytes)));
   if (text.find('\0') != std::string_view::npos) return false;
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   const auto first = text.find_first_not_of(" \t\r\n");

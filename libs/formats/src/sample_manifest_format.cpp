@@ -10,6 +10,7 @@
 
 #include "sortie/core/text.hpp"
 #include "sortie/formats/formats.hpp"
+#include "sortie/formats/limits.hpp"
 
 namespace sortie::formats {
 
@@ -25,7 +26,7 @@ constexpr std::array<std::string_view, 2> kMissionCounts = {"placed_objects", "u
 
 int detect(core::ByteView data, std::string_view file_name) {
   // Content: a JSON object with the generator's two distinctive keys (a manifest is < 4 KiB).
-  const std::string_view text = core::as_chars(data.first(std::min<std::size_t>(data.size(), 4096)));
+  const std::string_view text = core::as_chars(data.first(std::min<std::size_t>(data.size(), kSniffBytes)));
   if (core::trim(text).starts_with('{') && text.find("\"generator_version\"") != std::string_view::npos &&
       text.find("\"objects_format\"") != std::string_view::npos)
     return kDetectContent;

@@ -10,6 +10,7 @@
 #include "sortie/core/text.hpp"
 #include "sortie/env/weather_schedule.hpp"
 #include "sortie/formats/formats.hpp"
+#include "sortie/formats/limits.hpp"
 
 namespace sortie::formats {
 
@@ -24,7 +25,7 @@ struct WeatherDocument {
 
 // Content: the first line that is not blank or a comment opens with the `sortie-weather` magic.
 int detect(core::ByteView data, std::string_view file_name) {
-  std::string_view text = core::as_chars(data.first(std::min<std::size_t>(data.size(), 4096)));
+  std::string_view text = core::as_chars(data.first(std::min<std::size_t>(data.size(), kSniffBytes)));
   if (text.find('\0') == std::string_view::npos) {
     for (std::size_t start = 0; start < text.size();) {
       const auto nl = text.find('\n', start);

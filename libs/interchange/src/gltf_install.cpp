@@ -10,6 +10,7 @@
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/mapped_file.hpp"
 #include "sortie/interchange/gltf_import.hpp"
+#include "sortie/interchange/limits.hpp"
 #include "sortie/interchange/texture_png.hpp"
 #include "sortie/iron3d/archive.hpp"
 #include "sortie/iron3d/nres.hpp"
@@ -48,9 +49,10 @@ core::Result<ModelEntries> build_model_entries(const ImportedModel& model, const
                                               "a model name is 1..10 of A-Z a-z 0-9 _ (texture names "
                                               "NAME_t<row> must fit 16 bytes)")
                           .expect("[A-Za-z0-9_]{1,10}", fmt::format("'{}'", name)));
-  if (model.materials.size() > 99)
-    return core::fail(core::Diagnostic::error("gltf.limit", "more than 99 materials")
-                          .expect("<= 99", fmt::format("{}", model.materials.size())));
+  if (model.materials.size() > kInstallMaterialsMax)
+    return core::fail(
+        core::Diagnostic::error("gltf.limit", fmt::format("more than {} materials", kInstallMaterialsMax))
+            .expect(fmt::format("<= {}", kInstallMaterialsMax), fmt::format("{}", model.materials.size())));
   ModelEntries out;
   out.name = name;
   out.archive = archive;

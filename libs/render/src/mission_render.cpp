@@ -9,6 +9,7 @@
 
 #include "sortie/assets/visual_fallback.hpp"
 #include "sortie/core/file_io.hpp"
+#include "sortie/env/limits.hpp"
 #include "sortie/render/image_io.hpp"
 
 namespace sortie::render {
@@ -143,7 +144,7 @@ core::Result<MissionRenderResult> render_mission(const MissionRenderRequest& req
 
   std::optional<env::WeatherSchedule> weather;
   if (!request.weather.empty()) {
-    SORTIE_TRY(auto bytes, core::read_file(request.weather));
+    SORTIE_TRY(auto bytes, core::read_file(request.weather, env::kWeatherFileMax));
     SORTIE_TRY(auto schedule, env::read_weather_text(bytes, request.weather.string()));
     weather = std::move(schedule);
   }

@@ -11,6 +11,7 @@
 #include "lua_script.hpp"
 #include "sortie/core/det_math.hpp"
 #include "sortie/core/hash.hpp"
+#include "sortie/scenario/limits.hpp"
 #include "sortie/world/world.hpp"
 
 namespace sortie::scenario {
@@ -215,7 +216,7 @@ int safe_rep(lua_State* L) {
   const lua_Integer n = luaL_checkinteger(L, 2);
   luaL_optlstring(L, 3, "", &sep);
   const double total = static_cast<double>(n) * static_cast<double>(len + sep);
-  if (n > 1'000'000 || total > static_cast<double>(script_of(L).options.memory_cap))
+  if (n > kLuaRepCountMax || total > static_cast<double>(script_of(L).options.memory_cap))
     return luaL_error(L, "string.rep: result too large");
   const int top = lua_gettop(L);
   lua_pushvalue(L, lua_upvalueindex(1));
@@ -353,17 +354,18 @@ int collect_baseline(lua_State* L) {
 
 // ---- the encoding of the script's globals
 
-constexpr int kMaxDepth = 16;
-constexpr std::uint32_t kMaxValues = 1u << 16;
-
 void encode_value(lua_State* L, Script& s, int index, int depth);
 
 void encode_table(lua_State* L, Script& s, int table, int depth) {
   const void* p = lua_topointer(L, table);
-  if (depth >= kMaxDepth || std::find(s.visiting.begin(), s.visiting.end(), p) != s.visiting.end()) {
+  if (depth >= kLuaStateDepthMax || std::find(s.visiting.begin(), s.visiting.end(), p) != s.visiting.end()) {
     s.data.u8(0xFE);  // a cycle or too deep: the shape stops here
     return;
   }
+  // Each level holds its keys table, a key and a value, and sorted_keys needs four more: a C
+  // function only has LUA_MINSTACK (20) slots unless it asks, so deep tables would write past
+  // the stack. Raises (inside the protected call) when the stack cannot grow.
+  luaL_checkstack(L, 8, "state encoding");
   s.visiting.push_back(p);
   const int n = sorted_keys(L, table, true);  // keys of other types are left out
   const int keys = lua_gettop(L);
@@ -381,7 +383,7 @@ void encode_table(lua_State* L, Script& s, int table, int depth) {
 }
 
 void encode_value(lua_State* L, Script& s, int index, int depth) {
-  if (++s.encoded_values > kMaxValues) {
+  if (++s.encoded_values > kLuaStateValuesMax) {
     s.data.u8(0xFF);
     return;
   }

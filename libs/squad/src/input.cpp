@@ -102,7 +102,7 @@ core::Result<InputLog> read_input_log(core::ByteView bytes, std::string_view fil
   SORTIE_TRY(log.seed, r.u64());
   SORTIE_TRY(log.map_fingerprint, r.u64());
   SORTIE_TRY(const std::uint32_t runs, r.u32());
-  SORTIE_CHECK(r.check_count(runs, 4 + kInputFrameBytes, "runs"));
+  SORTIE_CHECK(r.check_count(runs, 4 + kInputFrameBytes, "runs", kInputLogTicksMax));
   std::uint64_t total = 0;
   InputFrame previous;
   for (std::uint32_t k = 0; k < runs; ++k) {

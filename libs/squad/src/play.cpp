@@ -23,7 +23,7 @@ core::Result<Play> play_map(const PlayRequest& request) {
   ro.seconds = request.seconds;
   ro.seed = request.seed;
   if (!request.replay.empty()) {
-    SORTIE_TRY(auto bytes, core::read_file(request.replay, kInputLogTicksMax * 8 + 64));
+    SORTIE_TRY(auto bytes, core::read_file(request.replay, kReplayFileMax));
     if (core::as_chars(core::ByteView(bytes).first(std::min<std::size_t>(4, bytes.size()))) == "SCLG") {
       auto log = world::read_command_log(bytes, *squad_command_registry());
       if (!log) return core::fail(std::move(log.error()).of(request.replay.string()));

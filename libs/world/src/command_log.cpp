@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "sortie/world/limits.hpp"
+
 namespace sortie::world {
 
 using core::Diagnostic;
@@ -16,7 +18,6 @@ constexpr std::uint32_t kVersion1 = 1;
 constexpr std::size_t kMinV1CommandBytes = 8 + 1 + 8 + 16 + 8 + 4;
 constexpr std::size_t kMinKindBytes = 2 + 4;
 constexpr std::size_t kMinCommandBytes = 8 + 2 + 4;
-constexpr std::uint32_t kMaxKindName = 64;
 
 Diagnostic unknown_kind(const CommandRegistry& registry, std::string what, std::string found) {
   return Diagnostic::error("command_log.kind_unknown", fmt::format("unknown command kind {}", what))
@@ -37,7 +38,7 @@ core::Status check_payload(const CommandKindInfo& kind, core::ByteView payload, 
 template <class ReadRest>
 core::Result<CommandLog> read_commands(core::ByteReader& r, std::size_t min_command_bytes, const ReadRest& read_rest) {
   SORTIE_TRY(auto count, r.u32());
-  SORTIE_CHECK(r.check_count(count, min_command_bytes, "commands"));
+  SORTIE_CHECK(r.check_count(count, min_command_bytes, "commands", kMaxLogCommands));
   CommandLog log;
   log.commands.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
@@ -70,7 +71,7 @@ core::Result<CommandLog> read_v1(core::ByteReader& r, const CommandRegistry& reg
     SORTIE_TRY(f.speed, r.f32());
     SORTIE_TRY(auto value, r.u64());
     f.value = static_cast<std::int64_t>(value);
-    SORTIE_TRY(f.text, r.lp_string());
+    SORTIE_TRY(f.text, r.lp_string(kMaxPayloadStringBytes));
     auto payload = kind->from_legacy(f);
     if (!payload) return fail(std::move(payload).error().at(kind_at - 8).within(path));
     c.kind = kind->wire_id;
@@ -86,7 +87,7 @@ core::Result<CommandLog> read_v1(core::ByteReader& r, const CommandRegistry& reg
 // and a size-prefixed payload checked by the kind's codec.
 core::Result<CommandLog> read_v2(core::ByteReader& r, const CommandRegistry& registry) {
   SORTIE_TRY(auto kind_count, r.u32());
-  SORTIE_CHECK(r.check_count(kind_count, kMinKindBytes, "kinds"));
+  SORTIE_CHECK(r.check_count(kind_count, kMinKindBytes, "kinds", kMaxLogKinds));
   std::vector<const CommandKindInfo*> table;  // parallel to the log's kind table
   std::vector<CommandKindId> ids;
   std::vector<bool> used(kind_count, false);
@@ -96,7 +97,7 @@ core::Result<CommandLog> read_v2(core::ByteReader& r, const CommandRegistry& reg
     const std::string path = fmt::format("kinds[{}]", k);
     const std::size_t at = r.offset();
     SORTIE_TRY(auto id, r.u16());
-    SORTIE_TRY(auto name, r.lp_string(kMaxKindName));
+    SORTIE_TRY(auto name, r.lp_string(kMaxCommandKindName));
     if (!ids.empty() && !(ids.back() < id)) {
       return fail(Diagnostic::error("command_log.kind_order", "kind table must be in ascending wire id order")
                       .at(at)
@@ -130,7 +131,13 @@ core::Result<CommandLog> read_v2(core::ByteReader& r, const CommandRegistry& reg
     }
     const auto k = static_cast<std::size_t>(pos - ids.begin());
     used[k] = true;
+    const std::size_t size_at = r.offset();
     SORTIE_TRY(auto size, r.u32());
+    if (size > kMaxCommandPayloadBytes) {
+      return fail(r.error_at(size_at, "command_log.limit", "command payload is larger than the limit")
+                      .in(path + ".payload")
+                      .expect(fmt::format("<= {} bytes", kMaxCommandPayloadBytes), fmt::format("{} bytes", size)));
+    }
     const std::size_t payload_at = r.offset();
     SORTIE_TRY(auto bytes, r.bytes(size));
     auto status = check_payload(*table[k], bytes, payload_at);
@@ -153,6 +160,12 @@ core::Result<CommandLog> read_v2(core::ByteReader& r, const CommandRegistry& reg
 }  // namespace
 
 core::Result<core::Bytes> write_command_log(const CommandLog& log, const CommandRegistry& registry) {
+  // What the reader refuses is never written.
+  if (log.commands.size() > kMaxLogCommands) {
+    return fail(Diagnostic::error("command_log.limit", "more commands than a log holds")
+                    .in("commands")
+                    .expect(fmt::format("<= {}", kMaxLogCommands), std::to_string(log.commands.size())));
+  }
   std::vector<const CommandKindInfo*> used;  // ascending wire id
   for (std::size_t i = 0; i < log.commands.size(); ++i) {
     const Command& c = log.commands[i];
@@ -160,6 +173,12 @@ core::Result<core::Bytes> write_command_log(const CommandLog& log, const Command
     if (kind == nullptr) {
       return fail(unknown_kind(registry, fmt::format("wire id {}", c.kind), std::to_string(c.kind))
                       .in(fmt::format("commands[{}].kind", i)));
+    }
+    if (c.payload.size() > kMaxCommandPayloadBytes) {
+      return fail(
+          Diagnostic::error("command_log.limit", "command payload is larger than the limit")
+              .in(fmt::format("commands[{}].payload", i))
+              .expect(fmt::format("<= {} bytes", kMaxCommandPayloadBytes), fmt::format("{} bytes", c.payload.size())));
     }
     auto status = check_payload(*kind, c.payload, 0);
     if (!status) return fail(std::move(status).error().within(fmt::format("commands[{}].payload", i)));

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "sortie/world/builtin_commands.hpp"
+#include "sortie/world/limits.hpp"
 
 namespace sortie::world {
 
@@ -13,10 +14,8 @@ using core::fail;
 
 namespace {
 
-constexpr std::size_t kMaxNameLength = 64;
-
 bool valid_name(std::string_view name) {
-  if (name.empty() || name.size() > kMaxNameLength) return false;
+  if (name.empty() || name.size() > kMaxCommandKindName) return false;
   for (const char c : name) {
     const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
     if (!ok) return false;
@@ -35,7 +34,7 @@ core::Status CommandRegistry::register_kind(CommandKindInfo info) {
   if (info.wire_id == 0) return fail(registry_error("wire id 0 is never a command kind", info));
   if (!valid_name(info.name)) {
     return fail(registry_error("malformed command kind name", info)
-                    .expect(fmt::format("1..{} characters of a-z 0-9 _ .", kMaxNameLength), info.name));
+                    .expect(fmt::format("1..{} characters of a-z 0-9 _ .", kMaxCommandKindName), info.name));
   }
   if (!info.check || !info.apply || !info.to_json || !info.from_json) {
     return fail(registry_error("a command kind needs check, apply, to_json and from_json", info));

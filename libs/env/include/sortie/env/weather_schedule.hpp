@@ -103,7 +103,7 @@ const WeatherScheduleReader& weather_text_reader();
 // out of range, an empty sky window), weather.order (key times not strictly increasing),
 // weather.duplicate (a material/sample/bounds line given twice, two sky objects of one name),
 // weather.missing (a kind used by a key without its material or sample; lightning without
-// bounds).
+// bounds), weather.limit (the file, a line, the keys or the sky objects over env/limits.hpp).
 core::Result<WeatherSchedule> read_weather_text(core::ByteView data, std::string_view file_name = {});
 std::string write_weather_text(const WeatherSchedule& schedule);
 

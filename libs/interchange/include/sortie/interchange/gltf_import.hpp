@@ -19,6 +19,7 @@
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/json.hpp"
+#include "sortie/interchange/limits.hpp"
 #include "sortie/iron3d/mat0.hpp"
 #include "sortie/iron3d/msh.hpp"
 #include "sortie/iron3d/texm.hpp"
@@ -26,13 +27,14 @@
 namespace sortie::interchange {
 
 struct GltfImportLimits {
-  std::uint64_t max_file_bytes = std::uint64_t{256} << 20;  // the .glb / .gltf and each external buffer
-  std::uint32_t max_vertices = 65536;                       // MSH: u16 indices
-  std::uint32_t max_triangles = 65535;                      // MSH: one slot's u16 triangle count
-  std::uint32_t max_materials = 64;
-  std::uint32_t max_texture_side = 4096;
-  std::uint32_t max_nodes = 4096;
-  std::uint32_t max_depth = 64;  // node hierarchy
+  // Defaults and reasons: interchange/limits.hpp.
+  std::uint64_t max_file_bytes = kGltfFileBytesMax;  // the .glb / .gltf and each external buffer
+  std::uint32_t max_vertices = kGltfVerticesMax;     // MSH: u16 indices
+  std::uint32_t max_triangles = kGltfTrianglesMax;   // MSH: one slot's u16 triangle count
+  std::uint32_t max_materials = kGltfMaterialsMax;
+  std::uint32_t max_texture_side = kGltfTextureSideMax;
+  std::uint32_t max_nodes = kGltfNodesMax;
+  std::uint32_t max_depth = kGltfDepthMax;  // node hierarchy
 };
 
 struct ImportedMaterial {

@@ -15,6 +15,7 @@
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/json.hpp"
+#include "sortie/interchange/limits.hpp"
 #include "sortie/iron3d/texm.hpp"
 
 namespace sortie::interchange {
@@ -35,7 +36,7 @@ struct TextureImportOptions {
   // the PNGs given are box-filtered from the last one (assets::downsample_rgba8: each target
   // pixel the rounded mean of its source rectangle, channels independent).
   std::optional<std::uint32_t> mips;
-  std::uint32_t max_side = 4096;  // Texm sides the importer writes
+  std::uint32_t max_side = kTextureSideMax;  // Texm sides the importer writes
 };
 
 // Builds a Texm from PNG files: `pngs[0]` is level 0, further entries are the next levels (each

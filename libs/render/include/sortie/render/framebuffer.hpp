@@ -7,11 +7,9 @@
 
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/render/color.hpp"
+#include "sortie/render/limits.hpp"  // kMaxFramebufferSize
 
 namespace sortie::render {
-
-// Largest framebuffer side (the rasterizer's fixed-point range is sized for it).
-inline constexpr std::uint32_t kMaxFramebufferSize = 8192;
 
 class Framebuffer {
  public:

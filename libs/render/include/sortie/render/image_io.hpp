@@ -10,6 +10,7 @@
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/render/framebuffer.hpp"
+#include "sortie/render/limits.hpp"  // kPngSideMax, kPngPixelsMax
 
 namespace sortie::render {
 
@@ -35,8 +36,8 @@ struct DecodedPng {
 };
 
 struct PngReadLimits {
-  std::uint32_t max_side = 16384;                     // width and height
-  std::uint64_t max_pixels = std::uint64_t{1} << 26;  // width * height (64 Mi pixels, 256 MiB RGBA)
+  std::uint32_t max_side = kPngSideMax;      // width and height (render/limits.hpp)
+  std::uint64_t max_pixels = kPngPixelsMax;  // width * height
 };
 
 // Decodes a whole PNG from memory. The header's size is checked against `limits` before any

@@ -14,6 +14,7 @@
 #include "sortie/core/math.hpp"
 #include "sortie/render/camera.hpp"
 #include "sortie/render/draw.hpp"
+#include "sortie/render/limits.hpp"  // kMaxIsoGridSide
 #include "sortie/render/mesh.hpp"
 
 namespace sortie::render {
@@ -23,8 +24,6 @@ struct IsoCell {
   std::uint8_t wall = 0;   // 0: no wall;  n: IsoStyle::wall_colors[n - 1]
   friend constexpr bool operator==(const IsoCell&, const IsoCell&) = default;
 };
-
-inline constexpr std::uint32_t kMaxIsoGridSide = 1024;
 
 struct IsoGrid {
   std::uint32_t columns = 0;

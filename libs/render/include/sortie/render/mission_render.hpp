@@ -19,6 +19,7 @@
 #include "sortie/core/json.hpp"
 #include "sortie/env/environment.hpp"
 #include "sortie/mission/open_game.hpp"
+#include "sortie/render/limits.hpp"  // kMaxOrbitFrames
 #include "sortie/render/mission_scene.hpp"
 #include "sortie/render/renderer.hpp"
 #include "sortie/render/scene_camera.hpp"
@@ -26,8 +27,6 @@
 #include "sortie/render/weather.hpp"
 
 namespace sortie::render {
-
-inline constexpr std::uint32_t kMaxOrbitFrames = 3600;
 
 struct MissionRenderRequest {
   // The game and mission to load (mission empty: the game's first); ignored when `loaded` is set.

@@ -16,11 +16,9 @@
 
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/render/color.hpp"
+#include "sortie/render/limits.hpp"  // kMaxTextureSize, kMaxTextureLevels
 
 namespace sortie::render {
-
-inline constexpr std::uint32_t kMaxTextureSize = 8192;
-inline constexpr std::uint32_t kMaxTextureLevels = 14;  // 8192 -> 1 is 14 levels
 
 struct TextureLevel {
   std::uint32_t width = 0;

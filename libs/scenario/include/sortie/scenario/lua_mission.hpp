@@ -21,15 +21,16 @@
 #include <string_view>
 
 #include "sortie/core/diagnostic.hpp"
+#include "sortie/scenario/limits.hpp"
 #include "sortie/scenario/part.hpp"
 
 namespace sortie::scenario {
 
 struct LuaOptions {
-  std::uint64_t instruction_budget = 2'000'000;  // VM instructions per tick (start: the chunk too)
-  std::size_t memory_cap = 16u << 20;            // bytes the script's Lua state may hold
-  float default_speed = 6.0f;                    // go/follow without a speed; spawned units' max
-  float unit_radius = 1.5f;                      // bodies of spawned units (move.enable)
+  std::uint64_t instruction_budget = kLuaInstructionBudget;  // VM instructions per tick (start: the chunk too)
+  std::size_t memory_cap = kLuaMemoryCap;                    // bytes the script's Lua state may hold
+  float default_speed = 6.0f;                                // go/follow without a speed; spawned units' max
+  float unit_radius = 1.5f;                                  // bodies of spawned units (move.enable)
   float unit_height = 3.0f;
   std::uint32_t follow_interval = 30;  // ticks between the re-issued orders of follow()
   std::string channel = "lua";         // trace channel

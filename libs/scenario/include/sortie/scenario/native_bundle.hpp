@@ -31,14 +31,13 @@
 #include <vector>
 
 #include "sortie/assets/script_bundle.hpp"
+#include "sortie/scenario/limits.hpp"  // kMaxProblemRecords, kMaxRaisedEvents
 #include "sortie/scenario/objectives.hpp"
 #include "sortie/scenario/part.hpp"
 
 namespace sortie::scenario {
 
-inline constexpr float kAnchorMax = 10'000.0f;           // CreateSuperAI refuses anchors beyond it
-inline constexpr std::size_t kMaxProblemRecords = 4096;  // Handler(8) records a clan may address
-inline constexpr std::size_t kMaxRaisedEvents = 4096;    // events waiting for the next step
+inline constexpr float kAnchorMax = 10'000.0f;  // CreateSuperAI refuses anchors beyond it
 
 // How the host's "mission failed / complete" reaches the world: a small function, so the part
 // does not know the command kinds (the scenario runtime passes one that submits

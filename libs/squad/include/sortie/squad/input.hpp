@@ -16,6 +16,7 @@
 #include "sortie/core/bytes.hpp"
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/math.hpp"
+#include "sortie/squad/limits.hpp"  // kInputLogTicksMax
 
 namespace sortie::squad {
 
@@ -39,8 +40,6 @@ struct InputFrame {
 
 inline constexpr std::size_t kInputFrameBytes = 4;
 inline constexpr std::uint32_t kInputLogVersion = 1;
-// Frames are held one per tick: 2^24 ticks (77 hours at 60 Hz, 64 MiB of frames) at most.
-inline constexpr std::uint64_t kInputLogTicksMax = 1ull << 24;
 
 void write_input_frame(core::ByteWriter& w, const InputFrame& f);
 // Codes: squad.input.move (-128), squad.input.buttons (reserved bits), squad.input.formation.
@@ -56,7 +55,7 @@ struct InputLog {
 core::Bytes write_input_log(const InputLog& log);
 // Codes: squad.input.magic, squad.input.version, squad.input.run (zero length or a run equal to
 // the previous one), squad.input.length (total over kInputLogTicksMax), squad.input.eof,
-// squad.input.trailing.
+// squad.input.trailing, squad.input.limit (more runs than kInputLogTicksMax).
 core::Result<InputLog> read_input_log(core::ByteView bytes, std::string_view file = {});
 
 }  // namespace sortie::squad

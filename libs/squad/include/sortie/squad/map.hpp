@@ -26,18 +26,16 @@
 
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/squad/formation.hpp"
+#include "sortie/squad/limits.hpp"  // kMapFileMax, kMapSizeMax, kSquadsMax
 #include "sortie/squad/tuning.hpp"
 #include "sortie/squad/walls.hpp"
 
 namespace sortie::squad {
 
 inline constexpr int kMapVersion = 1;
-inline constexpr int kMapSizeMax = 512;  // cells per side
 // Agents per squad: the seed's squad is five, and its formations, leash and hard limit are laid
 // out for five (a larger squad cannot stand inside the hard limit with clear lanes).
 inline constexpr std::uint32_t kSquadSizeMax = 5;
-inline constexpr std::size_t kSquadsMax = 16;  // '@' cells per map file
-inline constexpr std::uint64_t kMapFileMax = std::uint64_t{4} * 1024 * 1024;
 
 enum class Heading : std::uint8_t { east, south, west, north };
 std::string_view to_string(Heading h);

@@ -27,14 +27,15 @@ namespace sortie::world {
 inline constexpr std::uint32_t kCommandLogVersion = 2;
 
 // Errors: command_log.kind_unknown (a command's kind is not in `registry`),
-// command_log.payload.* (a payload its kind does not read).
+// command_log.payload.* (a payload its kind does not read), command_log.limit (more commands or a
+// larger payload than the reader accepts, world/limits.hpp).
 core::Result<core::Bytes> write_command_log(const CommandLog& log,
                                             const CommandRegistry& registry = *standard_command_registry());
 
 // Errors: command_log.magic, command_log.version, command_log.kind_unknown (names the kind),
 // command_log.kind_mismatch, command_log.kind_order, command_log.kind_undeclared,
 // command_log.kind_unused, command_log.legacy_field, command_log.payload.*, and the bounded
-// reader's command_log.eof / overflow / limit / trailing.
+// reader's command_log.eof / overflow / limit / trailing. The limits are world/limits.hpp.
 core::Result<CommandLog> read_command_log(core::ByteView bytes,
                                           const CommandRegistry& registry = *standard_command_registry());
 

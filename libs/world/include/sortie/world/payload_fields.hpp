@@ -26,7 +26,7 @@
 //   template struct sortie::world::PayloadCodec<sortie::move::GotoCommand>;  // at global scope
 //
 // A field is (value, JSON key[, spec]). Without a spec the value's type decides: ObjectId,
-// float, std::string (u32 length + bytes, at most 64 KiB) and integers (little-endian of their
+// float, std::string (u32 length + bytes, at most kMaxPayloadStringBytes, 64 KiB) and integers (little-endian of their
 // width; JSON integers range-checked). Specs add checks and other encodings: Flag (bool as
 // u8 0|1), Text (a bounded string), Range (an integer in lo..hi), Names (an enum as u8 and its
 // name). v.bits(spec, flags...) packs bools into one byte.
@@ -49,6 +49,7 @@
 #include "sortie/world/command.hpp"
 #include "sortie/world/command_json.hpp"
 #include "sortie/world/ids.hpp"
+#include "sortie/world/limits.hpp"
 
 namespace sortie::world::field {
 
@@ -167,7 +168,7 @@ struct Flag {
 
 // A string: u32 length + bytes, at most `max` bytes | a JSON string, at most `max` bytes.
 struct Text {
-  std::uint32_t max = 64 * 1024;
+  std::uint32_t max = kMaxPayloadStringBytes;
 
   template <class W>
   void write(W& out, const std::string& v) const {
