@@ -1,15 +1,11 @@
 // `sortie sound list ARCHIVE`, `sortie sound decode ARCHIVE ENTRY -o out.wav`: the sound bank of
 // libs/env over a sounds.lib-style archive (NRes or RsLi).
-#include <fmt/format.h>
-
-#include <filesystem>
 #include <iostream>
 #include <memory>
 
 #include "cli_util.hpp"
 #include "command.hpp"
-#include "sortie/core/file_io.hpp"
-#include "sortie/env/sound_bank.hpp"
+#include "sortie/env/sound_files.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -23,103 +19,30 @@ struct SoundOptions {
   bool json = false;
 };
 
-// Mounts a host archive file and gives a bank that answers for it under its file name.
-core::Result<std::shared_ptr<const assets::MountedArchive>> mount(const std::string& file) {
-  SORTIE_TRY(auto bytes, core::read_file(file));
-  const std::string name = std::filesystem::path(file).filename().string();
-  SORTIE_TRY(auto path, assets::normalize_path(name, assets::PathPolicy::host_compatible));
-  auto m = assets::mount_archive(path, std::move(bytes));
-  if (!m) {
-    core::Diagnostic d = m.error();
-    if (d.file.empty()) d.file = file;
-    return core::fail(std::move(d));
-  }
-  return m;
-}
-
-env::SoundBank bank_for(std::shared_ptr<const assets::MountedArchive> archive) {
-  const std::string name = archive->path().path;
-  return env::SoundBank(
-      [archive](std::string_view) -> core::Result<std::shared_ptr<const assets::MountedArchive>> { return archive; },
-      name);
-}
-
-Json lookup_json(const std::string& name, std::uint64_t size, const env::SoundLookup& l) {
-  Json j{{"name", name}, {"size", size}, {"status", std::string(env::to_string(l.status))}};
-  if (l.ok()) {
-    j["encoding"] = l.sample->source_format == iron3d::kWaveFormatPcm ? "pcm" : "ms_adpcm";
-    j["sample_rate"] = l.sample->sample_rate;
-    j["channels"] = l.sample->channels;
-    j["frames"] = l.sample->frames();
-    j["duration_seconds"] = static_cast<double>(l.sample->frames()) / l.sample->sample_rate;
-  } else {
-    j["diagnostic"] = l.diagnostic.to_json();
-  }
-  return j;
-}
-
 int run_list(const SoundOptions& o) {
-  auto archive = mount(o.archive);
-  if (!archive) {
-    print_error(archive.error());
-    return exit_code_for(archive.error());
-  }
-  auto bank = bank_for(*archive);
-  Json entries = Json::array();
-  std::size_t decoded = 0;
-  for (std::size_t i = 0; i < (*archive)->size(); ++i) {
-    const std::string name = (*archive)->name(i);
-    const auto payload = (*archive)->payload(i);
-    const std::uint64_t size = payload ? payload->size() : 0;
-    const auto l = bank.lookup({"", name});
-    decoded += l.ok();
-    Json j = lookup_json(name, size, l);
-    if (!o.json) {
-      std::cout << fmt::format("{:<32} {:>9} {:<15}", name, size, env::to_string(l.status));
-      if (l.ok())
-        std::cout << fmt::format(" {:<8} {} Hz {} ch {} frames ({:.3f} s)", j["encoding"].get<std::string>(),
-                                 l.sample->sample_rate, l.sample->channels, l.sample->frames(),
-                                 j["duration_seconds"].get<double>());
-      else
-        std::cout << " " << l.diagnostic.message;
-      std::cout << "\n";
-    }
-    entries.push_back(std::move(j));
-  }
+  auto listing = env::list_sound_archive(o.archive);
+  if (!listing) return fail_with(listing.error());
   if (o.json) {
-    print_json(Json{{"archive", o.archive}, {"entries", std::move(entries)}, {"decoded", decoded}});
+    print_json(listing->to_json());
   } else {
-    std::cout << fmt::format("{} entries, {} decodable\n", (*archive)->size(), decoded);
+    std::cout << listing->to_text();
   }
   return kExitOk;
 }
 
 int run_decode(const SoundOptions& o) {
-  auto archive = mount(o.archive);
-  if (!archive) {
-    print_error(archive.error());
-    return exit_code_for(archive.error());
-  }
-  auto bank = bank_for(*archive);
-  const auto l = bank.lookup({"", o.entry}, "sound decode");
-  if (!l.ok()) {
-    if (o.json) print_json(Json{{"archive", o.archive}, {"entry", lookup_json(o.entry, 0, l)}});
-    print_error(l.diagnostic);
+  auto decoded = env::decode_sound_file(o.archive, o.entry, o.out);
+  if (!decoded) {
+    const env::SoundDecodeFailure& f = decoded.error();
+    if (!f.entry) return fail_with(f.diagnostic);  // the archive or the write: exit 2 for I/O
+    if (o.json) print_json(Json{{"archive", o.archive}, {"entry", f.entry->to_json()}});
+    print_error(f.diagnostic);
     return kExitInvalid;
   }
-  const auto wave = iron3d::make_pcm16_wave(l.sample->sample_rate, l.sample->channels, l.sample->samples);
-  if (auto st = core::write_file_atomic(o.out, iron3d::write_wave(wave)); !st) {
-    print_error(st.error());
-    return kExitUsage;
-  }
   if (o.json) {
-    Json j = lookup_json(o.entry, 0, l);
-    j.erase("size");
-    print_json(Json{{"archive", o.archive}, {"entry", std::move(j)}, {"out", o.out}});
+    print_json(decoded->to_json());
   } else {
-    std::cout << fmt::format("{}: {} frames, {} Hz, {} ch ({}) -> {} (PCM 16-bit)\n", o.entry, l.sample->frames(),
-                             l.sample->sample_rate, l.sample->channels,
-                             l.sample->source_format == iron3d::kWaveFormatPcm ? "pcm" : "ms_adpcm", o.out);
+    std::cout << decoded->to_text();
   }
   return kExitOk;
 }
