@@ -21,6 +21,7 @@
 #include "sortie/iron3d/tma.hpp"
 #include "sortie/iron3d/varset.hpp"
 #include "sortie/iron3d/wear.hpp"
+#include "tma_fixtures.hpp"
 
 namespace sortie::iron3d {
 namespace {
@@ -102,19 +103,8 @@ TEST(Iron3dLimits, rsli_file_entries_packed_and_unpacked) {
 
 // ---------------------------------------------------------------- data.tma (declared counts)
 
-// spec §31.3: format 1, no records, land path DATA\MAPS\Tut_1\land (tma_test.cpp's kMinimal).
-const core::Bytes kTmaMinimal = nres_test::hex(
-    "010000000000000006000000000000000a0000000000000014000000444154415c4d4150535c5475745f315c6c616e64000000"
-    "00000000000100000000000000");
-// spec §31.4: one path, one mode-0 clan, one object with one property, one extra (kRich).
-const core::Bytes kTmaRich = nres_test::hex(
-    "01000000010000001e000000010000000000803f00000040000040400600000001000000070000005370617469616cffffffff"
-    "00000000000000000000000005000000666972737401000000010000000000803f0000004000004040000080400000a04006"
-    "0000007365636f6e6409000000000000000a00000001000000000000000200008009000000735f747265655f30340000000000"
-    "0000000040d14300503344000040400000000000000000db0fc93f0000803f0000803f0000803f07000000747265655f3031"
-    "00000000ffffffffffffffff0100000001000000010000000000000000000000000000000a0000004c69666520737461746514"
-    "000000444154415c4d4150535c5475745f315c6c616e64000000000000000001000000010000000000a0400000c0400000e040"
-    "00000000000000000000000000000000");
+const core::Bytes& kTmaMinimal = tma_test::kMinimal;
+const core::Bytes& kTmaRich = tma_test::kRich;
 
 // The count at `at` declared as `limit` stops at the end of the data (tma.eof); limit + 1 stops
 // at the limit (tma.limit) naming `field`.

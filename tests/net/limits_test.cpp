@@ -65,13 +65,7 @@ CreateMirror mirror_with(std::size_t properties, std::size_t key_bytes = 4) {
 }
 
 Welcome welcome(std::uint32_t setup_count) {
-  const SessionSetup setup = net::test::small_setup(1);
-  Welcome w;
-  w.authority = setup.authority;
-  w.step_us = setup.step_us;
-  w.seed = setup.seed;
-  w.setup_count = setup_count;
-  return w;
+  return net::test::welcome_for(net::test::small_setup(1), setup_count);
 }
 
 }  // namespace

@@ -22,6 +22,7 @@
 using namespace sortie;
 using namespace sortie::net;
 using net::test::MemorySession;
+using net::test::welcome_for;
 
 namespace {
 
@@ -46,15 +47,6 @@ struct FakeServer {
     ASSERT_TRUE(listener->send(1, spec_of(id_of(m)).delivery, net::test::frame(m)).has_value());
   }
 };
-
-Welcome welcome_for(const SessionSetup& setup, std::uint32_t setup_count) {
-  Welcome w;
-  w.authority = setup.authority;
-  w.step_us = setup.step_us;
-  w.seed = setup.seed;
-  w.setup_count = setup_count;
-  return w;
-}
 
 }  // namespace
 

@@ -36,8 +36,8 @@ core::Bytes set_property_payload(std::size_t key_bytes) {
   return w.take();
 }
 
-// A version 2 log of one set_property command with `payload`.
-core::Bytes set_property_log(const core::Bytes& payload) {
+// A version 2 log of one set_property command up to its payload size field, declaring `size`.
+core::ByteWriter set_property_log_head(std::uint32_t size) {
   core::ByteWriter w = log_header(2);
   w.u32(1);
   w.u16(SetPropertyCommand::kWireId);
@@ -45,7 +45,13 @@ core::Bytes set_property_log(const core::Bytes& payload) {
   w.u32(1);
   w.u64(0);
   w.u16(SetPropertyCommand::kWireId);
-  w.u32(static_cast<std::uint32_t>(payload.size()));
+  w.u32(size);
+  return w;
+}
+
+// A version 2 log of one set_property command with `payload`.
+core::Bytes set_property_log(const core::Bytes& payload) {
+  core::ByteWriter w = set_property_log_head(static_cast<std::uint32_t>(payload.size()));
   w.bytes(payload);
   return w.take();
 }
@@ -130,17 +136,7 @@ TEST(WorldLimits, legacy_text) {
 }
 
 TEST(WorldLimits, command_payload_bytes) {
-  auto declared = [](std::uint32_t size) {
-    core::ByteWriter w = log_header(2);
-    w.u32(1);
-    w.u16(SetPropertyCommand::kWireId);
-    w.lp_string(SetPropertyCommand::kName);
-    w.u32(1);
-    w.u64(0);
-    w.u16(SetPropertyCommand::kWireId);
-    w.u32(size);
-    return w.take();
-  };
+  auto declared = [](std::uint32_t size) { return set_property_log_head(size).take(); };
   expect_code(declared(kMaxCommandPayloadBytes), "command_log.eof");
   expect_code(declared(kMaxCommandPayloadBytes + 1), "command_log.limit");
   // The writer refuses what the reader would.

@@ -61,6 +61,16 @@ inline SessionSetup small_setup(std::size_t units = 6, std::uint64_t seed = 7) {
   return setup ? *setup : SessionSetup{};
 }
 
+// The welcome a server sends for `setup` before `setup_count` setup messages.
+inline Welcome welcome_for(const SessionSetup& setup, std::uint32_t setup_count) {
+  Welcome w;
+  w.authority = setup.authority;
+  w.step_us = setup.step_us;
+  w.seed = setup.seed;
+  w.setup_count = setup_count;
+  return w;
+}
+
 // One server and any number of clients over the in-process transport.
 class MemorySession {
  public:
