@@ -5,32 +5,26 @@
 #include <map>
 
 #include "cli_util.hpp"
+#include "command.hpp"
 
 namespace sortie::cli {
 
 CLI::App& archive_group(CLI::App& root) {
-  static std::map<CLI::App*, CLI::App*> groups;
-  auto it = groups.find(&root);
-  if (it != groups.end()) return *it->second;
-  CLI::App* cmd = root.add_subcommand("archive", "List, extract, pack and edit NRes and RsLi archives (.rlb, .lib)");
-  cmd->require_subcommand(1);
-  cmd->footer(
-      "Examples:\n"
-      "  sortie archive list objects.rlb                     table of entries (--json: every field)\n"
-      "  sortie archive extract textures.lib -o tex/         every entry + tex/_manifest.json\n"
-      "  sortie archive extract objects.rlb -o out/ b_bunk   only the named entries\n"
-      "  sortie archive pack tex/ -o textures.lib            rebuild from an extract directory\n"
-      "  sortie archive add material.lib new.mat0 --type MAT0 -o material2.lib\n"
-      "  sortie archive remove material.lib OLD_MAT\n"
-      "  sortie archive rename material.lib OLD_MAT NEW_MAT\n"
-      "  sortie archive add gamefont.rlb font.bin --name FONT.FNT --method lzss\n"
-      "\n"
-      "Workflow: extract, edit or replace files in the directory, pack. The manifest keeps every\n"
-      "header field, so pack rebuilds an unchanged directory byte for byte. Names are matched\n"
-      "ASCII case-insensitively, as the game does. Exit codes: 0 ok, 1 invalid archive or\n"
-      "entry not found, 2 usage or I/O error.\n");
-  groups.emplace(&root, cmd);
-  return *cmd;
+  return command_group(root, "archive", "List, extract, pack and edit NRes and RsLi archives (.rlb, .lib)",
+                       "Examples:\n"
+                       "  sortie archive list objects.rlb                     table of entries (--json: every field)\n"
+                       "  sortie archive extract textures.lib -o tex/         every entry + tex/_manifest.json\n"
+                       "  sortie archive extract objects.rlb -o out/ b_bunk   only the named entries\n"
+                       "  sortie archive pack tex/ -o textures.lib            rebuild from an extract directory\n"
+                       "  sortie archive add material.lib new.mat0 --type MAT0 -o material2.lib\n"
+                       "  sortie archive remove material.lib OLD_MAT\n"
+                       "  sortie archive rename material.lib OLD_MAT NEW_MAT\n"
+                       "  sortie archive add gamefont.rlb font.bin --name FONT.FNT --method lzss\n"
+                       "\n"
+                       "Workflow: extract, edit or replace files in the directory, pack. The manifest keeps every\n"
+                       "header field, so pack rebuilds an unchanged directory byte for byte. Names are matched\n"
+                       "ASCII case-insensitively, as the game does. Exit codes: 0 ok, 1 invalid archive or\n"
+                       "entry not found, 2 usage or I/O error.\n");
 }
 
 int report_archive_error(const core::Diagnostic& d) {

@@ -48,4 +48,21 @@ void Progress::finish() {
   std::fflush(stderr);
 }
 
+void RunProgress::attach(mission::MissionRunRequest& rq) {
+  rq.on_load_phase = [this](std::string_view mission, std::string_view name) {
+    if (!load) load.emplace("loading " + std::string(mission), 9);
+    load->update(static_cast<std::uint64_t>(++phase), name);
+  };
+  rq.on_tick = [this](std::uint64_t t, std::uint64_t total) {
+    if (load) load->finish();
+    if (!ticks) ticks.emplace("running", total);
+    if (t % 32 == 0) ticks->update(t);
+  };
+}
+
+void RunProgress::finish() {
+  if (load) load->finish();
+  if (ticks) ticks->finish();
+}
+
 }  // namespace sortie::cli

@@ -11,6 +11,7 @@
 
 #include "sortie/cli/report.hpp"
 #include "sortie/mission/mission_loader.hpp"
+#include "sortie/mission/mission_run.hpp"
 
 namespace sortie::cli {
 
@@ -34,6 +35,15 @@ int print_run(const Run& run, bool json) {
   return run.exit_code();
 }
 
+// Prints a report (to_json(), to_text()): with `json` its JSON, else its text on stdout.
+template <class Report>
+void print_report(const Report& report, bool json) {
+  if (json)
+    print_json(report.to_json());
+  else
+    std::fputs(report.to_text().c_str(), stdout);
+}
+
 // True when stderr is a terminal (progress bars are drawn only then).
 bool stderr_is_terminal();
 
@@ -53,6 +63,14 @@ class Progress {
   bool enabled_;
   bool finished_ = false;
   int last_percent_ = -1;
+};
+
+// Progress bars of `sortie run` on a terminal's stderr: the loader's nine phases, then the ticks.
+struct RunProgress {
+  std::optional<Progress> load, ticks;
+  int phase = 0;
+  void attach(mission::MissionRunRequest& rq);  // sets on_load_phase and on_tick
+  void finish();
 };
 
 }  // namespace sortie::cli

@@ -19,7 +19,6 @@ namespace sortie::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using core::Diagnostic;
 using core::Json;
 
 // add/remove/rename: open, edit (library), write atomically to -o or in place.
@@ -44,18 +43,8 @@ int run_edit(const ArchiveOptions& o, const std::function<core::Result<core::Byt
 int run_add(const ArchiveOptions& o) {
   iron3d::ArchiveNewEntry entry;
   entry.name = o.entry_name.empty() ? fs::path(o.file).filename().string() : o.entry_name;
-  if (!o.type.empty()) {
-    entry.type_id = iron3d::parse_nres_type_id(o.type);
-    if (!entry.type_id)
-      return report_archive_error(Diagnostic::error("usage.type", "bad --type")
-                                      .expect("a number (7, 0x15) or a 4-character tag (MAT0)", o.type));
-  }
-  if (!o.method.empty()) {
-    entry.method = iron3d::parse_rsli_method(o.method);
-    if (!entry.method)
-      return report_archive_error(Diagnostic::error("usage.method", "bad --method")
-                                      .expect("stored, xor, lzss, xor-lzss, lzhuf, xor-lzhuf, deflate", o.method));
-  }
+  if (auto st = iron3d::set_entry_type_and_method(entry, o.type, o.method); !st)
+    return report_archive_error(st.error());
   entry.attr1 = o.attr1;
   entry.attr2 = o.attr2;
   entry.attr3 = o.attr3;

@@ -29,10 +29,7 @@ struct ExportCliOptions {
 
 int report(const core::Result<interchange::ExportReport>& r, bool json) {
   if (!r) return cli::fail_with(r.error(), json);
-  if (json)
-    print_json(r->to_json());
-  else
-    std::cout << r->to_text();
+  print_report(*r, json);
   return kExitOk;
 }
 

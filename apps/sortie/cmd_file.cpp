@@ -37,11 +37,10 @@ int run_inspect(const FileOptions& o) {
     print_error(model.error());
     return kExitInvalid;
   }
-  if (o.json) {
+  if (o.json)
     print_json(*model);
-  } else {
+  else
     std::cout << formats::json_summary(*model);
-  }
   return kExitOk;
 }
 
@@ -113,11 +112,10 @@ SORTIE_COMMAND(formats, [](CLI::App& root, Outcome& outcome) {
   auto* cmd = root.add_subcommand("formats", "List the file formats sortie reads and writes");
   cmd->add_flag("--json", *json, "machine-readable list");
   cmd->callback([json, &outcome] {
-    if (*json) {
+    if (*json)
       print_json(formats::formats_json());
-    } else {
+    else
       std::cout << formats::formats_text();
-    }
     outcome.exit_code = kExitOk;
   });
 });

@@ -36,10 +36,7 @@ SORTIE_COMMAND(import, [](CLI::App& root, Outcome& outcome) {
       outcome.exit_code = cli::fail_with(r.error(), *json);
       return;
     }
-    if (*json)
-      print_json(r->to_json());
-    else
-      std::cout << r->to_text();
+    print_report(*r, *json);
     outcome.exit_code = kExitOk;
   });
 });

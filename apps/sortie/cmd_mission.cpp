@@ -33,11 +33,10 @@ int run_graph(const MissionCliOptions& o) {
   if (!md) return fail_with(md.error(), o.json);
   std::optional<assets::InventoryReport> inv;
   if (o.inventory) inv = assets::inventory_archives(game->repository(), md->graph, game->options().profile);
-  if (o.json) {
+  if (o.json)
     print_json(mission::graph_report_json(*md, inv, o.edges));
-  } else {
+  else
     std::cout << mission::graph_report_text(*md, inv);
-  }
   return md->ok() ? kExitOk : kExitInvalid;
 }
 
@@ -53,11 +52,10 @@ int run_load(const MissionCliOptions& o) {
   auto report = game->load(o.mission, lo);
   bar.finish();
   if (!report) return fail_with(report.error(), o.json);
-  if (o.json) {
+  if (o.json)
     print_json(report->to_json());
-  } else {
+  else
     std::cout << mission::load_report_text(*report);
-  }
   return report->ok ? kExitOk : kExitInvalid;
 }
 
@@ -66,12 +64,20 @@ int run_list(const MissionCliOptions& o) {
   if (!game) return fail_with(game.error(), false);
   auto missions = game->missions();
   if (!missions) return fail_with(missions.error(), false);
-  if (o.json) {
+  if (o.json)
     print_json(*missions);
-  } else {
+  else
     for (const auto& m : *missions) std::cout << m << "\n";
-  }
   return kExitOk;
+}
+
+// GAME_DIR, --mission, --json and --compatible of `mission graph` and `mission load`.
+void add_mission_options(CLI::App* cmd, MissionCliOptions& o, const std::string& json_help) {
+  cmd->add_option("game_dir", o.game_dir, "game directory")->required()->check(CLI::ExistingDirectory);
+  cmd->add_option("--mission,-m", o.mission, "mission name (MISSIONS/<name>/data.tma) or path to a data.tma")
+      ->required();
+  cmd->add_flag("--json", o.json, json_help);
+  cmd->add_flag("--compatible", o.compatible, "read formats in the compatible profile");
 }
 
 }  // namespace
@@ -88,11 +94,7 @@ SORTIE_COMMAND(mission, [](CLI::App& root, Outcome& outcome) {
         "the archive, the entry and the relation kind.\n\nExamples:\n"
         "  sortie mission graph GAME_DIR --mission m01\n  sortie mission graph GAME_DIR --mission m01 --json > "
         "graph.json\n");
-    cmd->add_option("game_dir", o->game_dir, "game directory")->required()->check(CLI::ExistingDirectory);
-    cmd->add_option("--mission,-m", o->mission, "mission name (MISSIONS/<name>/data.tma) or path to a data.tma")
-        ->required();
-    cmd->add_flag("--json", o->json, "statistics, failures and the edge list as JSON");
-    cmd->add_flag("--compatible", o->compatible, "read formats in the compatible profile");
+    add_mission_options(cmd, *o, "statistics, failures and the edge list as JSON");
     cmd->add_flag("--inventory", o->inventory,
                   "also decode every unreached entry of the opened archives; broken ones are warnings");
     cmd->add_flag("!--no-edges", o->edges, "leave the edge list out of the JSON");
@@ -109,11 +111,7 @@ SORTIE_COMMAND(mission, [](CLI::App& root, Outcome& outcome) {
         "A WEAR row naming a material that material.lib lacks is served by DEFAULT (as the engine does)\n"
         "and reported as a load.material_fallback warning.\n\n"
         "Examples:\n  sortie mission load GAME_DIR --mission m01\n  sortie mission load GAME_DIR -m m02 --json\n");
-    cmd->add_option("game_dir", o->game_dir, "game directory")->required()->check(CLI::ExistingDirectory);
-    cmd->add_option("--mission,-m", o->mission, "mission name (MISSIONS/<name>/data.tma) or path to a data.tma")
-        ->required();
-    cmd->add_flag("--json", o->json, "load report as JSON");
-    cmd->add_flag("--compatible", o->compatible, "read formats in the compatible profile");
+    add_mission_options(cmd, *o, "load report as JSON");
     cmd->callback([o, &outcome] { outcome.exit_code = run_load(*o); });
   }
   {

@@ -63,10 +63,7 @@ int render_main(const RenderCliOptions& o) {
   auto drawn = render::render_mission(rq);
   if (!drawn) return fail_with(drawn.error(), o.json);
   if (drawn->failed_load) return fail_load(*drawn->failed_load, o.json, "--allow-missing draws them as checkers");
-  if (o.json)
-    print_json(drawn->to_json());
-  else
-    std::cout << drawn->to_text();
+  print_report(*drawn, o.json);
   return kExitOk;
 }
 

@@ -5,7 +5,6 @@
 #include <iostream>
 #include <memory>
 #include <optional>
-#include <vector>
 
 #include "cli_game.hpp"
 #include "cli_util.hpp"
@@ -21,70 +20,39 @@ namespace {
 constexpr std::uint64_t kMaxRunTicks = 1'000'000'000;
 
 struct RunCliOptions {
+  mission::MissionRunRequest rq;  // the options set its fields directly
   std::string game_dir;
-  std::string mission;
-  std::uint64_t ticks = 600;
-  std::uint64_t seed = 1;
-  bool json = false;
-  std::string out_dir;
-  std::string replay;
   std::string sample_scale = "demo";
-  std::vector<std::string> trace;
   std::uint64_t save_at = 0;  // 0: none (the option's range starts at 1)
-  std::string save;
-  std::string load;
+  bool json = false;
 };
 
-int run_main(const RunCliOptions& o) {
-  mission::MissionRunRequest rq;
+int run_main(RunCliOptions& o) {
+  auto& rq = o.rq;
   rq.source = {o.game_dir, sample_scale_from(o.sample_scale), {}};
-  rq.mission = o.mission;
-  rq.ticks = o.ticks;
-  rq.seed = o.seed;
-  rq.replay = o.replay;
-  rq.out_dir = o.out_dir;
-  rq.trace = o.trace;
   if (o.save_at > 0) rq.save_at = o.save_at;
-  rq.save = o.save;
-  rq.load = o.load;
-  std::optional<Progress> load_bar;  // progress on a terminal's stderr only
-  std::optional<Progress> tick_bar;
-  int phase_no = 0;
-  rq.on_load_phase = [&](std::string_view mission, std::string_view phase) {
-    if (!load_bar) load_bar.emplace("loading " + std::string(mission), 9);
-    load_bar->update(static_cast<std::uint64_t>(++phase_no), phase);
-  };
-  rq.on_tick = [&](std::uint64_t t, std::uint64_t total) {
-    if (load_bar) load_bar->finish();
-    if (!tick_bar) tick_bar.emplace("running", total);
-    if (t % 32 == 0) tick_bar->update(t);
-  };
+  RunProgress progress;  // cli_util.hpp
+  progress.attach(rq);
   auto run = mission::run_mission(rq);
-  if (load_bar) load_bar->finish();
-  if (tick_bar) tick_bar->finish();
+  progress.finish();
   if (!run) return fail_with(run.error());
-  if (run->dir.path.empty()) {  // a save that could not be resumed: no game was opened
-  } else if (!o.json && run->dir.sample) {
-    std::cout << fmt::format("game: embedded {} sample ({} {})\n", o.sample_scale,
-                             run->dir.generated ? "generated into" : "cached at", run->dir.path.string());
-  } else if (!o.json) {
-    std::cout << "game: " << run->dir.path.string() << "\n";
+  if (!o.json && !run->dir.path.empty()) {  // empty: a save that could not be resumed opened no game
+    std::cout << (run->dir.sample
+                      ? fmt::format("game: embedded {} sample ({} {})\n", o.sample_scale,
+                                    run->dir.generated ? "generated into" : "cached at", run->dir.path.string())
+                      : "game: " + run->dir.path.string() + "\n");
   }
   if (run->failure && run->failed_at == mission::RunStage::open) return fail_with(*run->failure, o.json);
   if (!run->failure && !run->load.ok) return fail_load(run->load, o.json, "nothing was registered");
-  if (run->failure && run->failed_at == mission::RunStage::run) return fail_with(*run->failure);
-  if (run->failure) {  // writing the outputs
-    print_error(*run->failure);
-    return kExitUsage;
-  }
-  if (!o.out_dir.empty()) {  // the final state as the renderer sees it (reads a snapshot; the state hash is untouched)
+  if (run->failure)
+    return fail_with(
+        *run->failure, false,
+        run->failed_at == mission::RunStage::run ? exit_code_for(*run->failure) : kExitUsage);  // writing the outputs
+  if (!rq.out_dir.empty()) {  // the final state as the renderer sees it (reads a snapshot; the state hash is untouched)
     render::MissionRenderRequest picture;
     picture.loaded = run->game->context.current();
-    picture.out = std::filesystem::path(o.out_dir) / "snapshot.png";
-    if (auto drawn = render::render_mission(picture); !drawn) {
-      print_error(drawn.error());
-      return kExitUsage;
-    }
+    picture.out = rq.out_dir / "snapshot.png";
+    if (auto drawn = render::render_mission(picture); !drawn) return fail_with(drawn.error(), false, kExitUsage);
   }
   if (o.json)
     print_json(run->report());
@@ -119,22 +87,23 @@ SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
       "A save (docs/save-files.md) names the run and its state hash at the tick; --load re-simulates\n"
       "the run to that tick, refuses a save whose hash differs there (another game or build), a damaged\n"
       "file or one of another save version, then runs --ticks more.\n");
-  add_game_options(cmd, o->game_dir, o->mission);
-  add_number(cmd, "--ticks,-n", o->ticks, "calculation ticks to run (16 ms each)", std::uint64_t{0}, kMaxRunTicks)
+  add_game_options(cmd, o->game_dir, o->rq.mission);
+  add_number(cmd, "--ticks,-n", o->rq.ticks, "calculation ticks to run (16 ms each)", std::uint64_t{0}, kMaxRunTicks)
       ->default_str("600");
-  add_number(cmd, "--seed", o->seed, "seed of the simulation and order streams")->default_str("1");
+  add_number(cmd, "--seed", o->rq.seed, "seed of the simulation and order streams")->default_str("1");
   cmd->add_flag("--json", o->json, "print the whole report as JSON");
-  cmd->add_option("--out", o->out_dir, "write report.json, commands.json and snapshot.png into this directory");
-  cmd->add_option("--replay", o->replay, "replay a commands.json instead of generating orders");
-  cmd->add_option("--trace", o->trace,
+  cmd->add_option("--out", o->rq.out_dir, "write report.json, commands.json and snapshot.png into this directory");
+  cmd->add_option("--replay", o->rq.replay, "replay a commands.json instead of generating orders");
+  cmd->add_option("--trace", o->rq.trace,
                   "scenario trace channels to write as <channel>.log into --out (lua, ai, superai, scenario, all)")
       ->delimiter(',');
   auto* save_at = add_number(cmd, "--save-at", o->save_at, "write a save (--save) when the world reaches this tick",
                              std::uint64_t{1}, kMaxRunTicks);
-  auto* save = cmd->add_option("--save", o->save, "the save file --save-at writes (atomically)");
+  auto* save = cmd->add_option("--save", o->rq.save, "the save file --save-at writes (atomically)");
   save_at->needs(save);
   save->needs(save_at);
-  auto* load = cmd->add_option("--load", o->load, "resume a save: re-simulate to its tick, check it, run --ticks more");
+  auto* load =
+      cmd->add_option("--load", o->rq.load, "resume a save: re-simulate to its tick, check it, run --ticks more");
   load->excludes(cmd->get_option("--replay"));
   save_at->excludes(cmd->get_option("--replay"));
   add_sample_option(cmd, o->sample_scale);

@@ -22,11 +22,7 @@ struct SoundOptions {
 int run_list(const SoundOptions& o) {
   auto listing = env::list_sound_archive(o.archive);
   if (!listing) return fail_with(listing.error());
-  if (o.json) {
-    print_json(listing->to_json());
-  } else {
-    std::cout << listing->to_text();
-  }
+  print_report(*listing, o.json);
   return kExitOk;
 }
 
@@ -39,11 +35,7 @@ int run_decode(const SoundOptions& o) {
     print_error(f.diagnostic);
     return kExitInvalid;
   }
-  if (o.json) {
-    print_json(decoded->to_json());
-  } else {
-    std::cout << decoded->to_text();
-  }
+  print_report(*decoded, o.json);
   return kExitOk;
 }
 

@@ -8,13 +8,12 @@
 #include "cli_util.hpp"
 #include "command.hpp"
 #include "sortie/cli/options.hpp"
-#include "sortie/game/squad_picture.hpp"
-#include "sortie/render/view_spec.hpp"
 #include "sortie/squad/accept.hpp"
 #include "sortie/squad/input.hpp"
 #include "sortie/squad/map_discovery.hpp"
 #include "sortie/squad/play.hpp"
 #include "sortie/squad/tuning.hpp"
+#include "squad_group.hpp"
 
 namespace sortie::cli {
 namespace {
@@ -22,10 +21,7 @@ namespace {
 int squad_run(const squad::PlayRequest& rq, bool json) {
   auto play = squad::play_map(rq);
   if (!play) return fail_with(play.error(), json);
-  if (json)
-    print_json(play->to_json());
-  else
-    std::cout << play->to_text();
+  print_report(*play, json);
   return kExitOk;
 }
 
@@ -51,45 +47,8 @@ int squad_accept(const SquadAcceptOptions& o) {
   auto rep = squad::run_acceptance(*maps, ao);
   bar.finish();
   if (!rep) return fail_with(rep.error(), o.json);
-  if (o.json) {
-    print_json(rep->to_json());
-  } else {
-    std::cout << rep->to_text();
-  }
+  print_report(*rep, o.json);
   return rep->ok() ? kExitOk : kExitInvalid;
-}
-
-struct SquadRenderOptions {
-  std::string map;
-  double at = 10.0;
-  std::uint64_t seed = 1;
-  std::string size = "1280x720";
-  bool overlay = false;
-  bool plain = false;
-  unsigned threads = 1;
-  std::string out;
-  bool json = false;
-};
-
-int squad_render(const SquadRenderOptions& o) {
-  auto size = render::parse_image_size(o.size);
-  if (!size) return fail_with(size.error(), o.json);
-  game::SquadPictureOptions po;
-  po.at_seconds = o.at;
-  po.seed = o.seed;
-  po.view.width = size->width;
-  po.view.height = size->height;
-  po.view.overlay = o.overlay;
-  po.view.horror = !o.plain;
-  po.view.threads = o.threads;
-  auto written = game::write_squad_picture(o.map, po, o.out);
-  if (!written) return fail_with(written.error(), o.json);
-  if (o.json) {
-    print_json(written->to_json());
-  } else {
-    std::cout << written->to_text();
-  }
-  return kExitOk;
 }
 
 // The longest run an input log can hold, in seconds (the library checks it again).
@@ -105,16 +64,19 @@ void add_accept_options(CLI::App* app, SquadAcceptOptions& o) {
 
 }  // namespace
 
+CLI::App& squad_group(CLI::App& root) {
+  return command_group(root, "squad", "Squad tactics: run the simulation headless, replay, accept, check maps",
+                       "Examples:\n"
+                       "  sortie squad run data/squad/rooms.txt --seconds 60 --seed 7 --record /tmp/rooms.sqil\n"
+                       "  sortie squad run data/squad/rooms.txt --replay /tmp/rooms.sqil     (same final hash)\n"
+                       "  sortie squad check data/squad/*.txt\n"
+                       "  sortie squad render data/squad/rooms.txt --at 20 --overlay -o /tmp/rooms.png\n"
+                       "  sortie squad accept --seed 3 --maps data/squad      (also: sortie squad --accept ...)\n");
+}
+
 SORTIE_COMMAND(squad, [](CLI::App& root, Outcome& outcome) {
-  auto* cmd = root.add_subcommand("squad", "Squad tactics: run the simulation headless, replay, accept, check maps");
+  auto* cmd = &squad_group(root);
   cmd->require_subcommand(0, 1);
-  cmd->footer(
-      "Examples:\n"
-      "  sortie squad run data/squad/rooms.txt --seconds 60 --seed 7 --record /tmp/rooms.sqil\n"
-      "  sortie squad run data/squad/rooms.txt --replay /tmp/rooms.sqil     (same final hash)\n"
-      "  sortie squad check data/squad/*.txt\n"
-      "  sortie squad render data/squad/rooms.txt --at 20 --overlay -o /tmp/rooms.png\n"
-      "  sortie squad accept --seed 3 --maps data/squad      (also: sortie squad --accept ...)\n");
   // `sortie squad --accept [options]` is the same as `sortie squad accept [options]`.
   auto top = std::make_shared<SquadAcceptOptions>();
   auto accept_flag = std::make_shared<bool>(false);
@@ -146,20 +108,6 @@ SORTIE_COMMAND(squad, [](CLI::App& root, Outcome& outcome) {
       ->excludes(seconds)
       ->excludes(seed);
   run->callback([ro, run_json, &outcome] { outcome.exit_code = squad_run(*ro, *run_json); });
-
-  auto rd = std::make_shared<SquadRenderOptions>();
-  auto* rend = cmd->add_subcommand("render", "Draw the game's picture at a moment of a scripted run (PNG, headless)");
-  rend->add_option("map", rd->map, "map file (docs/squad-maps.md)")->required();
-  add_number(rend, "--at", rd->at, "seconds into the scripted run", 0.0, kMaxSeconds)->default_str("10");
-  add_number(rend, "--seed", rd->seed, "seed of the simulation's random streams")->default_str("1");
-  rend->add_option("--size", rd->size, "picture size WIDTHxHEIGHT")->default_str("1280x720");
-  rend->add_flag("--overlay", rd->overlay, "draw the debug overlay (lanes, solver candidates, leash)");
-  rend->add_flag("--plain", rd->plain, "without the horror layer (light, fog, grain, vignette)");
-  add_number(rend, "--threads", rd->threads, "render threads (the picture is the same for any count)", 1u, 64u)
-      ->default_str("1");
-  rend->add_option("-o,--output", rd->out, "PNG file to write (atomically)")->required();
-  rend->add_flag("--json", rd->json, "print the result as JSON");
-  rend->callback([rd, &outcome] { outcome.exit_code = squad_render(*rd); });
 
   auto maps = std::make_shared<std::vector<std::string>>();
   auto check_json = std::make_shared<bool>(false);

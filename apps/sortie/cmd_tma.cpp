@@ -3,13 +3,11 @@
 #include <fmt/format.h>
 
 #include <iostream>
-#include <map>
 #include <memory>
 
 #include "cli_util.hpp"
 #include "command.hpp"
-#include "sortie/core/file_io.hpp"
-#include "sortie/iron3d/tma.hpp"
+#include "ordered_options.hpp"
 #include "sortie/iron3d/tma_edit.hpp"
 
 namespace sortie::cli {
@@ -22,8 +20,6 @@ struct EditOptions {
   std::string input;
   std::string output;
   bool compatible = false;
-  // Option targets; the order of the edits comes from the parse order.
-  std::vector<std::string> set, add_property, remove_property, move, rename, add_object, remove_object;
 };
 
 constexpr const char* kFooter = R"(Edits apply in command-line order. Object and property indices are 0-based
@@ -52,41 +48,14 @@ Examples:
   (copy an object from `sortie inspect --json data.tma`; unknown keys are rejected)
 )";
 
-int run_edit(const EditOptions& o, const std::vector<TmaEdit>& edits) {
-  auto bytes = core::read_file(o.input);
-  if (!bytes) {
-    print_error(bytes.error());
-    return exit_code_for(bytes.error());
-  }
-  core::Diagnostics warnings;
-  const auto profile = o.compatible ? core::Profile::compatible : core::Profile::strict;
-  auto tma = iron3d::read_tma(*bytes, {profile, o.input}, &warnings);
-  if (!tma) {
-    print_error(tma.error());
-    return kExitInvalid;
-  }
-  for (const auto& w : warnings) std::cerr << "warning: " << w.to_string() << "\n";
-  auto st = iron3d::apply_tma_edits(*tma, edits);
-  if (!st) {
-    auto d = st.error();
-    if (d.file.empty()) d.file = o.input;
-    print_error(d);
-    return kExitInvalid;
-  }
-  auto out = iron3d::write_tma(*tma);
-  if (!out) {
-    auto d = out.error();
-    if (d.file.empty()) d.file = o.output;
-    print_error(d);
-    return kExitInvalid;
-  }
-  auto written = core::write_file_atomic(o.output, *out);
-  if (!written) {
-    print_error(written.error());
-    return exit_code_for(written.error());
-  }
-  std::cout << fmt::format("{}: {} edit(s) applied; wrote {} ({} bytes, {} objects)\n", o.input, edits.size(), o.output,
-                           out->size(), tma->objects.size());
+int run_edit(const EditOptions& o, std::vector<TmaEdit> edits) {
+  iron3d::TmaFileEdit request{o.input, o.output, o.compatible ? core::Profile::compatible : core::Profile::strict,
+                              std::move(edits)};
+  auto done = iron3d::edit_tma_file(request);
+  if (!done) return fail_with(done.error());
+  for (const auto& w : done->warnings) std::cerr << "warning: " << w.to_string() << "\n";
+  std::cout << fmt::format("{}: {} edit(s) applied; wrote {} ({} bytes, {} objects)\n", o.input, done->edits, o.output,
+                           done->bytes, done->objects);
   return kExitOk;
 }
 
@@ -104,60 +73,34 @@ SORTIE_COMMAND(tma, [](CLI::App& root, Outcome& outcome) {
                 "read the input with the compatible profile (unknown versions/flags kept)");
   struct Spec {
     const char* name;
-    std::vector<std::string>* target;
     int args;
     TmaEditKind kind;
     const char* help;
   };
   const Spec specs[] = {
-      {"--set", &o->set, 1, TmaEditKind::set, "PATH=VALUE (see below)"},
-      {"--add-property", &o->add_property, 1, TmaEditKind::add_property,
-       "objects[N].properties[NAME]=WORDS (appended)"},
-      {"--remove-property", &o->remove_property, 1, TmaEditKind::remove_property, "objects[N].properties[NAME or K]"},
-      {"--move", &o->move, 4, TmaEditKind::move, "N X Y Z: set the position of object N"},
-      {"--rename", &o->rename, 2, TmaEditKind::rename, "N NAME: set the instance name of object N"},
-      {"--add-object", &o->add_object, 1, TmaEditKind::add_object, "JSON object (shape of `inspect --json` objects)"},
-      {"--remove-object", &o->remove_object, 1, TmaEditKind::remove_object,
-       "N: remove object N (later ones move down)"},
+      {"--set", 1, TmaEditKind::set, "PATH=VALUE (see below)"},
+      {"--add-property", 1, TmaEditKind::add_property, "objects[N].properties[NAME]=WORDS (appended)"},
+      {"--remove-property", 1, TmaEditKind::remove_property, "objects[N].properties[NAME or K]"},
+      {"--move", 4, TmaEditKind::move, "N X Y Z: set the position of object N"},
+      {"--rename", 2, TmaEditKind::rename, "N NAME: set the instance name of object N"},
+      {"--add-object", 1, TmaEditKind::add_object, "JSON object (shape of `inspect --json` objects)"},
+      {"--remove-object", 1, TmaEditKind::remove_object, "N: remove object N (later ones move down)"},
   };
-  auto kinds = std::make_shared<std::map<const CLI::Option*, std::pair<TmaEditKind, int>>>();
-  for (const auto& s : specs) {
-    auto* opt = cmd->add_option(s.name, *s.target, s.help)
-                    ->expected(s.args)
-                    ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-    if (s.args > 1) opt->allow_extra_args(false);
-    (*kinds)[opt] = {s.kind, s.args};
-  }
-  cmd->callback([o, cmd, kinds, &outcome] {
-    std::vector<TmaEdit> edits;
-    // parse_order() lists an option once per value: an edit is complete every `args` values.
-    std::map<const CLI::Option*, std::size_t> used;
-    for (const CLI::Option* opt : cmd->parse_order()) {
-      auto it = kinds->find(opt);
-      if (it == kinds->end()) continue;
-      const auto n = static_cast<std::size_t>(it->second.second);
-      const std::size_t at = ++used[opt];
-      if (at % n != 0) continue;
-      const auto& results = opt->results();
-      if (at > results.size()) continue;
-      TmaEdit e{it->second.first, std::vector<std::string>(results.begin() + static_cast<std::ptrdiff_t>(at - n),
-                                                           results.begin() + static_cast<std::ptrdiff_t>(at))};
-      edits.push_back(std::move(e));
-    }
-    for (const auto& [opt, count] : used) {
-      const auto n = static_cast<std::size_t>(kinds->at(opt).second);
-      if (count % n != 0) {
-        std::cerr << fmt::format("sortie tma edit: {} takes {} values per use\n", opt->get_name(), n);
-        outcome.exit_code = kExitUsage;
-        return;
-      }
-    }
-    if (edits.empty()) {
-      std::cerr << "sortie tma edit: no edit given (see --help)\n";
-      outcome.exit_code = kExitUsage;
+  auto ordered = std::make_shared<OrderedOptions>();
+  for (const auto& s : specs) ordered->add(*cmd, s.name, static_cast<int>(s.kind), s.args, s.help);
+  cmd->callback([o, cmd, ordered, &outcome] {
+    auto uses = ordered->uses(*cmd);
+    if (!uses) {
+      outcome.exit_code = fail_with(uses.error());
       return;
     }
-    outcome.exit_code = run_edit(*o, edits);
+    std::vector<TmaEdit> edits;
+    for (auto& use : *uses) edits.push_back({static_cast<TmaEditKind>(use.tag), std::move(use.values)});
+    if (edits.empty()) {
+      outcome.exit_code = fail_with(core::Diagnostic::error("usage.no_edit", "no edit given (see --help)"));
+      return;
+    }
+    outcome.exit_code = run_edit(*o, std::move(edits));
   });
 });
 

@@ -23,6 +23,11 @@ using Registrar = std::function<void(CLI::App& root, Outcome& outcome)>;
 void register_command(std::string name, Registrar registrar);
 void install_commands(CLI::App& root, Outcome& outcome);
 
+// The subcommand group `name` of `root` (a group whose verbs live in several files): made with
+// `description` and `footer` on first use, requiring one verb; the same group afterwards.
+CLI::App& command_group(CLI::App& root, const std::string& name, const std::string& description,
+                        const std::string& footer);
+
 struct CommandRegistration {
   CommandRegistration(std::string name, Registrar registrar) {
     register_command(std::move(name), std::move(registrar));

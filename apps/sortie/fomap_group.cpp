@@ -8,23 +8,18 @@
 #include <map>
 
 #include "cli_util.hpp"
+#include "command.hpp"
 #include "sortie/core/file_io.hpp"
 
 namespace sortie::cli {
 
 CLI::App& fomap_group(CLI::App& root) {
-  static std::map<CLI::App*, CLI::App*> groups;
-  auto it = groups.find(&root);
-  if (it != groups.end()) return *it->second;
-  CLI::App* g = root.add_subcommand("fomap", "FOnline .fomap map containers: lint, canonical format, ...");
-  g->require_subcommand(1);
-  g->footer(
+  return command_group(
+      root, "fomap", "FOnline .fomap map containers: lint, canonical format, ...",
       "Examples:\n"
       "  sortie fomap lint Maps/ --protos Protos/ --strict\n"
       "  sortie fomap fmt --check --protos Protos/ Maps/\n"
       "List options (--protos, --resources, --scripts) take one path per use: --protos A --protos B.\n");
-  groups.emplace(&root, g);
-  return *g;
 }
 
 CLI::Option* add_list_option(CLI::App* cmd, const std::string& name, std::vector<std::string>& values,

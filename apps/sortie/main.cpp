@@ -15,6 +15,16 @@ std::map<std::string, Registrar>& registry() {
 }
 }  // namespace
 
+CLI::App& command_group(CLI::App& root, const std::string& name, const std::string& description,
+                        const std::string& footer) {
+  const auto found = root.get_subcommands([&](const CLI::App* a) { return a->get_name() == name; });
+  if (!found.empty()) return *found.front();
+  CLI::App* group = root.add_subcommand(name, description);
+  group->require_subcommand(1);
+  group->footer(footer);
+  return *group;
+}
+
 void register_command(std::string name, Registrar registrar) {
   registry().emplace(std::move(name), std::move(registrar));
 }

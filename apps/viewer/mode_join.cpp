@@ -11,9 +11,11 @@
 
 #include "flight_input.hpp"
 #include "mission_view.hpp"
+#include "sortie/cli/options.hpp"
 #include "sortie/core/hash.hpp"
 #include "sortie/nav/iron3d_input.hpp"
 #include "sortie/net/join_session.hpp"
+#include "sortie/net/session_report.hpp"
 #include "sortie/render/scene_camera.hpp"
 #include "viewer_mode.hpp"
 
@@ -112,9 +114,11 @@ SORTIE_VIEWER_MODE(join, "join a `sortie serve` session and watch it", [](CLI::A
   app.add_option("address", o->join.address, "server HOST:PORT")->required();
   app.add_option("--name", o->join.name, "player name")->required();
   app.add_option("game_dir", o->game_dir, "game directory with the session's mission (default: the embedded sample)");
-  app.add_option("--ticks", o->join.ticks, "follow N ticks, then print the final hash (0: until the session ends)");
-  app.add_option("--timeout-ms", o->join.timeout_ms, "give up when the server does not answer / finish in time")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{3'600'000}));
+  cli::add_number(&app, "--ticks", o->join.ticks,
+                  "follow N ticks, then print the final hash (0: until the session ends)", std::uint64_t{0},
+                  net::kMaxSessionTicks);
+  cli::add_number(&app, "--timeout-ms", o->join.timeout_ms, "give up when the server does not answer / finish in time",
+                  std::uint64_t{1}, std::uint64_t{3'600'000});
   app.add_option("--sample", o->sample_scale, "scale of the embedded sample: demo or corpus")
       ->check(CLI::IsMember({"demo", "corpus"}));
   return [o]() -> core::Result<std::unique_ptr<ViewerMode>> {

@@ -96,7 +96,11 @@ TEST_F(CliTmaTest, bad_paths_exit_1_and_write_nothing) {
   }
   const auto none = run_sortie({"tma", "edit", input().string(), "-o", out.string()});
   EXPECT_EQ(none.exit_code, 2);
-  EXPECT_EQ(none.err, "sortie tma edit: no edit given (see --help)\n");
+  EXPECT_EQ(none.err, "sortie: no edit given (see --help) [usage.no_edit]\n");
+  const auto split = run_sortie({"tma", "edit", input().string(), "--move", "0", "1", "2", "-o", out.string()});
+  EXPECT_EQ(split.exit_code, 2);
+  EXPECT_NE(split.err.find("usage"), std::string::npos) << split.err;
+  EXPECT_FALSE(fs::exists(out));
   const auto bad_input = run_sortie(
       {"tma", "edit", (sample_dir() / "BuildDat.lst").string(), "--set", "mission_flag=1", "-o", out.string()});
   EXPECT_EQ(bad_input.exit_code, 1);

@@ -396,5 +396,26 @@ TEST(ArchiveNames, type_ids_and_default_extract_directories) {
   EXPECT_EQ(archive_default_extract_dir("README"), "README");
 }
 
+TEST(ArchiveEntryTexts, type_and_method_from_their_texts) {
+  iron3d::ArchiveNewEntry e;
+  ASSERT_TRUE(iron3d::set_entry_type_and_method(e, "MAT0", "lzss"));
+  EXPECT_EQ(e.type_id, iron3d::parse_nres_type_id("MAT0"));
+  EXPECT_EQ(e.method, iron3d::RsliMethod::lzss);
+  iron3d::ArchiveNewEntry hex;
+  ASSERT_TRUE(iron3d::set_entry_type_and_method(hex, "0x15", ""));
+  EXPECT_EQ(hex.type_id, 0x15u);
+  EXPECT_FALSE(hex.method.has_value());
+  iron3d::ArchiveNewEntry none;
+  ASSERT_TRUE(iron3d::set_entry_type_and_method(none, "", ""));
+  EXPECT_FALSE(none.type_id.has_value());
+  auto bad_type = iron3d::set_entry_type_and_method(none, "MAT01", "");
+  ASSERT_FALSE(bad_type);
+  EXPECT_EQ(bad_type.error().code, "usage.type");
+  EXPECT_EQ(bad_type.error().found, "MAT01");
+  auto bad_method = iron3d::set_entry_type_and_method(none, "", "zip");
+  ASSERT_FALSE(bad_method);
+  EXPECT_EQ(bad_method.error().code, "usage.method");
+}
+
 }  // namespace
 }  // namespace sortie::iron3d

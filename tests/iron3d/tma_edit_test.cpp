@@ -2,7 +2,11 @@
 #include "sortie/iron3d/tma_edit.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+
+#include "sortie/core/file_io.hpp"
 #include "sortie/iron3d/tma.hpp"
 
 namespace sortie::iron3d {
@@ -240,6 +244,44 @@ TEST(TmaEdit, parse_words_keeps_unspecified_words) {
   EXPECT_EQ(empty.error().expected, "decimal, -decimal, 0x-hex or 1.5f");
   EXPECT_EQ(empty.error().found, "");
   EXPECT_EQ(*parse_tma_words("-2147483648"), (TmaWords{0x80000000u, 0, 0, 0}));
+}
+
+// edit_tma_file: read, edit in order, write atomically; nothing is written on any failure.
+TEST(TmaEditFile, edits_a_file_and_writes_nothing_when_an_edit_fails) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("sortie_tma_edit_file_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path in = dir / "data.tma";
+  const fs::path out = dir / "out.tma";
+  ASSERT_TRUE(core::write_file_atomic(in, bytes(mission())));
+  TmaFileEdit request{in,
+                      out,
+                      core::Profile::strict,
+                      {{TmaEditKind::move, {"1", "4", "5", "6"}}, {TmaEditKind::rename, {"1", "moved"}}}};
+  auto done = edit_tma_file(request);
+  ASSERT_TRUE(done) << done.error().to_string();
+  EXPECT_EQ(done->edits, 2u);
+  EXPECT_EQ(done->objects, 3u);
+  Tma want = mission();
+  want.objects[1].position = {4, 5, 6};
+  want.objects[1].instance_name = "moved";
+  const auto written = core::read_file(out);
+  ASSERT_TRUE(written);
+  EXPECT_EQ(*written, bytes(want));
+  EXPECT_EQ(done->bytes, written->size());
+
+  fs::remove(out);
+  request.edits.push_back({TmaEditKind::remove_object, {"7"}});
+  auto failed = edit_tma_file(request);
+  ASSERT_FALSE(failed);
+  EXPECT_EQ(failed.error().code, "tma.edit.index");
+  EXPECT_EQ(failed.error().file, in.string());
+  EXPECT_FALSE(fs::exists(out));
+
+  auto missing = edit_tma_file({dir / "none.tma", out, core::Profile::strict, {}});
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().code.rfind("io.", 0), 0u) << missing.error().code;
+  fs::remove_all(dir);
 }
 
 }  // namespace

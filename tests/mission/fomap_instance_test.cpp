@@ -13,6 +13,7 @@
 #include "sortie/fomap/bake.hpp"
 #include "sortie/fomap/materialize.hpp"
 #include "sortie/mission/class_ids.hpp"
+#include "sortie/mission/fomap_materialize_run.hpp"
 #include "sortie_test/corpus.hpp"
 
 namespace sortie::mission {
@@ -406,6 +407,43 @@ TEST(FomapInstanceCorpus, every_new_map_publishes_every_entity_with_a_stable_has
   EXPECT_GT(objects, 0u);
   EXPECT_GT(children, 0u);
   EXPECT_GT(blocked, 0u);
+}
+
+// `sortie fomap materialize --world` as one call: a published map, a map that fails, JSON and text.
+TEST(FomapMaterializeRun, publishes_each_map_into_its_own_world_and_keeps_failed_maps) {
+  fomap::Project project;
+  project.protos.add_text("[ProtoCritter]\n$Name = Guard\n\n[ProtoItem]\n$Name = Crate\n", "Test.fopro");
+  project.protos.resolve(project.properties);
+  project.has_protos = true;
+  const auto container = fomap::MapContainer::from_text(
+      "[ProtoMap]\n$Name = Alpha\nSize = 20 20\n\n[$Name/Critter]\n$Id = 11\n$Proto = Guard\nHex = 3 4\n\n"
+      "[$Name/Item]\n$Id = 31\n$Proto = Crate\nHex = 5 5\n\n"
+      "[ProtoMap]\n$Name = Gamma\nSize = 10 10\n\n[$Name/Critter]\n$Id = 1\n$Proto = Guard\nHex = 50 50\n",
+      "Maps/two.fomap");
+  auto run = materialize_fomap(container, project, "Maps/two.fomap", {}, true);
+  ASSERT_TRUE(run) << run.error().to_string();
+  ASSERT_EQ(run->maps.size(), 2u);
+  ASSERT_TRUE(run->maps[0].published.has_value());
+  EXPECT_EQ(run->maps[0].published->created, 2u);
+  EXPECT_FALSE(run->maps[1].outcome.instance.has_value());
+  EXPECT_EQ(run->exit_code(), 1);
+  const auto j = run->to_json();
+  EXPECT_EQ(j.at("file"), "Maps/two.fomap");
+  EXPECT_EQ(j.at("maps").at(0).at("world").at("objects"), 2);
+  EXPECT_FALSE(j.at("maps").at(0).at("world").contains("mapping"));
+  EXPECT_EQ(j.at("maps").at(1).at("errors").at(0).at("code"), "fomap.runtime.hex_out_of_bounds");
+  core::Diagnostics errors;
+  const std::string text = run->to_text(errors);
+  EXPECT_EQ(text.rfind("Alpha: 0 static grid items, 1 critters, 1 items created (0 children skipped)", 0), 0u) << text;
+  EXPECT_NE(text.find("  world: 2 objects, 2 registered, state hash "), std::string::npos) << text;
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].code, "fomap.runtime.hex_out_of_bounds");
+
+  auto only = materialize_fomap(container, project, "Maps/two.fomap", "Alpha", false);
+  ASSERT_TRUE(only);
+  EXPECT_EQ(only->exit_code(), 0);
+  EXPECT_FALSE(only->maps.at(0).published.has_value());
+  EXPECT_FALSE(materialize_fomap(container, project, "x", "Delta", false));
 }
 
 }  // namespace

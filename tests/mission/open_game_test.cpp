@@ -5,11 +5,13 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/hash.hpp"
+#include "sortie/mission/mission_reports.hpp"
 #include "sortie/mission/mission_run.hpp"
 
 using namespace sortie;
@@ -176,6 +178,37 @@ TEST_F(OpenGameTest, run_mission_says_where_it_stopped) {
   auto unwritten = mission::run_mission(rq);
   ASSERT_TRUE(unwritten.has_value() && unwritten->failure);
   EXPECT_EQ(unwritten->failed_at, mission::RunStage::write);
+}
+
+// `sortie route` as one call: the route over the first mission's areal map, its JSON and text.
+TEST_F(OpenGameTest, routes_over_the_missions_areal_map) {
+  auto game = mission::open_game(sample());
+  ASSERT_TRUE(game) << game.error().to_string();
+  auto route = mission::route_in_mission(*game, {20, 30}, {200, 180});
+  ASSERT_TRUE(route) << route.error().to_string();
+  EXPECT_EQ(route->path.points.front(), (core::Vec2{20, 30}));
+  EXPECT_EQ(route->path.points.back(), (core::Vec2{200, 180}));
+  EXPECT_GE(route->path.length, std::hypot(180.0, 150.0) - 1e-3);
+  const auto j = route->to_json();
+  EXPECT_EQ(j.at("points").size(), route->path.points.size());
+  EXPECT_EQ(j.at("areals").size(), route->path.areals.size());
+  EXPECT_EQ(route->to_text().rfind("route on ", 0), 0u);
+  auto off = mission::route_in_mission(*game, {-500, 30}, {20, 30});
+  ASSERT_FALSE(off);
+  EXPECT_EQ(off.error().code, "nav.path.off_map");
+  EXPECT_EQ(off.error().file, route->mission);
+}
+
+TEST(RouteReport, a_map_point_is_two_finite_numbers) {
+  auto p = mission::parse_map_point(" 1.5 , +2", "--from");
+  ASSERT_TRUE(p) << p.error().to_string();
+  EXPECT_EQ(*p, (core::Vec2{1.5f, 2.0f}));
+  for (const char* bad : {"", "1", "1,", ",2", "1;2", "nan,1", "1,inf", "1,2,3", "1e99,0"}) {
+    auto r = mission::parse_map_point(bad, "--to");
+    ASSERT_FALSE(r) << bad;
+    EXPECT_EQ(r.error().code, "usage.point") << bad;
+    EXPECT_EQ(r.error().field, "--to");
+  }
 }
 
 }  // namespace

@@ -199,4 +199,20 @@ core::Result<core::Bytes> rename_archive_entry(const Archive& archive, std::stri
       });
 }
 
+core::Status set_entry_type_and_method(ArchiveNewEntry& entry, std::string_view type, std::string_view method) {
+  if (!type.empty()) {
+    entry.type_id = parse_nres_type_id(type);
+    if (!entry.type_id)
+      return core::fail(core::Diagnostic::error("usage.type", "bad --type")
+                            .expect("a number (7, 0x15) or a 4-character tag (MAT0)", std::string(type)));
+  }
+  if (!method.empty()) {
+    entry.method = parse_rsli_method(method);
+    if (!entry.method)
+      return core::fail(core::Diagnostic::error("usage.method", "bad --method")
+                            .expect("stored, xor, lzss, xor-lzss, lzhuf, xor-lzhuf, deflate", std::string(method)));
+  }
+  return {};
+}
+
 }  // namespace sortie::iron3d

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 
+#include "sortie/core/file_io.hpp"
 #include "sortie/core/text.hpp"
 
 namespace sortie::iron3d {
@@ -593,6 +594,30 @@ core::Status apply_tma_edits(Tma& t, std::span<const TmaEdit> edits) {
     }
   }
   return {};
+}
+
+core::Result<TmaFileEditResult> edit_tma_file(const TmaFileEdit& request) {
+  auto bytes = core::read_file(request.input);
+  if (!bytes) return tl::unexpected(bytes.error());
+  TmaFileEditResult result;
+  auto tma = read_tma(*bytes, {request.profile, request.input.string()}, &result.warnings);
+  if (!tma) return tl::unexpected(tma.error());
+  if (auto st = apply_tma_edits(*tma, request.edits); !st) {
+    auto d = st.error();
+    if (d.file.empty()) d.file = request.input.string();
+    return tl::unexpected(std::move(d));
+  }
+  auto out = write_tma(*tma);
+  if (!out) {
+    auto d = out.error();
+    if (d.file.empty()) d.file = request.output.string();
+    return tl::unexpected(std::move(d));
+  }
+  SORTIE_CHECK(core::write_file_atomic(request.output, *out));
+  result.edits = request.edits.size();
+  result.bytes = out->size();
+  result.objects = tma->objects.size();
+  return result;
 }
 
 }  // namespace sortie::iron3d

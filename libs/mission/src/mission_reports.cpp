@@ -2,6 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
+#include <cmath>
+
+#include "sortie/core/text.hpp"
+#include "sortie/nav/iron3d_input.hpp"
+
 namespace sortie::mission {
 
 namespace {
@@ -58,6 +64,82 @@ std::string load_report_text(const MissionLoadReport& report) {
   out += fmt::format("loaded {}: {} objects constructed, {} registered\n", report.mission, report.constructed,
                      report.registered);
   return out;
+}
+
+namespace {
+
+std::optional<float> map_coordinate(std::string_view s) {
+  s = core::trim(s, " ");
+  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+  float v = 0.0f;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || ec != std::errc() || p != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+core::Json point_json(core::Vec2 p) {
+  return core::Json::array({p.x, p.y});
+}
+
+}  // namespace
+
+core::Result<core::Vec2> parse_map_point(std::string_view text, std::string_view option) {
+  const auto comma = text.find(',');
+  const auto x = comma == std::string_view::npos ? std::nullopt : map_coordinate(text.substr(0, comma));
+  const auto y = comma == std::string_view::npos ? std::nullopt : map_coordinate(text.substr(comma + 1));
+  if (!x || !y) {
+    return core::fail(core::Diagnostic::error("usage.point", "not a point")
+                          .in(std::string(option))
+                          .expect("X,Y (two finite numbers)", std::string(text)));
+  }
+  return core::Vec2{*x, *y};
+}
+
+core::Json RouteReport::to_json() const {
+  core::Json portals = core::Json::array();
+  for (const auto& p : path.corridor)
+    portals.push_back({{"from", p.from}, {"to", p.to}, {"left", point_json(p.left)}, {"right", point_json(p.right)}});
+  core::Json points = core::Json::array();
+  for (const auto& p : path.points) points.push_back(point_json(p));
+  return {{"ok", true},
+          {"mission", mission},
+          {"from", point_json(from)},
+          {"to", point_json(to)},
+          {"start_areal", path.start.areal},
+          {"goal_areal", path.goal.areal},
+          {"areals", path.areals},
+          {"corridor", portals},
+          {"points", points},
+          {"length", path.length}};
+}
+
+std::string RouteReport::to_text() const {
+  std::string out = fmt::format("route on {} from ({}, {}) to ({}, {})\n", mission, from.x, from.y, to.x, to.y);
+  std::string areals;
+  for (std::size_t i = 0; i < path.areals.size(); ++i) areals += fmt::format("{}{}", i ? " -> " : "", path.areals[i]);
+  out += fmt::format("areals: {} ({} areals, {} portals)\n", areals, path.areals.size(), path.corridor.size());
+  std::string points;
+  for (std::size_t i = 0; i < path.points.size(); ++i)
+    points += fmt::format("{}({}, {})", i ? " -> " : "", path.points[i].x, path.points[i].y);
+  out += "points: " + points + "\n";
+  out += fmt::format("length: {:.3f}\n", path.length);
+  return out;
+}
+
+core::Result<RouteReport> route_in_mission(OpenGame& game, core::Vec2 from, core::Vec2 to) {
+  SORTIE_TRY(auto data, game.context.prepare(game.mission));
+  if (data.land_map.areals.empty()) {
+    return core::fail(core::Diagnostic::error("route.no_areal_map", "the mission's map has no areals to route over")
+                          .of(data.tma_path.path));
+  }
+  SORTIE_TRY(auto map, nav::areal_map_from(data.land_map));
+  auto path = map.find_path(from, to);
+  if (!path) {
+    core::Diagnostic d = path.error();
+    d.file = data.tma_path.path;
+    return tl::unexpected(std::move(d));
+  }
+  return RouteReport{data.tma_path.path, from, to, std::move(*path)};
 }
 
 }  // namespace sortie::mission

@@ -9,6 +9,7 @@
 #include "sortie/assets/sample_game.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/hash.hpp"
+#include "sortie/mission/limits.hpp"
 
 #ifndef SORTIE_VERSION
 #define SORTIE_VERSION "unknown"
@@ -45,6 +46,22 @@ core::Diagnostic field_error(std::string_view field, std::string_view expected) 
   return core::Diagnostic::error("save.field", fmt::format("the save's '{}' is missing or not {}", field, expected));
 }
 
+core::Diagnostic limit_error(std::string_view what, std::uint64_t limit, std::uint64_t found) {
+  return core::Diagnostic::error("save.limit", fmt::format("the save's {} is over the limit", what))
+      .expect(fmt::format("at most {}", limit), std::to_string(found));
+}
+
+core::Status check_save_limits(const SaveGame& s) {
+  if (s.actions.size() > kMaxSaveActions)
+    return core::fail(limit_error("action count", kMaxSaveActions, s.actions.size()));
+  for (const auto& [name, value] : {std::pair{"build", &s.build}, std::pair{"game", &s.game},
+                                    std::pair{"sample_scale", &s.sample_scale}, std::pair{"mission", &s.mission}}) {
+    if (value->size() > kMaxSaveTextBytes)
+      return core::fail(limit_error(fmt::format("'{}' text", name), kMaxSaveTextBytes, value->size()));
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string save_build_id() {
@@ -59,7 +76,11 @@ core::Json save_json(const SaveGame& save) {
 }
 
 core::Status write_save(const std::filesystem::path& path, const SaveGame& save) {
-  return core::write_file_atomic(path, core::dump_json(save_json(save)));
+  SORTIE_CHECK(check_save_limits(save));  // never write what read_save refuses
+  const std::string text = core::dump_json(save_json(save));
+  if (text.size() > kMaxSaveFileBytes)
+    return core::fail(limit_error("file", kMaxSaveFileBytes, text.size()).of(path.string()));
+  return core::write_file_atomic(path, text);
 }
 
 core::Result<SaveGame> save_from_json(const core::Json& j) {
@@ -68,6 +89,8 @@ core::Result<SaveGame> save_from_json(const core::Json& j) {
   if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != kSaveVersion)
     return core::fail(core::Diagnostic::error("save.version", "a save of another version")
                           .expect(std::to_string(kSaveVersion), j.contains("version") ? j["version"].dump() : "none"));
+  if (j.contains("actions") && j["actions"].is_array() && j["actions"].size() > kMaxSaveActions)
+    return core::fail(limit_error("action count", kMaxSaveActions, j["actions"].size()));
   core::Json body = j;
   body.erase("checksum");
   if (!j.contains("checksum") || !j["checksum"].is_string() || j["checksum"].get<std::string>() != checksum_of(body))
@@ -107,6 +130,7 @@ core::Result<SaveGame> save_from_json(const core::Json& j) {
     s.actions.push_back(std::move(action));
   }
   if (s.mode == SaveMode::run && !s.actions.empty()) return core::fail(field_error("actions", "empty in a run save"));
+  SORTIE_CHECK(check_save_limits(s));
   if (s.build != save_build_id())
     return core::fail(core::Diagnostic::error("save.build", "the save was written by another build of sortie")
                           .expect(save_build_id(), s.build));
@@ -163,7 +187,11 @@ core::Result<std::unique_ptr<PlaySession>> restart_play(GameContext& context, co
 }
 
 core::Result<SaveGame> read_save(const std::filesystem::path& path) {
-  auto text = core::read_text_file(path);
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxSaveFileBytes)
+    return core::fail(limit_error("file", kMaxSaveFileBytes, size).of(path.string()));
+  auto text = core::read_text_file(path, kMaxSaveFileBytes);
   if (!text) return core::fail(core::Diagnostic::error("save.read", text.error().message).of(path.string()));
   auto j = core::Json::parse(*text, nullptr, false);
   if (j.is_discarded()) return core::fail(core::Diagnostic::error("save.json", "not JSON").of(path.string()));

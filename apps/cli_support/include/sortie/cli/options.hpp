@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -72,16 +73,29 @@ inline CLI::Validator number_in_range(long double lo, long double hi, bool whole
       range_text);
 }
 
+// The check of a T in [lo, hi] (or the open ends of `ends`), its range text "[lo, hi]".
+template <class T>
+CLI::Validator number_check(T lo, T hi, Ends ends) {
+  const std::string range =
+      fmt::format("{}{}, {}{}", ends == Ends::closed ? '[' : '(', lo, hi, ends == Ends::open_both ? ')' : ']');
+  return number_in_range(static_cast<long double>(lo), static_cast<long double>(hi), std::is_integral_v<T>, range,
+                         ends);
+}
+
 // Adds `name` as a numeric option limited to [lo, hi] (or the open ends of `ends`).
 template <class T>
 CLI::Option* add_number(CLI::App* cmd, const std::string& name, T& value, const std::string& help, T lo, T hi,
                         Ends ends = Ends::closed) {
   static_assert(std::is_arithmetic_v<T>);
-  const std::string range =
-      fmt::format("{}{}, {}{}", ends == Ends::closed ? '[' : '(', lo, hi, ends == Ends::open_both ? ')' : ']');
-  return cmd->add_option(name, value, help)
-      ->check(number_in_range(static_cast<long double>(lo), static_cast<long double>(hi), std::is_integral_v<T>, range,
-                              ends));
+  return cmd->add_option(name, value, help)->check(number_check(lo, hi, ends));
+}
+
+// An optional number: empty unless given (a default that depends on other options).
+template <class T>
+CLI::Option* add_number(CLI::App* cmd, const std::string& name, std::optional<T>& value, const std::string& help, T lo,
+                        T hi, Ends ends = Ends::closed) {
+  static_assert(std::is_arithmetic_v<T>);
+  return cmd->add_option(name, value, help)->check(number_check(lo, hi, ends));
 }
 
 // The same over the whole range of T (still rejects "-5" for unsigned T, and overflow).

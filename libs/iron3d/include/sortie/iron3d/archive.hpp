@@ -165,6 +165,11 @@ struct ArchiveNewEntry {
   bool replace = false;                           // overwrite the payload of an entry with this name
 };
 
+// Sets the entry's type and method from their texts (`sortie archive add --type --method`):
+// type "7", "0x15" or a 4-character tag such as MAT0, method an RsLi method name; empty text
+// leaves the field unset. Codes usage.type and usage.method, naming what is accepted.
+core::Status set_entry_type_and_method(ArchiveNewEntry& entry, std::string_view type, std::string_view method);
+
 core::Result<core::Bytes> add_archive_entry(const Archive& archive, ArchiveNewEntry entry,
                                             const ArchiveWriteOptions& options = {});
 core::Result<core::Bytes> remove_archive_entries(const Archive& archive, std::span<const std::string> names,

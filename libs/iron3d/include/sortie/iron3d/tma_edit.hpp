@@ -12,6 +12,7 @@
 // and the field path of the edit (e.g. `objects[3].properties[Life state]`).
 #include <array>
 #include <cstdint>
+#include <filesystem>
 #include <span>
 #include <string>
 #include <string_view>
@@ -85,5 +86,26 @@ struct TmaEdit {
 core::Status apply_tma_edit(Tma& tma, const TmaEdit& edit);
 // Applies edits in order; stops at the first failure, naming the edit (1-based) in the message.
 core::Status apply_tma_edits(Tma& tma, std::span<const TmaEdit> edits);
+
+// ---- a file edited in place or into another file (`sortie tma edit`) ----
+
+struct TmaFileEdit {
+  std::filesystem::path input;
+  std::filesystem::path output;  // may be the input; written atomically
+  core::Profile profile = core::Profile::strict;
+  std::vector<TmaEdit> edits;
+};
+
+struct TmaFileEditResult {
+  std::size_t edits = 0;
+  std::size_t bytes = 0;       // of the written file
+  std::size_t objects = 0;     // in the written file
+  core::Diagnostics warnings;  // from reading the input (compatible profile)
+};
+
+// Reads `input`, applies the edits in order and writes the result atomically. Nothing is written
+// on any failure. Errors: the file's (io.*), the reader's (tma.*), the edit's (tma.edit.*, its
+// file set to the input) and the writer's (file set to the output).
+core::Result<TmaFileEditResult> edit_tma_file(const TmaFileEdit& request);
 
 }  // namespace sortie::iron3d
