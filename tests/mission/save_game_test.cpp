@@ -112,6 +112,12 @@ TEST_F(SaveGameTest, damaged_foreign_and_mismatched_saves_are_refused_before_any
   auto other_version = save_json(good);
   other_version["version"] = kSaveVersion + 1;
   EXPECT_EQ(code_of(other_version.dump()), "save.version");
+  // Found by fuzz_save_game's long run: a "format" that is not a string threw out of the reader.
+  EXPECT_EQ(code_of(R"({"format": 120, "version": 2, "actions": []})"), "save.format");
+  EXPECT_EQ(code_of(R"({"format": null})"), "save.format");
+  // A version that only equals kSaveVersion modulo 2^32 is another version.
+  other_version["version"] = (std::int64_t{1} << 32) + kSaveVersion;
+  EXPECT_EQ(code_of(other_version.dump()), "save.version");
   SaveGame foreign = good;
   foreign.build = "sortie 0.0.9; sample generator 6; save 1";
   EXPECT_EQ(code_of(save_json(foreign).dump()), "save.build");

@@ -84,9 +84,10 @@ core::Status write_save(const std::filesystem::path& path, const SaveGame& save)
 }
 
 core::Result<SaveGame> save_from_json(const core::Json& j) {
-  if (!j.is_object() || j.value("format", std::string()) != "sortie-save")
+  if (!j.is_object() || !j.contains("format") || !j["format"].is_string() ||
+      j["format"].get<std::string>() != "sortie-save")
     return core::fail(core::Diagnostic::error("save.format", "not a sortie save (no \"format\": \"sortie-save\")"));
-  if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != kSaveVersion)
+  if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<std::int64_t>() != kSaveVersion)
     return core::fail(core::Diagnostic::error("save.version", "a save of another version")
                           .expect(std::to_string(kSaveVersion), j.contains("version") ? j["version"].dump() : "none"));
   if (j.contains("actions") && j["actions"].is_array() && j["actions"].size() > kMaxSaveActions)
