@@ -20,6 +20,7 @@
 
 #include "corpus_terrain.hpp"
 #include "sortie/core/rng.hpp"
+#include "sortie/core/stats.hpp"
 #include "sortie/iron3d/terrain_builder.hpp"
 #include "sortie/mission/class_ids.hpp"
 #include "sortie/move/commands.hpp"
@@ -97,12 +98,9 @@ void time_pairs(benchmark::State& state, const Query& query) {
       found += hit ? 1 : 0;
     }
   }
-  std::sort(ns.begin(), ns.end());
-  auto at = [&](double q) {
-    return ns.empty() ? 0.0 : ns[static_cast<std::size_t>(q * static_cast<double>(ns.size() - 1))];
-  };
-  state.counters["p50_ns"] = at(0.50);
-  state.counters["p99_ns"] = at(0.99);
+  const core::Summary times = core::summarize(std::move(ns));
+  state.counters["p50_ns"] = times.p50;
+  state.counters["p99_ns"] = times.p99;
   state.counters["found"] = static_cast<double>(found);
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPairs));
 }

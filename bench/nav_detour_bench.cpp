@@ -22,6 +22,7 @@
 
 #include "nav_maps.hpp"
 #include "sortie/core/rng.hpp"
+#include "sortie/core/stats.hpp"
 #include "sortie/nav/areal_map.hpp"
 
 #if SORTIE_WITH_DETOUR
@@ -85,12 +86,9 @@ void time_pairs(benchmark::State& state, const Fixture& f, const Query& query) {
       points += n;
     }
   }
-  std::sort(ns.begin(), ns.end());
-  auto at = [&](double q) {
-    return ns.empty() ? 0.0 : ns[static_cast<std::size_t>(q * static_cast<double>(ns.size() - 1))];
-  };
-  state.counters["p50_ns"] = at(0.50);
-  state.counters["p99_ns"] = at(0.99);
+  const core::Summary times = core::summarize(std::move(ns));
+  state.counters["p50_ns"] = times.p50;
+  state.counters["p99_ns"] = times.p99;
   state.counters["areals"] = static_cast<double>(f.areals.areal_count());
   state.counters["pairs"] = static_cast<double>(f.pairs.size());
   state.counters["mean_points"] = static_cast<double>(points) / static_cast<double>(f.pairs.size());

@@ -53,6 +53,11 @@ int viewer_main(int argc, char** argv) {
   app.add_option("--size", size, "window size WIDTHxHEIGHT")->default_str("1280x720");
   cli::add_number(&app, "--frames", ao.frames, "quit after N frames (fixed 1/60 s steps)", std::uint64_t{1},
                   std::uint64_t{100'000'000});
+  auto* bench =
+      cli::add_number(&app, "--bench-frames", ao.bench_frames,
+                      "time N frames after 30 warm-up frames and print the frame-time distribution, then quit",
+                      std::uint64_t{1}, std::uint64_t{1'000'000});
+  bench->excludes(app.get_option("--frames"));
   app.add_option("--screenshot", screenshot, "with --frames: write the last frame to this PNG");
   app.add_option("--script", script, "scripted input: lines 'FRAME EVENT ARGS'");
   cli::add_number(&app, "--threads", ao.threads, "render threads (0 = every core)", 0u, 256u);

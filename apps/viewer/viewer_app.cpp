@@ -9,6 +9,7 @@
 #include "sdl_window.hpp"
 #include "sortie/cli/report.hpp"
 #include "sortie/core/file_io.hpp"
+#include "sortie/core/stats.hpp"
 #include "sortie/render/font.hpp"
 #include "sortie/render/image_io.hpp"
 
@@ -45,6 +46,31 @@ int report_error(const core::Diagnostic& d) {
   return cli::fail_with(d);
 }
 
+using Clock = std::chrono::steady_clock;
+double ms_between(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+// --bench-frames: each timed frame's parts in milliseconds.
+struct FrameTimes {
+  std::vector<double> frame, step, draw, text, present;
+  void print(std::uint32_t width, std::uint32_t height, unsigned threads) const {
+    std::cout << fmt::format("bench: {} frames at {}x{}, {} render threads, after {} warm-up frames (ms)\n",
+                             frame.size(), width, height, threads, kBenchWarmupFrames);
+    std::cout << fmt::format("{:<8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}\n", "", "min", "p50", "p90", "p99", "max",
+                             "mean");
+    for (const auto& [name, samples] : {std::pair{"frame", &frame}, std::pair{"step", &step}, std::pair{"draw", &draw},
+                                        std::pair{"hud", &text}, std::pair{"present", &present}}) {
+      const core::Summary s = core::summarize(*samples);
+      std::cout << fmt::format("{:<8} {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f}\n", name, s.min, s.p50,
+                               s.p90, s.p99, s.max, s.mean);
+    }
+    const core::Summary f = core::summarize(frame);
+    std::cout << fmt::format("bench: p50 {:.2f} ms ({:.1f} FPS), p99 {:.2f} ms\n", f.p50,
+                             f.p50 > 0 ? 1000.0 / f.p50 : 0.0, f.p99);
+  }
+};
+
 }  // namespace
 
 int run_app(ViewerMode& mode, const AppOptions& options) {
@@ -68,16 +94,19 @@ int run_app(ViewerMode& mode, const AppOptions& options) {
   double fps_window_ms = 0.0, frame_ms_avg = 0.0, draw_ms_total = 0.0;
   std::uint64_t fps_frames = 0;
   double fps = 0.0;
+  const bool bench = options.bench_frames > 0;
+  const std::uint64_t frames = bench ? kBenchWarmupFrames + options.bench_frames : options.frames;
+  FrameTimes times;
   auto last = std::chrono::steady_clock::now();
   const auto start = last;
   std::uint64_t frame = 0;
   for (;; ++frame) {
-    if (options.frames > 0 && frame >= options.frames) break;
+    if (frames > 0 && frame >= frames) break;
     const auto now = std::chrono::steady_clock::now();
     const double real_dt = std::chrono::duration<double>(now - last).count();
     last = now;
     // Scripted runs use a fixed 60 Hz frame time so their pictures do not depend on the machine.
-    const double dt = options.frames > 0 ? 1.0 / 60.0 : real_dt;
+    const double dt = frames > 0 ? 1.0 / 60.0 : real_dt;
 
     std::vector<InputEvent> events = window->poll();
     while (next_script < script.size() && script[next_script].frame <= frame)
@@ -97,16 +126,18 @@ int run_app(ViewerMode& mode, const AppOptions& options) {
       mode.on_event(e, input, static_cast<int>(fb->width()), static_cast<int>(fb->height()));
     }
     if (quit || mode.wants_quit()) break;
+    const auto s0 = Clock::now();
     if (auto st = mode.step(dt, input); !st) return report_error(st.error());
-    const auto d0 = std::chrono::steady_clock::now();
+    const auto d0 = Clock::now();
     if (auto st = mode.draw(renderer, *fb); !st) return report_error(st.error());
-    draw_ms_total += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - d0).count();
+    const auto d1 = Clock::now();
+    draw_ms_total += ms_between(d0, d1);
     if (shot) {
       const auto path = fmt::format("sortie-viewer-{:03}.png", screenshots++);
       if (auto st = render::write_png(path, *fb); !st) return report_error(st.error());
       std::cout << "screenshot: " << path << "\n";
     }
-    if (options.frames > 0 && frame + 1 == options.frames && !options.screenshot.empty()) {
+    if (frames > 0 && frame + 1 == frames && !options.screenshot.empty()) {
       if (auto st = render::write_png(options.screenshot, *fb); !st) return report_error(st.error());
     }
     // FPS over the last half second.
@@ -134,8 +165,18 @@ int run_app(ViewerMode& mode, const AppOptions& options) {
       relative = mode.relative_mouse();
       window->set_relative_mouse(relative);
     }
+    const auto p0 = Clock::now();
     if (auto st = window->present(*fb); !st) return report_error(st.error());
+    if (bench && frame >= kBenchWarmupFrames) {
+      const auto p1 = Clock::now();
+      times.frame.push_back(ms_between(now, p1));
+      times.step.push_back(ms_between(s0, d0));
+      times.draw.push_back(ms_between(d0, d1));
+      times.text.push_back(ms_between(d1, p0));
+      times.present.push_back(ms_between(p0, p1));
+    }
   }
+  if (bench) times.print(fb->width(), fb->height(), renderer.threads());
   const double total_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (frame > 0)
     std::cout << fmt::format("{} frames in {:.2f} s: {:.1f} FPS, {:.2f} ms per frame drawing\n", frame, total_s,

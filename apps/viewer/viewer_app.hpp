@@ -16,7 +16,12 @@ struct AppOptions {
   std::filesystem::path screenshot;  // written after the last frame of --frames
   std::filesystem::path script;      // scripted input
   unsigned threads = 0;              // render threads (0 = every core)
+  // --bench-frames N: after kBenchWarmupFrames frames, time N frames (dt = 1/60 s each) and print
+  // the distribution of the frame time and its parts (step, draw, HUD text, present); then quit.
+  std::uint64_t bench_frames = 0;
 };
+
+inline constexpr std::uint64_t kBenchWarmupFrames = 30;
 
 // Runs `mode` in a window; returns the process exit code.
 int run_app(ViewerMode& mode, const AppOptions& options);
