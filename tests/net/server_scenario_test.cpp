@@ -16,6 +16,7 @@
 #include "sortie/mission/scenario.hpp"
 #include "sortie/net/bots.hpp"
 #include "sortie/net/message_log.hpp"
+#include "sortie/net/serve_session.hpp"
 #include "sortie/net/session_report.hpp"
 #include "sortie/scenario/commands.hpp"
 #include "sortie_test/demo_game.hpp"
@@ -223,4 +224,34 @@ TEST(ServerScenario, a_late_joiner_gets_the_scenario_state_and_the_outcome) {
   EXPECT_EQ(late.replica()->state_hash(), m.server().replica().state_hash());
   expect_same_scenario(late, *m.scenario().summary());
   EXPECT_EQ(m.server().replica().players().size(), 2u);  // the authority and the late joiner
+}
+
+TEST(ServerScenario, serve_session_plays_it_after_host_and_ends_at_the_outcome) {
+  mission::GameContext context = sortie::test::game_over(sortie::test::demo_files());
+  auto hosted = host_mission(context, "m01", kSeed);
+  ASSERT_TRUE(hosted) << hosted.error().to_string();
+  ServeOptions o;
+  o.port = 0;
+  o.ticks = 3000;
+  o.fast = true;
+  auto serve = ServeSession::listen(o);
+  ASSERT_TRUE(serve) << serve.error().to_string();
+  const auto early = (*serve)->play_scenario(*context.current());
+  ASSERT_FALSE(early);
+  EXPECT_EQ(early.error().code, "serve.scenario");
+  ASSERT_TRUE((*serve)->host(hosted->setup));
+  for (const world::Command& c : hosted->start) ASSERT_TRUE((*serve)->server().submit(c));
+  ASSERT_TRUE((*serve)->play_scenario(*context.current()));
+  ASSERT_NE((*serve)->scenario(), nullptr);
+  const auto ran = (*serve)->run();
+  ASSERT_TRUE(ran) << ran.error().diagnostic.to_string();
+  ASSERT_TRUE((*serve)->scenario()->decided());
+  const auto summary = (*serve)->scenario()->summary();
+  ASSERT_TRUE(summary.has_value());
+  EXPECT_EQ(summary->outcome, scenario::Outcome::win);
+  EXPECT_EQ((*serve)->server().ticks(), summary->tick + 1);  // not the 3000 asked for
+  const core::Json report = serve_report_json(**serve, hosted->setup);
+  EXPECT_EQ(report.at("scenario").at("outcome"), "win");
+  EXPECT_EQ(report.at("scenario").at("objectives").size(), 2u);
+  EXPECT_NE(serve_report_text(**serve).find("scenario result: win at tick"), std::string::npos);
 }

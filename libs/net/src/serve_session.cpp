@@ -37,6 +37,7 @@ core::Status ServeSession::host(const SessionSetup& setup) {
 }
 
 core::Status ServeSession::play_scenario(mission::LoadedMission& mission, scenario::RuntimeOptions options) {
+  if (!server_) return core::fail(core::Diagnostic::error("serve.scenario", "no session hosted to play a scenario on"));
   if (options.trace.dir.empty()) options.trace.dir = options_.trace_dir;
   SORTIE_TRY(scenario_, ServerScenario::create(*server_, mission, std::move(options)));
   return {};

@@ -79,7 +79,7 @@ class ServeSession {
   // Plays the scenario of `mission` (the mission the setup was captured from) on the server's
   // world; after host() and the units' bodies, before run(). Nothing when the mission has none.
   // `options.trace.dir` empty: the scenario's traces go to the trace directory. Errors:
-  // ServerScenario::create's.
+  // serve.scenario (before host()), ServerScenario::create's.
   core::Status play_scenario(mission::LoadedMission& mission, scenario::RuntimeOptions options = {});
   // The lobby, the ticks and the linger, then the session's end (see above); after host().
   tl::expected<void, ServeError> run();
