@@ -25,11 +25,13 @@ struct RunCliOptions {
   std::string sample_scale = "demo";
   std::uint64_t save_at = 0;  // 0: none (the option's range starts at 1)
   bool json = false;
+  bool no_scenario = false;
 };
 
 int run_main(RunCliOptions& o) {
   auto& rq = o.rq;
   rq.source = {o.game_dir, sample_scale_from(o.sample_scale), {}};
+  rq.scenario = !o.no_scenario;
   if (o.save_at > 0) rq.save_at = o.save_at;
   RunProgress progress;  // cli_util.hpp
   progress.attach(rq);
@@ -78,7 +80,8 @@ SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
       "with --ticks 0 it is the hash of the state as loaded.\n"
       "A mission with a scenario (MISSIONS/<m>/mission.lua, docs/mission-scripts.md) plays it: its parts\n"
       "give the orders, the run ends at the outcome or the tick limit, and the report lists the\n"
-      "objectives and the result; a replay reproduces the hash without running any script.\n\n"
+      "objectives and the result; a replay reproduces the hash without running any script.\n"
+      "--no-scenario runs such a mission without it (random orders); `sortie serve` has the same switch.\n\n"
       "Examples:\n  sortie run\n  sortie run --ticks 2000 --json\n  sortie run /games/parkan --mission m03 --out "
       "/tmp/run\n"
       "  sortie run --replay /tmp/run/commands.json --ticks 600   (same final hash)\n"
@@ -106,6 +109,10 @@ SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
       cmd->add_option("--load", o->rq.load, "resume a save: re-simulate to its tick, check it, run --ticks more");
   load->excludes(cmd->get_option("--replay"));
   save_at->excludes(cmd->get_option("--replay"));
+  auto* no_scenario =
+      cmd->add_flag("--no-scenario", o->no_scenario, "do not play the mission's scenario: random orders instead");
+  no_scenario->excludes(save_at);
+  no_scenario->excludes(load);
   add_sample_option(cmd, o->sample_scale);
   cmd->callback([o, &outcome] { outcome.exit_code = run_main(*o); });
 });

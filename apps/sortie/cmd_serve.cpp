@@ -3,6 +3,8 @@
 // hosted mission and the report come from net/session_report.hpp.
 #include <iostream>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "cli_game.hpp"
 #include "command.hpp"
@@ -26,7 +28,9 @@ struct ServeCliOptions {
   std::string log;
   std::string trace_dir;
   std::string sample = "demo";
+  std::vector<std::string> trace;
   bool no_bot = false;
+  bool no_scenario = false;
   bool json = false;
 };
 
@@ -49,6 +53,13 @@ int serve_main(ServeCliOptions o) {
   net::Server& s = (*session)->server();
   for (const world::Command& c : hosted->start) {  // the units' movement bodies, as in `sortie run`
     if (auto st = s.submit(c); !st) return fail_with(st.error(), o.json, kExitInvalid);
+  }
+  if (!o.no_scenario) {  // the mission's scenario on the server's world (net/server_scenario.hpp)
+    scenario::RuntimeOptions ro;
+    ro.seed = o.seed;
+    ro.trace.channels = o.trace;
+    if (auto st = (*session)->play_scenario(*game->context.current(), ro); !st)
+      return fail_with(st.error(), o.json, kExitInvalid);
   }
   if (!o.json) {
     std::cout << "session: " << hosted->setup.mission_path << " (" << hosted->setup.objects.size()
@@ -79,9 +90,13 @@ SORTIE_COMMAND(serve, [](CLI::App& root, Outcome& outcome) {
       "last tick it waits (--linger-ms, --linger-idle-ms) until every client has it, drops those that\n"
       "do not, runs one closing tick when a player was lost after the last tick, ends the session and\n"
       "prints its traffic, tick times and the final state hash, which every client prints too.\n"
-      "--log writes the message log for `sortie replay`; --trace-dir writes resnet.log and NetWatch.log.\n\n"
+      "--log writes the message log for `sortie replay`; --trace-dir writes resnet.log and NetWatch.log.\n"
+      "A mission with a scenario (docs/mission-scripts.md) plays it on the server, as `sortie run` does: its\n"
+      "script and SuperAI give the orders (no host bot), clients follow its effects, and the game ends at\n"
+      "the outcome or the tick limit; the report lists the objectives and the result. --no-scenario plays\n"
+      "without it; --trace writes its channels as <channel>.log into --trace-dir.\n\n"
       "Examples:\n  sortie serve --port 7777 --ticks 600\n"
-      "  sortie serve /games/parkan --mission m03 --port 7777 --log session.snlg --trace-dir traces\n");
+      "  sortie serve /games/parkan --mission m03 --port 7777 --log session.snlg --trace-dir traces --trace lua\n");
   add_game_options(cmd, o->game_dir, o->mission);
   add_number(cmd, "--port,-p", o->net.port, "UDP port (0: any free port, printed)")->default_str("7777");
   cmd->add_option("--bind", o->net.bind, "address to listen on (0.0.0.0: every interface)")->default_str("127.0.0.1");
@@ -107,6 +122,11 @@ SORTIE_COMMAND(serve, [](CLI::App& root, Outcome& outcome) {
       ->default_str("transfer");
   cmd->add_option("--log", o->log, "write the message log here (for `sortie replay`)");
   cmd->add_option("--trace-dir", o->trace_dir, "write resnet.log and NetWatch.log into this directory");
+  cmd->add_option(
+         "--trace", o->trace,
+         "scenario trace channels to write as <channel>.log into --trace-dir (lua, ai, superai, scenario, all)")
+      ->delimiter(',');
+  cmd->add_flag("--no-scenario", o->no_scenario, "do not play the mission's scenario (the host bot orders instead)");
   add_sample_option(cmd, o->sample);
   cmd->add_flag("--fast", o->net.fast, "tick as fast as possible instead of in real time");
   cmd->add_flag("--no-bot", o->no_bot, "give no orders to the mission's units");

@@ -4,7 +4,9 @@
 // GAME_DIR, default the embedded sample, as the server does) with the mirrors' transforms of the
 // replica each frame, and after the last frame follows on to --ticks (or the session's end) and
 // prints the replica's final state hash, the number the server prints. The session loop is libs/net's
-// (net::JoinSession, the one `sortie join` runs), pumped once per frame without waiting.
+// (net::JoinSession, the one `sortie join` runs), pumped once per frame without waiting. The
+// server plays the mission's scenario (net/server_scenario.hpp); its objectives and outcome reach
+// the replica as world state, and the HUD lists them as `sortie-viewer`'s mission game marks them.
 #include <fmt/format.h>
 
 #include <iostream>
@@ -13,6 +15,7 @@
 #include "mission_view.hpp"
 #include "sortie/cli/options.hpp"
 #include "sortie/core/hash.hpp"
+#include "sortie/mission/mission_scenario.hpp"
 #include "sortie/nav/iron3d_input.hpp"
 #include "sortie/net/join_session.hpp"
 #include "sortie/net/session_report.hpp"
@@ -81,6 +84,18 @@ class JoinMode final : public ViewerMode {
     lines.push_back(fmt::format("join {} as {}: {}  player {}  tick {}  objects {}", options_.join.address,
                                 options_.join.name, net::to_string(c.state()), c.player(), c.ticks(),
                                 c.replica() != nullptr ? c.replica()->world().live_count() : 0));
+    const auto summary =
+        c.replica() != nullptr ? mission::summarize_scenario(c.replica()->world(), nullptr) : std::nullopt;
+    if (summary) {  // the served scenario's objectives and outcome (replicated world state)
+      for (const auto& o : summary->objectives) {
+        const char* mark = o.status == scenario::ObjectiveStatus::completed ? "[x]"
+                           : o.status == scenario::ObjectiveStatus::failed  ? "[!]"
+                                                                            : "[ ]";
+        lines.push_back(fmt::format("{} {}", mark, o.text));
+      }
+      if (summary->outcome != scenario::Outcome::none)
+        lines.push_back(fmt::format("mission {}: {}", scenario::to_string(summary->outcome), summary->reason));
+    }
     return lines;
   }
 
@@ -92,6 +107,8 @@ class JoinMode final : public ViewerMode {
     }
     const auto& c = session_->client();
     std::cout << fmt::format("player {} joined at tick {}, followed {} ticks\n", c.player(), c.live_tick(), c.ticks());
+    if (const auto scenario = mission::summarize_scenario(c.replica()->world(), nullptr))
+      std::cout << scenario->to_text();
     std::cout << "final state hash: " << core::hash_hex(*hash) << "\n";
     return 0;
   }

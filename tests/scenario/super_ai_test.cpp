@@ -181,6 +181,35 @@ TEST(SuperAI, pursues_the_nearest_visible_enemy_and_ignores_neutrals) {
   EXPECT_GT(p.x, 55.0f) << "the hunter closes in on its target";
 }
 
+TEST(SuperAI, gives_no_orders_to_a_unit_a_networked_player_owns_but_still_counts_it) {
+  Arena a;
+  const auto played = a.unit(1, {40, 40});  // Blue, taken by networked player 2
+  const auto own = a.unit(1, {40, 60});     // Blue, the clan's
+  const auto enemy = a.unit(2, {70, 40});   // Red
+  SuperAI blue("Blue", SuperAIConfig{.engage = false}), red("Red", SuperAIConfig{.engage = false});
+  a.tw.tick();  // the bodies (move.enable) exist from the first tick on, as in a mission run
+  // A client took it (net.change_owner): on every replica it is now a mirror of player 2.
+  const auto handle = a.tw.world->lookup(played);
+  ASSERT_TRUE(handle.has_value());
+  ASSERT_TRUE(a.tw.world->change_owner(*handle, 2));
+  auto ctx = a.context();
+  ASSERT_TRUE(blue.start(ctx));
+  ASSERT_TRUE(red.start(ctx));
+  a.run({&blue, &red}, 1);
+  EXPECT_EQ(radar_of(blue, played), nullptr);  // the player's to order
+  const UnitRadar* mine = radar_of(blue, own);
+  ASSERT_NE(mine, nullptr);
+  EXPECT_EQ(mine->order, AiOrder::pursue);
+  EXPECT_EQ(mine->friends_near, 2u);  // the played unit is still a friend
+  const UnitRadar* theirs = radar_of(red, enemy);
+  ASSERT_NE(theirs, nullptr);
+  EXPECT_EQ(theirs->enemies_seen, 2u);
+  EXPECT_EQ(theirs->target, played);  // and still an enemy: the nearest one
+  a.run({&blue, &red}, 120);
+  EXPECT_EQ(radar_of(blue, played), nullptr);
+  EXPECT_EQ(blue.radar().size(), 1u);
+}
+
 TEST(SuperAI, a_wall_hides_the_enemy_behind_it) {
   Arena open_field(false), walled(true);
   for (Arena* a : {&open_field, &walled}) {

@@ -92,7 +92,10 @@ core::Status run_stages(const MissionRunRequest& request, MissionRun& run) {
     ro.seed = request.seed;
     ro.trace.channels = request.trace;
     ro.trace.dir = request.out_dir;
-    SORTIE_TRY(auto runtime, make_scenario_runtime(loaded, ro));
+    std::unique_ptr<scenario::ScenarioRuntime> runtime;
+    if (request.scenario) {
+      SORTIE_TRY(runtime, make_scenario_runtime(loaded, ro));
+    }
     if (runtime) so.wander = false;  // the scenario gives the orders
     SORTIE_TRY(run.result, run_scenario(loaded, so, request.on_tick, runtime.get()));
     if (request.save_at && !run.saved)

@@ -21,7 +21,7 @@ scenario::MissionFacts mission_facts(const LoadedMission& mission, std::string n
 
 core::Result<std::unique_ptr<scenario::ScenarioRuntime>> make_scenario_runtime(LoadedMission& mission,
                                                                                const scenario::RuntimeOptions& options,
-                                                                               bool human) {
+                                                                               bool human, world::World* on) {
   std::vector<std::unique_ptr<scenario::ScenarioPart>> parts;
   if (mission.script) {
     SORTIE_TRY(auto lua, scenario::LuaMission::load(mission.script->source, mission.script->path));
@@ -43,9 +43,16 @@ core::Result<std::unique_ptr<scenario::ScenarioRuntime>> make_scenario_runtime(L
   const std::string name = mission.data ? std::string(mission.data->tma_path.parent()) : std::string();
   scenario::MissionFacts facts = mission_facts(mission, name);
   facts.human = human;
-  auto runtime = std::make_unique<scenario::ScenarioRuntime>(*mission.world, std::move(facts), options);
+  auto runtime =
+      std::make_unique<scenario::ScenarioRuntime>(on != nullptr ? *on : *mission.world, std::move(facts), options);
   for (auto& p : parts) runtime->add(std::move(p));
   return runtime;
+}
+
+core::Status scenario_before_tick(scenario::ScenarioRuntime& runtime, const world::World& world) {
+  const scenario::ScenarioState* state = scenario::find_scenario_state(world);
+  if (state != nullptr && state->outcome != scenario::Outcome::none) return {};
+  return runtime.step();
 }
 
 std::optional<ScenarioSummary> summarize_scenario(const world::World& world, const scenario::ScenarioRuntime* runtime) {

@@ -322,7 +322,7 @@ core::Result<std::unique_ptr<PlaySession>> PlaySession::start(LoadedMission& mis
   world::World& w = *mission.world;
   for (world::Command& c : movement_start_commands(mission, impl->options.scenario, w.clock().tick))
     SORTIE_CHECK(w.submit(std::move(c)));
-  if (impl->runtime) SORTIE_CHECK(impl->runtime->step());  // the first step is start()
+  if (impl->runtime) SORTIE_CHECK(scenario_before_tick(*impl->runtime, w));  // the first step is start()
   return std::unique_ptr<PlaySession>(new PlaySession(std::move(impl)));
 }
 
@@ -331,7 +331,7 @@ core::Status PlaySession::tick() {
   if (m.decided_now()) return {};
   SORTIE_CHECK(m.refresh_follows());
   SORTIE_CHECK(m.w().tick());
-  if (m.runtime && !m.decided_now()) SORTIE_CHECK(m.runtime->step());
+  if (m.runtime) SORTIE_CHECK(scenario_before_tick(*m.runtime, m.w()));
   return {};
 }
 

@@ -138,11 +138,9 @@ core::Result<ScenarioResult> run_scenario(LoadedMission& mission, const Scenario
         if (auto e = world::payload_of<move::EnableCommand>(c); e && e->is_static) ++r.obstacles;
         SORTIE_CHECK(w.submit(std::move(c)));
       }
-      // After the bodies: the parts' orders of tick 0 apply to bodies.
-      if (runtime != nullptr) SORTIE_CHECK(runtime->step());  // the first step is start()
-    } else if (runtime != nullptr) {
-      SORTIE_CHECK(runtime->step());
     }
+    // After the bodies: the parts' orders of tick 0 apply to bodies (the first step is start()).
+    if (runtime != nullptr) SORTIE_CHECK(scenario_before_tick(*runtime, w));
     if (options.wander && !units.empty() && options.order_interval > 0 && tick % options.order_interval == 0) {
       // Orders go to units without one (a unit on its way keeps its order), each to a point
       // within order_radius of where it stands, kept inside the map.

@@ -67,7 +67,9 @@ bool JoinSession::over() const {
 }
 
 bool JoinSession::finished() const {
-  return client_->done() || (options_.ticks == 0 && client_->closed_reason() == Reason::session_end);
+  // The server ending the session is a good end before --ticks too: a scenario's outcome ends
+  // the game early (server_scenario.hpp).
+  return client_->done() || client_->closed_reason() == Reason::session_end;
 }
 
 core::Status JoinSession::round(std::uint32_t wait_ms) {

@@ -21,7 +21,8 @@ core::Result<std::unique_ptr<ServeSession>> ServeSession::listen(const ServeOpti
 }
 
 ServeSession::~ServeSession() {
-  server_.reset();  // before the transport it talks through
+  scenario_.reset();  // before the server it plays on
+  server_.reset();    // before the transport it talks through
 }
 
 std::string ServeSession::address() const {
@@ -32,6 +33,13 @@ core::Status ServeSession::host(const SessionSetup& setup) {
   if (!options_.trace_dir.empty()) trace_ = std::make_unique<FileTrace>(options_.trace_dir);
   SORTIE_TRY(server_, Server::host(*transport_, setup, options_.server, clock_, trace_.get()));
   step_us_ = setup.step_us;
+  return {};
+}
+
+core::Status ServeSession::play_scenario(mission::LoadedMission& mission, scenario::RuntimeOptions options) {
+  if (!server_) return core::fail(core::Diagnostic::error("serve.scenario", "no session hosted to play a scenario on"));
+  if (options.trace.dir.empty()) options.trace.dir = options_.trace_dir;
+  SORTIE_TRY(scenario_, ServerScenario::create(*server_, mission, std::move(options)));
   return {};
 }
 
@@ -62,14 +70,17 @@ tl::expected<void, ServeError> ServeSession::run() {
         return transport_failed(st.error());
     }
     if (auto st = s.poll(0); !st) return transport_failed(st.error());
-    if (options_.bot) {
+    if (scenario_) {  // the scenario gives the authority's orders, as in `sortie run`
+      if (auto st = scenario_->before_tick(); !st) return session_failed(st.error());
+    } else if (options_.bot) {
       if (auto st = bot.step(s); !st) return session_failed(st.error());
     }
     if (auto st = s.run_tick(); !st) return session_failed(st.error());
     next += step;
+    if (scenario_ && scenario_->decided()) break;  // the outcome ends the game
   }
   // The end (serve_session.hpp): linger, drop who is behind, a closing tick for the lost.
-  if (auto st = linger(options_.ticks); !st) return transport_failed(st.error());
+  if (auto st = linger(s.ticks()); !st) return transport_failed(st.error());
   s.drop_behind(s.ticks());
   if (s.lost_since_last_tick()) {
     if (auto st = s.run_tick(); !st) return session_failed(st.error());
@@ -110,7 +121,8 @@ core::Status ServeSession::linger(std::uint64_t tick) {
 }
 
 core::Status ServeSession::save(const std::filesystem::path& log_path) const {
-  return detail::save_session_files(log_path, server_->message_log(), trace_.get());
+  SORTIE_CHECK(detail::save_session_files(log_path, server_->message_log(), trace_.get()));
+  return scenario_ ? scenario_->runtime().write_traces() : core::Status{};
 }
 
 }  // namespace sortie::net

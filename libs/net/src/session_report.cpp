@@ -6,6 +6,7 @@
 
 #include "sortie/core/hash.hpp"
 #include "sortie/mission/game_context.hpp"
+#include "sortie/mission/mission_scenario.hpp"
 #include "sortie/mission/scenario.hpp"
 #include "sortie/nav/iron3d_input.hpp"
 
@@ -43,6 +44,12 @@ core::Json tick_times_json(const TickTimes& t) {
   return core::Json{{"count", t.count()}, {"mean", t.mean_us()}, {"p99", t.quantile_us(0.99)}, {"max", t.max_us()}};
 }
 
+// The scenario of a session's world: objectives and outcome (replicated world state), with the
+// parts and their diagnostics on the server that ran them; nullopt when no scenario started.
+std::optional<mission::ScenarioSummary> session_scenario(const world::World& world, const ServerScenario* played) {
+  return mission::summarize_scenario(world, played != nullptr ? &played->runtime() : nullptr);
+}
+
 }  // namespace
 
 core::Json serve_report_json(const ServeSession& session, const SessionSetup& setup) {
@@ -63,19 +70,21 @@ core::Json serve_report_json(const ServeSession& session, const SessionSetup& se
                            {"bytes_out", st.bytes_out},           {"messages_out", st.messages_out},
                            {"catch_up_bytes", st.catch_up_bytes}, {"sync_bytes", st.sync_bytes},
                            {"udp_bytes_in", udp.bytes_received},  {"udp_bytes_out", udp.bytes_sent}};
-  return core::Json{{"ok", true},
-                    {"address", session.address()},
-                    {"mission", setup.mission_path},
-                    {"ticks", s.ticks()},
-                    {"objects", s.world().live_count()},
-                    {"players", s.replica().players().size()},
-                    {"closing_tick", session.closing_tick()},
-                    {"orders_accepted", st.orders_accepted},
-                    {"orders_rejected", st.orders_rejected},
-                    {"departures", departures},
-                    {"traffic", traffic},
-                    {"tick_us", tick_times_json(st.tick_times)},
-                    {"final_hash", core::hash_hex(s.replica().state_hash())}};
+  core::Json out{{"ok", true},
+                 {"address", session.address()},
+                 {"mission", setup.mission_path},
+                 {"ticks", s.ticks()},
+                 {"objects", s.world().live_count()},
+                 {"players", s.replica().players().size()},
+                 {"closing_tick", session.closing_tick()},
+                 {"orders_accepted", st.orders_accepted},
+                 {"orders_rejected", st.orders_rejected},
+                 {"departures", departures},
+                 {"traffic", traffic},
+                 {"tick_us", tick_times_json(st.tick_times)},
+                 {"final_hash", core::hash_hex(s.replica().state_hash())}};
+  if (const auto scenario = session_scenario(s.world(), session.scenario())) out["scenario"] = scenario->to_json();
+  return out;
 }
 
 std::string serve_report_text(const ServeSession& session) {
@@ -97,6 +106,7 @@ std::string serve_report_text(const ServeSession& session) {
       udp.bytes_sent);
   out += fmt::format("tick time: mean {:.0f} us, p99 {} us, max {} us\n", st.tick_times.mean_us(),
                      st.tick_times.quantile_us(0.99), st.tick_times.max_us());
+  if (const auto scenario = session_scenario(s.world(), session.scenario())) out += scenario->to_text();
   out += "final state hash: " + core::hash_hex(s.replica().state_hash()) + "\n";
   return out;
 }
@@ -123,6 +133,10 @@ core::Json join_report_json(const JoinSession& session, std::uint64_t hash) {
                    {"udp_bytes_in", udp.bytes_received},
                    {"udp_bytes_out", udp.bytes_sent}}},
                  {"final_hash", core::hash_hex(hash)}};
+  if (session.replica() != nullptr) {
+    if (const auto scenario = session_scenario(session.replica()->world(), nullptr))
+      out["scenario"] = scenario->to_json();
+  }
   if (session.relay() != nullptr) {
     const auto rs = session.relay()->stats();
     out["relay"] = {{"datagrams", rs.datagrams_in},
@@ -143,6 +157,9 @@ std::string join_report_text(const JoinSession& session, std::uint64_t hash) {
   out += fmt::format("traffic: in {} messages, {} bytes; out {} messages ({} acks), {} bytes; UDP in {} out {} bytes\n",
                      cs.messages_in, cs.bytes_in, cs.messages_out, cs.acks_sent, cs.bytes_out, udp.bytes_received,
                      udp.bytes_sent);
+  if (session.replica() != nullptr) {
+    if (const auto scenario = session_scenario(session.replica()->world(), nullptr)) out += scenario->to_text();
+  }
   out += "final state hash: " + core::hash_hex(hash) + "\n";
   return out;
 }

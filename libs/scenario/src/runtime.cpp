@@ -78,6 +78,10 @@ struct ScenarioRuntime::Impl {
     }
     if (channel_on(channel)) trace.push_back(TraceLine{world.clock().tick, std::string(channel), std::move(text)});
   }
+  // A command of the runtime for the world's next tick (RuntimeOptions::submit).
+  core::Status send(world::Command c) {
+    return options.submit ? options.submit(std::move(c)) : world.submit(std::move(c));
+  }
   void warn(core::Diagnostic d) {
     ++warnings;
     if (diagnostics.size() < options.max_warnings) {
@@ -133,7 +137,7 @@ struct ScenarioRuntime::Impl {
     const std::uint64_t tick = ctx.tick;
     ctx.submit = [this, tick](world::Command c) {
       c.tick = tick;
-      return world.submit(std::move(c));
+      return send(std::move(c));
     };
     ctx.trace = [this](std::string_view channel, std::string text) { add_trace(channel, std::move(text)); };
     ctx.event_ids = event_ids;
@@ -182,7 +186,7 @@ struct ScenarioRuntime::Impl {
     if (digest_submitted && d == digest) return {};
     digest = d;
     digest_submitted = true;
-    return world.submit(world::make_command(world.clock().tick, DigestCommand{d}));
+    return send(world::make_command(world.clock().tick, DigestCommand{d}));
   }
 
   core::Status run_parts(bool starting) {
@@ -224,7 +228,7 @@ core::Status ScenarioRuntime::start() {
   m.started = true;
   m.subscribe();
   m.known = m.registered();
-  SORTIE_CHECK(m.world.submit(world::make_command(m.world.clock().tick, StartCommand{m.facts.mission})));
+  SORTIE_CHECK(m.send(world::make_command(m.world.clock().tick, StartCommand{m.facts.mission})));
   SORTIE_CHECK(m.run_parts(true));  // start() of every part
   return m.run_parts(false);        // and the first step, in the same tick
 }

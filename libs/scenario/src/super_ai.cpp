@@ -41,7 +41,7 @@ float ground_distance_sq(const core::Vec3& a, core::Vec2 b) {
 }
 
 // The units of the world the radar can see: local or mirrored objects with a moving body and a
-// clan, in ObjectId order.
+// clan, in ObjectId order; `played` marks those a networked player owns (taken or spawned).
 std::vector<SuperAI::Seen> units_of(world::World& w) {
   std::vector<SuperAI::Seen> out;
   for (const world::Handle h : w.queue()) {
@@ -51,7 +51,8 @@ std::vector<SuperAI::Seen> units_of(world::World& w) {
     if (body == nullptr || body->is_static) continue;
     const auto clan = (*o)->properties.get_int("clan");
     if (!clan) continue;
-    out.push_back({(*o)->id(), static_cast<std::int32_t>(*clan), (*o)->transform.position});
+    const bool played = (*o)->ownership().owner != w.local_player();
+    out.push_back({(*o)->id(), static_cast<std::int32_t>(*clan), (*o)->transform.position, played});
   }
   std::sort(out.begin(), out.end(), [](const SuperAI::Seen& a, const SuperAI::Seen& b) { return a.id < b.id; });
   return out;
@@ -108,11 +109,12 @@ bool SuperAI::in_sight(const ScenarioContext& ctx, const core::Vec3& from, const
 core::Status SuperAI::step(ScenarioContext& ctx) {
   const std::vector<Seen> all = units_of(ctx.world);
   // The clan's units as of this tick: radar entries follow them (a removed unit's entry goes, a
-  // spawned one gets a fresh entry), in ObjectId order.
+  // spawned one gets a fresh entry), in ObjectId order. A unit a networked player owns is the
+  // player's to order: it still counts on the radars (and in contacts), but gets no orders.
   std::vector<UnitRadar> next;
   std::size_t old = 0;
   for (const Seen& s : all) {
-    if (s.clan != clan_id_) continue;
+    if (s.clan != clan_id_ || s.played) continue;
     while (old < radar_.size() && radar_[old].unit < s.id) ++old;
     if (old < radar_.size() && radar_[old].unit == s.id)
       next.push_back(radar_[old]);

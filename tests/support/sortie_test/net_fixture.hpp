@@ -4,6 +4,7 @@
 // clock, so every step of a test is deterministic.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -115,10 +116,16 @@ class MemorySession {
       }
     }
   }
+  // Called before every server tick, after its poll (a served scenario's step).
+  void before_tick(std::function<core::Status()> fn) { before_tick_ = std::move(fn); }
   // One server tick, then everything delivered.
   void tick(std::uint64_t n = 1) {
     for (std::uint64_t i = 0; i < n; ++i) {
       EXPECT_TRUE(server_->poll().has_value());
+      if (before_tick_) {
+        auto before = before_tick_();
+        EXPECT_TRUE(before.has_value()) << (before ? "" : before.error().to_string());
+      }
       auto st = server_->run_tick();
       EXPECT_TRUE(st.has_value()) << (st ? "" : st.error().to_string());
       clock_.advance(world::kDefaultStepUs);
@@ -139,6 +146,7 @@ class MemorySession {
 
  private:
   bool traces_on_ = true;
+  std::function<core::Status()> before_tick_;
   world::ManualPlatformClock clock_;
   MemoryNetwork network_;
   std::unique_ptr<Transport> server_transport_;

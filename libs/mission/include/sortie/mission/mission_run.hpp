@@ -30,6 +30,10 @@ struct MissionRunRequest {
   // Scenario trace channels to turn on ("lua", "ai", "superai", "scenario", "all"); their
   // <channel>.log files go to out_dir (scenario/runtime.hpp).
   std::vector<std::string> trace;
+  // Play the mission's scenario when it has one (its parts give the orders); false
+  // (`--no-scenario`): waves of random orders as for a mission without one. `sortie serve` keeps
+  // the same rule (net::ServerScenario; without it, its host bot orders).
+  bool scenario = true;
   // Each of the loader's phases, with the mission's name.
   std::function<void(std::string_view mission, std::string_view phase)> on_load_phase;
   TickProgressFn on_tick;  // the generated run's ticks

@@ -21,9 +21,18 @@ scenario::MissionFacts mission_facts(const LoadedMission& mission, std::string n
 // The runtime of the mission's scenario, its parts added; null when the mission has none (then
 // `sortie run` runs exactly as without a scenario layer). Errors: lua.* (the script no longer
 // compiles; the loader checked it). `human`: a person plays the player's clan (MissionFacts::human).
+// `on`: the world the parts run on; null: the mission's own. A networked server passes its
+// session world, built from the mission's setup (the same objects and ids; net::ServerScenario).
 core::Result<std::unique_ptr<scenario::ScenarioRuntime>> make_scenario_runtime(LoadedMission& mission,
                                                                                const scenario::RuntimeOptions& options,
-                                                                               bool human = false);
+                                                                               bool human = false,
+                                                                               world::World* on = nullptr);
+
+// The scenario's part of a tick, before the world's tick: the runtime's step (the first one is
+// its start()), nothing once the world's scenario has an outcome. `sortie run` (run_scenario),
+// the played session (PlaySession) and a served session (net::ServerScenario) all call this.
+// Errors: the runtime's.
+core::Status scenario_before_tick(scenario::ScenarioRuntime& runtime, const world::World& world);
 
 // What report.json's "scenario" holds.
 struct ScenarioSummary {

@@ -9,9 +9,9 @@
 //               after `timeout_ms`. The viewer pumps once per displayed frame without waiting.
 //   finish()    pumps until the session is over (the client closed, or --ticks reached), bounded
 //               by `bound_ms` when given (the viewer's window already closed), then checks that it
-//               ended well: --ticks reached, or without --ticks the server ended the session
-//               (Reason::session_end). Then it leaves (the last NET_ACK sent twice more),
-//               waits until the server confirmed the disconnect (at most 1 s) and answers the
+//               ended well: --ticks reached, or the server ended the session (Reason::session_end;
+//               before --ticks too: a scenario's outcome ends a served game early). Then it leaves (the last NET_ACK
+//               sent twice more), waits until the server confirmed the disconnect (at most 1 s) and answers the
 //               replica's final state hash.
 #include <cstdint>
 #include <filesystem>

@@ -3,9 +3,14 @@
 //
 //   listen()  an ENet listener on BIND:PORT (port 0: any free one, see address());
 //   host()    the server on the session's setup (a mission captured by net::capture_setup);
+//   play_scenario()  optional, after host(): the mission's scenario runs on the server's world
+//             (server_scenario.hpp), stepped before every tick as `sortie run` steps it;
 //   run()     the lobby: polls until `wait_players` peers are ready; the game: `ticks` ticks, one
 //             per setup step of real time (as fast as possible with `fast`), each after a poll
-//             and, with `bot`, a HostBot's orders; then the end:
+//             and the scenario's step or, without a scenario and with `bot`, a HostBot's orders
+//             (the rule of `sortie run`: a scenario gives the orders, else random ones); the
+//             game ends after `ticks` ticks or after the tick the scenario's outcome is decided
+//             at; then the end:
 //
 //   the linger   polls until every connected client has acknowledged the last tick (late joiners
 //                catch up meanwhile); at most `linger_ms`, `linger_idle_ms` without progress (no
@@ -31,6 +36,7 @@
 
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/net/server.hpp"
+#include "sortie/net/server_scenario.hpp"
 #include "sortie/net/setup.hpp"
 #include "sortie/net/trace.hpp"
 #include "sortie/net/transport.hpp"
@@ -70,15 +76,22 @@ class ServeSession {
   [[nodiscard]] std::string address() const;
   // Errors: Server::host's (the setup's).
   core::Status host(const SessionSetup& setup);
+  // Plays the scenario of `mission` (the mission the setup was captured from) on the server's
+  // world; after host() and the units' bodies, before run(). Nothing when the mission has none.
+  // `options.trace.dir` empty: the scenario's traces go to the trace directory. Errors:
+  // serve.scenario (before host()), ServerScenario::create's.
+  core::Status play_scenario(mission::LoadedMission& mission, scenario::RuntimeOptions options = {});
   // The lobby, the ticks and the linger, then the session's end (see above); after host().
   tl::expected<void, ServeError> run();
-  // Writes the message log to `log_path` (empty: none) and the trace.
+  // Writes the message log to `log_path` (empty: none), the trace and the scenario's trace channels.
   core::Status save(const std::filesystem::path& log_path) const;
 
   [[nodiscard]] Server& server() { return *server_; }
   [[nodiscard]] const Server& server() const { return *server_; }
   // run() ran a closing tick for players lost after the last tick.
   [[nodiscard]] bool closing_tick() const { return closing_tick_; }
+  // The scenario the server plays (null: none).
+  [[nodiscard]] const ServerScenario* scenario() const { return scenario_.get(); }
   // The transport's own counters (ENet: UDP payload with its headers, acknowledgements, resends).
   [[nodiscard]] TransportStats transport_stats() const { return transport_->stats(); }
 
@@ -92,6 +105,7 @@ class ServeSession {
   std::uint32_t step_us_ = world::kDefaultStepUs;
   std::unique_ptr<FileTrace> trace_;
   std::unique_ptr<Server> server_;
+  std::unique_ptr<ServerScenario> scenario_;  // after server_: it holds a reference to it
   bool closing_tick_ = false;
 };
 

@@ -23,6 +23,7 @@
 // trace directory (atomically).
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -32,6 +33,7 @@
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/scenario/objectives.hpp"
 #include "sortie/scenario/part.hpp"
+#include "sortie/world/command.hpp"
 
 namespace sortie::scenario {
 
@@ -44,6 +46,10 @@ struct RuntimeOptions {
   TraceOptions trace;
   std::uint64_t seed = 1;          // given to the parts (ScenarioContext::seed)
   std::size_t max_warnings = 256;  // warnings kept; more are only counted
+  // Where the runtime's commands go (scenario.start, the parts' orders, scenario.digest), each
+  // stamped for the world's next tick. Empty: the world's own submit. A networked server routes
+  // them into its next tick's sequence (net::Server::submit), so every replica applies them.
+  std::function<core::Status(world::Command)> submit{};
 };
 
 struct PartStatus {

@@ -105,6 +105,7 @@ class SuperAI final : public ScenarioPart {
     world::ObjectId id;
     std::int32_t clan = 0;
     core::Vec3 position;
+    bool played = false;  // owned by a player other than the world's local one (a networked player)
   };
 
  private:
