@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+
+#include "simd.hpp"
 
 namespace sortie::render::detail {
 namespace {
@@ -64,24 +67,75 @@ void clear_tile_to_sky(const AtmosphereState& a, TileContext& t) {
   }
 }
 
+namespace {
+
+// One pixel's fog: the view distance from the window depth (through the projection's z and w
+// rows), the fog factor f in [0, fog_max] (0 where nothing was drawn: d >= clear_z, or NaN), and
+// each colour channel moved toward the fog colour by f. Branch-free, so the span loop below
+// vectorises; f = 0 leaves a channel exactly as it was (x + 0 + 0.5 truncates to x).
+inline std::uint32_t fogged(const AtmosphereState& a, std::uint32_t c, float d, float clear_z) {
+  const float n = 2.0f * d - 1.0f;
+  const float denom = n * a.p32 - a.p22;
+  const bool has_denom = denom != 0.0f;
+  // View z (negative in front of the eye); an orthographic projection has p32 = 0, p33 = 1.
+  const float quotient = (a.p23 - n * a.p33) / (has_denom ? denom : 1.0f);
+  const float vz = has_denom ? quotient : 0.0f;
+  const float scaled = (-vz - a.fog_start) * a.fog_scale;
+  const float raw = scaled < a.fog_max ? scaled : a.fog_max;  // std::min(fog_max, scaled)
+  const bool fog = static_cast<bool>(static_cast<int>(d < clear_z) & static_cast<int>(raw > 0.0f));
+  const float f = fog ? raw : 0.0f;
+  const auto blend = [f](std::uint32_t x0, float to) {
+    const float x = static_cast<float>(static_cast<std::int32_t>(x0));
+    return static_cast<std::uint32_t>(static_cast<std::int32_t>(x + (to - x) * f + 0.5f));
+  };
+  return blend(c & 0xffu, a.fog_r) | (blend((c >> 8) & 0xffu, a.fog_g) << 8) |
+         (blend((c >> 16) & 0xffu, a.fog_b) << 16) | (c & 0xff000000u);
+}
+
+// The same for four pixels at once (simd.hpp: SSE2, or its scalar emulation with the same
+// results), lane for lane equal to fogged().
+inline void fogged4(const AtmosphereState& a, std::uint32_t* color, const float* depth, float clear_z) {
+  using namespace simd;
+  const F4 d = load(depth);
+  const F4 n = d * f4(2.0f) - f4(1.0f);
+  const F4 denom = n * f4(a.p32) - f4(a.p22);
+  const I4 has_denom = cmpeq(denom, f4(0.0f)) ^ i4(-1);
+  const F4 safe = from_bits((bits(denom) & has_denom) | andnot(has_denom, bits(f4(1.0f))));
+  const F4 quotient = (f4(a.p23) - n * f4(a.p33)) / safe;
+  const F4 vz = from_bits(bits(quotient) & has_denom);
+  const F4 neg_vz = from_bits(bits(vz) ^ i4(std::numeric_limits<std::int32_t>::min()));
+  const F4 scaled = (neg_vz - f4(a.fog_start)) * f4(a.fog_scale);
+  const F4 raw = min(scaled, f4(a.fog_max));  // scaled < fog_max ? scaled : fog_max
+  const I4 fog = cmplt(d, f4(clear_z)) & cmpgt(raw, f4(0.0f));
+  const F4 f = from_bits(bits(raw) & fog);
+  const I4 c = load(color);
+  const I4 byte = i4(0xff);
+  const auto blend = [&f](I4 channel, float to) {
+    const F4 x = to_f(channel);
+    return trunc_i(x + (f4(to) - x) * f + f4(0.5f));
+  };
+  const I4 r = blend(c & byte, a.fog_r);
+  const I4 g = blend(srl<8>(c) & byte, a.fog_g);
+  const I4 b = blend(srl<16>(c) & byte, a.fog_b);
+  store(color, r | sll<8>(g) | sll<16>(b) | (c & i4(static_cast<std::int32_t>(0xff000000u))));
+}
+
+}  // namespace
+
 void fog_tile(const AtmosphereState& a, TileContext& t, float clear_z) {
   if (!a.fog) return;
+  if (t.x0 == t.tile_x && t.y0 == t.tile_y && t.x1 == t.tile_x + kTileSize && t.y1 == t.tile_y + kTileSize) {
+    // A whole tile: every pixel, in buffer order (the layout does not matter pixel by pixel).
+    std::uint32_t* color = t.color;
+    const float* depth = t.depth;
+    static_assert(kTilePixels % 4 == 0);
+    for (int i = 0; i < kTilePixels; i += 4) fogged4(a, color + i, depth + i, clear_z);
+    return;
+  }
   for (int y = t.y0; y < t.y1; ++y) {
     for (int x = t.x0; x < t.x1; ++x) {
       const int i = quad_offset(x - t.tile_x, y - t.tile_y);
-      const float d = t.depth[i];
-      if (!(d < clear_z)) continue;
-      const float n = 2.0f * d - 1.0f;
-      const float denom = n * a.p32 - a.p22;
-      // View z (negative in front of the eye); an orthographic projection has p32 = 0, p33 = 1.
-      const float vz = denom != 0.0f ? (a.p23 - n * a.p33) / denom : 0.0f;
-      const float f = std::min(a.fog_max, (-vz - a.fog_start) * a.fog_scale);
-      if (!(f > 0.0f)) continue;
-      const Rgba8 c = unpack(t.color[i]);
-      const auto blend = [f](std::uint8_t x0, float fog) {
-        return static_cast<std::uint8_t>(static_cast<float>(x0) + (fog - static_cast<float>(x0)) * f + 0.5f);
-      };
-      t.color[i] = pack({blend(c.r, a.fog_r), blend(c.g, a.fog_g), blend(c.b, a.fog_b), c.a});
+      t.color[i] = fogged(a, t.color[i], t.depth[i], clear_z);
     }
   }
 }
