@@ -57,4 +57,18 @@ TEST(FormatsLimits, sample_manifest_sniff) {
   EXPECT_EQ(f->detect(core::as_bytes(over), "renamed.json"), kDetectNone);
 }
 
+TEST(FormatsLimits, fomap_sniff) {
+  const FormatInfo* f = find_format("fomap");
+  ASSERT_NE(f, nullptr);
+  // Blank lines, then the first section's '[' as the byte that ends at `end`.
+  auto map = [](std::size_t end) {
+    std::string text(end - 1, '\n');
+    return text + "[ProtoMap]\n$Name = A\nSize = 10 10\n";
+  };
+  EXPECT_EQ(f->detect(core::as_bytes(map(1)), "renamed.txt"), kDetectContent);  // the ordinary case
+  EXPECT_EQ(f->detect(core::as_bytes(map(kSniffBytes)), "renamed.txt"), kDetectContent);
+  EXPECT_EQ(f->detect(core::as_bytes(map(kSniffBytes + 1)), "renamed.txt"), kDetectNone);
+  EXPECT_EQ(f->detect(core::as_bytes(map(kSniffBytes + 1)), "a.fomap"), kDetectName);
+}
+
 }  // namespace sortie::formats

@@ -1,7 +1,8 @@
 // Every limit of render/limits.hpp fed at the limit (accepted) and limit + 1 (refused with its
 // code). PNG sizes are declared in a header without their pixels: at the limit the decoder passes
 // the size check and stops at the missing data (render.png.decode), one above it stops at the
-// limit (render.png.limit). The orbit frame count is a CLI bound (sortie render --orbit).
+// limit (render.png.limit). The orbit frame count is checked by render_mission before it opens
+// anything: at the limit the request goes on to open the (missing) game, one above it stops.
 #include "sortie/render/limits.hpp"
 
 #include <gtest/gtest.h>
@@ -13,6 +14,7 @@
 #include "sortie/render/framebuffer.hpp"
 #include "sortie/render/image_io.hpp"
 #include "sortie/render/iso_scene.hpp"
+#include "sortie/render/mission_render.hpp"
 #include "sortie/render/texture.hpp"
 
 namespace sortie::render {
@@ -50,6 +52,21 @@ core::Bytes declared_png(std::uint32_t width, std::uint32_t height) {
 std::string png_code(std::uint32_t width, std::uint32_t height) {
   auto d = decode_png(declared_png(width, height));
   return d ? std::string("ok") : d.error().code;
+}
+
+TEST(RenderLimits, orbit_frames) {
+  MissionRenderRequest rq;
+  rq.source.dir = "/nonexistent/sortie-render-limits-game";
+  rq.out = "/nonexistent/sortie-render-limits.png";
+  rq.orbit = kMaxOrbitFrames;
+  auto at = render_mission(rq);
+  ASSERT_FALSE(at);
+  EXPECT_EQ(at.error().code.rfind("io.", 0), 0u) << at.error().to_string();  // past the check
+  rq.orbit = kMaxOrbitFrames + 1;
+  auto over = render_mission(rq);
+  ASSERT_FALSE(over);
+  EXPECT_EQ(over.error().code, "usage.orbit");
+  EXPECT_EQ(over.error().field, "--orbit");
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "sortie/core/file_io.hpp"
 #include "sortie/env/limits.hpp"
 #include "sortie/render/image_io.hpp"
+#include "sortie/render/limits.hpp"
 
 namespace sortie::render {
 namespace {
@@ -108,6 +109,11 @@ void weather_at(const env::WeatherSchedule& schedule, std::uint64_t seed, std::i
 }
 
 core::Result<MissionRenderResult> render_mission(const MissionRenderRequest& request) {
+  if (request.orbit > kMaxOrbitFrames) {  // before anything is opened or drawn
+    return core::fail(core::Diagnostic::error("usage.orbit", "too many orbit frames")
+                          .in("--orbit")
+                          .expect(fmt::format("1..{}", kMaxOrbitFrames), std::to_string(request.orbit)));
+  }
   MissionRenderResult result;
   result.size = request.size;
   MissionSceneOptions so;
