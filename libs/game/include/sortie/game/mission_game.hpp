@@ -13,8 +13,9 @@
 //            draws = scene draws + game.overlay(...);   // rings, paths, order flashes
 //            renderer.render(...); game.draw_hud(fb);   // objectives, selection, messages, minimap
 //
-// Selection holds only commandable units (a live unit of the player's clan with a moving body);
-// units that die or change clan drop out at the next advance().
+// Selection holds only commandable units (GameSession::commandable: a live unit with a moving body
+// of the player's clan, or owned by the joined player); units that die or stop being commandable
+// drop out at the next advance().
 #include <array>
 #include <cstdint>
 #include <memory>
