@@ -2,12 +2,10 @@
 // [--weather FILE|none] [--theme T --variations V | --no-music] [--mute] [--seed N]
 // [--save-file F] [--spectate]`. The mission is played (issue #19; the game itself is
 // libs/game mission_game.hpp over mission::PlaySession): the player's clan obeys the mouse, the
-// other clans their scenario and SuperAI, the world ticking at its fixed step.
-//   left click / drag: select own units (Shift adds); Ctrl+1..9 store a group, 1..9 recall it;
-//   right click: go there in formation (on a unit: follow it; on the minimap: go there);
-//   S stop; Enter or F pilot the first selected unit (W/S drive, A/D turn, arrows and right drag
-//   turn the camera, Enter leaves); P or Space pause; + / - game speed 1x, 2x, 4x;
-//   F5 / F9 quick save / load (--save-file); Escape: the menu (resume, restart, save, load, quit).
+// other clans their scenario and SuperAI, the world ticking at its fixed step. The game's mouse
+// and keys are game_controls.hpp's (shared with the join mode); P or Space pause, + / - game
+// speed 1x, 2x, 4x; F5 / F9 quick save / load (--save-file); Escape: the menu (resume, restart,
+// save, load, quit).
 // The camera flies as in --spectate (flight_input.hpp: WASD, Q/E, arrows and right drag to look,
 // Home, Shift, wheel), a left click on the minimap moves it there. The mission's ambient music
 // and the weather's sounds and particles play on the same camera frame. Stdout: "game: ..."
@@ -21,6 +19,7 @@
 #include <optional>
 
 #include "flight_input.hpp"
+#include "game_controls.hpp"
 #include "mission_view.hpp"
 #include "sdl_audio_backend.hpp"
 #include "sortie/cli/options.hpp"
@@ -105,15 +104,6 @@ core::Status choose_ambience(const MissionOptions& o, const MissionView& view, e
   return {};
 }
 
-// What a left or right button press started: a click or a drag (selection box / mouse look).
-struct Press {
-  bool down = false;
-  int x = 0, y = 0;
-  int max_move = 0;  // the largest distance from the press, pixels (Chebyshev)
-};
-
-constexpr int kDragPixels = 5;
-
 class MissionMode final : public ViewerMode {
  public:
   MissionMode(MissionView view, const MissionOptions& options, std::unique_ptr<env::Ambience> ambience)
@@ -134,44 +124,28 @@ class MissionMode final : public ViewerMode {
   void set_pose(const render::CameraPose& pose) { input_.start(pose, view_.speed(), kSceneVfov); }
 
   [[nodiscard]] std::string title() const override { return "sortie-viewer: " + view_.mission; }
-  [[nodiscard]] bool handles_escape() const override { return game_ != nullptr; }
+  [[nodiscard]] bool handles_escape() const override { return controls_ != nullptr; }
   [[nodiscard]] bool wants_quit() const override { return quit_; }
 
   void on_event(const InputEvent& e, const InputState& state, int width, int height) override {
     width_ = static_cast<std::uint32_t>(std::max(1, width));
     height_ = static_cast<std::uint32_t>(std::max(1, height));
-    if (!game_) {  // spectating: fly and pick
+    if (!controls_) {  // spectating: fly and pick
       input_.on_event(e, state);
       if (e.type == InputEvent::Type::mouse_down && e.button == 1) pick(e.x, e.y);
       return;
     }
     if (menu_) return menu_event(e);
-    if (e.type == InputEvent::Type::key_down && game_key(e.key, state)) return;
-    if (e.type == InputEvent::Type::mouse_down || e.type == InputEvent::Type::mouse_up ||
-        e.type == InputEvent::Type::mouse_move)
-      if (mouse_event(e, state)) return;
-    if (game_->pilot()) {
-      pilot_event(e, state);
-    } else {
-      input_.on_event(e, state);
-    }
+    if (e.type == InputEvent::Type::key_down && mission_key(e.key)) return;
+    controls_->on_event(e, state, width, height);
   }
 
   core::Status step(double dt, const InputState&) override {
     const auto dt_us = static_cast<std::uint64_t>(std::llround(dt * 1e6));
     game_us_ += dt_us;
-    if (game_ && !menu_) {
-      if (game_->pilot()) {
-        // Third person: the camera stays behind the unit's heading (arrows and right drag turn it
-        // for the frame, the heading brings it back).
-        if (const auto* o = view_.loaded()->world->find_live(*game_->pilot()))
-          pilot_.camera().set_yaw(o->transform.orientation.z);
-        const auto frame = pilot_.update(pilot_input_.take(), dt_us, unit_position(*game_->pilot()));
-        pilot_camera_ = frame;
-        if (const auto d = pilot_.drive(*game_->pilot(), play_->options().max_drive_speed, kPilotTurn))
-          game_->drive(d->speed, d->turn);
-      }
-      SORTIE_CHECK(game_->advance(dt_us));
+    const bool playing = controls_ && !menu_;
+    if (playing) {
+      SORTIE_CHECK(controls_->step(dt_us, width_, height_));
       report_progress();
     }
     const world::World& w = *view_.loaded()->world;
@@ -179,9 +153,9 @@ class MissionMode final : public ViewerMode {
       view_.scene.apply_snapshot(*w.snapshot(), view_.ids);
       applied_tick_ = w.clock().tick;
     }
-    if (game_ && game_->pilot()) {
-      listen(pilot_camera_.view);
-    } else {
+    if (controls_ && controls_->piloting()) {
+      listen(controls_->pilot_frame().view);
+    } else if (!playing) {
       input_.step(dt_us, width_, height_);
     }
     return {};
@@ -206,8 +180,8 @@ class MissionMode final : public ViewerMode {
       frame.labels = labels;
     }
     std::vector<render::DrawCall> draws(frame.draws.begin(), frame.draws.end());
-    if (game_) {
-      const auto extra = game_->overlay();
+    if (controls_) {
+      const auto extra = controls_->game().overlay();
       draws.insert(draws.end(), extra.begin(), extra.end());
       frame.draws = draws;
     }
@@ -215,15 +189,8 @@ class MissionMode final : public ViewerMode {
     std::vector<render::DrawCall> weather_draws;
     render::draw_weather_over(frame, weather_, weather_draws);  // as `sortie render --weather`
     SORTIE_CHECK(renderer.render(frame, target, &stats_));
-    if (!game_) return {};
-    const render::Viewport vp{0, 0, static_cast<int>(width_), static_cast<int>(height_)};
-    if (left_.down && left_.max_move > kDragPixels) {  // the selection box
-      const game::Rect box{std::min(left_.x, mouse_x_), std::min(left_.y, mouse_y_), std::abs(mouse_x_ - left_.x) + 1,
-                           std::abs(mouse_y_ - left_.y) + 1};
-      game::fill_rect(target, box, render::Rgba8{90, 255, 120, 40});
-      game::frame_rect(target, box, render::Rgba8{90, 255, 120, 255});
-    }
-    game_->draw_hud(target, cam, vp);
+    if (!controls_) return {};
+    controls_->draw(target, cam);
     if (menu_) game::draw_menu(target, "MENU", kMenu, menu_index_);
     return {};
   }
@@ -232,9 +199,9 @@ class MissionMode final : public ViewerMode {
     std::vector<std::string> lines;
     constexpr float kDeg = 180.0f / core::kPi;
     const auto& pose = input_.pose();
-    if (game_) {  // the game's HUD shows the rest; keep the top left short (the status panel is in the middle)
+    if (controls_) {  // the game's HUD shows the rest; keep the top left short (the status panel is in the middle)
       lines.push_back(fmt::format("{} triangles", stats_.triangles_setup));
-      if (!status_.empty()) lines.push_back(status_);
+      if (!controls_->status().empty()) lines.push_back(controls_->status());
       return lines;
     }
     lines.push_back(fmt::format("{}  tick {}  {} triangles drawn  eye {:.1f},{:.1f},{:.1f} yaw {:.0f} pitch {:.0f}",
@@ -265,7 +232,6 @@ class MissionMode final : public ViewerMode {
   }
 
  private:
-  static constexpr float kPilotTurn = 1.6f;  // rad/s at full left/right
   static inline const std::vector<std::string> kMenu{"Resume", "Restart", "Save (F5)", "Load (F9)", "Quit"};
 
   mission::PlayOptions play_options() const {
@@ -275,9 +241,13 @@ class MissionMode final : public ViewerMode {
   }
 
   void adopt(std::unique_ptr<mission::PlaySession> play) {
-    game_.reset();
+    controls_.reset();
     play_ = std::move(play);
-    game_ = std::make_unique<game::MissionGame>(*play_, view_.scene);
+    const float ground = view_.framing().empty() ? 0.0f : view_.framing().center().z;
+    controls_ = std::make_unique<GameControls>(
+        *play_, view_.scene, input_, [this] { return view_.camera(input_.pose(), aspect_); },
+        [this](const render::CameraPose& pose) { set_pose(pose); }, ground);
+    controls_->on_empty_click = [this](int x, int y) { pick(x, y); };
     applied_tick_ = ~std::uint64_t{0};
     messages_seen_ = 0;
     outcome_printed_ = false;
@@ -309,11 +279,7 @@ class MissionMode final : public ViewerMode {
   }
 
   render::Camera camera() const {
-    if (game_ && game_->pilot()) {
-      const auto& v = pilot_camera_.view;
-      return render::Camera::perspective(v.position, v.position + v.forward(), v.up(), kSceneVfov, aspect_,
-                                         pilot_camera_.near_plane, pilot_camera_.far_plane);
-    }
+    if (controls_) return controls_->camera(aspect_);
     return view_.camera(input_.pose(), aspect_);
   }
 
@@ -327,49 +293,12 @@ class MissionMode final : public ViewerMode {
     return o->transform.position + core::Vec3{0.0f, 0.0f, 1.5f};
   }
 
-  // Keys of the game; true when the key was the game's (not the camera's).
-  bool game_key(Key key, const InputState& state) {
-    const int digit = key == Key::digit1   ? 1
-                      : key == Key::digit2 ? 2
-                      : key == Key::digit3 ? 3
-                      : key >= Key::digit4 && key <= Key::digit9
-                          ? 4 + static_cast<int>(key) - static_cast<int>(Key::digit4)
-                          : 0;
-    if (digit > 0) {
-      if (state.down(Key::ctrl)) {
-        game_->store_group(digit);
-        say(fmt::format("group {}: {} units", digit, game_->selection().size()));
-      } else {
-        say(game_->recall_group(digit) ? fmt::format("group {} selected", digit)
-                                       : fmt::format("group {} is empty", digit));
-      }
-      return true;
-    }
+  // The mission mode's own keys (the game's are GameControls'); true when the key was one.
+  bool mission_key(Key key) {
     switch (key) {
       case Key::escape:
         menu_ = true;
         menu_index_ = 0;
-        return true;
-      case Key::enter:
-      case Key::f:
-        toggle_pilot();
-        return true;
-      case Key::s:
-        if (game_->pilot() || game_->selection().empty()) return false;  // S flies (or drives) then
-        say(fmt::format("stop: {} units", game_->stop()));
-        return true;
-      case Key::p:
-      case Key::space:
-        game_->set_paused(!game_->paused());
-        say(game_->paused() ? "paused" : "resumed");
-        return true;
-      case Key::plus:
-        game_->set_speed(game_->speed() * 2);
-        say(fmt::format("speed {}x", game_->speed()));
-        return true;
-      case Key::minus:
-        game_->set_speed(game_->speed() / 2);
-        say(fmt::format("speed {}x", game_->speed()));
         return true;
       case Key::f5:
         quick_save();
@@ -379,115 +308,6 @@ class MissionMode final : public ViewerMode {
         return true;
       default:
         return false;
-    }
-  }
-
-  // Left: click or drag-box selection (Shift adds), a click on the minimap moves the camera
-  // there. Right: a click orders (on the minimap: go there), a drag looks around.
-  bool mouse_event(const InputEvent& e, const InputState& state) {
-    const render::Viewport vp = viewport();
-    if (e.type == InputEvent::Type::mouse_move) {
-      mouse_x_ = e.x != 0 || e.y != 0 ? e.x : mouse_x_ + e.dx;
-      mouse_y_ = e.x != 0 || e.y != 0 ? e.y : mouse_y_ + e.dy;
-      for (Press* p : {&left_, &right_})
-        if (p->down) p->max_move = std::max({p->max_move, std::abs(mouse_x_ - p->x), std::abs(mouse_y_ - p->y)});
-      return false;  // the flight's mouse look sees it too
-    }
-    mouse_x_ = e.x;
-    mouse_y_ = e.y;
-    Press& p = e.button == 1 ? left_ : right_;
-    if (e.button != 1 && e.button != 3) return false;
-    if (e.type == InputEvent::Type::mouse_down) {
-      p = Press{true, e.x, e.y, 0};
-      return e.button == 1;  // the right button starts the flight's mouse look
-    }
-    const bool click = p.down && p.max_move <= kDragPixels;
-    p.down = false;
-    const auto on_map = game_->minimap_point(e.x, e.y, vp.width, vp.height);
-    if (e.button == 1) {
-      if (click && on_map) {
-        jump_to(*on_map);
-      } else if (click) {
-        game_->click(camera(), vp, static_cast<float>(e.x) + 0.5f, static_cast<float>(e.y) + 0.5f,
-                     state.down(Key::shift));
-        if (game_->selection().empty()) pick(e.x, e.y);
-        print_selection();
-      } else {
-        game_->box(camera(), vp, static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(e.x),
-                   static_cast<float>(e.y), state.down(Key::shift));
-        print_selection();
-      }
-      return true;
-    }
-    if (!click) return false;  // the end of a mouse look
-    const std::size_t n =
-        on_map ? game_->order_at(*on_map)
-               : game_->order(camera(), vp, static_cast<float>(e.x) + 0.5f, static_cast<float>(e.y) + 0.5f);
-    if (n > 0) print_order();
-    return false;  // the flight's button state is released too
-  }
-
-  void print_selection() {
-    std::string ids;
-    for (const auto& id : game_->selection()) ids += " " + id.to_string();
-    std::cout << fmt::format("game: select {} units{}\n", game_->selection().size(), ids);
-  }
-
-  void print_order() {
-    const auto& a = play_->actions().back();
-    std::string what;
-    if (a.kind == mission::ActionKind::go) what = fmt::format("go {:.1f},{:.1f}", a.point.x, a.point.y);
-    if (a.kind == mission::ActionKind::follow) what = "follow " + a.target.to_string();
-    std::cout << fmt::format("game: order tick {} {} units {}\n", a.tick, a.units.size(), what);
-  }
-
-  void jump_to(core::Vec2 point) {
-    render::CameraPose pose = input_.pose();
-    const core::Vec3 fwd = render::pose_forward(pose);
-    // Keep the height and the angle; put the look-at point on the ground at `point`.
-    const float ground = view_.framing().empty() ? 0.0f : view_.framing().center().z;
-    const float t = std::fabs(fwd.z) > 1e-3f ? (pose.eye.z - ground) / -fwd.z : 50.0f;
-    pose.eye.x = point.x - fwd.x * t;
-    pose.eye.y = point.y - fwd.y * t;
-    set_pose(pose);
-  }
-
-  void toggle_pilot() {
-    const std::optional<world::ObjectId> was = game_->pilot();
-    if (!game_->toggle_pilot()) {
-      say("select a unit to pilot");
-      return;
-    }
-    if (const auto unit = game_->pilot()) {
-      move::CameraSettings cs;
-      cs.distance = 22.0f;
-      cs.default_pitch = 0.42f;
-      cs.vertical_fov = kSceneVfov;
-      cs.viewport_width = width_;
-      cs.viewport_height = height_;
-      pilot_ = move::ViewerControls(cs);
-      pilot_input_ = move::InputCollector();
-      pilot_.camera().set_mode(move::CameraMode::follow);
-      const auto at = unit_position(*unit).value_or(core::Vec3{});
-      pilot_.camera().follow(*unit, at);
-      pilot_.camera().set_center(at);
-      if (const auto* o = view_.loaded()->world->find_live(*unit)) pilot_.camera().set_yaw(o->transform.orientation.z);
-      pilot_camera_ = pilot_.update(pilot_input_.take(), 0, at);
-      say(fmt::format("piloting {} at {:.1f},{:.1f}: W/S drive, A/D turn, Enter leaves", unit->to_string(), at.x,
-                      at.y));
-    } else {
-      const auto at = unit_position(*was).value_or(core::Vec3{});
-      say(fmt::format("piloting {} ended at {:.1f},{:.1f}", was->to_string(), at.x, at.y));
-    }
-  }
-
-  void pilot_event(const InputEvent& e, const InputState& state) {
-    if (e.type == InputEvent::Type::key_down || e.type == InputEvent::Type::key_up) {
-      if (const auto code = scan_code(e.key); code != 0) pilot_input_.key(code, e.type == InputEvent::Type::key_down);
-    } else if (e.type == InputEvent::Type::mouse_move && state.buttons[3]) {
-      pilot_input_.mouse_motion(static_cast<float>(e.dx), static_cast<float>(e.dy));
-    } else if (e.type == InputEvent::Type::wheel) {
-      pilot_input_.mouse_wheel(static_cast<float>(e.wheel));
     }
   }
 
@@ -521,6 +341,7 @@ class MissionMode final : public ViewerMode {
   }
 
   void say(std::string text) {
+    if (controls_) return controls_->say(std::move(text));
     std::cout << "game: " << text << "\n";
     status_ = std::move(text);
   }
@@ -570,7 +391,7 @@ class MissionMode final : public ViewerMode {
   template <class Make>
   void replace(Make make, const std::string& done) {
     const mission::SaveGame here = current_save();
-    game_.reset();
+    controls_.reset();
     play_.reset();
     auto next = make(view_.game);
     if (!next) {
@@ -605,7 +426,7 @@ class MissionMode final : public ViewerMode {
     }
     messages_seen_ = total;
     if (!outcome_printed_ && play_->decided()) {
-      std::cout << "game: " << game_->outcome_line() << "\n";
+      std::cout << "game: " << controls_->game().outcome_line() << "\n";
       outcome_printed_ = true;
     }
   }
@@ -662,12 +483,7 @@ class MissionMode final : public ViewerMode {
   float weather_intensity_ = 0.0f;
   FlightInput input_;
   std::unique_ptr<mission::PlaySession> play_;
-  std::unique_ptr<game::MissionGame> game_;
-  move::ViewerControls pilot_;
-  move::InputCollector pilot_input_;
-  move::CameraFrame pilot_camera_;
-  Press left_, right_;
-  int mouse_x_ = 0, mouse_y_ = 0;
+  std::unique_ptr<GameControls> controls_;
   bool menu_ = false;
   std::size_t menu_index_ = 0;
   bool quit_ = false;

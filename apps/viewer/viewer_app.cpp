@@ -99,8 +99,8 @@ int run_app(ViewerMode& mode, const AppOptions& options) {
   FrameTimes times;
   auto last = std::chrono::steady_clock::now();
   const auto start = last;
-  std::uint64_t frame = 0;
-  for (;; ++frame) {
+  std::uint64_t frame = 0;  // frames counted: those while the mode is ready (ViewerMode::ready)
+  for (;; frame += mode.ready() ? 1 : 0) {
     if (frames > 0 && frame >= frames) break;
     const auto now = std::chrono::steady_clock::now();
     const double real_dt = std::chrono::duration<double>(now - last).count();

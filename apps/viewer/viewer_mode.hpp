@@ -40,6 +40,10 @@ class ViewerMode {
   [[nodiscard]] virtual bool relative_mouse() const { return false; }
   // After the last frame (window closed, Escape, --frames reached): the process exit code.
   virtual int finish() { return 0; }
+  // Frames count (--frames, --script, --screenshot) only once the mode is ready: the join mode
+  // holds them until its game has the player's units, so a scripted run does not depend on how
+  // long the session's setup takes to arrive.
+  [[nodiscard]] virtual bool ready() const { return true; }
 };
 
 // Builds the mode after the command line is parsed (Result errors: exit 1/2 by code, as the CLI).

@@ -342,6 +342,66 @@ TEST_F(CliViewerWorldTest, join_shows_the_served_mission_and_ends_on_the_servers
   EXPECT_GT(colors.size(), 50u);  // the mission, not the waiting screen
 }
 
+// Issue #19 part 7: a joined player plays. The viewer claims the Player clan's units, a scripted
+// drag selects them and a right click orders them; the server's world (its final hash, equal to
+// the viewer's, and its message log replayed) has the unit where it was sent.
+TEST_F(CliViewerWorldTest, join_plays_drag_select_and_right_click_move_the_players_unit_on_the_server) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run not found (install xvfb and xauth: make deps)";
+  const fs::path log = dir_ / "served.snlg";
+  // Nothing else moves: no scenario, no host bot; the session waits for the player.
+  const auto server =
+      sortie::test::spawn_logged({SORTIE_BIN, "serve", sample_dir().string(), "--port", "0", "--ticks", "600",
+                                  "--no-scenario", "--no-bot", "--wait-players", "1", "--log", log.string()},
+                                 dir_ / "server.out");
+  ASSERT_GT(server.pid, 0);
+  const std::string address = listening_address(server);
+  ASSERT_FALSE(address.empty()) << sortie::test::text_of(server.out);
+  // Frames count from when the units are the player's (the camera is then over the first one).
+  const fs::path script = dir_ / "join.txt", shot = dir_ / "join_play.png";
+  write_text(script,
+             "5 mouse_down 1 1 1\n6 mouse_move 300 200\n7 mouse_up 638 358 1\n"
+             "10 mouse_down 420 200 3\n11 mouse_up 420 200 3\n");
+  const auto v = run_viewer({"join", address, "--name", "alice", sample_dir().string(), "--ticks", "600", "--size",
+                             "640x360", "--frames", "40", "--script", script.string(), "--screenshot", shot.string(),
+                             "--timeout-ms", "60000"});
+  ASSERT_EQ(v.exit_code, 0) << v.all();
+  ASSERT_EQ(sortie::test::wait_for(server, std::chrono::seconds(60)), 0) << sortie::test::text_of(server.out);
+  EXPECT_NE(v.out.find("game: joined as player 2, clan Player\n"), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find("game: 2 units of clan Player to command\n"), std::string::npos) << v.out;
+  std::smatch sel, order;
+  ASSERT_TRUE(std::regex_search(v.out, sel, std::regex("game: select 1 units (p1:c20:#[0-9]+)\n"))) << v.out;
+  const std::string unit = sel[1];
+  ASSERT_TRUE(
+      std::regex_search(v.out, order, std::regex("game: order tick [0-9]+ 1 units go (-?[0-9.]+),(-?[0-9.]+)\n")))
+      << v.out;
+  std::smatch from, to;
+  ASSERT_TRUE(std::regex_search(v.out, from, std::regex("game: unit " + unit + " from (-?[0-9.]+),(-?[0-9.]+)\n")))
+      << v.out;
+  ASSERT_TRUE(std::regex_search(v.out, to, std::regex("game: unit " + unit + " at (-?[0-9.]+),(-?[0-9.]+)\n")))
+      << v.out;
+  const auto distance = [](const std::smatch& a, const std::smatch& b) {
+    return std::hypot(std::stod(a[1]) - std::stod(b[1]), std::stod(a[2]) - std::stod(b[2]));
+  };
+  EXPECT_GT(distance(from, to), 5.0) << v.out;   // it moved
+  EXPECT_LT(distance(order, to), 1.5) << v.out;  // to where it was sent
+  // The server's world is the viewer's replica: the same final hash, and its log replays to it.
+  std::smatch mv, ms;
+  const std::string server_out = sortie::test::text_of(server.out);
+  ASSERT_TRUE(std::regex_search(v.out, mv, std::regex("final state hash: ([0-9a-f]{16})"))) << v.all();
+  ASSERT_TRUE(std::regex_search(server_out, ms, std::regex("final state hash: ([0-9a-f]{16})"))) << server_out;
+  EXPECT_EQ(mv[1].str(), ms[1].str());
+  const auto replay = run_sortie({"replay", log.string()});
+  ASSERT_EQ(replay.exit_code, 0) << replay.all();
+  EXPECT_NE(replay.out.find("final state hash: " + ms[1].str()), std::string::npos) << replay.out;
+  std::uint32_t w = 0, h = 0;
+  const auto rgb = rgb_of(shot, w, h);
+  ASSERT_EQ(w, 640u);
+  // The minimap shows the player's own units in the own green (80,240,110): 3x3 pixels each.
+  std::size_t own = 0;
+  for (std::size_t i = 0; i + 2 < rgb.size(); i += 3) own += rgb[i] == 80 && rgb[i + 1] == 240 && rgb[i + 2] == 110;
+  EXPECT_GE(own, 9u);
+}
+
 // Issue #19 part 7: a session served from another game was drawn on the local sample's ground,
 // exit 0. The viewer now refuses a local copy that is not the served mission.
 TEST_F(CliViewerWorldTest, join_refuses_a_local_game_that_is_not_the_served_one) {

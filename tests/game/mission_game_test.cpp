@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "sortie/mission/open_game.hpp"
+#include "sortie/mission/play_session.hpp"
 #include "sortie/render/mission_render.hpp"
 #include "sortie/render/scene_camera.hpp"
 #include "sortie/world/world.hpp"

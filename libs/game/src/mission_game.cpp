@@ -62,7 +62,7 @@ void add_band(render::Mesh& mesh, core::Vec3 a, core::Vec3 b, float width, rende
 
 }  // namespace
 
-MissionGame::MissionGame(mission::PlaySession& play, const render::MissionScene& scene, MissionGameOptions options)
+MissionGame::MissionGame(mission::GameSession& play, const render::MissionScene& scene, MissionGameOptions options)
     : play_(play), scene_(scene), options_(options), draw_(std::make_unique<Draw>()) {
   draw_->build_minimap(play_.mission(), options_.minimap_size);
 }
@@ -71,7 +71,7 @@ MissionGame::~MissionGame() = default;
 
 std::optional<world::ObjectId> MissionGame::unit_near(const render::Camera& camera, const render::Viewport& viewport,
                                                       float x, float y, bool own_only) const {
-  const world::World& w = *play_.mission().world;
+  const world::World& w = play_.world();
   std::optional<world::ObjectId> best;
   float best_d = options_.pick_radius_px * options_.pick_radius_px;
   for (const world::Handle h : w.queue()) {
@@ -120,7 +120,7 @@ void MissionGame::box(const render::Camera& camera, const render::Viewport& view
                       float y1, bool add) {
   const float lx = std::min(x0, x1), hx = std::max(x0, x1), ly = std::min(y0, y1), hy = std::max(y0, y1);
   std::vector<world::ObjectId> inside;
-  const world::World& w = *play_.mission().world;
+  const world::World& w = play_.world();
   for (const auto& id : play_.player_units()) {
     const world::WorldObject* o = live_object(w, id);
     const auto s = camera.project(o->transform.position, viewport);
@@ -137,8 +137,7 @@ std::size_t MissionGame::order(const render::Camera& camera, const render::Viewp
       unit && !std::binary_search(selection_.begin(), selection_.end(), *unit)) {
     const std::size_t n = play_.follow(selection_, *unit);
     if (n > 0)
-      if (const auto* o = live_object(*play_.mission().world, *unit))
-        flashes_.push_back({o->transform.position, 0.0, true});
+      if (const auto* o = live_object(play_.world(), *unit)) flashes_.push_back({o->transform.position, 0.0, true});
     return n;
   }
   const auto hit = scene_.pick(camera, viewport, x, y);
@@ -147,8 +146,8 @@ std::size_t MissionGame::order(const render::Camera& camera, const render::Viewp
     // A placed object: units approach it (a static one cannot be followed, so go next to it).
     const auto ids = play_.mission().ids_by_placement();
     const auto i = static_cast<std::size_t>(hit->placed_index);
-    if (i < ids.size() && live_object(*play_.mission().world, ids[i]) != nullptr) {
-      const auto* o = live_object(*play_.mission().world, ids[i]);
+    if (i < ids.size() && live_object(play_.world(), ids[i]) != nullptr) {
+      const auto* o = live_object(play_.world(), ids[i]);
       const move::Body* body = o->components.get<move::Body>();
       if (body != nullptr && !body->is_static) {
         const std::size_t n = play_.follow(selection_, ids[i]);
@@ -222,7 +221,7 @@ core::Status MissionGame::advance(std::uint64_t dt_us) {
   const double seconds = static_cast<double>(dt_us) * 1e-6;
   for (auto& f : flashes_) f.age += seconds;
   std::erase_if(flashes_, [&](const Flash& f) { return f.age > options_.flash_seconds; });
-  if (!paused_ && !play_.decided()) {
+  if (!paused_ && !play_.decided() && play_.runs_ticks()) {
     ticks_last_ = pacer_.frame(dt_us * static_cast<std::uint64_t>(speed_));
     for (std::uint32_t i = 0; i < ticks_last_ && !play_.decided(); ++i) SORTIE_CHECK(play_.tick());
   }
@@ -233,7 +232,7 @@ core::Status MissionGame::advance(std::uint64_t dt_us) {
 std::span<const render::DrawCall> MissionGame::overlay() {
   Draw& d = *draw_;
   d.mesh = render::Mesh{};
-  const world::World& w = *play_.mission().world;
+  const world::World& w = play_.world();
   for (const auto& id : selection_) {
     const world::WorldObject* o = live_object(w, id);
     if (o == nullptr) continue;

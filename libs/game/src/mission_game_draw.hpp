@@ -23,7 +23,7 @@ struct MissionGame::Draw {
 const world::WorldObject* live_object(const world::World& w, world::ObjectId id);
 // Text with a one-pixel (scaled) black shadow.
 void shadow_text(render::Framebuffer& target, int x, int y, std::string_view text, render::Rgba8 color, int scale = 1);
-// The colour of a clan's units on the minimap and HUD: the player's green, hostile red, others.
-render::Rgba8 clan_color(std::int32_t clan, std::int32_t player_clan, bool hostile);
+// The colour of a unit on the minimap: the player's own green, a hostile clan's red, others yellow.
+render::Rgba8 unit_color(bool own, bool hostile);
 
 }  // namespace sortie::game

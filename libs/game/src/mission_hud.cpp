@@ -59,8 +59,8 @@ void shadow_text(render::Framebuffer& t, int x, int y, std::string_view text, re
   render::draw_text(t, x, y, text, color, scale);
 }
 
-render::Rgba8 clan_color(std::int32_t clan, std::int32_t player_clan, bool hostile) {
-  if (clan == player_clan) return {80, 240, 110, 255};
+render::Rgba8 unit_color(bool own, bool hostile) {
+  if (own) return {80, 240, 110, 255};
   if (hostile) return {250, 70, 60, 255};
   return {230, 220, 120, 255};
 }
@@ -173,7 +173,7 @@ std::vector<std::string> MissionGame::objective_lines() const {
 std::vector<std::string> MissionGame::selection_lines() const {
   std::vector<std::string> out;
   if (selection_.empty()) return out;
-  const world::World& w = *play_.mission().world;
+  const world::World& w = play_.world();
   const world::WorldObject* o = live_object(w, selection_.front());
   if (o == nullptr) return out;
   const auto& clans = play_.mission().data->tma.clans;
@@ -285,7 +285,7 @@ void MissionGame::draw_hud(render::Framebuffer& t, const render::Camera& camera,
     return std::pair<int, int>{mm.x + static_cast<int>(std::floor(u * static_cast<float>(mm.width))),
                                mm.y + static_cast<int>(std::floor(v * static_cast<float>(mm.height)))};
   };
-  const world::World& w = *play_.mission().world;
+  const world::World& w = play_.world();
   for (const world::Handle h : w.queue()) {
     const world::WorldObject* o = w.find(h);
     if (o == nullptr || o->pending_delete()) continue;
@@ -299,8 +299,10 @@ void MissionGame::draw_hud(render::Framebuffer& t, const render::Camera& camera,
     }
     const auto c = static_cast<std::size_t>(*clan);
     const bool selected = std::binary_search(selection_.begin(), selection_.end(), o->id());
-    const render::Rgba8 col =
-        clan_color(static_cast<std::int32_t>(*clan), play_.player_clan(), c < d.hostile.size() && d.hostile[c]);
+    // Green: the units the player commands (a joined player's own, whatever their clan); the
+    // others by their clan's stance toward the player's clan.
+    const bool hostile = c < d.hostile.size() && d.hostile[c];
+    const render::Rgba8 col = unit_color(play_.commandable(o->id()), hostile);
     fill_rect(t, {px - 2, py - 2, 5, 5}, selected ? render::kWhite : render::kBlack);
     fill_rect(t, {px - 1, py - 1, 3, 3}, col);
   }

@@ -15,20 +15,6 @@
 
 namespace sortie::mission {
 
-std::string_view to_string(ActionKind kind) {
-  switch (kind) {
-    case ActionKind::go:
-      return "go";
-    case ActionKind::follow:
-      return "follow";
-    case ActionKind::halt:
-      return "halt";
-    case ActionKind::drive:
-      return "drive";
-  }
-  return "?";
-}
-
 namespace {
 
 core::Diagnostic action_field(std::string_view field, std::string_view expected) {
@@ -121,45 +107,16 @@ core::Result<PlayAction> action_from_json(const core::Json& j) {
   return a;
 }
 
-std::vector<core::Vec2> formation_goals(core::Vec2 centre, core::Vec2 from, std::size_t count, float spacing) {
-  std::vector<core::Vec2> goals;
-  if (count == 0) return goals;
-  // Forward: the way the group travels (from -> centre); +X when they coincide.
-  core::Vec2 fwd{centre.x - from.x, centre.y - from.y};
-  const float len = std::sqrt(fwd.x * fwd.x + fwd.y * fwd.y);
-  fwd = len > 1e-3f ? core::Vec2{fwd.x / len, fwd.y / len} : core::Vec2{1.0f, 0.0f};
-  const core::Vec2 side{-fwd.y, fwd.x};
-  const auto per_row = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(count))));
-  const std::size_t rows = (count + per_row - 1) / per_row;
-  for (std::size_t r = 0; r < rows; ++r) {
-    const std::size_t in_row = std::min(per_row, count - r * per_row);
-    // Row 0 is the rearmost (nearest `from`); rows centred on the centre along the travel axis.
-    const float along = (static_cast<float>(r) - static_cast<float>(rows - 1) * 0.5f) * -spacing;
-    for (std::size_t c = 0; c < in_row; ++c) {
-      const float across = (static_cast<float>(c) - static_cast<float>(in_row - 1) * 0.5f) * spacing;
-      goals.push_back({centre.x + fwd.x * along + side.x * across, centre.y + fwd.y * along + side.y * across});
-    }
-  }
-  return goals;
-}
-
 struct PlaySession::Impl {
   LoadedMission& mission;
   PlayOptions options;
   std::unique_ptr<scenario::ScenarioRuntime> runtime;
   std::int32_t clan = -1;
   std::string clan_name;
-  MapBounds bounds;
-  struct Follow {
-    world::ObjectId unit;
-    world::ObjectId target;
-    core::Vec2 aimed{};      // the target's position at the last re-aim
-    std::uint64_t next = 0;  // the tick of the next re-aim check
-  };
-  std::vector<Follow> follows;  // unit order
+  OrderPlanner planner;
   std::vector<PlayAction> actions;
 
-  Impl(LoadedMission& m, PlayOptions o) : mission(m), options(std::move(o)) {}
+  Impl(LoadedMission& m, PlayOptions o, MapBounds bounds) : mission(m), options(o), planner(bounds, std::move(o)) {}
 
   world::World& w() { return *mission.world; }
   [[nodiscard]] const world::World& w() const { return *mission.world; }
@@ -179,126 +136,19 @@ struct PlaySession::Impl {
     return c && *c == clan;
   }
 
-  // The commandable ones of `units`, ascending and once each.
-  [[nodiscard]] std::vector<world::ObjectId> filter(std::span<const world::ObjectId> units) const {
-    std::vector<world::ObjectId> out;
-    for (const auto& u : units)
-      if (commandable(u)) out.push_back(u);
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-    return out;
-  }
-
-  core::Status submit_goto(world::ObjectId unit, core::Vec2 goal) {
-    goal.x = std::clamp(goal.x, bounds.min_x + 2.0f, std::max(bounds.min_x + 2.0f, bounds.max_x - 2.0f));
-    goal.y = std::clamp(goal.y, bounds.min_y + 2.0f, std::max(bounds.min_y + 2.0f, bounds.max_y - 2.0f));
-    return w().submit(world::make_command(w().clock().tick, move::GotoCommand{unit, goal, options.scenario.speed}));
-  }
-
-  void drop_follows(std::span<const world::ObjectId> units) {
-    std::erase_if(follows, [&](const Follow& f) { return std::binary_search(units.begin(), units.end(), f.unit); });
-  }
-
-  // A follower's goal: follow_distance short of the target, on the line from the unit.
-  [[nodiscard]] core::Vec2 follow_goal(const world::WorldObject& unit, core::Vec2 target) const {
-    const core::Vec2 at{unit.transform.position.x, unit.transform.position.y};
-    const float dx = target.x - at.x, dy = target.y - at.y;
-    const float d = std::sqrt(dx * dx + dy * dy);
-    if (d <= options.follow_distance) return at;
-    const float k = (d - options.follow_distance) / d;
-    return {at.x + dx * k, at.y + dy * k};
-  }
-
-  // Follows whose target moved re-aim (every follow_interval ticks); a follow of a gone unit or
-  // target ends.
-  core::Status refresh_follows() {
-    const std::uint64_t tick = w().clock().tick;
-    for (auto it = follows.begin(); it != follows.end();) {
-      const world::WorldObject* u = live(it->unit);
-      const world::WorldObject* t = live(it->target);
-      if (u == nullptr || t == nullptr) {
-        it = follows.erase(it);
-        continue;
-      }
-      if (tick >= it->next) {
-        it->next = tick + std::max<std::uint32_t>(1, options.follow_interval);
-        const core::Vec2 now{t->transform.position.x, t->transform.position.y};
-        const float mx = now.x - it->aimed.x, my = now.y - it->aimed.y;
-        if (mx * mx + my * my > 4.0f) {
-          it->aimed = now;
-          SORTIE_CHECK(submit_goto(it->unit, follow_goal(*u, now)));
-        }
-      }
-      ++it;
-    }
-    return {};
-  }
-
-  core::Status act(const PlayAction& a, std::span<const world::ObjectId> units) {
-    const std::uint64_t tick = w().clock().tick;
-    switch (a.kind) {
-      case ActionKind::go: {
-        drop_follows(units);
-        core::Vec2 from{};
-        for (const auto& u : units) {
-          const auto& p = live(u)->transform.position;
-          from.x += p.x / static_cast<float>(units.size());
-          from.y += p.y / static_cast<float>(units.size());
-        }
-        auto goals = formation_goals(a.point, from, units.size(), options.spacing);
-        // Goals in order, each to the nearest unit still free (ties: the lower id).
-        std::vector<world::ObjectId> free(units.begin(), units.end());
-        std::vector<std::pair<world::ObjectId, core::Vec2>> orders;
-        for (const core::Vec2& g : goals) {
-          std::size_t best = 0;
-          float best_d = std::numeric_limits<float>::max();
-          for (std::size_t i = 0; i < free.size(); ++i) {
-            const auto& p = live(free[i])->transform.position;
-            const float d = (p.x - g.x) * (p.x - g.x) + (p.y - g.y) * (p.y - g.y);
-            if (d < best_d) best_d = d, best = i;
-          }
-          orders.emplace_back(free[best], g);
-          free.erase(free.begin() + static_cast<std::ptrdiff_t>(best));
-        }
-        std::sort(orders.begin(), orders.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-        for (const auto& [unit, goal] : orders) SORTIE_CHECK(submit_goto(unit, goal));
-        return {};
-      }
-      case ActionKind::follow: {
-        drop_follows(units);
-        const world::WorldObject* t = live(a.target);
-        if (t == nullptr) return {};
-        const core::Vec2 now{t->transform.position.x, t->transform.position.y};
-        for (const auto& u : units) {
-          if (u == a.target) continue;
-          follows.push_back(Follow{u, a.target, now, tick + std::max<std::uint32_t>(1, options.follow_interval)});
-          SORTIE_CHECK(submit_goto(u, follow_goal(*live(u), now)));
-        }
-        std::sort(follows.begin(), follows.end(), [](const Follow& x, const Follow& y) { return x.unit < y.unit; });
-        return {};
-      }
-      case ActionKind::halt:
-        drop_follows(units);
-        for (const auto& u : units) SORTIE_CHECK(w().submit(world::make_command(tick, move::HaltCommand{u})));
-        return {};
-      case ActionKind::drive:
-        drop_follows(units);
-        for (const auto& u : units)
-          SORTIE_CHECK(w().submit(world::make_command(tick, move::DriveCommand{u, a.speed, a.turn})));
-        return {};
-    }
-    return {};
+  [[nodiscard]] CommandSink sink() {
+    return [this](world::Command c) { return w().submit(std::move(c)); };
   }
 
   // Records and applies an action for the commandable ones of its units; 0 when none can.
   std::size_t give(PlayAction a) {
     if (decided_now()) return 0;
-    auto units = filter(a.units);
+    auto units = commandable_units(a.units, [this](world::ObjectId id) { return commandable(id); });
     if (units.empty()) return 0;
     if (a.kind == ActionKind::follow && live(a.target) == nullptr) return 0;
     a.units = units;
     a.tick = w().clock().tick;
-    if (auto st = act(a, units); !st) return 0;
+    if (auto st = planner.act(w(), a, units, sink()); !st) return 0;
     actions.push_back(std::move(a));
     return units.size();
   }
@@ -312,8 +162,7 @@ PlaySession::~PlaySession() = default;
 core::Result<std::unique_ptr<PlaySession>> PlaySession::start(LoadedMission& mission, PlayOptions options) {
   if (mission.world == nullptr || mission.data == nullptr)
     return core::fail(core::Diagnostic::error("play.start", "no loaded mission to play"));
-  auto impl = std::make_unique<Impl>(mission, std::move(options));
-  impl->bounds = map_bounds(*mission.data);
+  auto impl = std::make_unique<Impl>(mission, std::move(options), map_bounds(*mission.data));
   impl->clan_name = scenario::player_clan(mission.data->tma);
   const auto& clans = mission.data->tma.clans;
   for (std::size_t i = 0; i < clans.size(); ++i)
@@ -329,7 +178,7 @@ core::Result<std::unique_ptr<PlaySession>> PlaySession::start(LoadedMission& mis
 core::Status PlaySession::tick() {
   Impl& m = *impl_;
   if (m.decided_now()) return {};
-  SORTIE_CHECK(m.refresh_follows());
+  SORTIE_CHECK(m.planner.refresh_follows(m.w(), m.sink()));
   SORTIE_CHECK(m.w().tick());
   if (m.runtime) SORTIE_CHECK(scenario_before_tick(*m.runtime, m.w()));
   return {};
@@ -399,13 +248,13 @@ std::size_t PlaySession::halt(std::span<const world::ObjectId> units) {
 }
 
 std::size_t PlaySession::drive(world::ObjectId unit, float speed, float turn) {
-  if (!std::isfinite(speed) || !std::isfinite(turn)) return 0;
-  const PlayOptions& o = impl_->options;
+  const auto clamped = clamp_drive(impl_->options, speed, turn);
+  if (!clamped) return 0;
   PlayAction a;
   a.kind = ActionKind::drive;
   a.units = {unit};
-  a.speed = std::clamp(speed, -o.max_drive_speed, o.max_drive_speed);
-  a.turn = std::clamp(turn, -o.max_drive_turn, o.max_drive_turn);
+  a.speed = clamped->first;
+  a.turn = clamped->second;
   return impl_->give(std::move(a));
 }
 
@@ -424,9 +273,16 @@ core::Status PlaySession::apply(const PlayAction& action) {
 }
 
 std::optional<world::ObjectId> PlaySession::following(world::ObjectId unit) const {
-  for (const auto& f : impl_->follows)
-    if (f.unit == unit) return f.target;
-  return std::nullopt;
+  return impl_->planner.following(unit);
+}
+
+std::optional<PlayAction> PlaySession::last_action() const {
+  if (impl_->actions.empty()) return std::nullopt;
+  return impl_->actions.back();
+}
+
+const world::World& PlaySession::world() const {
+  return impl_->w();
 }
 
 const std::vector<PlayAction>& PlaySession::actions() const {

@@ -46,7 +46,8 @@ bool finite_non_negative(float v) {
   return core::is_finite(v) && v >= 0.0f;
 }
 
-// The unit's stack; nullopt when the target is gone, a mirror, static or not enabled.
+// The unit's stack; nullopt when the target is gone, static or not enabled. A mirror (an object a
+// networked player owns) moves like any other: every replica runs the same orders on it.
 struct UnitStack {
   Body& body;
   BehaviorState& behavior;
@@ -68,7 +69,7 @@ world::CommandKindInfo with_order_target(world::CommandKindInfo info) {
 
 std::optional<UnitStack> enabled_unit(world::World& w, ObjectId id) {
   world::WorldObject* o = w.find_live(id);
-  if (o == nullptr || o->is_mirror()) return std::nullopt;
+  if (o == nullptr) return std::nullopt;
   Body* body = o->components.get<Body>();
   if (body == nullptr || body->is_static) return std::nullopt;
   return UnitStack{*body, get_or_add<BehaviorState>(*o), get_or_add<WizardState>(*o), get_or_add<ControlState>(*o)};
@@ -158,7 +159,7 @@ core::Status register_move_commands_in(world::CommandRegistry& registry,
       },
       [slot](world::World& w, const EnableCommand& c) -> core::Result<CommandOutcome> {
         world::WorldObject* o = w.find_live(c.target);
-        if (o == nullptr || o->is_mirror()) return CommandOutcome::skipped;
+        if (o == nullptr) return CommandOutcome::skipped;
         Body body{c.shape, c.radius, c.height, c.max_speed, c.category, c.collides_with, c.is_static, 1};
         if (const Body* old = o->components.get<Body>()) body.revision = old->revision + 1;
         o->components.emplace(body);

@@ -68,7 +68,9 @@ void MoveSystem::gather(world::World& world) {
     Body* body = o != nullptr ? o->components.get<Body>() : nullptr;
     if (o == nullptr || body == nullptr) continue;  // deleted, pending deletion or disabled: dropped
     members_[keep++] = id;
-    if (!o->registered() || !o->active || o->is_mirror()) continue;  // a mirror moves by its owner
+    // A mirror (owned by a networked player) moves too: its owner gives the orders, every replica
+    // runs them (docs/net-protocol.md §2).
+    if (!o->registered() || !o->active) continue;
     Mover m;
     m.object = o;
     m.body = body;

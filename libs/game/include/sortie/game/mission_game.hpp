@@ -1,8 +1,10 @@
 #pragma once
 // The mission game's controls and picture without a window (issue #19 parts 1-3): what
 // sortie-viewer's mission mode does with the player's clicks and keys, drawn over the mission
-// scene. The simulation is a mission::PlaySession; everything the player orders goes through it
-// (registered movement commands, logged and replayed).
+// scene. The simulation is a mission::GameSession (game_session.hpp): a mission::PlaySession in
+// the viewer's own game, a net::JoinPlay for a player joined to a server; everything the player
+// orders goes through it (registered movement commands, logged and replayed). When the session
+// does not run its own ticks (a server does), pause and game speed have no effect.
 //
 //   MissionGame game(play, scene, ids);
 //   events:  game.click(cam, vp, x, y, shift) / game.box(...) / game.order(cam, vp, x, y) / game.stop()
@@ -11,8 +13,9 @@
 //            draws = scene draws + game.overlay(...);   // rings, paths, order flashes
 //            renderer.render(...); game.draw_hud(fb);   // objectives, selection, messages, minimap
 //
-// Selection holds only commandable units (a live unit of the player's clan with a moving body);
-// units that die or change clan drop out at the next advance().
+// Selection holds only commandable units (GameSession::commandable: a live unit with a moving body
+// of the player's clan, or owned by the joined player); units that die or stop being commandable
+// drop out at the next advance().
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -22,7 +25,7 @@
 #include <vector>
 
 #include "sortie/core/diagnostic.hpp"
-#include "sortie/mission/play_session.hpp"
+#include "sortie/mission/game_session.hpp"
 #include "sortie/render/draw.hpp"
 #include "sortie/render/framebuffer.hpp"
 #include "sortie/render/mission_scene.hpp"
@@ -44,7 +47,7 @@ struct Rect {
 
 class MissionGame {
  public:
-  MissionGame(mission::PlaySession& play, const render::MissionScene& scene, MissionGameOptions options = {});
+  MissionGame(mission::GameSession& play, const render::MissionScene& scene, MissionGameOptions options = {});
   ~MissionGame();
   MissionGame(const MissionGame&) = delete;
   MissionGame& operator=(const MissionGame&) = delete;
@@ -82,7 +85,8 @@ class MissionGame {
   [[nodiscard]] int speed() const { return speed_; }
 
   // Runs the fixed ticks `dt_us` of platform time holds (at the game speed, none when paused or
-  // decided; at most 8 per call), prunes the selection, ages flashes and messages.
+  // decided, or when a server runs the ticks; at most 8 per call), prunes the selection, ages
+  // flashes and messages.
   core::Status advance(std::uint64_t dt_us);
   [[nodiscard]] std::uint32_t ticks_last_advance() const { return ticks_last_; }
 
@@ -103,8 +107,8 @@ class MissionGame {
   [[nodiscard]] std::vector<std::string> selection_lines() const;
   [[nodiscard]] std::string outcome_line() const;  // empty while undecided
 
-  [[nodiscard]] mission::PlaySession& play() { return play_; }
-  [[nodiscard]] const mission::PlaySession& play() const { return play_; }
+  [[nodiscard]] mission::GameSession& play() { return play_; }
+  [[nodiscard]] const mission::GameSession& play() const { return play_; }
 
  private:
   struct Draw;
@@ -112,7 +116,7 @@ class MissionGame {
                                                          float x, float y, bool own_only) const;
   void prune();
 
-  mission::PlaySession& play_;
+  mission::GameSession& play_;
   const render::MissionScene& scene_;
   MissionGameOptions options_;
   std::vector<world::ObjectId> selection_;

@@ -23,25 +23,11 @@
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/json.hpp"
 #include "sortie/core/math.hpp"
+#include "sortie/mission/game_session.hpp"
 #include "sortie/mission/scenario.hpp"
 #include "sortie/scenario/runtime.hpp"
 
 namespace sortie::mission {
-
-enum class ActionKind : std::uint8_t { go = 0, follow = 1, halt = 2, drive = 3 };
-std::string_view to_string(ActionKind kind);
-
-// One thing the player did, at the world tick its commands apply at.
-struct PlayAction {
-  std::uint64_t tick = 0;
-  ActionKind kind = ActionKind::go;
-  std::vector<world::ObjectId> units;  // ascending, each a unit of the player's clan
-  core::Vec2 point{};                  // go: the formation's centre
-  world::ObjectId target{};            // follow: the object followed
-  float speed = 0.0f;                  // drive: forward speed (units/s, negative: reverse)
-  float turn = 0.0f;                   // drive: turn rate (rad/s)
-  friend bool operator==(const PlayAction&, const PlayAction&) = default;
-};
 
 // {"tick", "kind", "units": ["hex id"...], "point": [x, y] | "target": "hex id" |
 // "speed", "turn"}. Floats are written so they read back to the same bits.
@@ -52,80 +38,58 @@ std::optional<std::uint64_t> parse_hex64(std::string_view text);
 // Errors: save.field (a member missing, of the wrong type or out of range).
 core::Result<PlayAction> action_from_json(const core::Json& json);
 
-struct PlayOptions {
-  ScenarioOptions scenario;  // unit bodies, obstacles and the order speed (ticks and wander unused)
-  scenario::RuntimeOptions runtime;
-  float spacing = 5.0f;                // formation: distance between neighbouring goals
-  float follow_distance = 6.0f;        // a follower's goal stops this short of its target
-  std::uint32_t follow_interval = 15;  // ticks between a follow's re-aims (when the target moved)
-  float max_drive_speed = 8.0f;        // |speed| of a drive action is clamped to this
-  float max_drive_turn = 2.0f;         // |turn| likewise (rad/s)
-};
-
-class PlaySession {
+class PlaySession final : public GameSession {
  public:
   // Submits the bodies and starts the scenario (its orders of the first tick). Errors: lua.*
   // (make_scenario_runtime), and the world's refusal of a start command.
   static core::Result<std::unique_ptr<PlaySession>> start(LoadedMission& mission, PlayOptions options = {});
-  ~PlaySession();
+  ~PlaySession() override;
   PlaySession(const PlaySession&) = delete;
   PlaySession& operator=(const PlaySession&) = delete;
 
+  [[nodiscard]] const world::World& world() const override;
   // One fixed tick: the follows re-aim, the world ticks, the scenario gives the next tick's
   // orders. Once the outcome is decided nothing happens (the game is over).
-  core::Status tick();
-  [[nodiscard]] std::uint64_t tick_number() const;  // the world's tick (the next one to run)
-  [[nodiscard]] bool decided() const;
+  core::Status tick() override;
+  [[nodiscard]] bool runs_ticks() const override { return true; }
+  [[nodiscard]] std::uint64_t tick_number() const override;  // the world's tick (the next one to run)
+  [[nodiscard]] bool decided() const override;
   [[nodiscard]] std::uint64_t state_hash() const;  // after the last tick (the loaded state's before any)
 
   // The clan a person plays: its index in data.tma's clan list (the units' `clan` property) and
   // name; -1 and empty when the mission has no clan.
-  [[nodiscard]] std::int32_t player_clan() const;
-  [[nodiscard]] const std::string& player_clan_name() const;
-  // A unit's clan (its `clan` property), nullopt for an object without one or gone.
-  [[nodiscard]] std::optional<std::int32_t> clan_of(world::ObjectId id) const;
+  [[nodiscard]] std::int32_t player_clan() const override;
+  [[nodiscard]] const std::string& player_clan_name() const override;
+  [[nodiscard]] std::optional<std::int32_t> clan_of(world::ObjectId id) const override;
   // A live unit of the player's clan with a moving body: the player may order it.
-  [[nodiscard]] bool commandable(world::ObjectId id) const;
-  // Every commandable unit, ascending.
-  [[nodiscard]] std::vector<world::ObjectId> player_units() const;
+  [[nodiscard]] bool commandable(world::ObjectId id) const override;
+  [[nodiscard]] std::vector<world::ObjectId> player_units() const override;
 
-  // The actions. Units that are not commandable are left out; returns how many got the order
-  // (0: nothing was submitted or recorded).
-  // Goals spread in a formation around `point` (rows facing the way the group travels), kept
-  // inside the map; each unit goes to the nearest free goal (ties: the lower id).
-  std::size_t go(std::span<const world::ObjectId> units, core::Vec2 point);
-  // Each unit walks to `follow_distance` short of `target` and re-aims while the target moves,
-  // until another order or the target is gone.
-  std::size_t follow(std::span<const world::ObjectId> units, world::ObjectId target);
-  std::size_t halt(std::span<const world::ObjectId> units);
-  // Piloting: a manual speed and turn rate (clamped) until the next drive or another order.
-  std::size_t drive(world::ObjectId unit, float speed, float turn);
+  // The actions (OrderPlanner's rules), submitted to the world's next tick and recorded.
+  std::size_t go(std::span<const world::ObjectId> units, core::Vec2 point) override;
+  std::size_t follow(std::span<const world::ObjectId> units, world::ObjectId target) override;
+  std::size_t halt(std::span<const world::ObjectId> units) override;
+  std::size_t drive(world::ObjectId unit, float speed, float turn) override;
   // Applies a recorded action (replay_play). Errors: play.action (its tick is not the world's
   // next tick, or none of its units can take it).
   core::Status apply(const PlayAction& action);
 
-  // What the unit follows, if anything.
-  [[nodiscard]] std::optional<world::ObjectId> following(world::ObjectId unit) const;
+  [[nodiscard]] std::optional<world::ObjectId> following(world::ObjectId unit) const override;
   [[nodiscard]] const std::vector<PlayAction>& actions() const;
-  // The scenario's objectives and outcome (nullopt without a scenario object) and its messages.
-  [[nodiscard]] std::optional<ScenarioSummary> summary() const;
-  [[nodiscard]] const std::vector<scenario::TraceLine>& messages() const;
-  [[nodiscard]] std::uint64_t message_count() const;
+  [[nodiscard]] std::optional<PlayAction> last_action() const override;
+  [[nodiscard]] std::optional<ScenarioSummary> summary() const override;
+  [[nodiscard]] const std::vector<scenario::TraceLine>& messages() const override;
+  [[nodiscard]] std::uint64_t message_count() const override;
   [[nodiscard]] const scenario::ScenarioRuntime* runtime() const;
   [[nodiscard]] LoadedMission& mission();
-  [[nodiscard]] const LoadedMission& mission() const;
-  [[nodiscard]] const PlayOptions& options() const;
+  [[nodiscard]] const LoadedMission& mission() const override;
+  [[nodiscard]] const PlayOptions& options() const override;
 
  private:
   struct Impl;
   explicit PlaySession(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
-
-// The goals of a formation of `count` units around `centre`: rows of ceil(sqrt(count)) goals,
-// `spacing` apart, the first row nearest `from` (where the group comes from), centred on
-// `centre`. Exposed for tests.
-std::vector<core::Vec2> formation_goals(core::Vec2 centre, core::Vec2 from, std::size_t count, float spacing);
 
 // Starts a session on a freshly loaded mission and runs it to `tick`, applying `actions` at
 // their ticks (ascending). With `expect_hash`, the state hash at `tick` must be that one.

@@ -3,10 +3,10 @@
 // reserved for the movement stack), so they are logged and replay. Each validates on submit:
 // move.env.no_system_map (the registry was built without an environment), move.env.no_terrain
 // (the environment has no terrain interface), world.command.invalid (non-finite or out-of-range
-// values). An order whose target is gone, a mirror, or (goto/halt/drive) has no move.body is
-// skipped (counted by the world). Every client that moves units (`sortie run`, the serve/join
-// bots, the viewer, scripts) gives these orders; all five name their target (order_target), so
-// a networked session lets a player give them for its own objects.
+// values). An order whose target is gone or (goto/halt/drive) has no move.body is skipped
+// (counted by the world); a mirror (a networked player's object) obeys like any other object. Every client that moves
+// units (`sortie run`, the serve/join bots, the viewer, scripts) gives these orders; all five name their target
+// (order_target), so a networked session lets a player give them for its own objects.
 //
 //   16 move.enable   attach the stack (body, behaviour, wizard, control) to an object and the
 //                    object to the movement system; again = a new body (the proxy is rebuilt)

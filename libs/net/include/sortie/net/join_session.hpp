@@ -71,6 +71,8 @@ class JoinSession {
   core::Status save(const std::filesystem::path& log_path) const;
 
   [[nodiscard]] const net::Client& client() const { return *client_; }
+  // The client, to give orders through (net::JoinPlay).
+  [[nodiscard]] net::Client& client() { return *client_; }
   [[nodiscard]] const Replica* replica() const { return client_->replica(); }
   [[nodiscard]] std::uint64_t orders_sent() const { return bot_ ? bot_->orders_sent() : 0; }
   // Through the lossy relay (stats()).
