@@ -16,10 +16,10 @@ using namespace sortie;
 
 namespace mission_effects_test {
 
-test::Files with_effects(std::vector<std::pair<std::string, core::Bytes>> entries) {
+test::Files with_effects(const std::vector<std::pair<std::string, core::Bytes>>& entries) {
   test::Files files = test::demo_files();
   iron3d::NresBuilder b;
-  for (auto& [name, bytes] : entries) b.add(iron3d::kFxidTypeId, name, std::move(bytes), 0, 0, 1);
+  for (const auto& [name, bytes] : entries) b.add(iron3d::kFxidTypeId, name, bytes, 0, 0, 1);
   auto built = b.build();
   EXPECT_TRUE(built.has_value());
   files["effects.rlb"] = std::move(*built);

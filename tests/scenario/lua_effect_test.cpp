@@ -16,7 +16,7 @@ using test::stop_diagnostic;
 
 // m01 of the demo sample with `script` as its mission.lua: the loader resolves the effects the
 // script names (the sample's effects.rlb has "beacon" and "lightning"), and the runtime runs it.
-std::unique_ptr<test::LuaRun> load_with(const std::string& script, RuntimeOptions runtime = {}) {
+std::unique_ptr<test::LuaRun> load_with(const std::string& script, const RuntimeOptions& runtime = {}) {
   test::Files files = test::demo_files();
   files[test::kScriptPath] = core::Bytes(script.begin(), script.end());
   auto run = std::make_unique<test::LuaRun>(test::LuaRun{test::game_over(files), nullptr, nullptr});

@@ -11,16 +11,17 @@ namespace {
 // 16 x 16 white; alpha 1 on the middle column falling to 0 at the left and right edges
 // (smoothstep), the same down every row: a soft column of light.
 Texture plain_sprite() {
-  constexpr std::uint32_t n = 16;
-  std::vector<std::uint32_t> texels(n * n);
-  for (std::uint32_t x = 0; x < n; ++x) {
-    const float d = std::abs((static_cast<float>(x) + 0.5f) / static_cast<float>(n) * 2.0f - 1.0f);  // 0 centre, 1 edge
+  constexpr std::uint32_t kSide = 16;
+  std::vector<std::uint32_t> texels(std::size_t{kSide} * kSide);
+  for (std::uint32_t x = 0; x < kSide; ++x) {
+    // 0 at the centre column, 1 at the edges
+    const float d = std::abs((static_cast<float>(x) + 0.5f) / static_cast<float>(kSide) * 2.0f - 1.0f);
     const float t = 1.0f - d;
     const float a = t * t * (3.0f - 2.0f * t);
     const auto alpha = static_cast<std::uint8_t>(std::lround(a * 255.0f));
-    for (std::uint32_t y = 0; y < n; ++y) texels[y * n + x] = pack({255, 255, 255, alpha});
+    for (std::uint32_t y = 0; y < kSide; ++y) texels[std::size_t{y} * kSide + x] = pack({255, 255, 255, alpha});
   }
-  return *Texture::from_packed(n, n, texels, MipChain::generate);
+  return *Texture::from_packed(kSide, kSide, texels, MipChain::generate);
 }
 
 // A quad centred at `c`, `w` wide along `right` and `h` high along +Z; UV (0, 0) top left.

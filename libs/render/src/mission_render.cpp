@@ -108,8 +108,8 @@ core::Status world_effects_now(const mission::LoadedMission& loaded, env::Effect
                                const core::Vec3& eye) {
   if (!loaded.world) return drawing.update(env::EffectFrame{}, eye);
   const auto live = env::live_effects(*loaded.world);
-  static const env::EffectLibrary kNone;
-  runner.sync(live, loaded.effects ? *loaded.effects : kNone);
+  static const env::EffectLibrary no_effects;
+  runner.sync(live, loaded.effects ? *loaded.effects : no_effects);
   const auto now_ms = static_cast<std::int64_t>(loaded.world->clock().time_us / 1000);
   return drawing.update(runner.update(now_ms), eye);
 }

@@ -41,7 +41,7 @@ core::Status WeatherDrawing::update(const env::EnvironmentFrame& frame) {
   draws_.clear();
   sky_.reset();
   if (const auto& rgb = frame.sky_base_rgb) sky_ = to_rgba8({rgb->x, rgb->y, rgb->z, 1.0f});
-  const core::Status drawn = effects_.update(frame.effects, frame.camera.position);
+  core::Status drawn = effects_.update(frame.effects, frame.camera.position);
   live_effects_ = frame.effects.live;
 
   rain_ = Mesh{};
