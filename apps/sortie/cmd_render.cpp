@@ -56,7 +56,8 @@ int render_main(const RenderCliOptions& o) {
   rq.objects = !o.no_objects;
   rq.allow_missing = o.allow_missing;
   rq.threads = o.threads;
-  rq.weather = o.weather;
+  rq.mission_weather = o.weather == "mission";
+  if (!rq.mission_weather) rq.weather = o.weather;
   rq.weather_at_seconds = o.at;
   rq.weather_seed = o.weather_seed;
 
@@ -99,7 +100,9 @@ SORTIE_COMMAND(render, [](CLI::App& root, Outcome& outcome) {
   cmd->add_flag("--no-objects", o->no_objects, "draw the terrain (and overlays) only");
   cmd->add_flag("--json", o->json, "print what was drawn as JSON");
   add_sample_option(cmd, o->sample_scale);
-  auto* weather = cmd->add_option("--weather", o->weather, "weather schedule (docs/weather-schedule.md) drawn over");
+  auto* weather = cmd->add_option("--weather", o->weather,
+                                  "weather schedule (docs/weather-schedule.md) drawn over; 'mission': the mission's "
+                                  "own sky.weather (its lightning is the mission's effect, docs/effects.md)");
   weather->excludes(top);
   add_number(cmd, "--at", o->at, "with --weather: the schedule time in seconds", 0.0, 1e6)->default_str("5");
   add_number(cmd, "--weather-seed", o->weather_seed, "with --weather: seed of the particles and lightning")

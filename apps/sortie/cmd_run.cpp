@@ -98,7 +98,7 @@ SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
   cmd->add_option("--out", o->rq.out_dir, "write report.json, commands.json and snapshot.png into this directory");
   cmd->add_option("--replay", o->rq.replay, "replay a commands.json instead of generating orders");
   cmd->add_option("--trace", o->rq.trace,
-                  "scenario trace channels to write as <channel>.log into --out (lua, ai, superai, scenario, all)")
+                  "scenario trace channels to write as <channel>.log into --out (lua, fx, ai, superai, scenario, all)")
       ->delimiter(',');
   auto* save_at = add_number(cmd, "--save-at", o->save_at, "write a save (--save) when the world reaches this tick",
                              std::uint64_t{1}, kMaxRunTicks);

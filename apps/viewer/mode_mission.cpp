@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <set>
 
 #include "flight_input.hpp"
 #include "game_controls.hpp"
@@ -32,6 +33,7 @@
 #include "sortie/mission/play_session.hpp"
 #include "sortie/mission/save_game.hpp"
 #include "sortie/move/camera.hpp"
+#include "sortie/render/effect_drawing.hpp"
 #include "sortie/render/mission_render.hpp"
 #include "sortie/render/view_spec.hpp"
 #include "sortie/render/weather.hpp"
@@ -59,23 +61,11 @@ struct MissionOptions {
   bool camera_given = false;  // --camera: the game keeps that view
 };
 
-// The mission's own weather: the schedule in MISSIONS/<m>/sky.weather (sortie's text form,
-// docs/weather-schedule.md), nullopt when there is none; a broken file is an error.
-core::Result<std::optional<env::WeatherSchedule>> mission_weather(const mission::GameContext& game,
-                                                                  const assets::MissionData& data) {
-  const std::string_view dir = data.tma_path.parent();
-  SORTIE_TRY(auto path,
-             assets::normalize_path(dir.empty() ? std::string("sky.weather") : fmt::format("{}/sky.weather", dir),
-                                    assets::PathPolicy::host_compatible));
-  if (!game.vfs().exists(path)) return std::optional<env::WeatherSchedule>();
-  SORTIE_TRY(auto bytes, game.vfs().read(path));
-  SORTIE_TRY(auto schedule, env::read_weather_text(bytes, path.path));
-  return std::optional<env::WeatherSchedule>(std::move(schedule));
-}
-
-// Music and weather: the mission's (mission.cfg, sky.weather) unless the command line says
-// otherwise (--theme/--variations replace the music, --no-music drops it; --weather FILE
-// replaces the schedule, --weather none drops it). mission.cfg warnings go to stderr.
+// Music and weather: the mission's (mission.cfg, sky.weather as the load read it, with its
+// lightning effect) unless the command line says otherwise (--theme/--variations replace the
+// music, --no-music drops it; --weather FILE replaces the schedule, its lightning the mission's
+// effect when it names one the mission prepared; --weather none drops it). mission.cfg and
+// lightning warnings go to stderr.
 core::Status choose_ambience(const MissionOptions& o, const MissionView& view, env::AmbienceOptions& ao) {
   const mission::LoadedMission* loaded = view.loaded();
   const assets::MissionData* data = loaded != nullptr ? loaded->data.get() : nullptr;
@@ -94,12 +84,18 @@ core::Status choose_ambience(const MissionOptions& o, const MissionView& view, e
     }
   }
   if (o.weather == "none") return {};
-  if (o.weather.empty()) {
-    SORTIE_TRY(ao.weather, mission_weather(view.game, *data));
+  if (o.weather.empty()) {  // the mission's sky.weather, read and checked by the load
+    if (loaded->weather) {
+      ao.weather = loaded->weather->schedule;
+      ao.lightning = loaded->lightning;  // the load reported a fallback already
+    }
     return {};
   }
   SORTIE_TRY(auto bytes, core::read_file(o.weather));
   SORTIE_TRY(auto schedule, env::read_weather_text(bytes, o.weather));
+  core::Diagnostics warnings;
+  ao.lightning = env::choose_lightning_effect(schedule, loaded->effects.get(), &warnings, o.weather);
+  for (const auto& w : warnings) std::cerr << "warning: " << w.to_string() << "\n";
   ao.weather = std::move(schedule);
   return {};
 }
@@ -153,6 +149,7 @@ class MissionMode final : public ViewerMode {
       view_.scene.apply_snapshot(*w.snapshot(), view_.ids);
       applied_tick_ = w.clock().tick;
     }
+    run_world_effects();
     if (controls_ && controls_->piloting()) {
       listen(controls_->pilot_frame().view);
     } else if (!playing) {
@@ -185,9 +182,12 @@ class MissionMode final : public ViewerMode {
       draws.insert(draws.end(), extra.begin(), extra.end());
       frame.draws = draws;
     }
-    // Weather over the scene: rain, snow, the bolt; a strike's flash is a point light.
-    std::vector<render::DrawCall> weather_draws;
-    render::draw_weather_over(frame, weather_, weather_draws);  // as `sortie render --weather`
+    // Weather over the scene: rain, snow and the lightning effects (bolt body, flash light); then
+    // the world's effects (fx.start), as `sortie render` draws them.
+    render::FrameOverlay weather_draws;
+    render::draw_weather_over(frame, weather_, weather_draws);
+    render::FrameOverlay effect_draws;
+    render::append_over(frame, world_fx_.draws(), world_fx_.point_lights(), effect_draws);
     SORTIE_CHECK(renderer.render(frame, target, &stats_));
     if (!controls_) return {};
     controls_->draw(target, cam);
@@ -213,9 +213,9 @@ class MissionMode final : public ViewerMode {
       std::string line = fmt::format("audio {}{}  {} sources", ambience_->backend().name(), m.muted() ? " (muted)" : "",
                                      m.sources().size());
       if (ambience_->has_weather()) {
-        line +=
-            fmt::format("  weather {} {:.2f}  {} rain, {} snow{}", env::to_string(weather_kind_), weather_intensity_,
-                        weather_.rain_lines(), weather_.snow_points(), weather_.flash() > 0.0f ? "  lightning" : "");
+        line += fmt::format("  weather {} {:.2f}  {} rain, {} snow{}", env::to_string(weather_kind_),
+                            weather_intensity_, weather_.rain_lines(), weather_.snow_points(),
+                            weather_.live_effects() > 0 ? "  lightning" : "");
       }
       lines.push_back(std::move(line));
     }
@@ -248,6 +248,8 @@ class MissionMode final : public ViewerMode {
         *play_, view_.scene, input_, [this] { return view_.camera(input_.pose(), aspect_); },
         [this](const render::CameraPose& pose) { set_pose(pose); }, ground);
     controls_->on_empty_click = [this](int x, int y) { pick(x, y); };
+    world_runner_ = env::EffectRunner{};  // a new world: its effects' ids start again
+    world_sounds_.clear();
     applied_tick_ = ~std::uint64_t{0};
     messages_seen_ = 0;
     outcome_printed_ = false;
@@ -269,11 +271,45 @@ class MissionMode final : public ViewerMode {
     set_pose(pose);
   }
 
+  // The world's live effects (fx.start) at the world's time: their lights and bodies for the next
+  // draw, their sound commands for the next listen, a line on stdout per start.
+  void run_world_effects() {
+    // As `sortie render` draws them (render::world_effects_now), then their sounds and traces.
+    if (auto st = render::world_effects_now(*view_.loaded(), world_runner_, world_fx_, camera().eye()); !st)
+      warn_once(st.error());
+    const env::EffectFrame& fx = world_runner_.frame();
+    for (const auto& t : fx.traces) std::cout << t << "\n";
+    world_sounds_.insert(world_sounds_.end(), fx.sounds.begin(), fx.sounds.end());
+    if (!world_sounds_.empty()) ensure_ambience();
+  }
+
+  // A sound output for the world's effects when the mission started without music or weather.
+  void ensure_ambience() {
+    if (ambience_ || ambience_failed_) return;
+    env::AmbienceOptions ao;
+    ao.mute = options_.ambience.mute;
+    ao.sounds = options_.ambience.sounds;
+    ao.seed = options_.ambience.seed;
+    const auto device = [this](std::ostream& warnings) { return open_audio_backend(options_.output, warnings); };
+    auto opened = env::Ambience::open(ao, env::repository_opener(view_.game.repository()), device, std::cerr);
+    if (!opened) {
+      ambience_failed_ = true;
+      return warn_once(opened.error());
+    }
+    ambience_ = std::move(*opened);
+  }
+
+  void warn_once(const core::Diagnostic& d) {
+    if (warned_.insert(d.to_string()).second) std::cerr << "warning: " << d.to_string() << "\n";
+  }
+
   void listen(const env::CameraFrame& view) {
     if (!ambience_) return;
-    const auto* weather = ambience_->update(static_cast<std::int64_t>(game_us_ / 1000), view);
+    const auto* weather = ambience_->update(static_cast<std::int64_t>(game_us_ / 1000), view, world_sounds_);
+    world_sounds_.clear();
     if (weather == nullptr) return;
-    weather_.update(*weather);
+    for (const auto& t : weather->effects.traces) std::cout << t << "\n";
+    if (auto st = weather_.update(*weather); !st) warn_once(st.error());
     weather_kind_ = weather->weather.kind;
     weather_intensity_ = weather->weather.intensity;
   }
@@ -479,6 +515,11 @@ class MissionMode final : public ViewerMode {
   MissionOptions options_;
   std::unique_ptr<env::Ambience> ambience_;
   render::WeatherDrawing weather_;
+  env::EffectRunner world_runner_;  // the world's effects (fx.start), on the world clock
+  render::EffectDrawing world_fx_;
+  std::vector<env::SoundEvent> world_sounds_;  // their sound commands, for the next listen
+  std::set<std::string> warned_;
+  bool ambience_failed_ = false;
   env::PrecipitationKind weather_kind_ = env::PrecipitationKind::none;
   float weather_intensity_ = 0.0f;
   FlightInput input_;
@@ -511,7 +552,8 @@ core::Result<std::unique_ptr<ViewerMode>> make_mission_mode(const MissionOptions
   SORTIE_TRY(auto view, load_mission_view(o.game_dir, o.mission, o.sample_scale, overlays, o.seed));
   env::AmbienceOptions ao = o.ambience;
   SORTIE_CHECK(choose_ambience(o, view, ao));
-  // Sound and weather only when there is something to play or draw (no device is opened otherwise).
+  // Sound and weather only when there is something to play or draw (no device is opened otherwise;
+  // the world's first effect sound opens one later, MissionMode::ensure_ambience).
   std::unique_ptr<env::Ambience> ambience;
   if (ao.any()) {
     const auto device = [&o](std::ostream& warnings) { return open_audio_backend(o.output, warnings); };

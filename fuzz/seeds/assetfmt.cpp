@@ -1,5 +1,6 @@
 // Seeds for the asset format fuzz targets, written by the builders.
 #include "seeds.hpp"
+#include "sortie/assets/prepared_effect.hpp"
 #include "sortie/iron3d/fxid.hpp"
 #include "sortie/iron3d/mat0.hpp"
 #include "sortie/iron3d/msh.hpp"
@@ -62,4 +63,16 @@ SORTIE_FUZZ_SEEDS(fxid, [](fuzz::SeedSink& out) {
   Fxid all;
   for (std::uint32_t op = 1; op <= 10; ++op) all.commands.push_back(*make_fxid_command(op, true));
   out.add("all", write_fxid(all));
+});
+
+// Effects run from their bytes (fuzz/fx_run.cpp): the seed's lightning, and one with the random
+// shift, the triangular value and every opcode.
+SORTIE_FUZZ_SEEDS(fx_run, [](fuzz::SeedSink& out) {
+  Fxid lightning = assets::lightning_fxid("sounds.lib", "THUNDER1.WAV", "env_lightning");
+  out.add("lightning", write_fxid(lightning));
+  lightning.header.flags = 0x0008 | 0x0020 | 0x0200;
+  lightning.header.random_shift = {10.0f, 10.0f, 0.0f};
+  lightning.header.time_mode = 0;
+  for (std::uint32_t op = 4; op <= 10; ++op) lightning.commands.push_back(*make_fxid_command(op, true));
+  out.add("shifted_all", write_fxid(lightning));
 });

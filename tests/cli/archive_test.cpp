@@ -34,7 +34,7 @@ TEST_F(CliArchiveTest, list_shows_every_entry) {
   ASSERT_TRUE(archive.has_value());
   const auto r = run_sortie({"archive", "list", f.string()});
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), f.string() + ": nres archive, 45 entries");
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), f.string() + ": nres archive, 47 entries");
   EXPECT_NE(r.out.find("     0  MAT0             48       0x10  DEFAULT\n"), std::string::npos) << r.out;
   const auto j = list_json(f);
   EXPECT_EQ(j.at("file"), f.string());
@@ -80,7 +80,7 @@ TEST_F(CliArchiveTest, extract_named_entries_only) {
   const auto r = run_sortie(
       {"archive", "extract", (sample_dir() / "textures.lib").string(), "TEX_0003", "tex_0005", "-o", out.string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, "extracted 2 of 29 entries to " + out.string() + "\n");
+  EXPECT_EQ(r.out, "extracted 2 of 31 entries to " + out.string() + "\n");
   std::vector<std::string> files;
   for (const auto& de : fs::directory_iterator(out)) files.push_back(de.path().filename().string());
   std::sort(files.begin(), files.end());
@@ -111,7 +111,7 @@ TEST_F(CliArchiveTest, add_remove_rename_change_the_listing_and_keep_a_valid_arc
   const fs::path game = copy_sample();
   const fs::path lib = game / "material.lib";
   auto before = names(lib);
-  ASSERT_EQ(before.size(), 45u);
+  ASSERT_EQ(before.size(), 47u);
 
   // add
   const core::Bytes payload{1, 2, 3, 4, 5};
@@ -120,8 +120,8 @@ TEST_F(CliArchiveTest, add_remove_rename_change_the_listing_and_keep_a_valid_arc
                        "--attr2", "6"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto j = list_json(lib);
-  ASSERT_EQ(j.at("entries").size(), 46u);
-  const auto& added = j.at("entries").at(45);
+  ASSERT_EQ(j.at("entries").size(), 48u);
+  const auto& added = j.at("entries").at(47);
   EXPECT_EQ(added.at("name"), "RUST");
   EXPECT_EQ(added.at("type_tag"), "MAT0");
   EXPECT_EQ(added.at("attr2"), 6);
@@ -147,10 +147,10 @@ TEST_F(CliArchiveTest, add_remove_rename_change_the_listing_and_keep_a_valid_arc
   EXPECT_EQ(r.out.substr(r.out.find(": ")),
             ": 2 entries removed (" + std::to_string(fs::file_size(removed)) + " bytes)\n");
   auto after = names(removed);
-  EXPECT_EQ(after.size(), 44u);
+  EXPECT_EQ(after.size(), 46u);
   EXPECT_EQ(std::count(after.begin(), after.end(), "MAT_0005"), 0);
   EXPECT_EQ(std::count(after.begin(), after.end(), "MAT_0007"), 0);
-  EXPECT_EQ(names(lib).size(), 46u);
+  EXPECT_EQ(names(lib).size(), 48u);
   expect_strict_valid(removed);
 
   // rename in place

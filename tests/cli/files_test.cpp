@@ -61,7 +61,7 @@ TEST(CliInspect, nres_entries_match_the_library_reader) {
   ASSERT_TRUE(archive.has_value());
   const auto j = inspect_json(f);
   ASSERT_EQ(j.at("entries").size(), archive->entries.size());
-  EXPECT_EQ(j.at("entries").size(), 29u);  // the demo sample's texture count (sortie-sample.json)
+  EXPECT_EQ(j.at("entries").size(), 31u);  // the demo sample's texture count (sortie-sample.json)
   EXPECT_EQ(j.at("entry_count").get<std::int64_t>(), archive->entry_count);
   EXPECT_EQ(j.at("total_size").get<std::uint64_t>(), bytes.size());
   EXPECT_EQ(j.at("directory_offset").get<std::uint32_t>(), archive->directory_offset);
@@ -171,7 +171,7 @@ TEST_F(CliFilesTest, truncated_nres_gives_exit_1_and_a_located_diagnostic) {
   EXPECT_EQ(d.at("offset"), 12);
   EXPECT_EQ(d.at("message"), "header total_size differs from the actual length");
   EXPECT_EQ(d.at("expected"), "1000");
-  EXPECT_EQ(d.at("found"), "129072");
+  EXPECT_EQ(d.at("found"), "166128");
   EXPECT_NE(r.err.find("[nres.total_size]"), std::string::npos) << r.err;
 }
 
@@ -361,7 +361,7 @@ TEST_F(CliFilesTest, profiles_differ_on_an_out_of_order_sort_table) {
   EXPECT_EQ(d.at("code"), "nres.sort_order");
   EXPECT_EQ(d.at("field"), "entries[1].sort_index");
   EXPECT_EQ(d.at("offset").get<std::size_t>(), row1);
-  EXPECT_EQ(d.at("found"), "'DEFAULT' after 'MAT_0001'");
+  EXPECT_EQ(d.at("found"), "'DEFAULT' after 'env_beacon'");
 
   const auto compat = run_sortie({"check", "--compatible", "--json", f.string()});
   EXPECT_EQ(compat.exit_code, 0);
@@ -375,7 +375,7 @@ TEST_F(CliFilesTest, profiles_differ_on_an_out_of_order_sort_table) {
   EXPECT_EQ(run_sortie({"roundtrip", f.string()}).exit_code, 1);
   const auto rt = run_sortie({"roundtrip", "--compatible", f.string()});
   EXPECT_EQ(rt.exit_code, 0);
-  EXPECT_EQ(rt.out, f.string() + ": identical (nres, 5616 bytes)\n");
+  EXPECT_EQ(rt.out, f.string() + ": identical (nres, 5840 bytes)\n");
 
   // archive list says how to read it; an edit with --compatible leaves a strictly valid archive.
   const auto list = run_sortie({"archive", "list", f.string()});
@@ -401,7 +401,7 @@ TEST(CliRoundtrip, every_sample_file_is_identical) {
     ++n;
   }
   EXPECT_EQ(texts, 7u);
-  ASSERT_EQ(n, 52u);  // 41 + MISSIONS/SCRIPTS: 3 x (.scr, .fml), varset.var, enemy.trf; + 3 x mission.lua
+  ASSERT_EQ(n, 53u);  // 41 + MISSIONS/SCRIPTS: 3 x (.scr, .fml), varset.var, enemy.trf; + 3 x mission.lua; effects.rlb
   std::vector<std::string> check_args = args;
   check_args.front() = "check";
   const auto c = run_sortie(check_args);

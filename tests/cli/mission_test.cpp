@@ -19,24 +19,24 @@ TEST_F(CliMissionTest, sample_is_deterministic_and_seed_dependent) {
   ASSERT_EQ(b.exit_code, 0) << b.err;
   const auto ta = tree_bytes(dir_ / "a");
   const auto tb = tree_bytes(dir_ / "b");
-  ASSERT_EQ(ta.size(), 52u);
+  ASSERT_EQ(ta.size(), 53u);
   EXPECT_TRUE(ta == tb);
   EXPECT_TRUE(ta == tree_bytes(sample_dir()));
   const auto j = a.json();
   // 32 + sounds.lib, music.lib, 3 x (mission.cfg, sky.weather, mission.lua), MISSIONS/SCRIPTS (3 x
-  // .scr + .fml, varset.var, enemy.trf); + sortie-sample.json = 52 in the tree
-  EXPECT_EQ(j.at("files"), 51);
+  // .scr + .fml, varset.var, enemy.trf), effects.rlb; + sortie-sample.json = 53 in the tree
+  EXPECT_EQ(j.at("files"), 52);
   EXPECT_EQ(j.at("scale"), "demo");
   EXPECT_EQ(j.at("seed"), 1);
   EXPECT_EQ(j.at("prototypes"), 40);
-  EXPECT_EQ(j.at("textures"), 29);  // 24 painted plates + 5 terrain textures
+  EXPECT_EQ(j.at("textures"), 31);  // 24 painted plates + 5 terrain textures + FX_BOLT, FX_GLOW
   EXPECT_EQ(j.at("missions").size(), 3u);
   std::uint64_t total = 0;
   for (const auto& [path, bytes] : ta) total += bytes.size();
   // "files" and "bytes" count the game files only, not the manifest sortie-sample.json.
   EXPECT_EQ(j.at("bytes").get<std::uint64_t>(), total - fs::file_size(dir_ / "a/sortie-sample.json"));
   EXPECT_EQ(j.at("files").get<std::size_t>(), ta.size() - 1);
-  EXPECT_NE(b.out.find("wrote a demo sample (seed 1) to " + (dir_ / "b").string() + ": 51 game files, "),
+  EXPECT_NE(b.out.find("wrote a demo sample (seed 1) to " + (dir_ / "b").string() + ": 52 game files, "),
             std::string::npos)
       << b.out;
 
@@ -107,7 +107,7 @@ TEST(CliMission, load_constructs_and_registers_every_object) {
   const auto h = run_sortie({"mission", "load", sample_dir().string(), "-m", "m02"});
   EXPECT_NE(h.out.find("loaded MISSIONS/m02/data.tma: 16 objects constructed, 16 registered\n"), std::string::npos)
       << h.out;
-  EXPECT_NE(h.out.find("prepared 12 meshes, 31 materials, 24 textures + 3 lightmaps ("), std::string::npos) << h.out;
+  EXPECT_NE(h.out.find("prepared 12 meshes, 33 materials, 26 textures + 3 lightmaps ("), std::string::npos) << h.out;
   EXPECT_EQ(j.at("visuals").at("meshes"), 12);
   EXPECT_EQ(j.at("visuals").at("placements"), 16);
   const auto& phases = j.at("timings");

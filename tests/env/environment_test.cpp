@@ -155,8 +155,12 @@ TEST(Environment, lightning_strike_geometry_sound_and_retry) {
     EXPECT_EQ(s.body_center.z, 350.0f);
     EXPECT_EQ(s.body_bottom, 50.0f);
     EXPECT_EQ(s.body_top, 650.0f);
-    EXPECT_EQ(s.light_position, s.position);
     EXPECT_EQ(s.material, "env_lightning");
+    // No effect named: sortie's stand-in (the seed's numbers) starts at the descriptor's centre.
+    EXPECT_EQ(s.effect, "built-in/lightning");
+    EXPECT_EQ(s.instance, i + 1);
+    // The thunder is the effect's opcode 2: at the strike (300 below the origin), the seed's
+    // distances and frequency ratio.
     const auto& e = sounds[i];
     EXPECT_EQ(e.kind, SoundEventKind::one_shot);
     EXPECT_EQ(e.time_ms, s.time_ms);

@@ -7,7 +7,10 @@
 #include <string>
 #include <string_view>
 
+#include "sortie/env/effect_world.hpp"
 #include "sortie/env/weather_schedule.hpp"
+#include "sortie/world/command_registry.hpp"
+#include "sortie/world/world.hpp"
 
 namespace sortie::env {
 namespace {
@@ -92,6 +95,50 @@ TEST(EnvLimits, weather_seconds) {
   static_assert(kWeatherSecondsMax == 1e9);
   expect_code(std::string(kHead) + "key 1000000000.001 none 0\n", "weather.value");
   expect_code(std::string(kHead) + "sky a 1 1 1 until 1000000000.001\n", "weather.value");
+}
+
+namespace {
+
+world::World effect_world() {
+  world::CommandRegistry r = world::CommandRegistry::standard();
+  EXPECT_TRUE(register_effect_commands(r).has_value());
+  world::WorldConfig c;
+  c.commands = std::make_shared<const world::CommandRegistry>(std::move(r));
+  return world::World(c);
+}
+
+core::Status submit_start(world::World& w, std::string name, std::uint32_t lifetime_ms) {
+  StartEffectCommand c;
+  c.name = std::move(name);
+  c.lifetime_ms = lifetime_ms;
+  return w.submit(world::make_command(w.clock().tick, c));
+}
+
+}  // namespace
+
+TEST(EnvLimits, effect_name_and_lifetime_of_an_fx_start) {
+  world::World w = effect_world();
+  EXPECT_TRUE(submit_start(w, std::string(kEffectNameMax, 'x'), 1).has_value());
+  auto long_name = submit_start(w, std::string(kEffectNameMax + 1, 'x'), 1);
+  ASSERT_FALSE(long_name.has_value());
+  EXPECT_EQ(long_name.error().code.rfind("world.command.payload", 0), 0u) << long_name.error().to_string();
+  EXPECT_TRUE(submit_start(w, "a", kEffectLifetimeMaxMs).has_value());
+  auto long_life = submit_start(w, "a", kEffectLifetimeMaxMs + 1);
+  ASSERT_FALSE(long_life.has_value());
+  EXPECT_EQ(long_life.error().code, "world.command.invalid");
+}
+
+TEST(EnvLimits, live_effects_of_one_world) {
+  world::World w = effect_world();
+  for (std::size_t i = 0; i < kLiveEffectsMax; ++i) ASSERT_TRUE(submit_start(w, "a", 60'000).has_value());
+  ASSERT_TRUE(w.tick());
+  ASSERT_NE(find_effects_state(w), nullptr);
+  EXPECT_EQ(find_effects_state(w)->live.size(), kLiveEffectsMax);
+  EXPECT_EQ(w.commands_skipped(), 0u);
+  ASSERT_TRUE(submit_start(w, "a", 60'000).has_value());  // valid, but no room: skipped when applied
+  ASSERT_TRUE(w.tick());
+  EXPECT_EQ(find_effects_state(w)->live.size(), kLiveEffectsMax);
+  EXPECT_EQ(w.commands_skipped(), 1u);
 }
 
 }  // namespace sortie::env

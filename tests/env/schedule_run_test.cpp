@@ -73,8 +73,15 @@ TEST(ScheduleRun, lists_the_happenings_in_frame_order) {
   EXPECT_EQ(j.at("sky_changes")[1].at("name"), nullptr);
   EXPECT_EQ(j.at("summary").at("frames"), 601);
 
+  // No game here: the strikes run sortie's stand-in lightning, which the text says first.
+  ASSERT_EQ(run.warnings.size(), 1u);
+  EXPECT_EQ(run.warnings[0].code, "weather.lightning_builtin");
+  EXPECT_EQ(j.at("lightning_effect"), "built-in/lightning");
+  EXPECT_EQ(j.at("effects").size(), strikes);
   const std::string text = run.to_text();
-  EXPECT_EQ(text.rfind("     0.000 s  Sky           name=day rgb=(0.9, 0.9, 0.85) length=", 0), 0u) << text;
+  EXPECT_EQ(text.rfind("warning: storm.weather: the schedule names no lightning effect", 0), 0u) << text;
+  EXPECT_NE(text.find("\n     0.000 s  Sky           name=day rgb=(0.9, 0.9, 0.85) length="), std::string::npos)
+      << text;
   EXPECT_NE(text.find("    20.000 s  Sky           none pool="), std::string::npos) << text;
   EXPECT_NE(text.find(fmt::format("601 frames of 50 ms, {} sound events, {} lightning strikes, up to {} particles\n",
                                   sounds, strikes, run.max_particles)),

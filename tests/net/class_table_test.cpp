@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "sortie/env/class_ids.hpp"
 #include "sortie/mission/class_ids.hpp"
 #include "sortie/move/class_ids.hpp"
 #include "sortie/net/class_ids.hpp"
@@ -22,16 +23,18 @@ TEST(ClassTableTest, every_areas_rows_fit_together_and_ids_never_change) {
   ASSERT_TRUE(all.add(net::kClasses));
   ASSERT_TRUE(all.add(scenario::kClasses));
   ASSERT_TRUE(all.add(squad::kClasses));
+  ASSERT_TRUE(all.add(env::kClasses));
   std::vector<std::string> table;
   for (const world::ClassInfo& c : all.rows()) table.push_back(std::to_string(c.id) + " " + std::string(c.name));
-  const std::vector<std::string> assigned{"1 demo_unit",   "10 tma_static",    "20 tma_unit",  "30 fomap_critter",
-                                          "31 fomap_item", "32 fomap_static",  "40 net_unit",  "41 move_system",
-                                          "42 scenario",   "43 scenario_unit", "50 squad_game"};
+  const std::vector<std::string> assigned{"1 demo_unit",   "10 tma_static",    "20 tma_unit", "30 fomap_critter",
+                                          "31 fomap_item", "32 fomap_static",  "40 net_unit", "41 move_system",
+                                          "42 scenario",   "43 scenario_unit", "44 effects",  "50 squad_game"};
   EXPECT_EQ(table, assigned);
   // Every row names the area that declares it.
   for (const world::ClassInfo& c : move::kClasses) EXPECT_EQ(c.area, "move");
   for (const world::ClassInfo& c : mission::kClasses) EXPECT_EQ(c.area, "mission");
   for (const world::ClassInfo& c : squad::kClasses) EXPECT_EQ(c.area, "squad");
+  for (const world::ClassInfo& c : env::kClasses) EXPECT_EQ(c.area, "env");
 }
 
 TEST(ClassTableTest, units_are_the_classes_that_take_movement_orders) {

@@ -6,6 +6,8 @@
 #include <string>
 
 #include "sortie/core/json.hpp"
+#include "sortie/env/class_ids.hpp"
+#include "sortie/env/effect_world.hpp"
 #include "sortie/move/commands.hpp"
 #include "sortie/net/net_commands.hpp"
 #include "sortie/scenario/commands.hpp"
@@ -113,6 +115,44 @@ TEST(NetCommandPayload, session_worlds_apply_the_scenario_kinds) {
   ASSERT_NE(s, nullptr);
   EXPECT_EQ(s->outcome, scenario::Outcome::lose);
   EXPECT_EQ(s->reason, "overrun");
+}
+
+}  // namespace
+namespace {
+
+// A session's worlds (server and replicas) apply fx.start without game data: a replica mirrors an
+// effect the server started, into the same state.
+TEST(NetCommandPayload, session_worlds_apply_fx_start_and_know_the_effects_class) {
+  const auto registry = session_command_registry(std::make_shared<move::MoveEnvironmentSlot>());
+  const world::CommandKindInfo* info = registry->find("fx.start");
+  ASSERT_NE(info, nullptr);
+  EXPECT_EQ(info->wire_id, 53);
+  env::StartEffectCommand c;
+  c.name = "lightning";
+  c.position = {1, 2, 3};
+  c.lifetime_ms = 250;
+  core::ByteWriter w;
+  w.lp_string("lightning");
+  w.f32(1);
+  w.f32(2);
+  w.f32(3);
+  w.u32(250);
+  EXPECT_EQ(world::encode_payload(c), w.buffer());
+  std::uint64_t hashes[2] = {0, 0};
+  for (auto& h : hashes) {
+    world::WorldConfig config;
+    config.commands = registry;
+    world::World replica(config);
+    ASSERT_TRUE(register_session_classes(replica.classes()));
+    ASSERT_TRUE(replica.submit(world::make_command(0, c)));
+    ASSERT_TRUE(replica.tick());
+    ASSERT_EQ(env::live_effects(replica).size(), 1u);
+    h = replica.last_hash();
+  }
+  EXPECT_EQ(hashes[0], hashes[1]);
+  world::ClassRegistry classes;
+  ASSERT_TRUE(register_session_classes(classes));
+  ASSERT_NE(classes.find(env::class_ids::kEffects), nullptr);
 }
 
 }  // namespace

@@ -10,6 +10,8 @@
 
 #include "render_fixtures.hpp"
 #include "sortie/core/file_io.hpp"
+#include "sortie/env/effect_world.hpp"
+#include "sortie/world/world.hpp"
 
 namespace sortie::render::test {
 namespace {
@@ -117,6 +119,55 @@ TEST_F(MissionRenderTest, the_weather_sky_clears_a_perspective_view) {
   EXPECT_EQ(image->rgba.at(at + 2), zenith.b);
 }
 
+// The rain mission's own weather (`--weather mission`): at 24.56 s its first strike (24.517 s with
+// seed 1, `sortie env run`) is the sample's lightning effect: one body, one light, another picture
+// than 0.16 s before.
+TEST_F(MissionRenderTest, a_strike_of_the_missions_weather_draws_its_lightning_effect) {
+  auto rq = request("strike.png");
+  rq.mission = "m02";
+  rq.mission_weather = true;
+  rq.size = {320, 180};
+  rq.weather_at_seconds = 24.56;
+  auto strike = render_mission(rq);
+  ASSERT_TRUE(strike.has_value()) << strike.error().to_string();
+  EXPECT_TRUE(strike->warnings.empty()) << strike->warnings.front().to_string();  // the mission's own FXID
+  EXPECT_EQ(strike->effect_bodies, 1u);
+  EXPECT_EQ(strike->effect_lights, 1u);
+  EXPECT_NE(strike->to_text().find("effects: 1 bodies, 1 point lights in the last frame\n"), std::string::npos);
+  rq.out = root_ / "calm.png";
+  rq.weather_at_seconds = 24.40;
+  auto calm = render_mission(rq);
+  ASSERT_TRUE(calm.has_value());
+  EXPECT_EQ(calm->effect_bodies, 0u);
+  const auto a = decode_png(core::read_file(root_ / "strike.png").value());
+  const auto b = decode_png(core::read_file(root_ / "calm.png").value());
+  ASSERT_TRUE(a && b);
+  std::size_t brighter = 0;  // the bolt, and the terrain in the flash
+  for (std::size_t i = 0; i + 3 < a->rgba.size(); i += 4)
+    brighter +=
+        a->rgba[i] + a->rgba[i + 1] + a->rgba[i + 2] > b->rgba[i] + b->rgba[i + 1] + b->rgba[i + 2] + 30 ? 1 : 0;
+  EXPECT_GT(brighter, 500u);
+}
+
+// A loaded mission's world effects (fx.start) are drawn at the world's time.
+TEST_F(MissionRenderTest, a_loaded_missions_world_effects_are_drawn) {
+  auto game = mission::open_game({root_ / "game", assets::SampleScale::demo, {}});
+  ASSERT_TRUE(game.has_value());
+  ASSERT_TRUE(game->context.load(game->mission).value().ok);
+  mission::LoadedMission* lm = game->context.current();
+  auto c = env::start_effect_command(*lm->effects, "beacon", {128, 128, 10});
+  ASSERT_TRUE(c.has_value()) << c.error().to_string();
+  ASSERT_TRUE(lm->world->submit(world::make_command(lm->world->clock().tick, *c)));
+  for (int i = 0; i < 60; ++i) ASSERT_TRUE(lm->world->tick());  // ~1 s into its 4 s pulse
+  auto rq = request("beacon.png");
+  rq.source.dir = root_ / "absent";
+  rq.loaded = lm;
+  auto r = render_mission(rq);
+  ASSERT_TRUE(r.has_value()) << r.error().to_string();
+  EXPECT_EQ(r->effect_bodies, 1u);
+  EXPECT_EQ(r->effect_lights, 1u);
+}
+
 TEST_F(MissionRenderTest, errors_name_what_failed) {
   auto rq = request("x.png");
   rq.source.dir = root_ / "absent";
@@ -146,7 +197,7 @@ TEST(DrawWeatherOver, adds_the_drawing_after_the_frame_and_keeps_a_frame_without
   frame.draws = scene;
   frame.clear_color = Rgba8{1, 2, 3, 255};
   WeatherDrawing none;
-  std::vector<DrawCall> storage;
+  FrameOverlay storage;
   draw_weather_over(frame, none, storage);
   EXPECT_EQ(frame.draws.size(), 1u);
   EXPECT_TRUE(frame.point_lights.empty());
@@ -156,12 +207,12 @@ TEST(DrawWeatherOver, adds_the_drawing_after_the_frame_and_keeps_a_frame_without
       "sortie-weather 1\nmaterial rain rain_drop\nsample rain atm_rain1.wav\nkey 0 rain 1\nsky grey 0.5 0.5 0.5\n")));
   ASSERT_TRUE(rain.has_value()) << rain.error().to_string();
   WeatherDrawing drawing;
-  weather_at(*rain, 1, 5000, CameraPose{{0.0f, 0.0f, 10.0f}, 0.0f, 0.0f}, 320, 180, drawing);
+  ASSERT_TRUE(weather_at(*rain, 1, 5000, CameraPose{{0.0f, 0.0f, 10.0f}, 0.0f, 0.0f}, 320, 180, drawing));
   ASSERT_FALSE(drawing.draws().empty());
   EXPECT_GT(drawing.rain_lines(), 0u);
   draw_weather_over(frame, drawing, storage);
   EXPECT_EQ(frame.draws.size(), 1u + drawing.draws().size());
-  EXPECT_EQ(frame.draws.data(), storage.data());
+  EXPECT_EQ(frame.draws.data(), storage.draws.data());
   EXPECT_EQ(frame.clear_color, (Rgba8{128, 128, 128, 255}));
 }
 

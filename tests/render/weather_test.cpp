@@ -193,7 +193,10 @@ TEST(Weather, snow_is_points_grouped_by_pixel_size) {
   EXPECT_GT(changed(draw(w, frame.camera)), 100u);
 }
 
-TEST(Weather, lightning_lights_a_point_light_and_draws_a_bolt_for_flash_ms) {
+// A strike is the lightning effect (docs/effects.md): without an effect in the schedule, sortie's
+// stand-in with the seed's numbers. Its light and bolt come from the FX fields and the header's
+// 250 ms lifetime (time_mode 3: the value falls 1 -> 0), not from the drawing.
+TEST(Weather, lightning_is_the_effects_light_and_body_for_its_lifetime) {
   env::Environment e(schedule("sortie-weather 1\nmaterial lightning bolt\nsample lightning t.wav\n"
                               "lightning_bounds -500 -500 500 500 0\nkey 0 none 1 lightning\n"),
                      11);
@@ -204,30 +207,36 @@ TEST(Weather, lightning_lights_a_point_light_and_draws_a_bolt_for_flash_ms) {
   // The first attempt waits at most (1 - 0.95) * 60000 = 3000 ms.
   for (; t <= 3100; t += 50) {
     const auto& frame = e.update(t, cam);
-    w.update(frame);
+    ASSERT_TRUE(w.update(frame));
     if (!frame.lightning.empty()) break;
   }
   ASSERT_LE(t, 3100);
   const auto& strike = e.frame().lightning.back();
-  const float expected_flash = 1.0f - static_cast<float>(t - strike.time_ms) / 250.0f;
-  EXPECT_FLOAT_EQ(w.flash(), expected_flash);
-  EXPECT_EQ(w.bolt_lines(), 12u);
-  // The point light sits at the strike: colour (0.85, 0.9, 1) * 2 * flash, radius 2000, size 400.
+  const float value = 1.0f - static_cast<float>(t - strike.time_ms) / 250.0f;
+  EXPECT_EQ(w.live_effects(), 1u);
+  // Opcode 1: the light at the effect's origin (the descriptor's centre), colour (0.85, 0.9, 1) *
+  // strength 2 * value, radius 2000; the renderer's knee is a fifth of it.
   ASSERT_EQ(w.point_lights().size(), 1u);
   const PointLight& l = w.point_lights()[0];
-  EXPECT_EQ(l.position, strike.light_position);
-  EXPECT_EQ(l.position, strike.position);
-  EXPECT_FLOAT_EQ(l.color.x, 0.85f * 2.0f * expected_flash);
-  EXPECT_FLOAT_EQ(l.color.y, 0.9f * 2.0f * expected_flash);
-  EXPECT_FLOAT_EQ(l.color.z, 2.0f * expected_flash);
+  EXPECT_EQ(l.position, strike.body_center);
+  EXPECT_FLOAT_EQ(l.color.x, 0.85f * 2.0f * value);
+  EXPECT_FLOAT_EQ(l.color.y, 0.9f * 2.0f * value);
+  EXPECT_FLOAT_EQ(l.color.z, 2.0f * value);
   EXPECT_EQ(l.radius, 2000.0f);
   EXPECT_EQ(l.size, 400.0f);
+  // Opcode 3: one quad, [40, 40, 600] centred at z + 300, alpha = value, no depth write.
   ASSERT_EQ(w.draws().size(), 1u);
-  EXPECT_EQ(w.draws()[0].mesh.primitive, Primitive::lines);
-  // The bolt runs from z + 600 down to the strike itself.
-  EXPECT_EQ(w.draws()[0].mesh.positions.front().z, strike.body_top);
-  EXPECT_EQ(w.draws()[0].mesh.positions.back(), strike.position);
-  // Every picture row the bolt spans is lit at least once.
+  const DrawCall& bolt = w.draws()[0];
+  EXPECT_EQ(bolt.mesh.primitive, Primitive::triangles);
+  ASSERT_EQ(bolt.mesh.positions.size(), 4u);
+  float lo = 1e9f, hi = -1e9f;
+  for (const auto& p : bolt.mesh.positions) lo = std::min(lo, p.z), hi = std::max(hi, p.z);
+  EXPECT_EQ(lo, strike.body_bottom);
+  EXPECT_EQ(hi, strike.body_top);
+  EXPECT_NEAR(core::distance(bolt.mesh.positions[0], bolt.mesh.positions[1]), 40.0f, 1e-3f);
+  EXPECT_FLOAT_EQ(bolt.material.color.w, value);
+  EXPECT_FALSE(bolt.material.depth_write);
+  // Every picture row the bolt spans is lit.
   const Viewport vp{0, 0, static_cast<int>(kWidth), static_cast<int>(kHeight)};
   const auto top = camera_from_env(cam).project({strike.position.x, strike.position.y, strike.body_top}, vp);
   const auto bottom = camera_from_env(cam).project(strike.position, vp);
@@ -235,13 +244,15 @@ TEST(Weather, lightning_lights_a_point_light_and_draws_a_bolt_for_flash_ms) {
   const auto rows = static_cast<std::size_t>(std::floor(bottom->y) - std::floor(top->y));
   EXPECT_GT(rows, 30u);  // 600 units at 2,000..3,000 units: 31..47 rows
   EXPECT_GE(changed(draw(w, cam)), rows);
-  // Half-way through the flash the light has half its colour.
-  w.update(e.update(strike.time_ms + 125, cam));
+  // Half-way through the lifetime the light has half its colour.
+  ASSERT_TRUE(w.update(e.update(strike.time_ms + 125, cam)));
   ASSERT_EQ(w.point_lights().size(), 1u);
   EXPECT_FLOAT_EQ(w.point_lights()[0].color.z, 1.0f);
-  // 250 ms after the strike the flash is over: no bolt, no light.
-  w.update(e.update(strike.time_ms + 250, cam));
-  EXPECT_EQ(w.flash(), 0.0f);
+  // 249 ms after the strike it still lives; at 250 ms it is over: no body, no light.
+  ASSERT_TRUE(w.update(e.update(strike.time_ms + 249, cam)));
+  EXPECT_EQ(w.point_lights().size(), 1u);
+  ASSERT_TRUE(w.update(e.update(strike.time_ms + 250, cam)));
+  EXPECT_EQ(w.live_effects(), 0u);
   EXPECT_TRUE(w.draws().empty());
   EXPECT_TRUE(w.point_lights().empty());
 }

@@ -9,16 +9,17 @@
 namespace sortie::assets {
 namespace {
 
-constexpr std::array<std::string_view, 18> kNodeNames = {
-    "mission",  "land_msh",  "land_map", "build_dat", "mission_cfg", "placed_object",
-    "unit_dat", "prototype", "mesh",     "wear",      "material",    "texture",
-    "lightmap", "script",    "varset",   "formula",   "trf",         "lua_script"};
-constexpr std::array<std::string_view, 20> kEdgeNames = {
+constexpr std::array<std::string_view, 20> kNodeNames = {
+    "mission",   "land_msh", "land_map", "build_dat",  "mission_cfg", "placed_object", "unit_dat",
+    "prototype", "mesh",     "wear",     "material",   "texture",     "lightmap",      "script",
+    "varset",    "formula",  "trf",      "lua_script", "weather",     "effect"};
+constexpr std::array<std::string_view, 24> kEdgeNames = {
     "mission_to_land_msh", "mission_to_land_map", "mission_to_build_dat", "mission_to_mission_cfg",
     "mission_to_object",   "object_to_prototype", "object_to_unit_dat",   "unit_dat_to_component",
     "prototype_to_parent", "prototype_to_mesh",   "mesh_to_wear",         "wear_to_material",
     "material_to_texture", "wear_to_lightmap",    "mission_to_script",    "script_to_varset",
-    "script_to_formula",   "mission_to_trf",      "trf_to_prototype",     "mission_to_lua_script"};
+    "script_to_formula",   "mission_to_trf",      "trf_to_prototype",     "mission_to_lua_script",
+    "mission_to_weather",  "weather_to_effect",   "lua_script_to_effect", "effect_to_material"};
 
 std::string thousands(std::uint64_t v) {
   std::string digits = std::to_string(v);
@@ -62,6 +63,7 @@ GraphStatistics& GraphStatistics::operator+=(const GraphStatistics& o) {
   texture_requests += o.texture_requests;
   lightmap_requests += o.lightmap_requests;
   material_fallbacks += o.material_fallbacks;
+  effect_requests += o.effect_requests;
   failures += o.failures;
   return *this;
 }
@@ -94,6 +96,7 @@ std::string GraphStatistics::to_table() const {
   out += fmt::format("{} texture requests + {} lightmaps\n", thousands(texture_requests), thousands(lightmap_requests));
   if (material_fallbacks > 0)
     out += fmt::format("{} material slots fell back (material not found)\n", thousands(material_fallbacks));
+  if (effect_requests > 0) out += fmt::format("{} effects (FXID)\n", thousands(effect_requests));
   out += fmt::format("failures {}\n", thousands(failures));
   return out;
 }

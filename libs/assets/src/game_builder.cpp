@@ -83,6 +83,11 @@ core::Status GameBuilder::add_model(const ModelSpec& model) {
   return {};
 }
 
+void GameBuilder::add_effect(std::string name, const iron3d::Fxid& fx, std::string archive) {
+  add_nres_entry(std::move(archive),
+                 iron3d::NresEntrySpec{iron3d::kFxidTypeId, 0, 0, 1, std::move(name), iron3d::write_fxid(fx)});
+}
+
 void GameBuilder::add_prototype(std::string key, std::vector<PrototypeRef> refs) {
   prototypes_.emplace_back(std::move(key), std::move(refs));
 }

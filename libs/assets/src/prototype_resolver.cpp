@@ -41,7 +41,7 @@ void Walk::fail(std::uint32_t from, NodeKind to_kind, EdgeKind kind, const Failu
   const std::uint32_t to = graph.node(to_kind, f.archive, f.entry);
   core::Diagnostic d = core::Diagnostic::error(f.code, chain(join_via(via, f.what)));
   d.file = f.archive;
-  d.field = fmt::format("objects[{}]", placed_index);
+  d.field = placed_index >= 0 ? fmt::format("objects[{}]", placed_index) : field;
   d.expected = f.expected;
   d.found = f.found.empty() ? std::string(to_string(kind)) : f.found;
   Edge e{from, to, kind, placed_index, component, row, std::nullopt};
@@ -105,11 +105,13 @@ struct PrototypeResolver::Impl {
   ArchiveRepository& repo;
   ResolverOptions options;
   detail::VisualChain chain;
+  detail::EffectChain effects;
   std::unordered_map<std::string, std::shared_ptr<const PrototypeInfo>> prototypes;  // folded archive|key
   std::unordered_map<std::string, std::shared_ptr<const std::vector<iron3d::UnitComponentRef>>> unit_dats;
   std::unordered_map<std::string, Failure> unit_dat_failures;
 
-  Impl(ArchiveRepository& r, ResolverOptions o) : repo(r), options(std::move(o)), chain(repo, options) {}
+  Impl(ArchiveRepository& r, ResolverOptions o)
+      : repo(r), options(std::move(o)), chain(repo, options), effects(repo, options) {}
 
   iron3d::ReadOptions read_options(std::string file) const {
     return iron3d::ReadOptions{options.profile, std::move(file)};
@@ -315,7 +317,7 @@ std::vector<ResolvedObject> PrototypeResolver::resolve(std::string_view mission_
   out.reserve(objects.size());
   GraphStatistics& st = graph.stats;
   for (const auto& placed : objects) {
-    Walk w{graph, std::string(mission_label), placed.index, clean_legacy_name(placed.resource_name)};
+    Walk w{graph, std::string(mission_label), placed.index, clean_legacy_name(placed.resource_name), {}};
     ResolvedObject ro;
     ro.placed_index = placed.index;
     ro.resource_name = w.placed_name;
@@ -444,7 +446,7 @@ PrototypeResolver::KeyLookup PrototypeResolver::lookup_key(std::string_view key)
 ResolvedComponent PrototypeResolver::resolve_environment_wear(std::string_view label, core::ByteView wear_bytes,
                                                               DependencyGraph& graph, std::uint32_t from_node) {
   Impl& im = *impl_;
-  Walk w{graph, std::string(label), -1, "environment"};
+  Walk w{graph, std::string(label), -1, "environment", {}};
   ResolvedComponent rc;
   rc.key = std::string(label);
   const std::uint32_t wear_node = graph.node(NodeKind::wear, std::string(label));
@@ -462,6 +464,52 @@ ResolvedComponent PrototypeResolver::resolve_environment_wear(std::string_view l
   v.lightmaps = iron3d::wear_lightmap_names(*wear);
   im.chain.wear_rows(v, wear_node, "", -1, w, rc, graph.stats);
   return rc;
+}
+
+std::optional<ResolvedEffect> PrototypeResolver::resolve_effect(std::string_view mission_label,
+                                                                const EffectRequest& request, DependencyGraph& graph) {
+  Impl& im = *impl_;
+  const EffectRef ref = EffectRef::parse(request.name);
+  Walk w{graph, std::string(mission_label), -1, "effect", request.field};
+  ++graph.stats.effect_requests;
+  const auto check = im.effects.effect(ref);
+  if (check->failure) {
+    if (im.options.profile == core::Profile::compatible) {
+      // --compatible: the mission loads without it (the weather falls back to the seed's lightning,
+      // a script naming it stops at the call).
+      const Failure& f = *check->failure;
+      core::Diagnostic d = core::Diagnostic::warning(f.code, w.chain(join_via(request.via, f.what)));
+      d.file = f.archive;
+      d.field = request.field;
+      d.expected = f.expected;
+      d.found = f.found;
+      graph.warnings.push_back(std::move(d));
+    } else {
+      w.fail(request.from_node, NodeKind::effect, request.edge, *check->failure, request.via, -1);
+    }
+    return std::nullopt;
+  }
+  const PreparedEffect& e = *check->effect;
+  const std::uint32_t node = graph.node(NodeKind::effect, e.archive, e.entry);
+  w.edge(request.from_node, node, request.edge, -1);
+  const std::string via = join_via(request.via, e.label());
+  for (const core::Diagnostic& d : e.warnings) {
+    core::Diagnostic c = d;
+    c.message = w.chain(join_via(request.via, d.message));
+    graph.warn_once(fmt::format("{}|{}", ref.key(), d.field), std::move(c));
+  }
+  ResolvedEffect out{ref, e.archive, e.entry, check->effect, {}};
+  bool ok = true;
+  for (const auto& c : e.commands) {
+    if (!c.executed() || c.opcode != 3 || c.reference_name.empty()) continue;
+    auto entry = im.chain.material_row(node, EdgeKind::effect_to_material, c.index, c.reference_name,
+                                       join_via(via, fmt::format("commands[{}] '{}'", c.index, c.reference_name)), -1,
+                                       w, graph.stats);
+    ok = ok && entry.has_value();
+    out.materials.push_back(entry.value_or(std::string()));
+  }
+  if (!ok) return std::nullopt;
+  return out;
 }
 
 }  // namespace sortie::assets

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "provenance.hpp"
+#include "sortie/assets/prepared_effect.hpp"
 #include "sortie/assets/prototype_resolver.hpp"
 
 namespace sortie::assets::detail {
@@ -40,8 +41,9 @@ core::Result<std::shared_ptr<const MountedArchive>> open_named_archive(ArchiveRe
 struct Walk {
   DependencyGraph& graph;
   std::string mission;
-  std::int32_t placed_index = -1;  // -1: the map's environment WEAR
+  std::int32_t placed_index = -1;  // -1: the map's environment WEAR, an effect
   std::string placed_name;
+  std::string field;  // the diagnostics' field when placed_index < 0 ("" for the environment WEAR)
 
   [[nodiscard]] std::string chain(std::string_view tail) const;
   void fail(std::uint32_t from, NodeKind to_kind, EdgeKind kind, const Failure& f, std::string_view via,
@@ -72,6 +74,14 @@ class VisualChain {
   void wear_rows(const MeshVisual& v, std::uint32_t wear_node, const std::string& via, std::int32_t component, Walk& w,
                  ResolvedComponent& rc, GraphStatistics& st);
 
+  // One material slot below `from_node` (a WEAR row, an effect's body): the edge of `kind` to the
+  // MAT0 that serves `name` (exact, DEFAULT or the first entry, with a load.material_fallback
+  // warning) and its textures; appends the texture entries to `textures` when given. Returns the
+  // MAT0 entry, or nullopt when the edge failed.
+  std::optional<std::string> material_row(std::uint32_t from_node, EdgeKind kind, std::size_t row,
+                                          const std::string& name, const std::string& via, std::int32_t component,
+                                          Walk& w, GraphStatistics& st, std::vector<std::string>* textures = nullptr);
+
  private:
   struct MaterialInfo {
     std::optional<Failure> failure;
@@ -92,6 +102,22 @@ class VisualChain {
   std::unordered_map<std::string, std::shared_ptr<const MeshVisual>> meshes_;       // folded archive|entry
   std::unordered_map<std::string, std::shared_ptr<const MaterialInfo>> materials_;  // folded name
   std::unordered_map<std::string, std::shared_ptr<const ResourceCheck>> textures_;  // folded lib|name
+};
+
+// FXID effects by name (effects.rlb or the named archive), read and prepared once per resolver.
+struct EffectCheck {
+  std::optional<Failure> failure;  // load.effect_missing / load.effect_invalid
+  std::shared_ptr<const PreparedEffect> effect;
+};
+class EffectChain {
+ public:
+  EffectChain(ArchiveRepository& repo, const ResolverOptions& options) : repo_(repo), options_(options) {}
+  std::shared_ptr<const EffectCheck> effect(const EffectRef& ref);
+
+ private:
+  ArchiveRepository& repo_;
+  const ResolverOptions& options_;
+  std::unordered_map<std::string, std::shared_ptr<const EffectCheck>> effects_;  // EffectRef::key()
 };
 
 }  // namespace sortie::assets::detail

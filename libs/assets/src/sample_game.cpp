@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "sample_art.hpp"
+#include "sample_effects.hpp"
 #include "sample_lua.hpp"
 #include "sample_scripts.hpp"
 #include "sample_sounds.hpp"
@@ -222,6 +223,9 @@ class SampleWriter {
 
   core::Result<std::pair<std::map<std::string, core::Bytes>, SampleSummary>> finish() {
     SORTIE_CHECK(detail::add_sample_sound_libraries(g_));
+    SORTIE_CHECK(detail::add_sample_effects(g_));
+    summary_.materials += 2;  // env_lightning, env_beacon (FX_BOLT, FX_GLOW)
+    summary_.textures += 2;
     SORTIE_TRY(auto files, g_.build());
     summary_.files = files.size();  // game files; the sortie-sample.json manifest is not counted
     for (const auto& [path, bytes] : files) summary_.bytes += bytes.size();

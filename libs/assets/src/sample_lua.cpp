@@ -17,7 +17,8 @@ constexpr const char* kMissionLua =
 -- reinforcement appears after 2 seconds and follows the lead unit; a spare Player unit is
 -- recalled after 3 seconds. If nobody reached the depot after {2} seconds, the mission is lost.
 -- When a person plays (human(), the viewer's game), the orders are theirs: the script only tells
--- them where the depot is, gives them {3} seconds, and loses the mission when every unit is gone.
+-- them where the depot is (a beacon pulses over it), gives them {3} seconds, and loses the
+-- mission when every unit is gone.
 local PLAYER, ENEMY = 1, 2
 local HUMAN = human()
 local x0, y0, x1, y1 = bounds()
@@ -51,6 +52,9 @@ on_start(function()
     picket = scouts[2]
     message(string.format("Reach the depot at %.0f, %.0f before the enemy catches you.", depot.x, depot.y))
     if picket then message("Send a second unit out as a picket.") end
+    -- A beacon pulses over the depot (effects.rlb:beacon, docs/effects.md).
+    effect("beacon", depot.x, depot.y)
+    every(4, function() effect("beacon", depot.x, depot.y) end)
     return
   end
   for i, id in ipairs(scouts) do

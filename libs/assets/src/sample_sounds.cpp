@@ -363,6 +363,7 @@ std::string sample_sky_weather(SampleSky sky, core::Vec2 min, core::Vec2 max, fl
           "material lightning env_lightning\n"
           "sample rain sounds.lib/ATM_RAIN1.WAV\n"
           "sample lightning sounds.lib/THUNDER1.WAV\n"
+          "effect lightning effects.rlb/lightning\n"
           "lightning_bounds {:.1f} {:.1f} {:.1f} {:.1f} {:.1f}\n"
           "key 0 rain 0.3\n"
           "key 20 rain 0.8 lightning\n"

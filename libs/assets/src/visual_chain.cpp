@@ -146,47 +146,55 @@ std::shared_ptr<const VisualChain::ResourceCheck> VisualChain::texture(const std
   return t;
 }
 
+std::optional<std::string> VisualChain::material_row(std::uint32_t from_node, EdgeKind kind, std::size_t row,
+                                                     const std::string& name, const std::string& via,
+                                                     std::int32_t component, Walk& w, GraphStatistics& st,
+                                                     std::vector<std::string>* textures) {
+  ++st.material_slots;
+  const auto r = static_cast<std::int32_t>(row);
+  const auto mat = material(name);
+  if (mat->failure) {
+    w.fail(from_node, NodeKind::material, kind, *mat->failure, via, component, r);
+    return std::nullopt;
+  }
+  if (mat->fallback) {
+    ++st.material_fallbacks;
+    const Node& from = w.graph.nodes()[from_node];
+    core::Diagnostic d = core::Diagnostic::warning(
+        "load.material_fallback", w.chain(join_via(via, fmt::format("{}: Material {} not found; using '{}'",
+                                                                    options_.material_lib, name, mat->entry))));
+    d.file = options_.material_lib;
+    d.field = w.placed_index >= 0 ? fmt::format("objects[{}]", w.placed_index) : std::string();
+    d.expected = fmt::format("a MAT0 entry named '{}'", name);
+    d.found = fmt::format("none; '{}' serves the row", mat->entry);
+    w.graph.warn_once(fmt::format("{}|{}|{}", core::ascii_upper(from.archive), core::ascii_upper(from.entry), row),
+                      std::move(d));
+  }
+  const std::uint32_t mat_node = w.graph.node(NodeKind::material, options_.material_lib, mat->entry);
+  w.edge(from_node, mat_node, kind, component, r);
+  for (std::size_t phase = 0; phase < mat->textures.size(); ++phase) {
+    ++st.texture_requests;
+    const auto tex = texture(options_.textures_lib, mat->textures[phase], false);
+    if (tex->failure) {
+      w.fail(mat_node, NodeKind::texture, EdgeKind::material_to_texture, *tex->failure, via, component,
+             static_cast<std::int32_t>(phase));
+      continue;
+    }
+    if (textures != nullptr) textures->push_back(tex->entry);
+    w.edge(mat_node, w.graph.node(NodeKind::texture, options_.textures_lib, tex->entry), EdgeKind::material_to_texture,
+           component, static_cast<std::int32_t>(phase));
+  }
+  return mat->entry;
+}
+
 void VisualChain::wear_rows(const MeshVisual& v, std::uint32_t wear_node, const std::string& via,
                             std::int32_t component, Walk& w, ResolvedComponent& rc, GraphStatistics& st) {
   for (std::size_t row = 0; row < v.materials.size(); ++row) {
-    ++st.material_slots;
-    const auto r = static_cast<std::int32_t>(row);
-    const auto mat = material(v.materials[row]);
-    const std::string mat_via = join_via(via, wear_row_step(row, v.materials[row]));
     rc.requested_materials.push_back(v.materials[row]);
-    if (mat->failure) {
-      w.fail(wear_node, NodeKind::material, EdgeKind::wear_to_material, *mat->failure, mat_via, component, r);
-      continue;
-    }
-    if (mat->fallback) {
-      ++st.material_fallbacks;
-      const Node& wear = w.graph.nodes()[wear_node];
-      core::Diagnostic d = core::Diagnostic::warning(
-          "load.material_fallback",
-          w.chain(join_via(mat_via, fmt::format("{}: Material {} not found; using '{}'", options_.material_lib,
-                                                v.materials[row], mat->entry))));
-      d.file = options_.material_lib;
-      d.field = w.placed_index >= 0 ? fmt::format("objects[{}]", w.placed_index) : std::string();
-      d.expected = fmt::format("a MAT0 entry named '{}'", v.materials[row]);
-      d.found = fmt::format("none; '{}' serves the row", mat->entry);
-      w.graph.warn_once(fmt::format("{}|{}|{}", core::ascii_upper(wear.archive), core::ascii_upper(wear.entry), row),
-                        std::move(d));
-    }
-    rc.materials.push_back(mat->entry);
-    const std::uint32_t mat_node = w.graph.node(NodeKind::material, options_.material_lib, mat->entry);
-    w.edge(wear_node, mat_node, EdgeKind::wear_to_material, component, r);
-    for (std::size_t phase = 0; phase < mat->textures.size(); ++phase) {
-      ++st.texture_requests;
-      const auto tex = texture(options_.textures_lib, mat->textures[phase], false);
-      if (tex->failure) {
-        w.fail(mat_node, NodeKind::texture, EdgeKind::material_to_texture, *tex->failure, mat_via, component,
-               static_cast<std::int32_t>(phase));
-        continue;
-      }
-      rc.textures.push_back(tex->entry);
-      w.edge(mat_node, w.graph.node(NodeKind::texture, options_.textures_lib, tex->entry),
-             EdgeKind::material_to_texture, component, static_cast<std::int32_t>(phase));
-    }
+    const std::string mat_via = join_via(via, wear_row_step(row, v.materials[row]));
+    if (auto entry = material_row(wear_node, EdgeKind::wear_to_material, row, v.materials[row], mat_via, component, w,
+                                  st, &rc.textures))
+      rc.materials.push_back(std::move(*entry));
   }
   for (std::size_t row = 0; row < v.lightmaps.size(); ++row) {
     ++st.lightmap_requests;

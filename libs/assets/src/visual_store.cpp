@@ -64,7 +64,8 @@ core::Json VisualStoreStats::to_json() const {
                     {"vertices", vertices},
                     {"triangles", triangles},
                     {"texture_bytes", texture_bytes},
-                    {"material_fallbacks", material_fallbacks}};
+                    {"material_fallbacks", material_fallbacks},
+                    {"effects", effects}};
 }
 
 core::Json VisualCacheStats::to_json() const {
@@ -104,6 +105,11 @@ const PreparedPlacement* VisualStore::placement(std::int32_t placed_index) const
   return p.placed_index == placed_index ? &p : nullptr;
 }
 
+std::shared_ptr<const PreparedEffect> VisualStore::effect(std::string_view name) const {
+  const auto it = effect_index_.find(EffectRef::parse(name).key());
+  return it == effect_index_.end() ? nullptr : effects_[it->second];
+}
+
 const PreparedPrototype* VisualStore::prototype(std::string_view archive, std::string_view key) const {
   const auto it = prototype_index_.find(entry_key(archive, key));
   return it == prototype_index_.end() ? nullptr : &prototypes_[it->second];
@@ -122,6 +128,7 @@ class VisualStoreBuilder {
     store_.mission_ = md.tma_path.path;
     SORTIE_CHECK(build_placements(md));
     SORTIE_CHECK(build_terrain(md));
+    SORTIE_CHECK(build_effects(md));
     store_.meshes_ = sorted_values(meshes_);
     store_.materials_ = sorted_values(materials_);
     store_.textures_ = sorted_values(textures_);
@@ -134,6 +141,7 @@ class VisualStoreBuilder {
     st.materials = materials_.size();
     st.textures = textures_.size();
     st.lightmaps = lightmaps_.size();
+    st.effects = store_.effects_.size();
     st.texture_bytes = texture_bytes_;
     for (const auto& [id, mesh] : meshes_) {
       st.vertices += mesh->positions.size();
@@ -482,6 +490,39 @@ class VisualStoreBuilder {
               fmt::format("{} faces name Land2.wea row {}, past the table; drawn untextured", faces, row))
               .of(t.path)
               .expect(fmt::format("rows < {}", land2.size()), fmt::format("{}", row)));
+    return {};
+  }
+
+  // ---- effects -----------------------------------------------------------------------------
+
+  // Each effect once (by its name's key), its executed bodies' materials bound.
+  core::Status build_effects(const MissionData& md) {
+    head_ = md.tma_path.path + ": ";
+    field_.clear();
+    std::map<std::string, std::shared_ptr<const PreparedEffect>> effects;
+    for (const ResolvedEffect& re : md.effects) {
+      if (!re.effect) continue;
+      const std::string key = re.ref.key();
+      if (effects.contains(key)) continue;
+      auto e = std::make_shared<PreparedEffect>(*re.effect);
+      std::size_t body = 0;
+      for (PreparedEffectCommand& c : e->commands) {
+        if (!c.executed() || c.opcode != 3 || c.reference_name.empty()) continue;
+        if (body >= re.materials.size() || re.materials[body].empty())
+          return fail("visual.graph_failed", e->label(), "an effect body's material was not resolved",
+                      options_.material_lib, "a resolved material", "none");
+        SORTIE_TRY(c.material,
+                   material(re.materials[body],
+                            join_via(e->label(), fmt::format("commands[{}] '{}'", c.index, c.reference_name))));
+        ++body;
+      }
+      effects.emplace(key, std::move(e));
+    }
+    for (auto& [key, e] : effects) {
+      store_.effect_index_.emplace(key, store_.effects_.size());
+      store_.effects_.push_back(std::move(e));
+    }
+    head_.clear();
     return {};
   }
 

@@ -28,7 +28,8 @@ core::Result<std::unique_ptr<Ambience>> Ambience::open(const AmbienceOptions& op
       return core::fail(core::Diagnostic::error("asset.archive_missing", "archive not found").of(std::string(archive)));
     };
   }
-  if (options.weather) a->environment_ = std::make_unique<Environment>(*options.weather, options.seed);
+  if (options.weather)
+    a->environment_ = std::make_unique<Environment>(*options.weather, options.seed, 1.0, options.lightning);
   if (open_backend) a->backend_ = open_backend(warnings);
   if (!a->backend_) a->backend_ = std::make_unique<NullAudioBackend>();
   a->bank_ = std::make_unique<SoundBank>(std::move(opener), default_archive);
@@ -53,7 +54,8 @@ void Ambience::apply(std::int64_t time_ms, const CameraFrame& camera, const std:
   }
 }
 
-const EnvironmentFrame* Ambience::update(std::int64_t time_ms, const CameraFrame& camera) {
+const EnvironmentFrame* Ambience::update(std::int64_t time_ms, const CameraFrame& camera,
+                                         std::span<const SoundEvent> extra) {
   if (last_ms_ && time_ms < *last_ms_) time_ms = *last_ms_;
   const std::int64_t dt_ms = last_ms_ ? time_ms - *last_ms_ : 0;
   last_ms_ = time_ms;
@@ -64,6 +66,7 @@ const EnvironmentFrame* Ambience::update(std::int64_t time_ms, const CameraFrame
     frame = &environment_->update(time_ms, camera);
     events.insert(events.end(), frame->sounds.begin(), frame->sounds.end());
   }
+  events.insert(events.end(), extra.begin(), extra.end());
   // The DAY/NIGHT pool follows the schedule's first active sky object (none: night).
   const std::optional<core::Vec3> sky = frame != nullptr ? frame->sky_base_rgb : std::nullopt;
   music_->tick(static_cast<double>(dt_ms) / 1000.0, sky, time_ms, events);

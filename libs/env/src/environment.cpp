@@ -1,5 +1,7 @@
 #include "sortie/env/environment.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace sortie::env {
@@ -10,11 +12,48 @@ std::int64_t lightning_delay_ms(double intensity, std::uint32_t r15) {
       round_even((1.0 - std::min(intensity, kLightningMaxIntensity)) * kLightningBaseDelayMs * u));
 }
 
-Environment::Environment(WeatherSchedule schedule, std::uint64_t seed, double density)
+std::shared_ptr<const assets::PreparedEffect> choose_lightning_effect(const WeatherSchedule& schedule,
+                                                                      const EffectLibrary* library,
+                                                                      core::Diagnostics* warnings,
+                                                                      std::string_view file) {
+  if (!schedule.lightning_effect.empty() && library != nullptr)
+    if (auto e = library->find(schedule.lightning_effect)) return e;
+  auto built =
+      assets::prepare_effect(assets::lightning_fxid(schedule.lightning_sample.archive, schedule.lightning_sample.name,
+                                                    schedule.lightning_material),
+                             "built-in", "lightning");
+  // The stand-in's fields are fixed and finite: it always prepares.
+  auto effect = std::make_shared<const assets::PreparedEffect>(std::move(*built));
+  const bool used = std::any_of(schedule.keys.begin(), schedule.keys.end(), [](const auto& k) { return k.lightning; });
+  if (!used || warnings == nullptr) return effect;
+  const std::string stand_in =
+      fmt::format("sortie's stand-in lightning runs instead (material '{}', sample '{}', the seed's numbers)",
+                  schedule.lightning_material, schedule.lightning_sample.to_string());
+  if (!schedule.lightning_effect.empty())
+    warnings->push_back(
+        core::Diagnostic::warning("weather.lightning_effect",
+                                  fmt::format("the lightning effect '{}' {}: {}", schedule.lightning_effect,
+                                              library != nullptr ? "is not among the mission's effects"
+                                                                 : "is not loaded (the schedule runs without a game)",
+                                              stand_in))
+            .of(std::string(file))
+            .expect("an FXID the mission prepared", schedule.lightning_effect));
+  else
+    warnings->push_back(
+        core::Diagnostic::warning(
+            "weather.lightning_builtin",
+            fmt::format("the schedule names no lightning effect ('effect lightning NAME'): {}", stand_in))
+            .of(std::string(file)));
+  return effect;
+}
+
+Environment::Environment(WeatherSchedule schedule, std::uint64_t seed, double density,
+                         std::shared_ptr<const assets::PreparedEffect> lightning)
     : schedule_(std::move(schedule)),
       density_(density),
       field_(seed),
-      lightning_rng_(seed, 0x4C49474Eull /* "LIGN" */) {}
+      lightning_rng_(seed, 0x4C49474Eull /* "LIGN" */),
+      lightning_(lightning ? std::move(lightning) : choose_lightning_effect(schedule_, nullptr, nullptr)) {}
 
 void Environment::update_lightning(std::int64_t time_ms, const WeatherState& state) {
   if (!state.lightning) {
@@ -47,21 +86,12 @@ void Environment::update_lightning(std::int64_t time_ms, const WeatherState& sta
       s.body_center = s.position + core::Vec3{0.0f, 0.0f, kLightningBodyOffset};
       s.body_bottom = s.body_center.z - kLightningBodySize.z / 2.0f;
       s.body_top = s.body_center.z + kLightningBodySize.z / 2.0f;
-      s.light_position = s.position;
       s.material = schedule_.lightning_material;
-      SoundEvent e;
-      e.kind = SoundEventKind::one_shot;
-      e.time_ms = s.time_ms;
-      e.sample = schedule_.lightning_sample;
-      e.bus = Bus::effects;
-      e.positional = true;
-      e.position = s.position;
-      e.volume = 1.0f;
-      e.min_distance = kThunderMinDistance;
-      e.max_distance = kThunderMaxDistance;
-      e.frequency_ratio = kThunderFrequencyRatio;
+      s.effect = lightning_->label();
+      // The effect's origin is the descriptor's centre; its stream is the strike's own draws.
+      s.instance =
+          effects_.start(lightning_, "lightning", s.body_center, s.time_ms, (std::uint64_t{s.r15_x} << 16) | s.r15_y);
       frame_.lightning.push_back(std::move(s));
-      frame_.sounds.push_back(std::move(e));
       next_attempt_ = *pending_strike_ + kLightningRetryMs;
       pending_strike_.reset();
       continue;
@@ -118,6 +148,8 @@ const EnvironmentFrame& Environment::update(std::int64_t time_ms, const CameraFr
   frame_.particles = field_.particles();
   update_loop(time_ms, state, camera);
   update_lightning(time_ms, state);
+  frame_.effects = effects_.update(time_ms);
+  frame_.sounds.insert(frame_.sounds.end(), frame_.effects.sounds.begin(), frame_.effects.sounds.end());
   return frame_;
 }
 
@@ -144,8 +176,9 @@ core::Json lightning_strike_json(const LightningStrike& s) {
           {"body_size", {s.body_size.x, s.body_size.y, s.body_size.z}},
           {"body_bottom", s.body_bottom},
           {"body_top", s.body_top},
-          {"light_position", {s.light_position.x, s.light_position.y, s.light_position.z}},
-          {"material", s.material}};
+          {"material", s.material},
+          {"effect", s.effect},
+          {"instance", s.instance}};
 }
 
 core::Json environment_frame_json(const EnvironmentFrame& f) {
@@ -169,6 +202,22 @@ core::Json environment_frame_json(const EnvironmentFrame& f) {
   core::Json sounds = core::Json::array();
   for (const auto& e : f.sounds) sounds.push_back(sound_event_json(e));
   j["sounds"] = std::move(sounds);
+  core::Json lights = core::Json::array();
+  for (const auto& l : f.effects.lights)
+    lights.push_back({{"instance", l.instance},
+                      {"command", l.command},
+                      {"position", {l.position.x, l.position.y, l.position.z}},
+                      {"color", {l.color.x, l.color.y, l.color.z}},
+                      {"radius", l.radius}});
+  core::Json bodies = core::Json::array();
+  for (const auto& b : f.effects.bodies)
+    bodies.push_back({{"instance", b.instance},
+                      {"command", b.command},
+                      {"center", {b.center.x, b.center.y, b.center.z}},
+                      {"size", {b.size.x, b.size.y, b.size.z}},
+                      {"alpha", b.alpha},
+                      {"material", b.material}});
+  j["effects"] = {{"live", f.effects.live}, {"lights", lights}, {"bodies", bodies}, {"traces", f.effects.traces}};
   return j;
 }
 

@@ -53,9 +53,13 @@ std::string line_of(const LightningAttempt& a) {
 }
 
 std::string line_of(const LightningStrike& s) {
-  return fmt::format("{:>10.3f} s  {:<13} at {} r15=({}, {}) body {} size {} light {} material={}",
+  return fmt::format("{:>10.3f} s  {:<13} at {} r15=({}, {}) body {} size {} effect={} instance={}",
                      seconds_of(s.time_ms), "Lightning", vec(s.position), s.r15_x, s.r15_y, vec(s.body_center),
-                     vec(s.body_size), vec(s.light_position), s.material);
+                     vec(s.body_size), s.effect, s.instance);
+}
+
+std::string line_of(const EffectStart& e) {
+  return fmt::format("{:>10.3f} s  {:<13} {}", seconds_of(e.time_ms), "Effect", e.trace);
 }
 
 std::string line_of(const SoundEvent& e) {
@@ -81,7 +85,9 @@ ScheduleRun run_schedule(WeatherSchedule schedule, std::string name, const Sched
   ScheduleRun run;
   run.schedule = std::move(name);
   run.options = options;
-  Environment environment(std::move(schedule), options.seed);
+  run.lightning =
+      options.lightning ? options.lightning : choose_lightning_effect(schedule, nullptr, &run.warnings, run.schedule);
+  Environment environment(std::move(schedule), options.seed, 1.0, run.lightning);
   const std::int64_t end_ms = std::llround(options.seconds * 1000.0);
   const SkyObject* sky = nullptr;  // the active sky object of the previous frame
   for (std::int64_t t = 0; t <= end_ms; t += options.step_ms) {
@@ -94,6 +100,7 @@ ScheduleRun run_schedule(WeatherSchedule schedule, std::string name, const Sched
     }
     for (const auto& a : f.lightning_attempts) run.happenings.emplace_back(a);
     for (const auto& s : f.lightning) run.happenings.emplace_back(s);
+    for (const auto& trace : f.effects.traces) run.happenings.emplace_back(EffectStart{f.time_ms, trace});
     for (const auto& e : f.sounds) run.happenings.emplace_back(e);
   }
   return run;
@@ -110,7 +117,9 @@ core::Json ScheduleRun::to_json() const {
   Json attempts = Json::array();
   Json strikes = Json::array();
   Json sky_changes = Json::array();
+  Json effects = Json::array();
   for (const auto& h : happenings) {
+    if (const auto* e = std::get_if<EffectStart>(&h)) effects.push_back({{"time_ms", e->time_ms}, {"trace", e->trace}});
     if (const auto* c = std::get_if<SkyChange>(&h)) sky_changes.push_back(sky_change_json(*c));
     if (const auto* a = std::get_if<LightningAttempt>(&h))
       attempts.push_back(
@@ -127,12 +136,16 @@ core::Json ScheduleRun::to_json() const {
   j["lightning_attempts"] = std::move(attempts);
   j["lightning_strikes"] = std::move(strikes);
   j["sky_changes"] = std::move(sky_changes);
+  j["effects"] = std::move(effects);
+  j["lightning_effect"] = lightning ? lightning->label() : std::string();
+  j["warnings"] = core::diagnostics_json(warnings);
   j["summary"] = {{"frames", frames}, {"max_particles", max_particles}};
   return j;
 }
 
 std::string ScheduleRun::to_text() const {
   std::string out;
+  for (const auto& d : warnings) out += "warning: " + d.to_string() + "\n";
   for (const auto& h : happenings) out += std::visit([](const auto& v) { return line_of(v); }, h) + "\n";
   out += fmt::format("{} frames of {} ms, {} sound events, {} lightning strikes, up to {} particles\n", frames,
                      options.step_ms, count_of<SoundEvent>(happenings), count_of<LightningStrike>(happenings),

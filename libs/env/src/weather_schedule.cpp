@@ -135,6 +135,16 @@ class WeatherLine {
     return {};
   }
 
+  // `effect lightning [ARCHIVE/]NAME`, at most once (the FXID a strike starts)
+  [[nodiscard]] core::Status effect(WeatherSchedule& s) const {
+    if (t_.size() != 3) return err("weather.syntax", "'effect' takes a kind and a name", "effect lightning NAME");
+    if (t_[1] != "lightning")
+      return err("weather.syntax", "only lightning starts an effect", "effect lightning [archive/]name");
+    if (!s.lightning_effect.empty()) return err("weather.duplicate", "effect given twice", "one effect line");
+    s.lightning_effect = std::string(t_[2]);
+    return {};
+  }
+
   // `lightning_bounds MIN_X MIN_Y MAX_X MAX_Y Z`, at most once
   [[nodiscard]] core::Status lightning_bounds(WeatherSchedule& s, bool& seen) const {
     if (t_.size() != 6)
@@ -301,12 +311,14 @@ core::Result<WeatherSchedule> read_weather_text(core::ByteView data, std::string
       st = l.material_or_sample(s);
     } else if (d == "lightning_bounds") {
       st = l.lightning_bounds(s, seen_bounds);
+    } else if (d == "effect") {
+      st = l.effect(s);
     } else if (d == "key") {
       st = l.key(s);
     } else if (d == "sky") {
       st = l.sky(s);
     } else {
-      st = l.err("weather.syntax", "unknown directive", "material, sample, lightning_bounds, key or sky");
+      st = l.err("weather.syntax", "unknown directive", "material, sample, effect, lightning_bounds, key or sky");
     }
     if (!st) return tl::unexpected(st.error());
   }
@@ -330,6 +342,7 @@ std::string write_weather_text(const WeatherSchedule& s) {
   named("sample", "rain", s.rain_sample.to_string());
   named("sample", "snow", s.snow_sample.to_string());
   named("sample", "lightning", s.lightning_sample.to_string());
+  named("effect", "lightning", s.lightning_effect);
   const auto& b = s.lightning_bounds;
   out += fmt::format("lightning_bounds {} {} {} {} {}\n", b.min.x, b.min.y, b.max.x, b.max.y, b.z);
   for (const auto& k : s.keys)
@@ -357,6 +370,7 @@ core::Json weather_schedule_json(const WeatherSchedule& s) {
   j["samples"] = {{"rain", s.rain_sample.to_string()},
                   {"snow", s.snow_sample.to_string()},
                   {"lightning", s.lightning_sample.to_string()}};
+  j["effects"] = {{"lightning", s.lightning_effect}};
   const auto& b = s.lightning_bounds;
   j["lightning_bounds"] = {{"min", {b.min.x, b.min.y}}, {"max", {b.max.x, b.max.y}}, {"z", b.z}};
   core::Json sky = core::Json::array();

@@ -4,6 +4,8 @@
 
 #include <system_error>
 
+#include "sortie/mission/mission_effects.hpp"
+
 namespace sortie::mission {
 
 GameContext::GameContext(std::unique_ptr<assets::Vfs> vfs, const GameContextOptions& options)
@@ -70,7 +72,9 @@ core::Result<assets::MissionData> GameContext::prepare(std::string_view mission,
   assets::MissionPrepareOptions po;
   po.profile = options_.profile;
   po.progress = std::move(progress);
-  return assets::prepare_mission(*repo_, *resolver_, mission, po);
+  SORTIE_TRY(auto md, assets::prepare_mission(*repo_, *resolver_, mission, po));
+  resolve_mission_effects(*vfs_, *resolver_, md, options_.profile);  // the edges only: nothing runs here
+  return md;
 }
 
 core::Result<MissionLoadReport> GameContext::load(std::string_view mission) {

@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "sortie/core/text.hpp"
+#include "sortie/env/environment.hpp"
 #include "sortie/iron3d/behavior_ini.hpp"
 #include "sortie/mission/class_ids.hpp"
 #include "sortie/move/commands.hpp"
@@ -131,10 +132,11 @@ core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionDat
   LoadedMission lm;
   lm.data = data;
   lm.visuals = visuals;
+  lm.effects = env::EffectLibrary::from_store(*visuals);
   SORTIE_TRY(lm.movement,
              move::make_environment(data->land_msh, data->land_map, options.movement.value_or(move::MoveParams{})));
   WorldConfig config = options.world;
-  if (!config.commands) config.commands = scenario::scenario_command_registry(lm.movement);
+  if (!config.commands) config.commands = scenario::scenario_command_registry(lm.movement, lm.effects);
   lm.world = std::make_unique<World>(config);
   World& w = *lm.world;
   const auto& objects = data->tma.objects;
@@ -225,6 +227,7 @@ core::Result<MissionLoadReport> MissionSession::load(std::string_view mission, c
   SORTIE_TRY(auto prepared, assets::prepare_mission(repo_, resolver_, mission, po));
   std::optional<MissionScript> script;
   if (options.scripts) script = check_mission_script(repo_.vfs(), prepared, options.profile);
+  std::optional<MissionWeather> weather = resolve_mission_effects(repo_.vfs(), resolver_, prepared, options.profile);
   report.mission = prepared.tma_path.path;
   report.object_chain = prepared.object_chain;
   report.mission_total = prepared.graph.stats;
@@ -267,6 +270,13 @@ core::Result<MissionLoadReport> MissionSession::load(std::string_view mission, c
   report.registered = built->world->queue().size();
   report.ok = true;
   built->script = std::move(script);
+  if (weather) {
+    // The strike's effect: the schedule's FXID when the mission prepared it, else the stand-in
+    // with a warning (weather.lightning_effect, weather.lightning_builtin).
+    built->lightning =
+        env::choose_lightning_effect(weather->schedule, built->effects.get(), &report.warnings, weather->path);
+    built->weather = std::move(weather);
+  }
   current_ = std::move(*built);  // publish: the previous world is released only now
   return report;
 }

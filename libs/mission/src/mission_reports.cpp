@@ -61,6 +61,7 @@ std::string load_report_text(const MissionLoadReport& report) {
   out += fmt::format(
       "prepared {} meshes, {} materials, {} textures + {} lightmaps ({} KiB RGBA8), terrain and {} placements\n",
       v.meshes, v.materials, v.textures, v.lightmaps, (v.texture_bytes + 1023) / 1024, v.placements);
+  if (v.effects > 0) out += fmt::format("prepared {} effects (FXID, docs/effects.md)\n", v.effects);
   out += fmt::format("loaded {}: {} objects constructed, {} registered\n", report.mission, report.constructed,
                      report.registered);
   return out;

@@ -16,6 +16,7 @@ scenario::MissionFacts mission_facts(const LoadedMission& mission, std::string n
   facts.data = mission.data;
   facts.movement = mission.movement;
   facts.ids_by_placement = mission.ids_by_placement();
+  facts.effects = mission.effects;
   return facts;
 }
 

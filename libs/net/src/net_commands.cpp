@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "sortie/env/class_ids.hpp"
+#include "sortie/env/effect_world.hpp"
 #include "sortie/mission/class_ids.hpp"
 #include "sortie/move/class_ids.hpp"
 #include "sortie/move/commands.hpp"
@@ -114,6 +116,7 @@ std::shared_ptr<const world::CommandRegistry> session_command_registry(
   auto status = register_net_commands(r);
   if (status) status = move::register_move_commands_in(r, std::move(movement));
   if (status) status = scenario::register_scenario_commands(r);  // objectives, outcome, spawns, digest
+  if (status) status = env::register_effect_commands(r);         // fx.start (bounds only: no game data here)
   if (!status) std::abort();  // the kinds are fixed and valid: a failure is a programming error
   return std::make_shared<const world::CommandRegistry>(std::move(r));
 }
@@ -122,6 +125,7 @@ core::Status register_session_classes(world::ClassRegistry& classes) {
   SORTIE_CHECK(classes.add(mission::kClasses));
   SORTIE_CHECK(classes.add(move::kClasses));
   SORTIE_CHECK(classes.add(scenario::kClasses));
+  SORTIE_CHECK(classes.add(env::kClasses));
   return classes.add(kClasses);
 }
 

@@ -9,6 +9,7 @@
 
 #include "sortie/assets/visual_fallback.hpp"
 #include "sortie/core/file_io.hpp"
+#include "sortie/env/effect_world.hpp"
 #include "sortie/env/limits.hpp"
 #include "sortie/render/image_io.hpp"
 #include "sortie/render/limits.hpp"
@@ -81,22 +82,18 @@ core::Result<MissionScene> loaded_mission_scene(const mission::LoadedMission& lo
   return scene;
 }
 
-void draw_weather_over(Frame& frame, const WeatherDrawing& weather, std::vector<DrawCall>& storage) {
-  if (!weather.draws().empty()) {
-    storage.assign(frame.draws.begin(), frame.draws.end());
-    storage.insert(storage.end(), weather.draws().begin(), weather.draws().end());
-    frame.draws = storage;
-  }
-  frame.point_lights = weather.point_lights();  // a strike's flash
+void draw_weather_over(Frame& frame, const WeatherDrawing& weather, FrameOverlay& storage) {
+  append_over(frame, weather.draws(), weather.point_lights(), storage);  // precipitation, lightning
   if (const auto sky = weather.sky_color()) {
     frame.clear_color = *sky;
     if (frame.atmosphere) frame.atmosphere = atmosphere_under_sky(*frame.atmosphere, *sky);
   }
 }
 
-void weather_at(const env::WeatherSchedule& schedule, std::uint64_t seed, std::int64_t at_ms, const CameraPose& pose,
-                std::uint32_t width, std::uint32_t height, WeatherDrawing& drawing) {
-  env::Environment e(schedule, seed);
+core::Status weather_at(const env::WeatherSchedule& schedule, std::uint64_t seed, std::int64_t at_ms,
+                        const CameraPose& pose, std::uint32_t width, std::uint32_t height, WeatherDrawing& drawing,
+                        std::shared_ptr<const assets::PreparedEffect> lightning) {
+  env::Environment e(schedule, seed, 1.0, std::move(lightning));
   auto cam = env::CameraFrame::look(pose.eye, pose_forward(pose));
   cam.vertical_fov = static_cast<double>(SceneCameraOptions{}.vfov);
   cam.viewport_width = width;
@@ -105,7 +102,17 @@ void weather_at(const env::WeatherSchedule& schedule, std::uint64_t seed, std::i
   const std::int64_t last = std::max<std::int64_t>(0, at_ms - 17);
   for (std::int64_t t = 0; t < last; t += 100) e.update(t, cam);
   e.update(last, cam);
-  drawing.update(e.update(at_ms, cam));
+  return drawing.update(e.update(at_ms, cam));
+}
+
+core::Status world_effects_now(const mission::LoadedMission& loaded, env::EffectRunner& runner, EffectDrawing& drawing,
+                               const core::Vec3& eye) {
+  if (!loaded.world) return drawing.update(env::EffectFrame{}, eye);
+  const auto live = env::live_effects(*loaded.world);
+  static const env::EffectLibrary no_effects;
+  runner.sync(live, loaded.effects ? *loaded.effects : no_effects);
+  const auto now_ms = static_cast<std::int64_t>(loaded.world->clock().time_us / 1000);
+  return drawing.update(runner.update(now_ms), eye);
 }
 
 core::Result<MissionRenderResult> render_mission(const MissionRenderRequest& request) {
@@ -149,14 +156,26 @@ core::Result<MissionRenderResult> render_mission(const MissionRenderRequest& req
   result.isa = std::string(renderer.isa());
 
   std::optional<env::WeatherSchedule> weather;
+  std::string weather_file = request.weather.string();
   if (!request.weather.empty()) {
     SORTIE_TRY(auto bytes, core::read_file(request.weather, env::kWeatherFileMax));
     SORTIE_TRY(auto schedule, env::read_weather_text(bytes, request.weather.string()));
     weather = std::move(schedule);
+  } else if (request.mission_weather && source.loaded != nullptr && source.loaded->weather) {
+    weather = source.loaded->weather->schedule;
+    weather_file = source.loaded->weather->path;
   }
+  // The strikes start the mission's lightning effect when it prepared the one the schedule names.
+  std::shared_ptr<const assets::PreparedEffect> lightning;
+  if (weather)
+    lightning = env::choose_lightning_effect(*weather, source.loaded ? source.loaded->effects.get() : nullptr,
+                                             &result.warnings, weather_file);
   const std::int64_t weather_ms = std::llround(request.weather_at_seconds * 1000.0);
   WeatherDrawing weather_drawing;
-  std::vector<DrawCall> weather_draws;
+  FrameOverlay weather_draws;
+  env::EffectRunner world_runner;
+  EffectDrawing world_effects;
+  FrameOverlay world_draws;
 
   const std::uint32_t frames = request.orbit == 0 ? 1 : request.orbit;
   for (std::uint32_t i = 0; i < frames; ++i) {
@@ -172,9 +191,23 @@ core::Result<MissionRenderResult> render_mission(const MissionRenderRequest& req
       view = default_pose(framed, aspect);
     if (view) camera = pose_camera(*view, aspect, scene.bounds());
     Frame frame = scene.frame(camera);
+    result.effect_bodies = 0;
+    result.effect_lights = 0;
     if (weather && view) {
-      weather_at(*weather, request.weather_seed, weather_ms, *view, width, height, weather_drawing);
+      if (auto st =
+              weather_at(*weather, request.weather_seed, weather_ms, *view, width, height, weather_drawing, lightning);
+          !st)
+        result.warnings.push_back(std::move(st.error()));
       draw_weather_over(frame, weather_drawing, weather_draws);
+      result.effect_bodies += weather_drawing.effect_bodies();
+      result.effect_lights += weather_drawing.point_lights().size();
+    }
+    if (source.loaded != nullptr) {
+      if (auto st = world_effects_now(*source.loaded, world_runner, world_effects, camera.eye()); !st)
+        result.warnings.push_back(std::move(st.error()));
+      append_over(frame, world_effects.draws(), world_effects.point_lights(), world_draws);
+      result.effect_bodies += world_effects.bodies();
+      result.effect_lights += world_effects.point_lights().size();
     }
     FrameStats st;
     SORTIE_CHECK(renderer.render(frame, fb, &st));
@@ -215,6 +248,9 @@ core::Json MissionRenderResult::to_json() const {
                     {"missing", missing_json},
                     {"terrain_untextured", terrain_untextured},
                     {"terrain_failures", terrain_json},
+                    {"warnings", core::diagnostics_json(warnings)},
+                    {"effect_bodies", effect_bodies},
+                    {"effect_lights", effect_lights},
                     {"threads", threads},
                     {"isa", isa},
                     {"load_ms", load_ms},
@@ -235,12 +271,15 @@ std::string MissionRenderResult::to_text() const {
   for (const auto& m : missing)
     out += fmt::format("missing: objects[{}] '{}' drawn as a checker: {}\n", m.placed_index, m.name, m.reason);
   for (const auto& d : terrain_failures) out += "missing: terrain drawn untextured: " + d.to_string() + "\n";
+  for (const auto& d : warnings) out += "warning: " + d.to_string() + "\n";
   const auto& s = scene;
   out += fmt::format(
       "rendered {} {}x{}: {} objects ({} placeholders), {} triangles ({} terrain, {} objects), {} textures, {} "
       "draws\n",
       mission, size.width, size.height, s.objects, s.placeholders, s.object_triangles + s.terrain_triangles,
       s.terrain_triangles, s.object_triangles, s.textures, s.draws);
+  if (effect_bodies > 0 || effect_lights > 0)
+    out += fmt::format("effects: {} bodies, {} point lights in the last frame\n", effect_bodies, effect_lights);
   out += fmt::format("{} frame(s) in {:.1f} ms render ({} threads, {}), {:.1f} ms PNG, load {:.1f} ms\n", files.size(),
                      render_ms, threads, isa, write_ms, load_ms);
   for (const auto& f : files) out += "wrote " + f.string() + "\n";

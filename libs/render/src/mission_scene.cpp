@@ -21,8 +21,9 @@ constexpr Rgba8 kUntextured{170, 170, 165, 255};
 constexpr Rgba8 kArealColor{80, 230, 255, 200};
 constexpr Rgba8 kRouteColor{255, 220, 60, 255};
 
-// The prepared chain from its engine base level (spec §12.5) as a render::Texture.
-core::Result<Texture> convert_texture(const assets::PreparedTexture& t) {
+}  // namespace
+
+core::Result<Texture> texture_from_prepared(const assets::PreparedTexture& t) {
   const std::size_t base = t.base_level < t.mips.size() ? t.base_level : 0;
   if (t.mips.empty() || t.mips[base].width == 0 || t.mips[base].height == 0)
     return core::fail(
@@ -47,13 +48,14 @@ core::Result<Texture> convert_texture(const assets::PreparedTexture& t) {
   return tex;
 }
 
-// The texture of a material: its first textured phase.
 const assets::PreparedTexture* material_texture(const assets::PreparedMaterial* m) {
   if (m == nullptr) return nullptr;
   for (const auto& ph : m->phases)
     if (ph.texture) return ph.texture.get();
   return nullptr;
 }
+
+namespace {
 
 // A label: the file name of a unit DAT path ("UNITS\\TANKS\\u_009.dat" -> "u_009.dat").
 std::string short_name(const std::string& name) {
@@ -103,7 +105,7 @@ core::Result<TextureView> MissionScene::Impl::texture_view(const assets::Prepare
   if (t == nullptr) return TextureView{};
   auto it = textures.find(t);
   if (it == textures.end()) {
-    SORTIE_TRY(auto tex, convert_texture(*t));
+    SORTIE_TRY(auto tex, texture_from_prepared(*t));
     it = textures.emplace(t, std::move(tex)).first;
   }
   return it->second.view();

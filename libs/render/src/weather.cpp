@@ -4,13 +4,9 @@
 #include <cmath>
 #include <map>
 
-#include "sortie/core/rng.hpp"
-
 namespace sortie::render {
 
 namespace {
-
-constexpr std::uint64_t kBoltStream = 0x424f4c54ull;  // "BOLT"
 
 Material particle_material(float point_size = 1.0f) {
   Material m;
@@ -41,51 +37,12 @@ std::size_t WeatherDrawing::snow_points() const {
   return n;
 }
 
-void WeatherDrawing::build_bolt(const env::LightningStrike& s) {
-  bolt_ = Mesh{};
-  bolt_.primitive = Primitive::lines;
-  core::Rng rng((std::uint64_t{s.r15_x} << 16) | s.r15_y, kBoltStream);
-  const int segments = std::max(1, style_.bolt_segments);
-  core::Vec3 at{s.position.x, s.position.y, s.body_top};
-  const float step = (s.body_top - s.body_bottom) / static_cast<float>(segments);
-  for (int i = 0; i < segments; ++i) {
-    core::Vec3 next{at.x, at.y, at.z - step};
-    if (i + 1 == segments) {
-      next = {s.position.x, s.position.y, s.body_bottom};  // the bolt ends at the strike
-    } else {
-      next.x += (rng.unit_f32() * 2.0f - 1.0f) * style_.bolt_jag;
-      next.y += (rng.unit_f32() * 2.0f - 1.0f) * style_.bolt_jag;
-    }
-    bolt_.positions.push_back(at);
-    bolt_.positions.push_back(next);
-    at = next;
-  }
-  bolt_.colors.assign(bolt_.positions.size(), style_.bolt);
-}
-
-void WeatherDrawing::update(const env::EnvironmentFrame& frame) {
+core::Status WeatherDrawing::update(const env::EnvironmentFrame& frame) {
   draws_.clear();
-  lights_.clear();
   sky_.reset();
   if (const auto& rgb = frame.sky_base_rgb) sky_ = to_rgba8({rgb->x, rgb->y, rgb->z, 1.0f});
-  if (!frame.lightning.empty()) {
-    strike_ = frame.lightning.back();
-    build_bolt(*strike_);
-  }
-  flash_ = 0.0f;
-  if (strike_ && style_.flash_ms > 0) {
-    const std::int64_t age = frame.time_ms - strike_->time_ms;
-    if (age >= 0 && age < style_.flash_ms)
-      flash_ = 1.0f - static_cast<float>(age) / static_cast<float>(style_.flash_ms);
-  }
-  if (flash_ > 0.0f) {
-    PointLight l;
-    l.position = strike_->light_position;
-    l.color = style_.flash_color * (style_.flash_strength * flash_);
-    l.radius = style_.flash_radius;
-    l.size = style_.flash_size;
-    lights_.push_back(l);
-  }
+  core::Status drawn = effects_.update(frame.effects, frame.camera.position);
+  live_effects_ = frame.effects.live;
 
   rain_ = Mesh{};
   rain_.primitive = Primitive::lines;
@@ -120,13 +77,8 @@ void WeatherDrawing::update(const env::EnvironmentFrame& frame) {
     for (const auto& [px, index] : by_size)
       draws_.push_back({snow_[index].view(), particle_material(static_cast<float>(px))});
   }
-  if (flash_ > 0.0f && !bolt_.positions.empty()) {
-    Material m;
-    m.blend = Blend::additive;
-    m.cull = Cull::none;
-    m.depth_write = false;
-    draws_.push_back({bolt_.view(), m});
-  }
+  draws_.insert(draws_.end(), effects_.draws().begin(), effects_.draws().end());
+  return drawn;
 }
 
 }  // namespace sortie::render

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "sortie/env/effect_world.hpp"
 #include "sortie/move/commands.hpp"
 #include "sortie/scenario/class_ids.hpp"
 #include "sortie/world/command_registry.hpp"
@@ -187,10 +188,12 @@ core::Status register_scenario_commands(world::CommandRegistry& registry) {
       apply_spawn));
 }
 
-std::shared_ptr<const world::CommandRegistry> scenario_command_registry(const move::MoveEnvironmentPtr& env) {
+std::shared_ptr<const world::CommandRegistry> scenario_command_registry(
+    const move::MoveEnvironmentPtr& env, std::shared_ptr<const env::EffectLibrary> effects) {
   world::CommandRegistry registry = *move::move_command_registry(env);
-  if (auto status = register_scenario_commands(registry); !status)
-    throw std::logic_error("scenario command kinds collide: " + status.error().to_string());
+  auto status = register_scenario_commands(registry);
+  if (status) status = env::register_effect_commands(registry, std::move(effects));
+  if (!status) throw std::logic_error("scenario and effect command kinds collide: " + status.error().to_string());
   return std::make_shared<const world::CommandRegistry>(std::move(registry));
 }
 

@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "lua_script.hpp"
+#include "sortie/env/effect_world.hpp"
 #include "sortie/move/commands.hpp"
 #include "sortie/scenario/class_ids.hpp"
 #include "sortie/scenario/commands.hpp"
@@ -487,6 +489,46 @@ int l_set_property(lua_State* L) {
   return 1;
 }
 
+// ---- effects
+
+// fx.start for the mission's effect `name` (its header's lifetime) at x, y and z (nullopt: the
+// ground there, else 0), traced on the "fx" channel; a refusal becomes scratch().text.
+bool start_effect(Script& s, const char* name, double x, double y, std::optional<double> z) {
+  const auto& effects = s.ctx->facts.effects;
+  if (!effects) {
+    scratch().text = fmt::format("effect: no effect '{}': the mission prepared no effects", name);
+    return false;
+  }
+  const float zf = z ? static_cast<float>(*z) : ground_at(s, x, y).value_or(0.0f);
+  const core::Vec3 at{static_cast<float>(x), static_cast<float>(y), zf};
+  auto c = env::start_effect_command(*effects, name, at);
+  if (!c) {
+    scratch().text = "effect: " + c.error().message;
+    return false;
+  }
+  const auto e = effects->find(name);
+  s.ctx->trace("fx", fmt::format("effect '{}' ({}) at ({:.1f}, {:.1f}, {:.1f}) for {:.3f} s from tick {}: {}", name,
+                                 e->label(), at.x, at.y, at.z, static_cast<double>(c->lifetime_ms) / 1000.0, s.tick,
+                                 env::describe_effect(*e)));
+  return submit(s, world::make_command(s.tick, *c));
+}
+
+// effect(name, x, y[, z]): starts one of the mission's effects there (docs/effects.md).
+int l_effect(lua_State* L) {
+  Script& s = script_of(L);
+  const char* name = luaL_checkstring(L, 1);
+  const double x = luaL_checknumber(L, 2);
+  const double y = luaL_checknumber(L, 3);
+  const bool has_z = !lua_isnoneornil(L, 4);
+  const double z = has_z ? luaL_checknumber(L, 4) : 0.0;
+  if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z) || std::abs(x) > 3.0e38 || std::abs(y) > 3.0e38 ||
+      std::abs(z) > 3.0e38)
+    return luaL_error(L, "effect: the position must be finite numbers");
+  if (!start_effect(s, name, x, y, has_z ? std::optional<double>(z) : std::nullopt)) return raise_scratch(L);
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
 // ---- objectives and the outcome
 
 template <ObjectiveAction A>
@@ -688,6 +730,7 @@ constexpr luaL_Reg kApi[] = {
     {"spawn", l_spawn},
     {"remove", l_remove},
     {"set_property", l_set_property},
+    {"effect", l_effect},
     {"objective_add", l_objective<ObjectiveAction::add>},
     {"objective_complete", l_objective<ObjectiveAction::complete>},
     {"objective_fail", l_objective<ObjectiveAction::fail>},

@@ -34,6 +34,8 @@ enum class NodeKind : std::uint8_t {
   formula,     // a .fml formula export
   trf,         // a TRF table
   lua_script,  // sortie's own mission script (MISSIONS/<m>/mission.lua; libs/scenario lua_mission.hpp)
+  weather,     // the mission's weather schedule (MISSIONS/<m>/sky.weather; docs/weather-schedule.md)
+  effect,      // an FXID effect definition (effects.rlb; docs/effects.md)
 };
 std::string_view to_string(NodeKind kind);
 
@@ -58,6 +60,10 @@ enum class EdgeKind : std::uint8_t {
   mission_to_trf,          // data.tma clan (row = clan index) -> its TRF table
   trf_to_prototype,        // TRF name (row = entry index) -> prototype key
   mission_to_lua_script,   // MISSIONS/<m>/mission.lua (only when present; compiled by libs/mission's loader)
+  mission_to_weather,      // MISSIONS/<m>/sky.weather (only when present; read by libs/mission's loader)
+  weather_to_effect,       // the schedule's lightning effect (`effect lightning NAME`)
+  lua_script_to_effect,    // an effect the mission script names with a literal (`effect("name", ...)`)
+  effect_to_material,      // an FXID body (opcode 3, row = command index) -> MAT0 in material.lib
 };
 std::string_view to_string(EdgeKind kind);
 std::optional<EdgeKind> edge_kind_from_string(std::string_view name);
@@ -97,6 +103,9 @@ struct GraphStatistics {
   // library's first entry (the engine's "Material %s not found."); counted per slot, like
   // material_slots, with one warning per distinct WEAR row.
   std::uint64_t material_fallbacks = 0;
+  // FXID effects the mission names (the weather's lightning, literals of its Lua script), each
+  // distinct effect once; their bodies' materials count in material_slots and texture_requests.
+  std::uint64_t effect_requests = 0;
   std::uint64_t failures = 0;
   GraphStatistics& operator+=(const GraphStatistics& o);
   [[nodiscard]] core::Json to_json() const;

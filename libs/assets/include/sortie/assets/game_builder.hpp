@@ -10,6 +10,7 @@
 
 #include "sortie/assets/vfs.hpp"
 #include "sortie/core/bytes.hpp"
+#include "sortie/iron3d/fxid.hpp"
 #include "sortie/iron3d/msh.hpp"
 #include "sortie/iron3d/nres.hpp"
 #include "sortie/iron3d/rsli.hpp"
@@ -53,6 +54,8 @@ class GameBuilder {
   core::Status add_lightmap(std::string name, std::uint32_t width, std::uint32_t height, std::uint32_t seed);
   core::Status add_material(std::string name, const std::vector<std::string>& textures, bool animated = false);
   core::Status add_model(const ModelSpec& model);
+  // An FXID effect (NRes entry type FXID, attr3 = 1 as in the corpus; spec §19.1).
+  void add_effect(std::string name, const iron3d::Fxid& fx, std::string archive = "effects.rlb");
   void add_prototype(std::string key, std::vector<PrototypeRef> refs);
   core::Status add_unit_dat(std::string path, const std::vector<std::string>& component_keys);
 

@@ -59,6 +59,9 @@ struct MissionData {
   // edges mission_to_script, script_to_varset, script_to_formula, mission_to_trf, trf_to_prototype).
   std::vector<ScriptBundle> scripts;
   std::vector<EnvironmentWear> environment;  // the WEAR layers the map has (none when not resolved)
+  // The FXID effects the mission names (libs/mission resolves them after this phase: the weather's
+  // lightning effect, the literal names of its Lua script; docs/effects.md), once per effect.
+  std::vector<ResolvedEffect> effects;
   DependencyGraph graph;
   GraphStatistics object_chain;  // statistics of the placed-object chain alone
   std::vector<PhaseTiming> timings;

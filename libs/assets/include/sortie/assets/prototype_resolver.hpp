@@ -16,6 +16,7 @@
 
 #include "sortie/assets/archive_repository.hpp"
 #include "sortie/assets/dependency_graph.hpp"
+#include "sortie/assets/prepared_effect.hpp"
 #include "sortie/core/diagnostic.hpp"
 
 namespace sortie::assets {
@@ -57,6 +58,24 @@ struct ResolvedObject {
   std::vector<ResolvedComponent> components;
 };
 
+// One effect a mission names: the weather's lightning effect, a literal of its Lua script.
+struct EffectRequest {
+  std::string name;  // "lightning" (effects.rlb) or "archive/name" (EffectRef::parse)
+  std::uint32_t from_node = 0;
+  EdgeKind edge = EdgeKind::weather_to_effect;
+  std::string via;    // the step before the effect, e.g. "MISSIONS/m02/sky.weather -> effect lightning"
+  std::string field;  // the diagnostics' field, e.g. "effect lightning"
+};
+
+// An effect found, read and prepared (materials not bound: the visual store binds them).
+struct ResolvedEffect {
+  EffectRef ref;        // as the request named it
+  std::string archive;  // where it was found
+  std::string entry;    // FXID entry name as stored
+  std::shared_ptr<const PreparedEffect> effect;
+  std::vector<std::string> materials;  // per executed body (effect_material_names order): the MAT0 entry serving it
+};
+
 class PrototypeResolver {
  public:
   PrototypeResolver(ArchiveRepository& repository, ResolverOptions options = {});
@@ -83,6 +102,16 @@ class PrototypeResolver {
   // the result names its materials and lightmaps (no mesh, key = label).
   ResolvedComponent resolve_environment_wear(std::string_view label, core::ByteView wear_bytes, DependencyGraph& graph,
                                              std::uint32_t from_node);
+
+  // One effect into the graph: the edge request.edge from request.from_node to its FXID (read,
+  // checked and prepared once per resolver: load.effect_missing, load.effect_invalid with the
+  // reader's fxid.* or the runtime's fx.* reason), then effect_to_material for every executed body
+  // (row = command index) and material_to_texture below. Strict: a missing or bad FXID is a failed
+  // edge; compatible: a warning, and nullopt (the mission loads without the effect). A failed
+  // material is a failed edge in both profiles, as for every other material. The effect's
+  // fx.command_skipped findings join the graph's warnings once per effect.
+  std::optional<ResolvedEffect> resolve_effect(std::string_view mission_label, const EffectRequest& request,
+                                               DependencyGraph& graph);
 
  private:
   struct Impl;

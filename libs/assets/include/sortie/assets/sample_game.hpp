@@ -80,6 +80,10 @@ std::filesystem::path default_cache_root();
 //    buildings, towers, trees, rocks; sample_art.hpp). The seeded stream is drawn as before.
 // 8: mission.lua leaves the Player clan to a person when one plays (human(), the viewer's game)
 //    and tells them what happens (message()); headless runs are unchanged.
-inline constexpr int kSampleGeneratorVersion = 8;
+// 9: effects (docs/effects.md): effects.rlb with the seed's lightning and a beacon, their
+//    materials env_lightning / env_beacon and textures FX_BOLT / FX_GLOW; the rain mission's
+//    sky.weather names its lightning effect; mission.lua marks the depot with the beacon when a
+//    person plays (headless runs are unchanged).
+inline constexpr int kSampleGeneratorVersion = 9;
 
 }  // namespace sortie::assets

@@ -20,6 +20,7 @@
 
 #include "sortie/assets/archive_repository.hpp"
 #include "sortie/assets/mission_data.hpp"
+#include "sortie/assets/prepared_effect.hpp"
 #include "sortie/assets/prepared_visual.hpp"
 #include "sortie/core/json.hpp"
 #include "sortie/core/math.hpp"
@@ -67,6 +68,7 @@ struct VisualStoreStats {
   std::uint64_t triangles = 0;           // LOD 0 of the distinct meshes + terrain faces
   std::uint64_t texture_bytes = 0;       // RGBA8 of every level of the distinct textures and lightmaps
   std::uint64_t material_fallbacks = 0;  // distinct WEAR rows served by DEFAULT / the first entry
+  std::uint64_t effects = 0;             // distinct FXID effects, their bodies' materials bound
   [[nodiscard]] core::Json to_json() const;
 };
 
@@ -110,6 +112,11 @@ class VisualStore {
   // ASCII case-insensitive lookup; nullptr when the mission does not use that prototype.
   [[nodiscard]] const PreparedPrototype* prototype(std::string_view archive, std::string_view key) const;
   [[nodiscard]] const PreparedTerrain& terrain() const { return terrain_; }
+  // The mission's effects (MissionData::effects), each body's material bound (its textures count
+  // in textures()), sorted by EffectRef::key(); effect("lightning") or effect("archive/name")
+  // finds one (EffectRef::parse), nullptr when the mission did not prepare it.
+  [[nodiscard]] const std::vector<std::shared_ptr<const PreparedEffect>>& effects() const { return effects_; }
+  [[nodiscard]] std::shared_ptr<const PreparedEffect> effect(std::string_view name) const;
   // Distinct resources, sorted by folded archive and entry.
   [[nodiscard]] const std::vector<std::shared_ptr<const PreparedMesh>>& meshes() const { return meshes_; }
   [[nodiscard]] const std::vector<std::shared_ptr<const PreparedMaterial>>& materials() const { return materials_; }
@@ -127,6 +134,8 @@ class VisualStore {
   std::vector<PreparedPrototype> prototypes_;
   std::map<std::string, std::size_t> prototype_index_;  // folded "archive|key" -> prototypes_
   PreparedTerrain terrain_;
+  std::vector<std::shared_ptr<const PreparedEffect>> effects_;
+  std::map<std::string, std::size_t> effect_index_;  // EffectRef::key() -> effects_
   std::vector<std::shared_ptr<const PreparedMesh>> meshes_;
   std::vector<std::shared_ptr<const PreparedMaterial>> materials_;
   std::vector<std::shared_ptr<const PreparedTexture>> textures_;

@@ -5,7 +5,8 @@
 //
 //   open:   the THEME StartLoop (music bus) goes to the mixer at time 0;
 //   update: the listener is set from the camera frame first, then the weather's events of the
-//           frame (rain/snow loops, thunder one-shots), then the music's variation one-shot
+//           frame (rain/snow loops, the lightning effects' sound commands), then the caller's
+//           (the world's effects: EffectRunner sounds), then the music's variation one-shot
 //           (AmbientMusic::tick with the frame's dt and the frame's sky_base_rgb, which picks
 //           the DAY or NIGHT pool when the music has them); finally the mixer's logical time
 //           advances.
@@ -27,6 +28,7 @@
 #include <optional>
 #include <ostream>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -46,6 +48,8 @@ struct AmbienceOptions {
   std::string default_archive = "sounds.lib";
   AmbientMusicConfig music;                // THEME and the variation pools (none: no music)
   std::optional<WeatherSchedule> weather;  // none: clear weather, no EnvironmentFrame
+  // The effect a strike of `weather` starts (env::choose_lightning_effect); null: the stand-in.
+  std::shared_ptr<const assets::PreparedEffect> lightning;
   std::uint64_t seed = 1;
   // Something to play or draw: a theme, a variation pool or a weather schedule.
   [[nodiscard]] bool any() const;
@@ -57,9 +61,11 @@ class Ambience {
   // fallback (or the null backend without a factory) answers.
   static core::Result<std::unique_ptr<Ambience>> open(const AmbienceOptions& options, ArchiveOpener game_opener,
                                                       const BackendFactory& open_backend, std::ostream& warnings);
-  // One displayed frame at game time `time_ms` (never backwards). Returns the weather frame
+  // One displayed frame at game time `time_ms` (never backwards); `extra`: more sound events of
+  // the frame (the world's effects), applied after the weather's. Returns the weather frame
   // (nullptr without a schedule).
-  const EnvironmentFrame* update(std::int64_t time_ms, const CameraFrame& camera);
+  const EnvironmentFrame* update(std::int64_t time_ms, const CameraFrame& camera,
+                                 std::span<const SoundEvent> extra = {});
   void set_muted(bool muted) { mixer_->set_muted(muted); }
   void set_paused(bool paused);
 

@@ -16,10 +16,15 @@
 // 15-bit value (0..32767) and waits delay_ms = round_even((1 - min(I, 0.95)) * 60000 * U), I the
 // intensity at the attempt; the strike samples X and Y in the lightning bounds (two more 15-bit
 // draws, x = min + (max - min) * r / 32767) and copies Z; the body descriptor [40, 40, 600] is
-// centred at z + 300 (ends at z and z + 600); the point light sits at the strike; the thunder
-// OneShot plays there with min distance 100, max distance 1500, frequency ratio 1. The next
-// attempt comes 6000 ms after the strike. The first attempt is made by the first frame that
-// finds lightning on; turning lightning off cancels a pending strike.
+// centred at z + 300 (ends at z and z + 600). The strike starts the lightning effect (an FXID,
+// effect.hpp; docs/effects.md) with its origin at that centre: its opcode 1 is the flash's point
+// light, its opcode 2 the thunder's sound command (the seed's: min distance 100, max 1500,
+// frequency ratio 1), its opcode 3 the bolt's body with its material, all for the lifetime of the
+// effect's header. The effect is the one the schedule names (`effect lightning NAME`) when the
+// mission prepared it, else sortie's stand-in (assets::lightning_fxid) with a warning
+// (choose_lightning_effect). The next attempt comes 6000 ms after the strike. The first attempt
+// is made by the first frame that finds lightning on; turning lightning off cancels a pending
+// strike (an effect already started runs its lifetime).
 // Times are integer milliseconds; strikes happen at their exact scheduled time inside the
 // frame that reaches it. Randomness comes from seeded core::Rng streams.
 //
@@ -35,6 +40,7 @@
 #include "sortie/core/json.hpp"
 #include "sortie/core/rng.hpp"
 #include "sortie/env/camera.hpp"
+#include "sortie/env/effect.hpp"
 #include "sortie/env/precipitation.hpp"
 #include "sortie/env/sound_event.hpp"
 #include "sortie/env/weather_schedule.hpp"
@@ -47,9 +53,6 @@ inline constexpr double kLightningMaxIntensity = 0.95;
 inline constexpr std::uint32_t kRand15Max = 32767;
 inline constexpr core::Vec3 kLightningBodySize{40.0f, 40.0f, 600.0f};
 inline constexpr float kLightningBodyOffset = 300.0f;
-inline constexpr float kThunderMinDistance = 100.0f;
-inline constexpr float kThunderMaxDistance = 1500.0f;
-inline constexpr float kThunderFrequencyRatio = 1.0f;
 
 // round_even((1 - min(I, 0.95)) * 60000 * r15 / 32767), in double.
 std::int64_t lightning_delay_ms(double intensity, std::uint32_t r15);
@@ -69,10 +72,11 @@ struct LightningStrike {
   std::uint32_t r15_y = 0;
   core::Vec3 body_center{};  // position + (0, 0, 300)
   core::Vec3 body_size = kLightningBodySize;
-  float body_bottom = 0.0f;  // z
-  float body_top = 0.0f;     // z + 600
-  core::Vec3 light_position{};
-  std::string material;
+  float body_bottom = 0.0f;    // z
+  float body_top = 0.0f;       // z + 600
+  std::string material;        // the schedule's lightning material (the stand-in effect draws it)
+  std::string effect;          // the effect it started ("effects.rlb/lightning", "built-in/lightning")
+  std::uint32_t instance = 0;  // the effect instance (EnvironmentFrame::effects traces name it)
   bool operator==(const LightningStrike&) const = default;
 };
 
@@ -86,17 +90,33 @@ struct EnvironmentFrame {
   std::span<const Particle> particles;  // valid until the next update
   std::vector<LightningAttempt> lightning_attempts;
   std::vector<LightningStrike> lightning;
+  // The lightning effects alive at time_ms (lights, bodies) and their traces; their sound commands
+  // are also in `sounds` (after the loop events).
+  EffectFrame effects;
   std::vector<SoundEvent> sounds;
 };
 
+// The lightning effect of a schedule: the one it names (`effect lightning NAME`) from `library`;
+// else sortie's stand-in (assets::lightning_fxid with the schedule's sample and material, named
+// "built-in/lightning") and, when a key turns lightning on, a warning in `warnings`:
+// weather.lightning_effect (the named effect is not in `library`) or weather.lightning_builtin
+// (the schedule names none). `file` names the schedule in the warning.
+std::shared_ptr<const assets::PreparedEffect> choose_lightning_effect(const WeatherSchedule& schedule,
+                                                                      const EffectLibrary* library,
+                                                                      core::Diagnostics* warnings,
+                                                                      std::string_view file = {});
+
 class Environment {
  public:
-  Environment(WeatherSchedule schedule, std::uint64_t seed, double density = 1.0);
+  // `lightning`: the effect a strike starts; null: choose_lightning_effect(schedule, nullptr).
+  Environment(WeatherSchedule schedule, std::uint64_t seed, double density = 1.0,
+              std::shared_ptr<const assets::PreparedEffect> lightning = nullptr);
   // Moves the clock to time_ms (never backwards: an earlier time is treated as the current one)
   // and builds the frame for `camera`.
   const EnvironmentFrame& update(std::int64_t time_ms, const CameraFrame& camera);
   [[nodiscard]] const WeatherSchedule& schedule() const { return schedule_; }
   [[nodiscard]] const EnvironmentFrame& frame() const { return frame_; }
+  [[nodiscard]] const std::shared_ptr<const assets::PreparedEffect>& lightning_effect() const { return lightning_; }
 
  private:
   void update_lightning(std::int64_t time_ms, const WeatherState& state);
@@ -107,6 +127,8 @@ class Environment {
   double density_;
   PrecipitationField field_;
   core::Rng lightning_rng_;
+  std::shared_ptr<const assets::PreparedEffect> lightning_;
+  EffectRunner effects_;
   std::optional<std::int64_t> now_;
   std::optional<std::int64_t> next_attempt_;
   std::optional<std::int64_t> pending_strike_;

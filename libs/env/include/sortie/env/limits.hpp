@@ -3,7 +3,7 @@
 // (docs/weather-schedule.md, ours; the game's binary sky.ske/sky.wea are not read, and no spec sets
 // these numbers). Waves and sound archives are read by iron3d (iron3d/limits.hpp). Exceeding a
 // limit gives weather.limit (weather.value for a time); tests/env/limits_test.cpp feeds each limit
-// and limit + 1.
+// and limit + 1. The effects' world state (effect_world.hpp) is bounded here too.
 #include <cstddef>
 #include <cstdint>
 
@@ -23,5 +23,16 @@ inline constexpr std::size_t kSkyObjectsMax = 1024;
 // A time in seconds (key, sky from/until): 1e9 s (31 years) keeps milliseconds exact in a double
 // and far inside int64; weather.value.
 inline constexpr double kWeatherSecondsMax = 1e9;
+
+// ---- effects in the world (effect_world.hpp)
+// An fx.start's effect name: 128 bytes ("archive/name" of two 31-byte references is at most 63);
+// world.command.invalid beyond.
+inline constexpr std::size_t kEffectNameMax = 128;
+// An fx.start's lifetime: one hour in milliseconds (assets::kMaxEffectSeconds, the longest
+// lifetime an effect prepares with); world.command.invalid beyond, and below 1 ms.
+inline constexpr std::uint32_t kEffectLifetimeMaxMs = 3'600'000;
+// Effects alive at once in one world: 1024 (a storm strikes every few seconds, a script's effects
+// last seconds); an fx.start beyond is skipped (counted by the world, the state unchanged).
+inline constexpr std::size_t kLiveEffectsMax = 1024;
 
 }  // namespace sortie::env

@@ -1,7 +1,7 @@
 #pragma once
 // A weather schedule run for a span of time at a fixed step (`sortie env run`): the frames'
-// events in the order they happened (sky changes, lightning attempts and strikes, sound events),
-// as JSON and as the text event list.
+// events in the order they happened (sky changes, lightning attempts and strikes, the effects
+// they start, sound events), as JSON and as the text event list.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -19,6 +19,9 @@ struct ScheduleRunOptions {
   std::int64_t step_ms = 50;  // >= 1
   std::uint64_t seed = 1;     // lightning and particle streams
   CameraFrame camera;         // what the particles and positional sounds are seen from
+  // The effect a strike starts; null: choose_lightning_effect without a game (the stand-in, with
+  // a warning when the schedule names an effect or none).
+  std::shared_ptr<const assets::PreparedEffect> lightning;
 };
 
 // The first active sky object changed (none: no sky object is active any more).
@@ -27,8 +30,14 @@ struct SkyChange {
   std::optional<SkyObject> sky;
 };
 
-// One happening of the run, in frame order (within a frame: sky, attempts, strikes, sounds).
-using ScheduleHappening = std::variant<SkyChange, LightningAttempt, LightningStrike, SoundEvent>;
+// An effect started (its start trace, effect.hpp describe_effect_start), in the frame at time_ms.
+struct EffectStart {
+  std::int64_t time_ms = 0;
+  std::string trace;
+};
+
+// One happening of the run, in frame order (within a frame: sky, attempts, strikes, effects, sounds).
+using ScheduleHappening = std::variant<SkyChange, LightningAttempt, LightningStrike, EffectStart, SoundEvent>;
 
 struct ScheduleRun {
   std::string schedule;  // the schedule's name (its file)
@@ -36,11 +45,14 @@ struct ScheduleRun {
   std::vector<ScheduleHappening> happenings;
   std::size_t frames = 0;
   std::uint32_t max_particles = 0;
+  std::shared_ptr<const assets::PreparedEffect> lightning;  // what the strikes started
+  core::Diagnostics warnings;                               // choose_lightning_effect's
 
   // {"schedule", "seed", "seconds", "step_ms", "events", "lightning_attempts",
-  //  "lightning_strikes", "sky_changes", "summary": {"frames", "max_particles"}}
+  //  "lightning_strikes", "sky_changes", "effects", "lightning_effect", "warnings",
+  //  "summary": {"frames", "max_particles"}}
   [[nodiscard]] core::Json to_json() const;
-  // One line per happening, then the summary line.
+  // The warnings, one line per happening, then the summary line.
   [[nodiscard]] std::string to_text() const;
 };
 

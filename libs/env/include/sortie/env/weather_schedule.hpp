@@ -72,6 +72,9 @@ struct WeatherSchedule {
   SoundRef rain_sample;
   SoundRef snow_sample;
   SoundRef lightning_sample;
+  // The FXID a strike starts (`effect lightning NAME`: "name" in effects.rlb or "archive/name";
+  // docs/effects.md). Empty: sortie's stand-in built from the material and sample above.
+  std::string lightning_effect;
   LightningBounds lightning_bounds;
   bool operator==(const WeatherSchedule&) const = default;
 };
@@ -99,8 +102,8 @@ const WeatherScheduleReader& weather_text_reader();
 
 // Codes: weather.magic (first line is not "sortie-weather <version>"), weather.version (a
 // version other than 1), weather.syntax (unknown directive, wrong token count, a sky option
-// other than from/until or one given twice), weather.value (a number that does not parse or is
-// out of range, an empty sky window), weather.order (key times not strictly increasing),
+// other than from/until or one given twice, an effect for another kind than lightning), weather.value (a number that
+// does not parse or is out of range, an empty sky window), weather.order (key times not strictly increasing),
 // weather.duplicate (a material/sample/bounds line given twice, two sky objects of one name),
 // weather.missing (a kind used by a key without its material or sample; lightning without
 // bounds), weather.limit (the file, a line, the keys or the sky objects over env/limits.hpp).

@@ -15,6 +15,8 @@
 
 #include "sortie/assets/mission_data.hpp"
 #include "sortie/assets/visual_store.hpp"
+#include "sortie/env/effect.hpp"
+#include "sortie/mission/mission_effects.hpp"
 #include "sortie/move/environment.hpp"
 #include "sortie/world/class_registry.hpp"
 #include "sortie/world/world.hpp"
@@ -91,6 +93,14 @@ struct LoadedMission {
   move::MoveEnvironmentPtr movement;
   // The mission's Lua script; absent without one (or when --compatible skipped a broken one).
   std::optional<MissionScript> script;
+  // The mission's weather schedule (MISSIONS/<m>/sky.weather); absent without one.
+  std::optional<MissionWeather> weather;
+  // The effects the mission prepared (visuals->effects(), by name): what Lua `effect()` starts and
+  // the world's fx.start is checked against (docs/effects.md). Never null after a load.
+  std::shared_ptr<const env::EffectLibrary> effects;
+  // The effect a lightning strike of `weather` starts (env::choose_lightning_effect); null
+  // without weather.
+  std::shared_ptr<const assets::PreparedEffect> lightning;
 
   // The world object of each placement: ids[placed_index] (what render::MissionScene's
   // apply_snapshot takes).
@@ -122,9 +132,9 @@ class MissionSession {
 };
 
 // Phases 6-8 on prepared data: a new world (with the movement environment built from the
-// mission's Land.msh / Land.map), constructed, validated (every geometric component has its
-// prepared visual in `visuals`), registered and started. Errors (world.load.*, nav.*) leave
-// nothing behind: the returned world is discarded by the caller.
+// mission's Land.msh / Land.map and the effects of `visuals`), constructed, validated (every geometric component has
+// its prepared visual in `visuals`), registered and started. Errors (world.load.*, nav.*) leave nothing behind: the
+// returned world is discarded by the caller.
 core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionData> data,
                                         std::shared_ptr<const assets::VisualStore> visuals,
                                         const MissionLoadOptions& options, std::vector<assets::PhaseTiming>& timings);

@@ -77,7 +77,7 @@ std::shared_ptr<const world::CommandRegistry> session_command_registry(
     std::shared_ptr<const move::MoveEnvironmentSlot> movement);
 
 // The object classes a session's world may hold (world/class_registry.hpp): the mission's placed
-// objects, the movement system, the scenario's objects and the players' units. A replica
+// objects, the movement system, the scenario's objects, the effects object and the players' units. A replica
 // registers all of them before the setup so it can check every mirror's class.
 core::Status register_session_classes(world::ClassRegistry& classes);
 

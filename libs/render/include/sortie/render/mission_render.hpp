@@ -6,7 +6,8 @@
 // that is loaded already (at its world's current state), builds the MissionScene with the
 // world's snapshot applied, and renders one frame per view (the default framing, a --camera
 // pose, the top view, or N frames of a turntable), each with the weather of a schedule at a
-// moment when one is given, written atomically as PNG.
+// moment when one is given (its lightning the mission's effect, docs/effects.md) and the world's
+// live effects at the world's time, written atomically as PNG.
 //
 // Layering: this is the presentation layer over the runtime (libs/mission); it reads the loaded
 // mission's prepared visuals and a snapshot of its world, and never writes the world.
@@ -47,8 +48,10 @@ struct MissionRenderRequest {
   bool allow_missing = false;  // a failed load draws the failed objects as magenta checkers
   unsigned threads = 0;        // render threads, 0 = every core
 
-  // A weather schedule (text form) drawn over each perspective view at `weather_at_seconds`.
+  // A weather schedule (text form) drawn over each perspective view at `weather_at_seconds`; or,
+  // with `mission_weather`, the mission's own (MISSIONS/<m>/sky.weather; none: no weather).
   std::filesystem::path weather;
+  bool mission_weather = false;
   double weather_at_seconds = 5.0;
   std::uint64_t weather_seed = 1;
 };
@@ -65,6 +68,9 @@ struct MissionRenderResult {
   std::vector<MissingPlacement> missing;  // drawn as checkers (allow_missing)
   bool terrain_untextured = false;
   core::Diagnostics terrain_failures;
+  core::Diagnostics warnings;     // the weather's lightning fell back to the stand-in, an effect texture failed
+  std::size_t effect_bodies = 0;  // effect bodies (weather and world) drawn in the last frame
+  std::size_t effect_lights = 0;  // their point lights
   unsigned threads = 0;
   std::string isa;
   double load_ms = 0.0;
@@ -86,15 +92,22 @@ core::Result<MissionRenderResult> render_mission(const MissionRenderRequest& req
 // mission mode; render_mission).
 core::Result<MissionScene> loaded_mission_scene(const mission::LoadedMission& loaded, MissionSceneOptions options = {});
 
-// The weather drawing over a frame: its draw calls after the frame's (copied into `storage`,
-// which must outlive the frame), its point lights, and the clear colour of the active sky
-// object when there is one.
-void draw_weather_over(Frame& frame, const WeatherDrawing& weather, std::vector<DrawCall>& storage);
+// The weather drawing over a frame: its draw calls after the frame's and its point lights (the
+// lightning effects'), both copied into `storage`, which must outlive the frame, and the clear
+// colour of the active sky object when there is one.
+void draw_weather_over(Frame& frame, const WeatherDrawing& weather, FrameOverlay& storage);
 
-// The weather of `schedule` (a new env::Environment with `seed`) at `at_ms` seen from `pose` in
-// a picture of width x height: the frames before it at 100 ms steps, then one of 1/60 s, so
-// rain streaks are one viewer frame long; the last frame becomes the drawing's state.
-void weather_at(const env::WeatherSchedule& schedule, std::uint64_t seed, std::int64_t at_ms, const CameraPose& pose,
-                std::uint32_t width, std::uint32_t height, WeatherDrawing& drawing);
+// The weather of `schedule` (a new env::Environment with `seed`, its strikes starting `lightning`:
+// null for env::choose_lightning_effect's stand-in) at `at_ms` seen from `pose` in a picture of
+// width x height: the frames before it at 100 ms steps, then one of 1/60 s, so rain streaks are
+// one viewer frame long; the last frame becomes the drawing's state. Errors: the drawing's.
+core::Status weather_at(const env::WeatherSchedule& schedule, std::uint64_t seed, std::int64_t at_ms,
+                        const CameraPose& pose, std::uint32_t width, std::uint32_t height, WeatherDrawing& drawing,
+                        std::shared_ptr<const assets::PreparedEffect> lightning = nullptr);
+
+// The world's live effects (fx.start) of a loaded mission at its world's time, drawn into
+// `drawing` seen from `eye`: a runner synced to the world and updated once. Errors: the drawing's.
+core::Status world_effects_now(const mission::LoadedMission& loaded, env::EffectRunner& runner, EffectDrawing& drawing,
+                               const core::Vec3& eye);
 
 }  // namespace sortie::render

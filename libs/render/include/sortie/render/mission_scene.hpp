@@ -113,4 +113,11 @@ class MissionScene {
 // An 8 x 8 magenta / black checker (missing assets).
 Texture missing_checker_texture();
 
+// A prepared texture's chain from its engine base level (spec §12.5) as a render::Texture: what
+// the scene draws from. Errors: render.scene.texture (no levels, a level of the wrong size), the
+// renderer's texture checks.
+core::Result<Texture> texture_from_prepared(const assets::PreparedTexture& texture);
+// The texture a material draws with: its first textured phase's, or null.
+const assets::PreparedTexture* material_texture(const assets::PreparedMaterial* material);
+
 }  // namespace sortie::render

@@ -21,6 +21,7 @@
 
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/core/math.hpp"
+#include "sortie/env/effect.hpp"
 #include "sortie/move/environment.hpp"
 #include "sortie/scenario/objectives.hpp"
 #include "sortie/world/command.hpp"
@@ -122,7 +123,9 @@ const ScenarioDigest* find_scenario_digest(const world::World& world);
 
 // Registers the five kinds.
 core::Status register_scenario_commands(world::CommandRegistry& registry);
-// A mission world's registry: move::move_command_registry(env) plus the scenario kinds.
-std::shared_ptr<const world::CommandRegistry> scenario_command_registry(const move::MoveEnvironmentPtr& env);
+// A mission world's registry: move::move_command_registry(env), the scenario kinds and the effects'
+// fx.start (env/effect_world.hpp) checked against `effects` (the mission's; null: bounds only).
+std::shared_ptr<const world::CommandRegistry> scenario_command_registry(
+    const move::MoveEnvironmentPtr& env, std::shared_ptr<const env::EffectLibrary> effects = nullptr);
 
 }  // namespace sortie::scenario

@@ -19,6 +19,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sortie/core/diagnostic.hpp"
 #include "sortie/scenario/limits.hpp"
@@ -39,6 +40,13 @@ struct LuaOptions {
 // Compiles `source` as a text chunk without running it. Errors: lua.syntax ("path:line: ..."),
 // lua.bytecode (a precompiled chunk), lua.memory.
 core::Status check_lua_script(std::string_view source, std::string_view path);
+
+// The effect names a script gives as literals: the first argument of every call `effect("name",
+// ...)`, `effect('name', ...)` or `effect "name"` outside comments and strings, in source order,
+// each once (ASCII case-insensitively). What the mission loader resolves at load (the
+// lua_script_to_effect edges, docs/effects.md); a name computed at run time is checked when the
+// call runs.
+std::vector<std::string> lua_effect_names(std::string_view source);
 
 class LuaMission final : public ScenarioPart {
  public:

@@ -17,6 +17,7 @@
 
 #include "sortie/assets/mission_data.hpp"
 #include "sortie/core/diagnostic.hpp"
+#include "sortie/env/effect.hpp"
 #include "sortie/move/environment.hpp"
 #include "sortie/world/command.hpp"
 #include "sortie/world/event.hpp"
@@ -35,6 +36,8 @@ struct MissionFacts {
   std::shared_ptr<const assets::MissionData> data;  // data.tma (clans, relations, objects), map, scripts
   move::MoveEnvironmentPtr movement;                // terrain and areal map, for queries and sight lines
   std::vector<world::ObjectId> ids_by_placement;    // ids[placed_index]; a null id when not constructed
+  // The effects the mission prepared (Lua `effect(name, x, y[, z])` starts them); null: none.
+  std::shared_ptr<const env::EffectLibrary> effects;
   // A person plays the player's clan (the viewer's game, mission::PlaySession): scripts leave
   // its units to the player (Lua `human()`). False in headless runs and served sessions.
   bool human = false;

@@ -38,7 +38,8 @@
 //   35..47                          reserved: networked play (session, ownership, sync)
 //   48 scenario.objective, 49 scenario.outcome, 50 scenario.start,
 //   51 scenario.digest, 52 scenario.spawn   a mission's scenario (libs/scenario commands.hpp)
-//   53..55                          reserved: scripts and environment
+//   53 fx.start                     effects (libs/env effect_world.hpp)
+//   54..55                          reserved: scripts and environment
 //   56..63                          free
 //   1000..                          tests and local experiments; never in shipped logs
 #include <cstdint>
