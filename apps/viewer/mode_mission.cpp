@@ -503,10 +503,14 @@ class MissionMode final : public ViewerMode {
         if (c.prototype != nullptr) protos += (protos.empty() ? "" : ", ") + c.prototype->key;
       selection_.push_back("  prototype: " + protos);
     }
-    if (i < tma.size()) {
+    // The world object's data.tma records (ADR 0020): every one in file order, all four words.
+    const world::WorldObject* o =
+        i < loaded->objects.size() && loaded->world ? loaded->world->find_live(loaded->objects[i].id) : nullptr;
+    if (o != nullptr) {
       std::string props;
-      for (const auto& p : tma[i].properties)
-        props += fmt::format("{}{}={}", props.empty() ? "" : "; ", p.name, p.raw[0]);
+      for (const auto& p : o->raw_properties.items())
+        props += fmt::format("{}{}={} {} {} {}", props.empty() ? "" : "; ", p.name, p.words[0], p.words[1], p.words[2],
+                             p.words[3]);
       selection_.push_back("  properties: " + props);
     }
   }

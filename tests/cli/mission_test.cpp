@@ -163,10 +163,11 @@ TEST(CliRun, zero_ticks_print_the_hash_of_the_loaded_state) {
 
 TEST(CliRun, sample_run_keeps_its_golden_hash) {
   // docs/decisions/0010-movement-stack.md: was 00caee6afb3f8a96 with the reference mover;
-  // 82ffd51214eb3778 before the sample's missions had scripts (ADR 0016), with random orders.
+  // 82ffd51214eb3778 before the sample's missions had scripts (ADR 0016), with random orders;
+  // 2b5c14679f519e7a before the world kept data.tma's property records whole (ADR 0020).
   const auto r = run_sortie({"run", sample_dir().string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("final state hash: 2b5c14679f519e7a\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("final state hash: 579cade333c6d290\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("scenario result: win at tick 162 (a Player unit reached the depot)\n"), std::string::npos)
       << r.out;
 }
@@ -258,11 +259,13 @@ TEST_F(CliMissionTest, run_plays_every_part_of_the_scenario_and_writes_their_tra
 
 TEST(CliMission, replays_a_version_1_command_log_to_its_recorded_hash) {
   // golden/run_v1/commands.json: `sortie run --out` on the demo sample (600 ticks) written by the
-  // world before the open command set ("sortie-command-log-v1"); that run printed this hash.
+  // world before the open command set ("sortie-command-log-v1"); that run printed 00caee6afb3f8a96.
+  // The same simulation hashes to af29806a6c302993 since the state encoding holds data.tma's
+  // property records whole (ADR 0020: the sample's objects carry them; the log is unchanged).
   const fs::path log = fs::path(SORTIE_TEST_DATA_DIR) / "golden/run_v1/commands.json";
   const auto r = run_sortie({"run", sample_dir().string(), "--replay", log.string(), "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.json().at("final_hash"), "00caee6afb3f8a96");
+  EXPECT_EQ(r.json().at("final_hash"), "af29806a6c302993");
 }
 
 TEST_F(CliMissionTest, removed_texture_fails_the_load_naming_texture_and_object) {

@@ -112,9 +112,9 @@ TEST_F(OpenGameTest, run_mission_loads_runs_and_writes_the_report_and_command_lo
   EXPECT_TRUE(run->load.ok);
   EXPECT_EQ(run->load.mission, "MISSIONS/m01/data.tma");  // the loader names the mission by its data.tma
   EXPECT_GE(phases.size(), 5u);
-  EXPECT_EQ(core::hash_hex(run->result.final_hash), "252e58a3b09cd402");  // `sortie run --ticks 0`
-  EXPECT_EQ(run->report().at("final_hash"), "252e58a3b09cd402");
-  EXPECT_NE(run->to_text().find("final state hash: 252e58a3b09cd402\n"), std::string::npos);
+  EXPECT_EQ(core::hash_hex(run->result.final_hash), "c1bbd23741e1aaa1");  // `sortie run --ticks 0`
+  EXPECT_EQ(run->report().at("final_hash"), "c1bbd23741e1aaa1");
+  EXPECT_NE(run->to_text().find("final state hash: c1bbd23741e1aaa1\n"), std::string::npos);
 
   rq.ticks = 120;
   rq.out_dir = dir_ / "out";

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "sortie/net/wire.hpp"
@@ -27,6 +28,9 @@ std::vector<Message> one_of_each() {
   mirror.properties.set("hp", std::int64_t{-5});
   mirror.properties.set("ratio", 0.125);
   mirror.properties.set("label", std::string("alpha"));
+  mirror.raw_properties.add({"Life state", "", {0x3f800000u, 1, 2, 3}});
+  mirror.raw_properties.add({"A\xEF\xBF\xBD", "A\x98", {7, 0, 0, 0xffffffffu}});
+  mirror.raw_properties.add({"Life state", "", {0, 0, 0, 9}});  // a repeated name is kept
   SyncState sync;
   sync.tick = 40;
   SyncEntry a;
@@ -103,7 +107,9 @@ TEST(NetSchemaTest, sizes_and_delivery_policies_are_explicit) {
   EXPECT_EQ(spec_of(MessageId::change_object_owner).max_payload, 18u);
   EXPECT_EQ(spec_of(MessageId::hello).max_payload, 16u + 2 + 1 + 32);
   EXPECT_EQ(spec_of(MessageId::append_resource).max_payload, 4u + 1 + 1 + 64 + 4 + 8 + 4 + 2 + 1024);
-  EXPECT_EQ(spec_of(MessageId::create_mirror).max_payload, 8u + 2 + 1 + 1 + 255 + 36 + 1 + 64 * (1 + 64 + 1 + 1 + 255));
+  EXPECT_EQ(spec_of(MessageId::create_mirror).max_payload,
+            8u + 2 + 1 + 1 + 255 + 36 + 1 + 64 * (1 + 64 + 1 + 1 + 255) + 2 + 64 * (1 + 64 + 1 + 64 + 16));
+  EXPECT_EQ(spec_of(MessageId::create_mirror).max_payload, 30258u);
   EXPECT_EQ(spec_of(MessageId::sync_state).delivery, Delivery::unreliable_sequenced);
   EXPECT_EQ(spec_of(MessageId::ack).delivery, Delivery::unreliable_sequenced);
   EXPECT_EQ(spec_of(MessageId::end_message_seq).delivery, Delivery::reliable_ordered);
@@ -130,6 +136,32 @@ TEST(NetCodecTest, every_message_round_trips_byte_for_byte) {
     EXPECT_TRUE(back->front() == m) << message_name(id_of(m));
     EXPECT_EQ(frame(back->front()), bytes) << message_name(id_of(m));
   }
+}
+
+TEST(NetCodecTest, mirror_keeps_repeated_raw_names_and_refuses_a_repeated_key) {
+  // Raw records repeat names as the world keeps them (ADR 0020); the keyed bag has one value per
+  // key, so a second key on the wire is a malformed message.
+  CreateMirror m;
+  m.id = world::ObjectId{1, 20, 3};
+  m.owner = 1;
+  m.prototype = "p";
+  m.raw_properties.add({"n", "", {1, 2, 3, 4}});
+  m.raw_properties.add({"n", "", {5, 6, 7, 8}});
+  const auto back = decode_packet(frame(m));
+  ASSERT_TRUE(back.has_value()) << back.error().to_string();
+  const auto& read = std::get<CreateMirror>(back->front());
+  ASSERT_EQ(read.raw_properties.size(), 2u);
+  EXPECT_EQ(read.raw_properties.items()[1].words, (world::RawWords{5, 6, 7, 8}));
+
+  m.properties.set("k", std::int64_t{1});
+  m.properties.set("l", std::int64_t{2});
+  core::Bytes bytes = frame(m);
+  const auto at = std::search(bytes.begin(), bytes.end(), std::begin("\x01l"), std::end("\x01l") - 1);
+  ASSERT_NE(at, bytes.end());
+  *(at + 1) = 'k';  // the second key becomes the first's
+  const auto dup = decode_packet(bytes);
+  ASSERT_FALSE(dup.has_value());
+  EXPECT_EQ(dup.error().code, "net.message.property_duplicate") << dup.error().to_string();
 }
 
 TEST(NetCodecTest, end_marker_layout_is_little_endian_without_padding) {

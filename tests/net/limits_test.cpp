@@ -64,6 +64,15 @@ CreateMirror mirror_with(std::size_t properties, std::size_t key_bytes = 4) {
   return m;
 }
 
+// `records` raw property records, all named alike (repeated names are what the world keeps).
+CreateMirror mirror_with_raw(std::size_t records, std::size_t name_bytes = 4, std::size_t raw_name_bytes = 0) {
+  CreateMirror m = mirror_with(0);
+  for (std::size_t i = 0; i < records; ++i)
+    m.raw_properties.add(
+        {text(name_bytes), std::string(raw_name_bytes, '\x98'), {static_cast<std::uint32_t>(i), 1, 2, 0xffffffffu}});
+  return m;
+}
+
 Welcome welcome(std::uint32_t setup_count) {
   return net::test::welcome_for(net::test::small_setup(1), setup_count);
 }
@@ -109,6 +118,30 @@ TEST(NetLimitsTest, command_payload_bytes) {
 TEST(NetLimitsTest, mirror_properties_and_key_bytes) {
   expect_limit(mirror_with(kMaxMirrorProperties), mirror_with(kMaxMirrorProperties + 1));
   expect_limit(mirror_with(1, kMaxPropertyKeyBytes), mirror_with(1, kMaxPropertyKeyBytes + 1));
+}
+
+TEST(NetLimitsTest, mirror_raw_properties_and_name_bytes) {
+  expect_limit(mirror_with_raw(kMaxMirrorRawProperties), mirror_with_raw(kMaxMirrorRawProperties + 1));
+  expect_limit(mirror_with_raw(1, kMaxRawPropertyNameBytes), mirror_with_raw(1, kMaxRawPropertyNameBytes + 1));
+  expect_limit(mirror_with_raw(1, 1, kMaxRawPropertyNameBytes), mirror_with_raw(1, 1, kMaxRawPropertyNameBytes + 1));
+}
+
+TEST(NetLimitsTest, largest_mirror_fits_one_packet) {
+  // Every keyed property and every raw record at its largest: the message's declared maximum
+  // (protocol.cpp) holds it, and it reads back whole.
+  CreateMirror m = mirror_with_raw(kMaxMirrorRawProperties, kMaxRawPropertyNameBytes, kMaxRawPropertyNameBytes);
+  m.prototype = text(kMaxPrototypeBytes);
+  for (std::size_t i = 0; i < kMaxMirrorProperties; ++i)
+    m.properties.set(fmt::format("{:0{}}", i, kMaxPropertyKeyBytes), text(kMaxPropertyStringBytes));
+  const auto framed = encode_message(m);
+  ASSERT_TRUE(framed.has_value()) << framed.error().to_string();
+  EXPECT_LE(framed->size(), kMaxPacketBytes);
+  const auto back = decode_packet(*framed);
+  ASSERT_TRUE(back.has_value()) << back.error().to_string();
+  ASSERT_EQ(back->size(), 1u);
+  const auto* read = std::get_if<CreateMirror>(&(*back)[0]);
+  ASSERT_NE(read, nullptr);
+  EXPECT_EQ(*read, m);
 }
 
 TEST(NetLimitsTest, u8_lengths_reach_their_limit) {

@@ -209,6 +209,25 @@ TEST(SetupTest, refuses_worlds_it_cannot_carry) {
     w->find(*w->lookup(world::ObjectId{1, mission::class_ids::kTmaUnit, 1}))->properties.set(std::string(65, 'k'), 1);
     EXPECT_EQ(capture_setup(*w, 7, "m", std::nullopt).error().code, "net.setup.limit");
   }
+  // Raw property records (ADR 0020): at the limits the setup is taken and its mirror carries
+  // them; one record more, or one name byte more, is net.setup.limit.
+  const auto with_records = [](std::size_t records, std::size_t name_bytes, std::size_t raw_bytes) {
+    auto w = net::test::small_world();
+    auto* o = w->find(*w->lookup(world::ObjectId{1, mission::class_ids::kTmaUnit, 1}));
+    for (std::size_t i = 0; i < records; ++i)
+      o->raw_properties.add({std::string(name_bytes, 'n'), std::string(raw_bytes, '\x98'), {1, 2, 3, 4}});
+    return capture_setup(*w, 7, "m", std::nullopt);
+  };
+  const auto at_limit = with_records(kMaxMirrorRawProperties, kMaxRawPropertyNameBytes, kMaxRawPropertyNameBytes);
+  ASSERT_TRUE(at_limit.has_value()) << at_limit.error().to_string();
+  const world::ObjectId unit{1, mission::class_ids::kTmaUnit, 1};
+  const auto m = std::find_if(at_limit->objects.begin(), at_limit->objects.end(),
+                              [&](const CreateMirror& c) { return c.id == unit; });
+  ASSERT_NE(m, at_limit->objects.end());
+  EXPECT_EQ(m->raw_properties.size(), kMaxMirrorRawProperties);
+  EXPECT_EQ(with_records(kMaxMirrorRawProperties + 1, 1, 0).error().code, "net.setup.limit");
+  EXPECT_EQ(with_records(1, kMaxRawPropertyNameBytes + 1, 0).error().code, "net.setup.limit");
+  EXPECT_EQ(with_records(1, 1, kMaxRawPropertyNameBytes + 1).error().code, "net.setup.limit");
 }
 
 TEST(SetupTest, resources_round_trip) {

@@ -4,6 +4,7 @@
 // same script gives the same hash twice and on a replay of its log without the script.
 #include "sortie/scenario/lua_mission.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "lua_fixture.hpp"
@@ -79,6 +80,45 @@ end)
                            "collision", "created", "destroyed", "joined", "left"}) {
     EXPECT_NE(objective(*run, name), nullptr) << name;
   }
+}
+
+TEST(LuaMission, properties_give_every_data_tma_record_with_its_four_words) {
+  auto run = load_lua_run(R"lua(
+on_start(function()
+  local u = units()[1]
+  local out = {}
+  for _, p in ipairs(properties(u)) do out[#out + 1] = p.name .. "=" .. table.concat(p.words, ",") end
+  objective_add("all", table.concat(out, ";"))
+  local life = properties(u, "Life state")
+  objective_add("life", #life .. ":" .. life[1].words[1] .. ":" .. tostring(life[1].bytes))
+  objective_add("other", #properties(u, "clan") .. " " .. tostring(properties(0) == nil))
+end)
+)lua");
+  ASSERT_NE(run, nullptr);
+  play(*run, 2);
+  const core::Diagnostic* stopped = stop_diagnostic(*run);
+  ASSERT_EQ(stopped, nullptr) << stopped->to_string();
+  // The first unit's records, straight from the file.
+  world::World& w = run->world();
+  world::ObjectId first{};
+  for (const world::Handle& h : w.queue()) {
+    const world::WorldObject* o = w.find(h);
+    if (o != nullptr && w.classes().is_unit(o->class_id()) && (first == world::ObjectId{} || o->id() < first))
+      first = o->id();
+  }
+  const world::WorldObject* unit = w.find_live(first);
+  ASSERT_NE(unit, nullptr);
+  const auto placed = unit->properties.get_int("placed_index");
+  ASSERT_TRUE(placed.has_value());
+  const auto& records = run->mission->data->tma.objects.at(static_cast<std::size_t>(*placed)).properties;
+  ASSERT_FALSE(records.empty());
+  std::string expected;
+  for (const auto& p : records)
+    expected +=
+        fmt::format("{}{}={},{},{},{}", expected.empty() ? "" : ";", p.name, p.raw[0], p.raw[1], p.raw[2], p.raw[3]);
+  EXPECT_EQ(test::objective_text(*run, "all"), expected);
+  EXPECT_EQ(test::objective_text(*run, "life"), "1:1065353216:nil");  // 1.0f's bits, a lossless name
+  EXPECT_EQ(test::objective_text(*run, "other"), "0 true");           // sortie's keys are not records
 }
 
 TEST(LuaMission, objectives_and_the_outcome_end_the_run) {

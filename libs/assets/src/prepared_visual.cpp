@@ -405,6 +405,18 @@ core::Result<PreparedTerrain> prepare_terrain_geometry(const iron3d::LandMsh& ms
   return t;
 }
 
+std::vector<core::Mat4> posed_to_model(const PreparedMesh& mesh, const std::map<std::int32_t, float>& node_frames) {
+  std::vector<core::Mat4> out;
+  out.reserve(mesh.nodes.size());
+  for (std::size_t i = 0; i < mesh.nodes.size(); ++i) {
+    const PreparedNode& n = mesh.nodes[i];
+    const auto frame = node_frames.find(static_cast<std::int32_t>(i));
+    const core::Mat4 local = frame != node_frames.end() ? node_pose_at(mesh, i, frame->second) : n.local;
+    out.push_back(n.parent != iron3d::kMshNone && n.parent < i ? out[n.parent] * local : local);
+  }
+  return out;
+}
+
 core::Mat4 node_pose_at(const PreparedMesh& mesh, std::size_t node, float t) {
   if (node >= mesh.nodes.size()) return core::Mat4::identity();
   const PreparedNode& n = mesh.nodes[node];

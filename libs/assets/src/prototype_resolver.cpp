@@ -73,6 +73,8 @@ struct PrototypeInfo {
   bool geometric = false;
   std::string mesh_archive;
   std::string mesh_entry;
+  std::string control_archive;  // the first existing `.ctl` ref (ResolvedComponent::control_*)
+  std::string control_entry;
 };
 
 }  // namespace
@@ -214,6 +216,7 @@ struct PrototypeResolver::Impl {
             return;
           }
           pick_mesh(effective, info);
+          pick_control(effective, info);
           return;
         }
       }
@@ -268,6 +271,21 @@ struct PrototypeResolver::Impl {
                            "an existing archive entry",
                            "none of the referenced meshes"};
     info.failed_edge = EdgeKind::prototype_to_mesh;
+  }
+
+  // The first `.ctl` ref whose entry exists; an absent one is no control resource (not an error:
+  // the pose is the MSH's static one).
+  void pick_control(const std::vector<iron3d::ObjectRefView>& refs, PrototypeInfo& info) {
+    for (const auto& ref : refs) {
+      if (!core::iends_with_ascii(ref.resource, ".ctl")) continue;
+      auto a = detail::open_named_archive(repo, ref.archive, PathPolicy::strict_legacy);
+      if (!a) continue;
+      if (auto entry = (*a)->find(ref.resource)) {
+        info.control_archive = (*a)->path().path;
+        info.control_entry = (*a)->name(*entry);
+        return;
+      }
+    }
   }
 
   // --- unit DAT --------------------------------------------------------------------------------
@@ -391,6 +409,8 @@ std::vector<ResolvedObject> PrototypeResolver::resolve(std::string_view mission_
         ro.components.push_back(std::move(rc));
         continue;
       }
+      rc.control_archive = info->control_archive;
+      rc.control_entry = info->control_entry;
       if (!info->geometric) {
         ++st.non_geometric;
         ro.components.push_back(std::move(rc));

@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 #include <unordered_map>
 
 #include "provenance.hpp"
 #include "sortie/assets/prototype_resolver.hpp"
 #include "sortie/core/text.hpp"
+#include "sortie/iron3d/ctld.hpp"
 #include "sortie/iron3d/mat0.hpp"
 #include "sortie/iron3d/msh.hpp"
 #include "sortie/iron3d/texm.hpp"
@@ -363,6 +365,28 @@ class VisualStoreBuilder {
     return it->second.mesh;
   }
 
+  // A prototype's CTLD, read once per store. Errors: visual.control_missing, visual.control_invalid.
+  core::Result<std::shared_ptr<const iron3d::Ctld>> control(const std::string& archive_name, const std::string& entry,
+                                                            const std::string& via) {
+    const std::string id = entry_key(archive_name, entry);
+    if (auto it = controls_.find(id); it != controls_.end()) return it->second;
+    SORTIE_TRY(auto archive, open(archive_name, via, "visual.control_missing"));
+    const MountedArchive& a = *archive;
+    const auto index = a.find(entry);
+    if (!index)
+      return fail("visual.control_missing", via, fmt::format("{}: entry '{}' not found", a.path().path, entry),
+                  a.path().path, "a CTLD entry", "none");
+    const std::string where = a.path().path + ":" + a.name(*index);
+    auto payload = a.payload(*index);
+    if (!payload)
+      return fail_with("visual.control_invalid", via, where + ": does not decode", payload.error(), a.path().path);
+    auto ctld = iron3d::read_ctld(*payload, read_options(where));
+    if (!ctld) return fail_with("visual.control_invalid", via, where + ": invalid CTLD", ctld.error(), a.path().path);
+    auto shared = std::make_shared<const iron3d::Ctld>(std::move(*ctld));
+    controls_.emplace(id, shared);
+    return shared;
+  }
+
   core::Result<std::shared_ptr<const PreparedVisual>> visual(const ResolvedComponent& rc, const std::string& via) {
     const std::string id = entry_key(rc.mesh_archive, rc.mesh_entry);
     if (auto it = visuals_.find(id); it != visuals_.end()) return it->second;
@@ -429,7 +453,12 @@ class VisualStoreBuilder {
             SORTIE_TRY(it->second.visual, visual(rc, via));
           }
         }
-        p.components.push_back({rc.unit_component_index, nullptr});
+        p.components.push_back({rc.unit_component_index, nullptr, {}});
+        if (!rc.control_entry.empty()) {
+          SORTIE_TRY(const auto ctld, control(rc.control_archive, rc.control_entry, via));
+          for (const auto& n : iron3d::evaluate_ctld_pose(*ctld).nodes)
+            p.components.back().node_frames[n.node_id] = n.frame;
+        }
         component_ids[i].push_back(id);
       }
       store_.placements_.push_back(std::move(p));
@@ -538,6 +567,7 @@ class VisualStoreBuilder {
   Registry<PreparedTexture> textures_;
   Registry<PreparedTexture> lightmaps_;
   Registry<PreparedVisual> visuals_;
+  std::map<std::string, std::shared_ptr<const iron3d::Ctld>> controls_;  // CTLDs by folded archive|entry
   std::uint64_t texture_bytes_ = 0;
 };
 

@@ -35,12 +35,17 @@ Transform to_transform(const iron3d::TmaObject& o) {
   return t;
 }
 
-// The property bag keeps the TMA order; names are decoded from CP1251 (display) and the four
-// raw words are kept as integers (their meaning depends on the consumer).
-void copy_properties(const iron3d::TmaObject& o, Properties& props) {
+// Every TMA property record, verbatim (ADR 0020): file order, repeated names, all four raw
+// words (their meaning depends on the consumer). The name is decoded from CP1251 for display;
+// when that decoding is lossy the file's bytes are kept beside it.
+void copy_properties(const iron3d::TmaObject& o, world::RawProperties& out) {
   for (const auto& p : o.properties) {
-    const std::string name = core::cp1251_to_utf8(p.name).utf8;
-    props.set(name, static_cast<std::int64_t>(p.raw[0]));
+    core::DecodedText name = core::cp1251_to_utf8(p.name);
+    world::RawProperty r;
+    r.name = std::move(name.utf8);
+    if (!name.lossless) r.name_bytes = p.name;
+    r.words = p.raw;
+    out.add(std::move(r));
   }
 }
 
@@ -156,7 +161,7 @@ core::Result<LoadedMission> build_world(std::shared_ptr<const assets::MissionDat
     auto handle = w.create_object(id, resolved.resource_name, to_transform(o));
     if (!handle) return core::fail(std::move(handle.error()).within(fmt::format("objects[{}]", i)));
     WorldObject* obj = w.find(*handle);
-    copy_properties(o, obj->properties);
+    copy_properties(o, obj->raw_properties);
     obj->properties.set("placed_index", static_cast<std::int64_t>(i));
     obj->properties.set("clan", static_cast<std::int64_t>(o.identity_or_clan_raw));
     obj->properties.set("components", static_cast<std::int64_t>(resolved.components.size()));

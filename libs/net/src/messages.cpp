@@ -259,7 +259,39 @@ void CreateMirror::write(core::ByteWriter& out) const {
       wire::put_str8(out, std::get<std::string>(value));
     }
   }
+  out.u16(static_cast<std::uint16_t>(raw_properties.size()));
+  for (const world::RawProperty& r : raw_properties.items()) {
+    wire::put_str8(out, r.name);
+    wire::put_str8(out, r.name_bytes);
+    for (const std::uint32_t word : r.words) out.u32(word);
+  }
 }
+
+namespace {
+
+// The raw property records of a CREATE_MIRROR, in order; repeated names are kept.
+Result<world::RawProperties> read_raw_properties(core::ByteReader& in) {
+  const std::size_t at = in.offset();
+  SORTIE_TRY(const std::uint16_t count, in.u16());
+  if (count > kMaxMirrorRawProperties) {
+    return fail(in.error_at(at, "net.message.too_long", "too many raw properties")
+                    .expect(fmt::format("<= {}", kMaxMirrorRawProperties), std::to_string(count)));
+  }
+  world::RawProperties out;
+  for (std::uint16_t i = 0; i < count; ++i) {
+    world::RawProperty r;
+    SORTIE_TRY(r.name, wire::get_str8(in, kMaxRawPropertyNameBytes, "raw property name", false));
+    SORTIE_TRY(r.name_bytes, wire::get_str8(in, kMaxRawPropertyNameBytes, "raw property name bytes", false));
+    for (std::uint32_t& word : r.words) {
+      SORTIE_TRY(word, in.u32());
+    }
+    out.add(std::move(r));
+  }
+  return out;
+}
+
+}  // namespace
+
 Result<CreateMirror> CreateMirror::read(core::ByteReader& in) {
   CreateMirror m;
   SORTIE_TRY(m.id, wire::get_object_id(in, true));
@@ -297,6 +329,7 @@ Result<CreateMirror> CreateMirror::read(core::ByteReader& in) {
           bad(in, at, "property_tag", "unknown property tag", "0 int, 1 double, 2 string", std::to_string(tag)));
     }
   }
+  SORTIE_TRY(m.raw_properties, read_raw_properties(in));
   return m;
 }
 
@@ -314,7 +347,7 @@ bool operator==(const CreateMirror& a, const CreateMirror& b) {
       return false;
     }
   }
-  return true;
+  return a.raw_properties == b.raw_properties;
 }
 
 // ---------------------------------------------------------------- PAUSE_REMOTE_PLAYER

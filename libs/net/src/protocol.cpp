@@ -15,8 +15,10 @@ constexpr D kSequenced = D::unreliable_sequenced;
 // Maximum payloads, from the layouts in messages.hpp.
 constexpr std::size_t kTransformBytes = 9 * 4;
 constexpr std::size_t kMaxPropertyBytes = 1 + kMaxPropertyKeyBytes + 1 + 1 + kMaxPropertyStringBytes;
-constexpr std::size_t kCreateMirrorMax =
-    8 + 2 + 1 + 1 + kMaxPrototypeBytes + kTransformBytes + 1 + kMaxMirrorProperties * kMaxPropertyBytes;
+constexpr std::size_t kMaxRawPropertyBytes = 1 + kMaxRawPropertyNameBytes + 1 + kMaxRawPropertyNameBytes + 4 * 4;
+constexpr std::size_t kCreateMirrorMax = 8 + 2 + 1 + 1 + kMaxPrototypeBytes + kTransformBytes + 1 +
+                                         kMaxMirrorProperties * kMaxPropertyBytes + 2 +
+                                         kMaxMirrorRawProperties * kMaxRawPropertyBytes;
 static_assert(kCreateMirrorMax <= 0xffff && kCreateMirrorMax + kFrameHeaderBytes <= kMaxPacketBytes);
 
 constexpr auto u16(std::size_t v) {

@@ -250,6 +250,7 @@ core::Status Replica::create_mirror(const CreateMirror& m) {
   o->active = (m.flags & CreateMirror::kActive) != 0;
   o->visible = (m.flags & CreateMirror::kVisible) != 0;
   o->properties = m.properties;
+  o->raw_properties = m.raw_properties;
   // 5. add to game
   SORTIE_CHECK(world_->add_to_game(*h));
   ++mirrors_created_;

@@ -93,6 +93,18 @@ core::Result<SessionSetup> capture_setup(const world::World& w, std::uint64_t se
             fmt::format("key 1..{} bytes, text <= {} bytes", kMaxPropertyKeyBytes, kMaxPropertyStringBytes), key));
       }
     }
+    if (o->raw_properties.size() > kMaxMirrorRawProperties) {
+      return fail(limit("too many raw properties", where + ".raw_properties",
+                        fmt::format("<= {}", kMaxMirrorRawProperties), std::to_string(o->raw_properties.size())));
+    }
+    for (std::size_t k = 0; k < o->raw_properties.size(); ++k) {
+      const world::RawProperty& r = o->raw_properties.items()[k];
+      if (r.name.size() > kMaxRawPropertyNameBytes || r.name_bytes.size() > kMaxRawPropertyNameBytes) {
+        return fail(limit("raw property name length", fmt::format("{}.raw_properties[{}]", where, k),
+                          fmt::format("name and its bytes <= {} bytes each", kMaxRawPropertyNameBytes),
+                          fmt::format("{} and {}", r.name.size(), r.name_bytes.size())));
+      }
+    }
     CreateMirror m;
     m.id = o->id();
     m.owner = o->ownership().owner;
@@ -101,6 +113,7 @@ core::Result<SessionSetup> capture_setup(const world::World& w, std::uint64_t se
     m.prototype = o->prototype_key;
     m.transform = o->transform;
     m.properties = o->properties;
+    m.raw_properties = o->raw_properties;
     setup.objects.push_back(std::move(m));
     setup.prototypes.push_back(o->prototype_key);
   }

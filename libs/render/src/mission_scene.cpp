@@ -191,9 +191,13 @@ core::Status MissionScene::Impl::add_object_parts(const assets::PreparedPlacemen
     const std::size_t mv = mesh.positions.size();
     const bool normals = mesh.normals.size() == mv && mv > 0;
     const bool uvs = mesh.uvs.size() == mv && mv > 0;
+    // The component instance's CTLD pose (assets::PreparedComponent::node_frames), else static.
+    const auto& frames = pl.components[ci].node_frames;
+    const std::vector<core::Mat4> posed =
+        frames.empty() ? std::vector<core::Mat4>{} : assets::posed_to_model(mesh, frames);
     for (const auto& part : mesh.parts) {
       if (part.lod != 0 || part.slot >= mesh.slots.size()) continue;
-      const core::Mat4& part_model = mesh.part_transform(part);
+      const core::Mat4& part_model = part.node < posed.size() ? posed[part.node] : mesh.part_transform(part);
       for (const auto& sub : mesh.slots[part.slot].submeshes) {
         DrawCall d;
         d.mesh.positions = mesh.positions;

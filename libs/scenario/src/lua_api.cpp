@@ -275,6 +275,37 @@ int l_prototype(lua_State* L) {
   return 1;
 }
 
+// The object's source property records (data.tma's, ADR 0020), in file order with repeated names:
+// {{name = "Life state", words = {w0, w1, w2, w3}[, bytes = <CP1251 name bytes>]}, ...}; with a
+// name, only the records of that name. Nothing when the object is gone.
+int l_properties(lua_State* L) {
+  const world::WorldObject* o = script_of(L).ctx->world.find_live(id_arg(L, 1));
+  const bool filtered = !lua_isnoneornil(L, 2);
+  std::size_t name_size = 0;
+  const char* name = filtered ? luaL_checklstring(L, 2, &name_size) : nullptr;
+  if (o == nullptr) return 0;
+  lua_createtable(L, 0, 0);
+  lua_Integer n = 0;
+  for (const world::RawProperty& p : o->raw_properties.items()) {
+    if (filtered && std::string_view(name, name_size) != p.name) continue;
+    lua_createtable(L, 0, 3);
+    lua_pushlstring(L, p.name.data(), p.name.size());
+    lua_setfield(L, -2, "name");
+    lua_createtable(L, 4, 0);
+    for (std::size_t k = 0; k < p.words.size(); ++k) {
+      lua_pushinteger(L, static_cast<lua_Integer>(p.words[k]));
+      lua_rawseti(L, -2, static_cast<lua_Integer>(k + 1));
+    }
+    lua_setfield(L, -2, "words");
+    if (!p.name_bytes.empty()) {
+      lua_pushlstring(L, p.name_bytes.data(), p.name_bytes.size());
+      lua_setfield(L, -2, "bytes");
+    }
+    lua_rawseti(L, -2, ++n);
+  }
+  return 1;
+}
+
 int l_units(lua_State* L) {
   Script& s = script_of(L);
   const bool any = lua_isnoneornil(L, 1);
@@ -712,6 +743,7 @@ constexpr luaL_Reg kApi[] = {
     {"position", l_position},
     {"clan", l_clan},
     {"prototype", l_prototype},
+    {"properties", l_properties},
     {"units", l_units},
     {"objects_of", l_objects_of},
     {"within", l_within},

@@ -43,6 +43,19 @@ bool Properties::erase(std::string_view key) {
   return false;
 }
 
+const RawProperty* RawProperties::first(std::string_view name) const {
+  for (const RawProperty& p : items_) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+std::size_t RawProperties::count(std::string_view name) const {
+  std::size_t n = 0;
+  for (const RawProperty& p : items_) n += p.name == name ? 1 : 0;
+  return n;
+}
+
 // ---- events
 
 std::string_view to_string(EventType type) {

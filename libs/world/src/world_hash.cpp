@@ -19,6 +19,10 @@
 //   only when some object has components (so worlds without any encode as before):
 //     "components\0", count u32 of such objects, per object in slot order: slot u32, then
 //     ComponentStore::encode (count u32, per component in name order: name lp, encoding lp)
+//   only when some object has raw properties (so worlds without any encode as before; ADR 0020):
+//     "raw-properties-v1\0", count u32 of such objects, per object in slot order: slot u32,
+//     count u32, per record in file order: name (lp, UTF-8), name bytes (lp, empty when the
+//     name decodes them losslessly), words 4 x u32
 //   pending commands are input, not state: they are not encoded.
 #include <algorithm>
 #include <bit>
@@ -58,6 +62,15 @@ void put_properties(StateWriter& w, const Properties& p) {
   }
 }
 
+void put_raw_properties(StateWriter& w, const RawProperties& p) {
+  w.u32(static_cast<std::uint32_t>(p.size()));
+  for (const RawProperty& r : p.items()) {
+    w.str(r.name);
+    w.str(r.name_bytes);
+    for (const std::uint32_t word : r.words) w.u32(word);
+  }
+}
+
 }  // namespace
 
 void World::encode_state(StateWriter& w) const {
@@ -86,6 +99,7 @@ void World::encode_state(StateWriter& w) const {
 
   w.u64(slots_.size());
   std::uint32_t with_components = 0;
+  std::uint32_t with_raw_properties = 0;
   for (const Slot& slot : slots_) {
     w.u32(slot.generation);
     w.u8(slot.object ? 1 : 0);
@@ -104,6 +118,7 @@ void World::encode_state(StateWriter& w) const {
     put_transform(w, o.transform);
     put_properties(w, o.properties);
     if (!o.components.empty()) ++with_components;
+    if (!o.raw_properties.empty()) ++with_raw_properties;
     w.u8(o.controller ? 1 : 0);
     if (o.controller) {
       w.str(o.controller->kind());
@@ -131,14 +146,25 @@ void World::encode_state(StateWriter& w) const {
   w.u32(static_cast<std::uint32_t>(deferred_add_.size()));
   for (const Handle& h : deferred_add_) put_handle(w, h);
 
-  if (with_components == 0) return;
-  w.raw(std::string_view("components\0", 11));
-  w.u32(with_components);
-  for (std::size_t i = 0; i < slots_.size(); ++i) {
-    const WorldObject* o = slots_[i].object.get();
-    if (o == nullptr || o->components.empty()) continue;
-    w.u32(static_cast<std::uint32_t>(i));
-    o->components.encode(w);
+  if (with_components != 0) {
+    w.raw(std::string_view("components\0", 11));
+    w.u32(with_components);
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+      const WorldObject* o = slots_[i].object.get();
+      if (o == nullptr || o->components.empty()) continue;
+      w.u32(static_cast<std::uint32_t>(i));
+      o->components.encode(w);
+    }
+  }
+  if (with_raw_properties != 0) {
+    w.raw(std::string_view("raw-properties-v1\0", 18));
+    w.u32(with_raw_properties);
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+      const WorldObject* o = slots_[i].object.get();
+      if (o == nullptr || o->raw_properties.empty()) continue;
+      w.u32(static_cast<std::uint32_t>(i));
+      put_raw_properties(w, o->raw_properties);
+    }
   }
 }
 

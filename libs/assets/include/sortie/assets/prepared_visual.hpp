@@ -9,6 +9,7 @@
 // not finite, a parent after its child) are appended to `warnings` (code visual.*).
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -165,6 +166,11 @@ struct PreparedMesh {
 // interpolated at t (translation lerp, quaternion shortest-path normalised lerp; t outside the
 // keys' interval clamps to it; k1.time <= k0.time gives k0). A node past the list: identity.
 core::Mat4 node_pose_at(const PreparedMesh& mesh, std::size_t node, float t);
+
+// Every node's node -> model transform with the nodes named in `node_frames` (MSH node index ->
+// animation frame, e.g. a component instance's CTLD pose) at that frame (node_pose_at) and the
+// others at their static pose, parents composed as prepare_mesh does. Index by PreparedPart::node.
+std::vector<core::Mat4> posed_to_model(const PreparedMesh& mesh, const std::map<std::int32_t, float>& node_frames);
 
 // Errors visual.mesh_range: a batch outside the index or vertex streams (the MSH reader rejects
 // these already, the check keeps the converter safe on any MshModel), or 0xFFFF nodes or more

@@ -49,6 +49,11 @@ struct ResolvedComponent {
   std::vector<std::string> materials;  // WEAR rows resolved to MAT0 entry names (exact, DEFAULT or first entry)
   std::vector<std::string> textures;   // texture requests in order (per material, per phase)
   std::vector<std::string> lightmaps;  // lightmap requests in order
+  // The prototype's control resource (CTLD, `*.ctl`): the first `.ctl` ObjectRef of the expanded
+  // registry refs whose entry exists, by the rule of the mesh (spec §7.3 step 6; which CTLD a
+  // prototype uses is inferred, docs/poses.md). Empty without one (a direct key has none).
+  std::string control_archive;
+  std::string control_entry;
 };
 
 struct ResolvedObject {

@@ -45,6 +45,10 @@ struct PreparedPrototype {
 struct PreparedComponent {
   std::int32_t unit_component_index = -1;        // record in the unit DAT; -1 for a direct key
   const PreparedPrototype* prototype = nullptr;  // owned by the store
+  // This instance's static pose from its prototype's CTLD (iron3d::evaluate_ctld_pose: MSH node
+  // index -> animation frame, for node_pose_at). A record of its own per component instance, also
+  // when instances share one visual; empty without a CTLD (the MSH's static pose).
+  std::map<std::int32_t, float> node_frames;
 };
 
 // One data.tma object as the renderer places it.

@@ -35,6 +35,11 @@ inline constexpr std::size_t kMaxMirrorProperties = 64;
 inline constexpr std::size_t kMaxPropertyKeyBytes = 64;
 // A string property value: 255 bytes, what its u8 length can say.
 inline constexpr std::size_t kMaxPropertyStringBytes = 255;
+// Raw property records of one CREATE_MIRROR (the source file's list, ADR 0020): 64, above any
+// object the sample or a mission of ours carries; with the keyed ones the message stays < 32 KiB.
+inline constexpr std::size_t kMaxMirrorRawProperties = 64;
+// A raw property's name, and its source bytes when kept (str8 each): 64 bytes, like a key.
+inline constexpr std::size_t kMaxRawPropertyNameBytes = 64;
 // Reject text of NET_REJECT: 256 bytes, one diagnostic line.
 inline constexpr std::size_t kMaxRejectTextBytes = 256;
 // A world command inside ORDER / COMMAND: 4 KiB, above every registered kind's largest payload.

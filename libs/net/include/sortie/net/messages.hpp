@@ -139,8 +139,10 @@ struct SyncState {
 
 // GMSG_CREATE_MIRROR: one object of the setup. id u64 (!= 0), owner u16 (!= 0), flags u8
 // (bit 0 active, bit 1 visible), prototype str8 (1..255), transform 9 x f32, property count u8
-// (<= 64), per property: key str8 (1..64), tag u8 (0 int, 1 double, 2 string), value (i64 |
-// f64 bits | str8 <= 255).
+// (<= 64), per property: key str8 (1..64, unique), tag u8 (0 int, 1 double, 2 string), value
+// (i64 | f64 bits | str8 <= 255); raw property count u16 (<= 64), per record in file order
+// (repeated names allowed, as the world keeps them): name str8 (<= 64), name bytes str8 (<= 64,
+// empty when the name decodes them losslessly), words 4 x u32.
 struct CreateMirror {
   static constexpr MessageId kId = MessageId::create_mirror;
   static constexpr std::uint8_t kActive = 1, kVisible = 2;
@@ -150,6 +152,7 @@ struct CreateMirror {
   std::string prototype;
   core::Transform transform;
   world::Properties properties;
+  world::RawProperties raw_properties;
   void write(core::ByteWriter& out) const;
   static core::Result<CreateMirror> read(core::ByteReader& in);
   // Bitwise on the transform (what the state hash sees).

@@ -29,7 +29,8 @@ inline constexpr std::array<std::uint8_t, 16> kApplicationGuid = {0x01, 0x1F, 0x
                                                                   0x84, 0x00, 0x00, 0x00, 0x21, 0xB1, 0x44, 0x15};
 inline constexpr std::string_view kApplicationGuidText = "{3C1D1F01-A870-11D1-8400-000021B14415}";
 // 2: sessions move units with the movement stack (move.* kinds, the movement resource).
-inline constexpr std::uint16_t kProtocolVersion = 2;
+// 3: CREATE_MIRROR carries the object's raw property records (ADR 0020).
+inline constexpr std::uint16_t kProtocolVersion = 3;
 
 // Frame: u8 message id, u16 payload length (LE), payload. A packet is one or more frames of one
 // delivery policy, at most kMaxPacketBytes (limits.hpp).

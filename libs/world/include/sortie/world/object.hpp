@@ -1,8 +1,8 @@
 #pragma once
 // A runtime object (seed 003 "минимальный runtime-object"): identity, class, ownership,
-// transform, active state, ordered properties, typed components, a controller slot,
-// participation in calculation and render, and the world-managed registration /
-// deferred-deletion state.
+// transform, active state, ordered properties (sortie's keyed ones and the source file's raw
+// records), typed components, a controller slot, participation in calculation and render, and
+// the world-managed registration / deferred-deletion state.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -25,11 +25,12 @@ class WorldObject {
  public:
   // Filled during construction (before add-to-game) and changed by controllers afterwards.
   std::string prototype_key;
-  core::Transform transform;  // position, raw orientation, scale: exact IEEE-754 bits, hashed
-  Properties properties;      // mission properties (string keys, insertion order)
-  ComponentStore components;  // typed per-object state of the game layers (component.hpp)
-  bool active = true;         // takes part in the calculation pass
-  bool visible = true;        // takes part in the render snapshot
+  core::Transform transform;     // position, raw orientation, scale: exact IEEE-754 bits, hashed
+  Properties properties;         // sortie's keyed properties (one value per key, insertion order)
+  RawProperties raw_properties;  // the source file's property records, verbatim, file order, repeats kept
+  ComponentStore components;     // typed per-object state of the game layers (component.hpp)
+  bool active = true;            // takes part in the calculation pass
+  bool visible = true;           // takes part in the render snapshot
   std::unique_ptr<Controller> controller;
 
   [[nodiscard]] const ObjectId& id() const { return id_; }
