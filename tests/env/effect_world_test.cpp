@@ -88,7 +88,8 @@ TEST(EffectWorld, an_instance_lives_from_its_tick_to_the_last_tick_before_its_en
   ASSERT_TRUE(h);
   EXPECT_FALSE(w.find(*h)->visible);
   EXPECT_EQ(w.classes().find(class_ids::kEffects)->name, "effects");
-  for (const auto& o : w.snapshot()->objects) EXPECT_NE(o.id.class_id, class_ids::kEffects);
+  const auto snapshot = w.snapshot();
+  for (const auto& o : snapshot->objects) EXPECT_NE(o.id.class_id, class_ids::kEffects);
 }
 
 std::vector<world::Command> storm_commands() {
