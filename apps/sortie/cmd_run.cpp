@@ -89,7 +89,10 @@ SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
       "  sortie run --load /tmp/t100.save --ticks 200   (same final hash as the run above)\n"
       "A save (docs/save-files.md) names the run and its state hash at the tick; --load re-simulates\n"
       "the run to that tick, refuses a save whose hash differs there (another game or build), a damaged\n"
-      "file or one of another save version, then runs --ticks more.\n");
+      "file or one of another save version, then runs --ticks more.\n"
+      "--trace CH,...|all with --out writes trace channels (docs/traces.md), each line stamped with the\n"
+      "tick; they never change the state hash. The run starts and ends through the program bootstrap\n"
+      "(lifecycle channel); its cache maintenance passes (20 s, 60 s) follow the fixed step.\n");
   add_game_options(cmd, o->game_dir, o->rq.mission);
   add_number(cmd, "--ticks,-n", o->rq.ticks, "calculation ticks to run (16 ms each)", std::uint64_t{0}, kMaxRunTicks)
       ->default_str("600");
@@ -98,7 +101,8 @@ SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
   cmd->add_option("--out", o->rq.out_dir, "write report.json, commands.json and snapshot.png into this directory");
   cmd->add_option("--replay", o->rq.replay, "replay a commands.json instead of generating orders");
   cmd->add_option("--trace", o->rq.trace,
-                  "scenario trace channels to write as <channel>.log into --out (lua, fx, ai, superai, scenario, all)")
+                  "trace channels to write as <channel>.log into --out (docs/traces.md: lifecycle, queue, behavior, "
+                  "wizard, control, lua, fx, ai, superai, scenario, all)")
       ->delimiter(',');
   auto* save_at = add_number(cmd, "--save-at", o->save_at, "write a save (--save) when the world reaches this tick",
                              std::uint64_t{1}, kMaxRunTicks);

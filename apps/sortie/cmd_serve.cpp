@@ -11,7 +11,7 @@
 #include "sortie/cli/options.hpp"
 #include "sortie/cli/report.hpp"
 #include "sortie/core/hash.hpp"
-#include "sortie/mission/game_context.hpp"
+#include "sortie/net/serve_mission.hpp"
 #include "sortie/net/session_report.hpp"
 
 namespace sortie::cli {
@@ -35,45 +35,48 @@ struct ServeCliOptions {
 };
 
 int serve_main(ServeCliOptions o) {
-  auto game = open_game_or_sample(o.game_dir, sample_scale_from(o.sample), o.mission);
-  if (!game) return fail_with(game.error(), o.json);
-  auto hosted = net::host_mission(game->context, game->mission, o.seed);
-  if (!hosted) return fail_with(hosted.error(), o.json);
-  o.net.server.max_players = o.max_players;
-  o.net.server.resource_max_delay_us = o.resource_max_delay_ms * 1000;
-  o.net.server.leave_policy = o.policy == "remove" ? net::OwnedObjectPolicy::remove : net::OwnedObjectPolicy::transfer;
-  o.net.server.session_id = o.seed;
-  o.net.bot = !o.no_bot;
-  o.net.bot_seed = o.seed;
-  o.net.trace_dir = o.trace_dir;
-  auto session = net::ServeSession::listen(o.net);
-  if (!session) return fail_with(session.error(), o.json, kExitUsage);
-  (o.json ? std::cerr : std::cout) << "listening on " << (*session)->address() << std::endl;
-  if (auto st = (*session)->host(hosted->setup); !st) return fail_with(st.error(), o.json, kExitInvalid);
-  net::Server& s = (*session)->server();
-  for (const world::Command& c : hosted->start) {  // the units' movement bodies, as in `sortie run`
-    if (auto st = s.submit(c); !st) return fail_with(st.error(), o.json, kExitInvalid);
+  net::ServeMissionRequest rq;
+  rq.source = {o.game_dir, sample_scale_from(o.sample), {}};
+  rq.mission = o.mission;
+  rq.seed = o.seed;
+  rq.net = o.net;
+  rq.net.server.max_players = o.max_players;
+  rq.net.server.resource_max_delay_us = o.resource_max_delay_ms * 1000;
+  rq.net.server.leave_policy = o.policy == "remove" ? net::OwnedObjectPolicy::remove : net::OwnedObjectPolicy::transfer;
+  rq.net.server.session_id = o.seed;
+  rq.net.bot = !o.no_bot;
+  rq.net.bot_seed = o.seed;
+  rq.net.trace_dir = o.trace_dir;
+  rq.scenario = !o.no_scenario;
+  rq.trace = o.trace;
+  rq.log = o.log;
+  rq.on_listening = [&](std::string_view address) {
+    (o.json ? std::cerr : std::cout) << "listening on " << address << std::endl;
+  };
+  rq.on_hosted = [&](const net::SessionSetup& setup, std::uint64_t hash) {
+    if (!o.json)
+      std::cout << "session: " << setup.mission_path << " (" << setup.objects.size() << " objects), setup hash "
+                << core::hash_hex(hash) << std::endl;
+  };
+  net::ServedMission served = net::serve_mission(rq);
+  if (served.failure) {
+    switch (served.failed_at) {
+      case net::ServeStage::open:
+        return fail_with(*served.failure, o.json);
+      case net::ServeStage::listen:
+      case net::ServeStage::write:
+        return fail_with(*served.failure, o.json, kExitUsage);
+      case net::ServeStage::session:
+        return fail_with(*served.failure, o.json, kExitInvalid);
+      case net::ServeStage::transport:
+        print_error(*served.failure);
+        return kExitUsage;
+    }
   }
-  if (!o.no_scenario) {  // the mission's scenario on the server's world (net/server_scenario.hpp)
-    scenario::RuntimeOptions ro;
-    ro.seed = o.seed;
-    ro.trace.channels = o.trace;
-    if (auto st = (*session)->play_scenario(*game->context.current(), ro); !st)
-      return fail_with(st.error(), o.json, kExitInvalid);
-  }
-  if (!o.json) {
-    std::cout << "session: " << hosted->setup.mission_path << " (" << hosted->setup.objects.size()
-              << " objects), setup hash " << core::hash_hex(s.replica().state_hash()) << std::endl;
-  }
-  if (auto run = (*session)->run(); !run) {
-    print_error(run.error().diagnostic);
-    return run.error().transport ? kExitUsage : kExitInvalid;
-  }
-  if (auto st = (*session)->save(o.log); !st) return fail_with(st.error(), o.json, kExitUsage);
   if (o.json) {
-    print_json(net::serve_report_json(**session, hosted->setup));
+    print_json(net::serve_report_json(*served.session, served.setup));
   } else {
-    std::cout << net::serve_report_text(**session);
+    std::cout << net::serve_report_text(*served.session);
   }
   return kExitOk;
 }
@@ -94,7 +97,11 @@ SORTIE_COMMAND(serve, [](CLI::App& root, Outcome& outcome) {
       "A mission with a scenario (docs/mission-scripts.md) plays it on the server, as `sortie run` does: its\n"
       "script and SuperAI give the orders (no host bot), clients follow its effects, and the game ends at\n"
       "the outcome or the tick limit; the report lists the objectives and the result. --no-scenario plays\n"
-      "without it; --trace writes its channels as <channel>.log into --trace-dir.\n\n"
+      "without it; --trace writes trace channels (docs/traces.md) as <channel>.log into --trace-dir, every\n"
+      "line stamped with the tick: the scenario's, the world queue's, the movement stack's (behavior,\n"
+      "wizard, control), players' network orders (input) and the start-up and teardown (lifecycle).\n"
+      "The server starts through the program bootstrap (archives, mission, transport, session, world,\n"
+      "scenario): a failure at start-up (a missing mission, a port in use) stops what started, in reverse.\n\n"
       "Examples:\n  sortie serve --port 7777 --ticks 600\n"
       "  sortie serve /games/parkan --mission m03 --port 7777 --log session.snlg --trace-dir traces --trace lua\n");
   add_game_options(cmd, o->game_dir, o->mission);
@@ -122,9 +129,9 @@ SORTIE_COMMAND(serve, [](CLI::App& root, Outcome& outcome) {
       ->default_str("transfer");
   cmd->add_option("--log", o->log, "write the message log here (for `sortie replay`)");
   cmd->add_option("--trace-dir", o->trace_dir, "write resnet.log and NetWatch.log into this directory");
-  cmd->add_option(
-         "--trace", o->trace,
-         "scenario trace channels to write as <channel>.log into --trace-dir (lua, ai, superai, scenario, all)")
+  cmd->add_option("--trace", o->trace,
+                  "trace channels to write as <channel>.log into --trace-dir (docs/traces.md: lifecycle, queue, "
+                  "behavior, wizard, control, input, lua, ai, superai, scenario, fx, all)")
       ->delimiter(',');
   cmd->add_flag("--no-scenario", o->no_scenario, "do not play the mission's scenario (the host bot orders instead)");
   add_sample_option(cmd, o->sample);

@@ -8,6 +8,7 @@
 
 #include "sortie/cli/options.hpp"
 #include "sortie/cli/report.hpp"
+#include "sortie/mission/bootstrap.hpp"
 #include "sortie/render/view_spec.hpp"
 #include "viewer_app.hpp"
 #include "viewer_mode.hpp"
@@ -31,6 +32,40 @@ const std::vector<ModeInfo>& modes() {
   return registry();
 }
 
+// The viewer through the program bootstrap (mission/bootstrap.hpp): GAME_CREATED the mode (its
+// game, mission and world), SUBSYSTEMS_READY the mode's own subsystems (ViewerMode::attach: the
+// world's trace and maintenance, sound) and then the window with its renderer, MAIN_LOOP the
+// frames; teardown in reverse, then the trace files.
+int run_viewer(const ModeFactory& factory, const AppOptions& options, const world::TraceOptions& trace) {
+  mission::Bootstrap boot(trace);
+  std::unique_ptr<ViewerMode> mode;
+  AppSurfacePtr surface;
+  int exit_code = 0;
+  auto st = boot.add(
+      world::Stage::game_created, "mode",
+      [&]() -> core::Status {
+        SORTIE_TRY(mode, factory());
+        return {};
+      },
+      [&] { mode.reset(); });
+  if (st) st = boot.add(world::Stage::subsystems_ready, "world", [&] { return mode->attach(boot); });
+  if (st)
+    st = boot.add(
+        world::Stage::subsystems_ready, "window",
+        [&]() -> core::Status {
+          SORTIE_TRY(surface, open_surface(mode->title(), options));
+          return {};
+        },
+        [&] { surface.reset(); });
+  if (st)
+    st = boot.run([&]() -> core::Status {
+      exit_code = run_app(*mode, options, *surface);
+      return {};
+    });
+  if (!st) return cli::fail_with(st.error());
+  return exit_code;
+}
+
 }  // namespace sortie::viewer
 
 namespace {
@@ -46,7 +81,11 @@ int viewer_main(int argc, char** argv) {
       "  sortie-viewer /games/parkan --mission m03\n"
       "  sortie-viewer --frames 60 --screenshot shot.png --camera 10,-40,60,90,-30\n"
       "  sortie-viewer --weather storm.weather --theme THEME.WAV --variations VAR1.WAV,VAR2.WAV\n"
-      "  sortie-viewer join 127.0.0.1:7777 --name eve --ticks 600\n");
+      "  sortie-viewer join 127.0.0.1:7777 --name eve --ticks 600\n"
+      "  sortie-viewer --frames 600 --trace input,camera,sound,control --trace-dir traces\n"
+      "The viewer starts through the program bootstrap (docs/architecture.md): the mode (game, mission,\n"
+      "world), its subsystems (trace, 20 s / 60 s cache maintenance in real time, sound), then the window\n"
+      "and renderer; a failure stops what started, in reverse.\n");
   std::string size = "1280x720";
   viewer::AppOptions ao;
   std::string screenshot, script;
@@ -61,6 +100,12 @@ int viewer_main(int argc, char** argv) {
   app.add_option("--screenshot", screenshot, "with --frames: write the last frame to this PNG");
   app.add_option("--script", script, "scripted input: lines 'FRAME EVENT ARGS'");
   cli::add_number(&app, "--threads", ao.threads, "render threads (0 = every core)", 0u, 256u);
+  world::TraceOptions trace;
+  app.add_option("--trace", trace.channels,
+                 "trace channels to write as <channel>.log into --trace-dir (docs/traces.md: lifecycle, queue, "
+                 "behavior, wizard, control, input, camera, sound, lua, ai, superai, scenario, fx, all)")
+      ->delimiter(',');
+  app.add_option("--trace-dir", trace.dir, "where --trace writes its <channel>.log files (at exit)");
   viewer::ModeFactory chosen;
   std::vector<std::pair<CLI::App*, viewer::ModeFactory>> subs;
   for (const auto& m : viewer::modes()) {
@@ -93,9 +138,7 @@ int viewer_main(int argc, char** argv) {
     std::cerr << "sortie-viewer: no mode\n";
     return 2;
   }
-  auto mode = chosen();
-  if (!mode) return cli::fail_with(mode.error());
-  return viewer::run_app(**mode, ao);
+  return viewer::run_viewer(chosen, ao, trace);
 }
 
 }  // namespace

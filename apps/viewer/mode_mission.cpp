@@ -30,6 +30,7 @@
 #include "sortie/env/mission_music.hpp"
 #include "sortie/env/weather_schedule.hpp"
 #include "sortie/game/mission_game.hpp"
+#include "sortie/mission/bootstrap.hpp"
 #include "sortie/mission/play_session.hpp"
 #include "sortie/mission/save_game.hpp"
 #include "sortie/move/camera.hpp"
@@ -119,6 +120,22 @@ class MissionMode final : public ViewerMode {
 
   void set_pose(const render::CameraPose& pose) { input_.start(pose, view_.speed(), kSceneVfov); }
 
+  // The bootstrap's subsystems on this mode's world: the trace (camera, sound; the world's own
+  // channels) and the cache maintenance in real time (mission/bootstrap.hpp).
+  core::Status attach(mission::Bootstrap& boot) override {
+    trace_ = boot.shared_trace();
+    install();
+    if (ambience_) ambience_->set_trace(trace_.get());
+    trace_camera();
+    return {};
+  }
+  void install() {  // on the current world (a loaded or restarted game has a new one)
+    world::World& w = *view_.game.current()->world;
+    if (!trace_ || w.trace() == trace_.get()) return;
+    w.set_trace(trace_);
+    mission::register_maintenance(w, view_.game, world::MaintenanceDrive::real_time);
+  }
+
   [[nodiscard]] std::string title() const override { return "sortie-viewer: " + view_.mission; }
   [[nodiscard]] bool handles_escape() const override { return controls_ != nullptr; }
   [[nodiscard]] bool wants_quit() const override { return quit_; }
@@ -150,6 +167,7 @@ class MissionMode final : public ViewerMode {
       applied_tick_ = w.clock().tick;
     }
     run_world_effects();
+    if (trace_) trace_camera();
     if (controls_ && controls_->piloting()) {
       listen(controls_->pilot_frame().view);
     } else if (!playing) {
@@ -255,6 +273,7 @@ class MissionMode final : public ViewerMode {
     outcome_printed_ = false;
     units_reported_ = false;
     std::cout << fmt::format("game: {} at tick {}\n", view_.mission, play_->tick_number());
+    install();
   }
 
   // The first view of a game: over the player's first unit, looking toward the map's centre.
@@ -297,6 +316,17 @@ class MissionMode final : public ViewerMode {
       return warn_once(opened.error());
     }
     ambience_ = std::move(*opened);
+    ambience_->set_trace(trace_.get());
+  }
+
+  // The "camera" channel: the camera's mode when it changes (flight, game, piloting a unit).
+  void trace_camera() {
+    std::string mode = !controls_ ? "spectator flight" : "game camera";
+    if (controls_ && controls_->piloting()) mode = "piloting " + controls_->game().pilot()->to_string();
+    if (mode == camera_mode_) return;
+    if (world::Trace* t = world::traced(*view_.game.current()->world, "camera"))
+      t->write("camera", camera_mode_.empty() ? "mode " + mode : "mode " + camera_mode_ + " -> " + mode);
+    camera_mode_ = mode;
   }
 
   void warn_once(const core::Diagnostic& d) {
@@ -544,6 +574,8 @@ class MissionMode final : public ViewerMode {
   render::FrameStats stats_;
   std::vector<std::string> selection_;
   std::int32_t selected_ = -1;
+  std::shared_ptr<world::Trace> trace_;  // the bootstrap's (attach)
+  std::string camera_mode_;              // as last traced
 };
 
 core::Result<std::unique_ptr<ViewerMode>> make_mission_mode(const MissionOptions& o) {

@@ -73,7 +73,24 @@ struct FrameTimes {
 
 }  // namespace
 
-int run_app(ViewerMode& mode, const AppOptions& options) {
+struct AppSurface {
+  Window window;
+  render::Framebuffer framebuffer;
+  render::Renderer renderer;
+};
+
+void AppSurfaceDeleter::operator()(AppSurface* surface) const {
+  delete surface;
+}
+
+core::Result<AppSurfacePtr> open_surface(const std::string& title, const AppOptions& options) {
+  SORTIE_TRY(auto window, Window::open(title, static_cast<int>(options.width), static_cast<int>(options.height)));
+  SORTIE_TRY(auto fb, render::Framebuffer::create(options.width, options.height));
+  return AppSurfacePtr(
+      new AppSurface{std::move(window), std::move(fb), render::Renderer(render::RendererOptions{options.threads})});
+}
+
+int run_app(ViewerMode& mode, const AppOptions& options, AppSurface& surface) {
   std::vector<ScriptedEvent> script;
   if (!options.script.empty()) {
     auto text = core::read_text_file(options.script);
@@ -82,11 +99,9 @@ int run_app(ViewerMode& mode, const AppOptions& options) {
     if (!parsed) return report_error(parsed.error());
     script = std::move(*parsed);
   }
-  auto window = Window::open(mode.title(), static_cast<int>(options.width), static_cast<int>(options.height));
-  if (!window) return report_error(window.error());
-  auto fb = render::Framebuffer::create(options.width, options.height);
-  if (!fb) return report_error(fb.error());
-  render::Renderer renderer({options.threads});
+  Window* window = &surface.window;
+  render::Framebuffer* fb = &surface.framebuffer;
+  render::Renderer& renderer = surface.renderer;
   InputState input;
   std::size_t next_script = 0;
   std::uint64_t screenshots = 0;

@@ -3,8 +3,10 @@
 // mode->draw -> [screenshot] -> FPS line and HUD -> blit. Quits on Escape, window close, or after
 // --frames N.
 #include <filesystem>
+#include <memory>
 #include <string>
 
+#include "sortie/world/trace.hpp"
 #include "viewer_mode.hpp"
 
 namespace sortie::viewer {
@@ -23,7 +25,21 @@ struct AppOptions {
 
 inline constexpr std::uint64_t kBenchWarmupFrames = 30;
 
-// Runs `mode` in a window; returns the process exit code.
-int run_app(ViewerMode& mode, const AppOptions& options);
+// The window, its framebuffer and the renderer: the viewer's display subsystem, opened by the
+// program bootstrap before the main loop (apps/viewer/main.cpp) and closed after it.
+struct AppSurface;
+struct AppSurfaceDeleter {
+  void operator()(AppSurface* surface) const;
+};
+using AppSurfacePtr = std::unique_ptr<AppSurface, AppSurfaceDeleter>;
+// Errors: the window's (SDL) and the framebuffer's.
+core::Result<AppSurfacePtr> open_surface(const std::string& title, const AppOptions& options);
+
+// The viewer's whole run through the program bootstrap (main.cpp): the mode `factory` makes, its
+// subsystems, the window; returns the process exit code.
+int run_viewer(const ModeFactory& factory, const AppOptions& options, const world::TraceOptions& trace);
+
+// Runs `mode` in the surface's window (the main loop); returns the process exit code.
+int run_app(ViewerMode& mode, const AppOptions& options, AppSurface& surface);
 
 }  // namespace sortie::viewer

@@ -17,6 +17,10 @@
 #include "sortie/render/framebuffer.hpp"
 #include "sortie/render/renderer.hpp"
 
+namespace sortie::mission {
+class Bootstrap;
+}
+
 namespace sortie::viewer {
 
 class ViewerMode {
@@ -44,6 +48,9 @@ class ViewerMode {
   // holds them until its game has the player's units, so a scripted run does not depend on how
   // long the session's setup takes to arrive.
   [[nodiscard]] virtual bool ready() const { return true; }
+  // The program bootstrap's SUBSYSTEMS_READY: a mode with a world installs the bootstrap's trace
+  // and the cache maintenance on it (mission mode). Errors stop the start-up.
+  virtual core::Status attach(mission::Bootstrap& /*boot*/) { return {}; }
 };
 
 // Builds the mode after the command line is parsed (Result errors: exit 1/2 by code, as the CLI).

@@ -691,3 +691,54 @@ TEST(VisualStore, terrain_face_past_the_positions_names_the_mission) {
             "m1: terrain: DATA/MAPS/x/Land.msh: faces[0].vertices[1]: face vertex is not below the position count "
             "(expected < 3, found 7) [visual.terrain_range]");
 }
+
+// The maintenance pass (VisualCache::trim, mission/bootstrap.hpp's 20 s task): what a store holds
+// stays; what nobody holds and nobody requested for a whole pass goes, and comes back identically.
+TEST(VisualCacheTrim, keeps_what_a_store_holds_and_drops_what_was_unused_for_a_pass) {
+  auto r = resolve(small_game(), {"s_tree", "b_base", "UNITS/u1.dat", "sun", "hut"});
+  ASSERT_TRUE(r.md.ok());
+  VisualCache cache;
+  auto built = build_visual_store(*r.repo, cache, r.md);
+  ASSERT_TRUE(built.has_value()) << built.error().to_string();
+  std::shared_ptr<const VisualStore> store = std::move(*built);  // the only holder
+  // 3 visuals, 3 materials, 3 meshes, 3 textures (T_A, T_B and the lightmap LM_A).
+  const std::size_t all = cache.entries();
+  ASSERT_EQ(all, 12u);
+  for (int pass = 0; pass < 3; ++pass) {  // held by the store: kept, pass after pass
+    const CacheTrim t = cache.trim();
+    EXPECT_EQ(t.cache, "visual");
+    EXPECT_EQ(t.entries_before, all);
+    EXPECT_EQ(t.entries_after, all);
+    EXPECT_EQ(t.bytes_after, t.bytes_before);
+    EXPECT_GE(t.bytes_before, (341u + 85u + 85u) * 4u);  // the three textures' RGBA8 levels at least
+  }
+  const auto tree_mesh = store->prototype("objects.rlb", "s_tree")->visual->mesh;  // a scene keeps this one
+  const std::vector<std::uint8_t> t_a = store->textures()[0]->mips[0].pixels;
+  const std::string t_a_entry = store->textures()[0]->entry;
+  const VisualStoreStats stats = store->stats();
+  store.reset();
+  // Unused since the last pass and held by nobody: gone, the held mesh stays.
+  const CacheTrim dropped = cache.trim();
+  EXPECT_EQ(dropped.entries_before, all);
+  EXPECT_EQ(dropped.entries_after, 1u);
+  EXPECT_EQ(dropped.dropped(), all - 1);
+  EXPECT_LT(dropped.bytes_after, dropped.bytes_before);
+  EXPECT_GT(dropped.bytes_after, 0u);
+  EXPECT_EQ(cache.entries(), 1u);
+  // On demand again: decoded again (not the held mesh), the same values.
+  const VisualCacheStats before = cache.stats();
+  auto again = build_visual_store(*r.repo, cache, r.md);
+  ASSERT_TRUE(again.has_value());
+  EXPECT_EQ(cache.stats().textures_decoded, before.textures_decoded + 2);
+  EXPECT_EQ(cache.stats().meshes_decoded, before.meshes_decoded + 2);  // tree.msh was kept
+  EXPECT_EQ((*again)->prototype("objects.rlb", "s_tree")->visual->mesh.get(), tree_mesh.get());
+  EXPECT_EQ((*again)->textures()[0]->entry, t_a_entry);
+  EXPECT_EQ((*again)->textures()[0]->mips[0].pixels, t_a);
+  EXPECT_EQ((*again)->stats().texture_bytes, stats.texture_bytes);
+  EXPECT_EQ((*again)->stats().vertices, stats.vertices);
+  EXPECT_EQ(cache.entries(), all);
+  // Requested in this pass: kept by the next trim even with no store; gone by the one after.
+  again->reset();
+  EXPECT_EQ(cache.trim().entries_after, all);
+  EXPECT_EQ(cache.trim().entries_after, 1u);
+}

@@ -123,8 +123,10 @@ TEST_F(CliViewerTest, scripted_game_selects_orders_saves_loads_and_pilots) {
       "95 key_down enter\n96 key_up enter\n100 key_down w\n225 key_up w\n230 key_down enter\n231 key_up enter\n";
   put_bytes(script, core::ByteView(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
   const fs::path shot = dir_ / "game.png";
+  const fs::path traces = dir_ / "traces";
   const auto v = run_viewer({sample_dir().string(), "-m", "m01", "--mute", "--size", "640x360", "--frames", "240",
-                             "--script", script.string(), "--save-file", save.string(), "--screenshot", shot.string()});
+                             "--script", script.string(), "--save-file", save.string(), "--screenshot", shot.string(),
+                             "--trace", "input,camera,control,lifecycle", "--trace-dir", traces.string()});
   ASSERT_EQ(v.exit_code, 0) << v.all();
   std::smatch m;
   ASSERT_TRUE(std::regex_search(v.out, m, std::regex("game: select ([0-9]+) units"))) << v.out;
@@ -144,6 +146,26 @@ TEST_F(CliViewerTest, scripted_game_selects_orders_saves_loads_and_pilots) {
   const double moved = std::hypot(std::stod(to[1]) - std::stod(from[1]), std::stod(to[2]) - std::stod(from[2]));
   EXPECT_GT(moved, 4.0) << v.out;
   EXPECT_NE(v.out.find("game: end at tick"), std::string::npos) << v.out;
+  // The traces (docs/traces.md): the player's orders and drive (input), the camera's modes, the
+  // orders starting (control), the viewer's start and end through the bootstrap (lifecycle).
+  const std::string input = sortie::test::text_of(traces / "input.log");
+  EXPECT_TRUE(std::regex_search(input, std::regex("tick [0-9]+: player go at tick [0-9]+: p1:c20:#[0-9]+.* to \\(")))
+      << input;
+  EXPECT_TRUE(std::regex_search(input, std::regex("tick [0-9]+: player drive at tick [0-9]+: p1:c20:#[0-9]+ speed ")))
+      << input;
+  const std::string camera = sortie::test::text_of(traces / "camera.log");
+  EXPECT_TRUE(std::regex_search(camera, std::regex("^tick 0: mode game camera\n"))) << camera;
+  EXPECT_TRUE(std::regex_search(camera, std::regex("tick [0-9]+: mode game camera -> piloting p1:c20:#[0-9]+\n")))
+      << camera;
+  EXPECT_TRUE(std::regex_search(camera, std::regex("tick [0-9]+: mode piloting p1:c20:#[0-9]+ -> game camera\n")))
+      << camera;
+  EXPECT_TRUE(std::regex_search(sortie::test::text_of(traces / "control.log"),
+                                std::regex("tick [0-9]+: p1:c20:#[0-9]+ order start move.drive speed ")));
+  const std::string lifecycle = sortie::test::text_of(traces / "lifecycle.log");
+  for (const char* line : {"tick 0: start mode\n", "tick 0: start window\n", "tick 0: stage MAIN_LOOP\n",
+                           ": stop window\n", ": stop mode\n", ": stage SHELL_DELETED\n"})
+    EXPECT_NE(lifecycle.find(line), std::string::npos) << line << lifecycle;
+  EXPECT_LT(lifecycle.find(": stop window\n"), lifecycle.find(": stop mode\n"));  // reverse order
   // A headless run refuses the viewer's save with a clear message.
   const auto r = run_sortie({"run", "--load", save.string(), "--ticks", "10"});
   EXPECT_NE(r.exit_code, 0);
@@ -262,10 +284,18 @@ TEST_F(CliViewerWorldTest, the_missions_own_music_and_sky_play_by_default) {
       sample_dir().string(), "-m",   "m02",       "--size", "160x120", "--frames", "20",
       "--audio-driver",      "disk", "--spectate"};
   auto args = common;
-  args.insert(args.end(), {"--screenshot", shot.string()});
+  const fs::path traces = dir_ / "traces";
+  args.insert(args.end(), {"--screenshot", shot.string(), "--trace", "sound,camera", "--trace-dir", traces.string()});
   const auto v = run_viewer(args);
   ASSERT_EQ(v.exit_code, 0) << v.all();
   EXPECT_EQ(v.err.find("warning"), std::string::npos) << v.err;  // every sample of the mission resolved
+  // The mixer's sources in sound.log (the mission's theme on the music bus, its rain loop), the
+  // spectator's camera in camera.log.
+  const std::string sound = sortie::test::text_of(traces / "sound.log");
+  EXPECT_TRUE(std::regex_search(sound, std::regex("tick [0-9]+: start source [0-9]+ loop '[a-z]+' .* bus music at ")))
+      << sound;
+  EXPECT_TRUE(std::regex_search(sound, std::regex("tick [0-9]+: start source [0-9]+ loop 'rain' "))) << sound;
+  EXPECT_EQ(sortie::test::text_of(traces / "camera.log"), "tick 0: mode spectator flight\n");
   const core::Bytes played = file_bytes(raw);
   ASSERT_GT(played.size(), 4u * 1000);
   EXPECT_GT(loud_samples(played, 1000), 1000u);

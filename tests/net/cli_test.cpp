@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -42,9 +43,10 @@ class NetCliTest : public ::testing::Test {
 
   // Runs a server and three clients; returns the four final hashes (server first).
   std::vector<std::string> session(const std::vector<std::string>& join_extra) {
-    const Process server = spawn({SORTIE_BIN, "serve", "--port", "0", "--ticks", "200", "--log",
-                                  (dir_ / "session.snlg").string(), "--trace-dir", (dir_ / "traces").string()},
-                                 dir_ / "server.out");
+    const Process server =
+        spawn({SORTIE_BIN, "serve", "--port", "0", "--ticks", "200", "--log", (dir_ / "session.snlg").string(),
+               "--trace-dir", (dir_ / "traces").string(), "--trace", "input,lifecycle"},
+              dir_ / "server.out");
     EXPECT_GT(server.pid, 0);
     std::string address;
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
@@ -86,12 +88,48 @@ TEST_F(NetCliTest, serve_and_three_joins_end_on_the_same_hash_and_replay_reprodu
   EXPECT_EQ(final_hash(text_of(replay.out)), hashes[0]);
   EXPECT_TRUE(fs::exists(dir_ / "traces" / "resnet.log"));
   EXPECT_NE(text_of(dir_ / "traces" / "NetWatch.log").find("player_bind"), std::string::npos);
+  // The players' bots' orders the server accepted (input.log), and the server's start and end
+  // through the bootstrap (lifecycle.log), each line stamped with the tick.
+  const std::string input = text_of(dir_ / "traces" / "input.log");
+  EXPECT_TRUE(std::regex_search(input, std::regex("tick [0-9]+: network order of player [2-4]: move\\.[a-z]+ p[2-4]:")))
+      << input;
+  const std::string lifecycle = text_of(dir_ / "traces" / "lifecycle.log");
+  for (const char* line :
+       {"tick 0: start transport\n", "tick 0: stage MAIN_LOOP\n", "stop archives\n", ": stage SHELL_DELETED\n"})
+    EXPECT_NE(lifecycle.find(line), std::string::npos) << line << "\n" << lifecycle;
   // The server and each client report their traffic; the server its tick times.
   const std::string server = text_of(dir_ / "server.out");
   EXPECT_TRUE(std::regex_search(server, std::regex("traffic: in [1-9][0-9]* messages, [1-9][0-9]* bytes; out ")))
       << server;
   EXPECT_TRUE(std::regex_search(server, std::regex("tick time: mean [0-9]+ us, p99 [0-9]+ us"))) << server;
   EXPECT_TRUE(std::regex_search(text_of(dir_ / "alice.out"), std::regex("traffic: in [1-9][0-9]* messages")));
+}
+
+TEST_F(NetCliTest, serve_on_a_port_in_use_stops_what_started_in_reverse) {
+  const Process first =
+      spawn({SORTIE_BIN, "serve", "--port", "0", "--ticks", "100000", "--no-bot", "--no-scenario"}, dir_ / "a.out");
+  std::string port;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (port.empty() && std::chrono::steady_clock::now() < until) {
+    std::smatch m;
+    const std::string out = text_of(first.out);
+    if (std::regex_search(out, m, std::regex("listening on 127\\.0\\.0\\.1:([0-9]+)"))) port = m[1];
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_FALSE(port.empty()) << text_of(first.out);
+  const Process second = spawn({SORTIE_BIN, "serve", "--port", port, "--ticks", "10", "--trace", "lifecycle",
+                                "--trace-dir", (dir_ / "traces").string()},
+                               dir_ / "b.out");
+  EXPECT_EQ(wait_for(second, std::chrono::seconds(60)), 2) << text_of(second.out);  // as before: a usage/I/O error
+  ::kill(first.pid, SIGTERM);
+  wait_for(first, std::chrono::seconds(20));
+  const std::string lifecycle = text_of(dir_ / "traces" / "lifecycle.log");
+  const std::string expected =
+      "tick 0: start archives\ntick 0: stage LIBRARY_READY\ntick 0: stage ENTRYPOINTS_READY\n"
+      "tick 0: stage SHELL_CREATED\ntick 0: start mission\ntick 0: stage GAME_CREATED\n"
+      "tick 0: start transport\ntick 0: fail transport\ntick 0: stage SUBSYSTEMS_CLOSED\n"
+      "tick 0: stop mission\ntick 0: stage GAME_DELETED\ntick 0: stop archives\ntick 0: stage SHELL_DELETED\n";
+  EXPECT_EQ(lifecycle, expected);
 }
 
 TEST_F(NetCliTest, serve_and_three_lossy_joins_end_on_the_same_hash) {

@@ -13,6 +13,7 @@
 #include "sortie/world/builtin_commands.hpp"
 #include "sortie/world/command_log.hpp"
 #include "sortie/world/command_registry.hpp"
+#include "sortie/world/trace.hpp"
 #include "sortie/world/world.hpp"
 
 using namespace sortie;
@@ -170,3 +171,23 @@ TEST(WorldLimits, log_commands) {
     expect_code(declared(version, kMaxLogCommands + 1), "command_log.limit");
   }
 }
+
+namespace {
+
+// kMaxTraceLines is TraceOptions::max_lines' default (hundreds of MiB at most): a small override
+// is fed at its limit (every line kept) and one above (the extra line counted as dropped).
+TEST(WorldLimits, trace_lines) {
+  EXPECT_EQ(sortie::world::TraceOptions{}.max_lines, kMaxTraceLines);
+  TraceOptions o;
+  o.channels = {"queue"};
+  o.max_lines = 3;
+  Trace t(o);
+  for (int i = 0; i < 3; ++i) t.write("queue", "line");
+  EXPECT_EQ(t.lines().size(), 3u);
+  EXPECT_EQ(t.dropped(), 0u);
+  t.write("queue", "one more");
+  EXPECT_EQ(t.lines().size(), 3u);
+  EXPECT_EQ(t.dropped(), 1u);
+}
+
+}  // namespace

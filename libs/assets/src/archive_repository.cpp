@@ -87,6 +87,7 @@ core::Result<std::shared_ptr<const MountedArchive>> mount_archive(const GamePath
 core::Result<std::shared_ptr<const MountedArchive>> ArchiveRepository::open(const GamePath& path) {
   if (auto it = open_.find(path.key); it != open_.end()) {
     ++stats_.archive_cache_hits;
+    open_meta_[path.key].second = pass_;
     return it->second;
   }
   auto bytes = vfs_.read(path);
@@ -103,7 +104,28 @@ core::Result<std::shared_ptr<const MountedArchive>> ArchiveRepository::open(cons
   ++stats_.archives_opened;
   stats_.archive_bytes += size;
   open_.emplace(path.key, mounted);
+  open_meta_[path.key] = {size, pass_};
   return mounted;
+}
+
+CacheTrim ArchiveRepository::trim() {
+  CacheTrim t;
+  t.cache = "archives";
+  t.entries_before = open_.size();
+  for (auto it = open_.begin(); it != open_.end();) {
+    const auto& [bytes, pass] = open_meta_[it->first];
+    t.bytes_before += bytes;
+    if (pass < pass_ && it->second.use_count() == 1) {
+      open_meta_.erase(it->first);
+      it = open_.erase(it);
+      continue;
+    }
+    t.bytes_after += bytes;
+    ++it;
+  }
+  t.entries_after = open_.size();
+  ++pass_;
+  return t;
 }
 
 std::vector<std::shared_ptr<const MountedArchive>> ArchiveRepository::opened() const {
@@ -115,6 +137,7 @@ std::vector<std::shared_ptr<const MountedArchive>> ArchiveRepository::opened() c
 
 void ArchiveRepository::clear() {
   open_.clear();
+  open_meta_.clear();
 }
 
 }  // namespace sortie::assets

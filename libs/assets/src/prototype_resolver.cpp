@@ -108,9 +108,9 @@ struct PrototypeResolver::Impl {
   ResolverOptions options;
   detail::VisualChain chain;
   detail::EffectChain effects;
-  std::unordered_map<std::string, std::shared_ptr<const PrototypeInfo>> prototypes;  // folded archive|key
-  std::unordered_map<std::string, std::shared_ptr<const std::vector<iron3d::UnitComponentRef>>> unit_dats;
-  std::unordered_map<std::string, Failure> unit_dat_failures;
+  StampedMap<std::shared_ptr<const PrototypeInfo>> prototypes;  // folded archive|key
+  StampedMap<std::shared_ptr<const std::vector<iron3d::UnitComponentRef>>> unit_dats;
+  StampedMap<Failure> unit_dat_failures;
 
   Impl(ArchiveRepository& r, ResolverOptions o)
       : repo(r), options(std::move(o)), chain(repo, options), effects(repo, options) {}
@@ -326,6 +326,24 @@ struct PrototypeResolver::Impl {
 PrototypeResolver::PrototypeResolver(ArchiveRepository& repository, ResolverOptions options)
     : impl_(std::make_unique<Impl>(repository, std::move(options))) {}
 PrototypeResolver::~PrototypeResolver() = default;
+
+CacheTrim PrototypeResolver::trim() {
+  Impl& m = *impl_;
+  const auto size = [&] {
+    return m.prototypes.size() + m.unit_dats.size() + m.unit_dat_failures.size() + m.chain.size() + m.effects.size();
+  };
+  CacheTrim t;
+  t.cache = "resolver";
+  t.entries_before = size();
+  const auto unheld = [](const auto&) { return false; };
+  m.prototypes.trim(unheld);
+  m.unit_dats.trim(unheld);
+  m.unit_dat_failures.trim(unheld);
+  m.chain.trim();
+  m.effects.trim();
+  t.entries_after = size();
+  return t;
+}
 
 std::vector<ResolvedObject> PrototypeResolver::resolve(std::string_view mission_label, std::uint32_t mission_node,
                                                        std::span<const PlacedObjectRequest> objects,

@@ -17,6 +17,7 @@
 #include "provenance.hpp"
 #include "sortie/assets/prepared_effect.hpp"
 #include "sortie/assets/prototype_resolver.hpp"
+#include "sortie/assets/stamped_map.hpp"
 
 namespace sortie::assets::detail {
 
@@ -71,6 +72,13 @@ class VisualChain {
 
   // Adds the edges of every WEAR row (materials and their textures, lightmaps) below `wear_node`,
   // and fills `rc` with the names they resolve to.
+  // The maintenance pass: what was not looked up since the last one (stamped_map.hpp).
+  std::size_t trim() {
+    const auto unheld = [](const auto&) { return false; };
+    return meshes_.trim(unheld) + materials_.trim(unheld) + textures_.trim(unheld);
+  }
+  [[nodiscard]] std::size_t size() const { return meshes_.size() + materials_.size() + textures_.size(); }
+
   void wear_rows(const MeshVisual& v, std::uint32_t wear_node, const std::string& via, std::int32_t component, Walk& w,
                  ResolvedComponent& rc, GraphStatistics& st);
 
@@ -99,9 +107,9 @@ class VisualChain {
 
   ArchiveRepository& repo_;
   const ResolverOptions& options_;
-  std::unordered_map<std::string, std::shared_ptr<const MeshVisual>> meshes_;       // folded archive|entry
-  std::unordered_map<std::string, std::shared_ptr<const MaterialInfo>> materials_;  // folded name
-  std::unordered_map<std::string, std::shared_ptr<const ResourceCheck>> textures_;  // folded lib|name
+  StampedMap<std::shared_ptr<const MeshVisual>> meshes_;       // folded archive|entry
+  StampedMap<std::shared_ptr<const MaterialInfo>> materials_;  // folded name
+  StampedMap<std::shared_ptr<const ResourceCheck>> textures_;  // folded lib|name
 };
 
 // FXID effects by name (effects.rlb or the named archive), read and prepared once per resolver.
@@ -113,11 +121,16 @@ class EffectChain {
  public:
   EffectChain(ArchiveRepository& repo, const ResolverOptions& options) : repo_(repo), options_(options) {}
   std::shared_ptr<const EffectCheck> effect(const EffectRef& ref);
+  // Effects are prepared resources a store may hold: one held outside is kept.
+  std::size_t trim() {
+    return effects_.trim([](const auto& e) { return e.use_count() > 1 || (e->effect && e->effect.use_count() > 1); });
+  }
+  [[nodiscard]] std::size_t size() const { return effects_.size(); }
 
  private:
   ArchiveRepository& repo_;
   const ResolverOptions& options_;
-  std::unordered_map<std::string, std::shared_ptr<const EffectCheck>> effects_;  // EffectRef::key()
+  StampedMap<std::shared_ptr<const EffectCheck>> effects_;  // EffectRef::key()
 };
 
 }  // namespace sortie::assets::detail

@@ -31,6 +31,23 @@ core::Result<const DirectoryVfs::DirListing*> DirectoryVfs::listing(const fs::pa
   return raw;
 }
 
+CacheTrim DirectoryVfs::trim_cache() const {
+  std::lock_guard lock(mutex_);
+  CacheTrim t;
+  t.cache = "vfs.listings";
+  t.entries_before = cache_.size();
+  cache_.trim([](const auto&) { return false; },
+              [](const std::unique_ptr<DirListing>& l) {
+                std::uint64_t n = 0;
+                for (const auto& [key, names] : l->by_key)
+                  for (const auto& name : names) n += key.size() + name.size();
+                return n;
+              },
+              t.bytes_before, t.bytes_after);
+  t.entries_after = cache_.size();
+  return t;
+}
+
 core::Result<fs::path> DirectoryVfs::resolve(const GamePath& path) const {
   fs::path cur = root_;
   const auto segs = path.segments();

@@ -86,7 +86,79 @@ struct VisualCache::Impl {
   std::unordered_map<std::string, std::shared_ptr<const PreparedTexture>> textures;    // lib|name (both libraries)
   std::unordered_map<std::string, std::shared_ptr<const PreparedVisual>> visuals;      // mesh archive|entry
   VisualCacheStats stats;
+  // Use stamps for trim(): kind letter + id -> the pass it was last requested in.
+  std::unordered_map<std::string, std::uint64_t> used;
+  std::uint64_t pass = 0;
+  void touch(char kind, const std::string& id) { used[kind + id] = pass; }
 };
+
+namespace {
+
+std::uint64_t texture_bytes_of(const PreparedTexture& t) {
+  std::uint64_t n = 0;
+  for (const auto& level : t.mips) n += level.pixels.size();
+  return n;
+}
+
+std::uint64_t mesh_bytes_of(const PreparedMesh& m) {
+  std::uint64_t n = (m.positions.size() + m.normals.size()) * sizeof(core::Vec3) + m.uvs.size() * sizeof(core::Vec2);
+  for (const auto& slot : m.slots)
+    for (const auto& sub : slot.submeshes) n += sub.indices.size() * sizeof(std::uint32_t);
+  return n;
+}
+
+// Drops the entries of `map` (kind letter `kind`) not requested since the last pass and held by
+// the cache alone; adds the bytes before and after.
+// `held(value)`: the shared_ptr whose use count tells whether something outside holds the entry.
+template <class Map, class Held, class Bytes>
+void trim_map(Map& map, char kind, std::unordered_map<std::string, std::uint64_t>& used, std::uint64_t pass,
+              CacheTrim& t, Held held, Bytes bytes) {
+  for (auto it = map.begin(); it != map.end();) {
+    const std::uint64_t b = bytes(it->second);
+    t.bytes_before += b;
+    const auto stamp = used.find(kind + it->first);
+    const bool recent = stamp != used.end() && stamp->second >= pass;
+    if (!recent && held(it->second).use_count() == 1) {
+      if (stamp != used.end()) used.erase(stamp);
+      it = map.erase(it);
+      continue;
+    }
+    t.bytes_after += b;
+    ++it;
+  }
+}
+
+}  // namespace
+
+std::string CacheTrim::to_text() const {
+  return fmt::format("{}: {} -> {} entries, {} -> {} bytes", cache, entries_before, entries_after, bytes_before,
+                     bytes_after);
+}
+
+std::size_t VisualCache::entries() const {
+  return impl_->meshes.size() + impl_->materials.size() + impl_->textures.size() + impl_->visuals.size();
+}
+
+CacheTrim VisualCache::trim() {
+  Impl& c = *impl_;
+  CacheTrim t;
+  t.cache = "visual";
+  t.entries_before = entries();
+  const auto self = [](const auto& p) -> const auto& {
+    return p;
+  };
+  trim_map(c.visuals, 'v', c.used, c.pass, t, self, [](const auto&) { return std::uint64_t{sizeof(PreparedVisual)}; });
+  trim_map(c.materials, 'm', c.used, c.pass, t, self, [](const auto& m) {
+    return std::uint64_t{sizeof(PreparedMaterial) + m->phases.size() * sizeof(PreparedPhase)};
+  });
+  trim_map(
+      c.meshes, 'h', c.used, c.pass, t, [](const auto& e) -> const auto& { return e.mesh; },
+      [](const auto& e) { return mesh_bytes_of(*e.mesh); });
+  trim_map(c.textures, 't', c.used, c.pass, t, self, [](const auto& tex) { return texture_bytes_of(*tex); });
+  t.entries_after = entries();
+  ++c.pass;
+  return t;
+}
 
 VisualCache::VisualCache() : impl_(std::make_unique<Impl>()) {}
 VisualCache::~VisualCache() = default;
@@ -97,8 +169,10 @@ const VisualCacheStats& VisualCache::stats() const {
 }
 void VisualCache::clear() {
   const VisualCacheStats stats = impl_->stats;
+  const std::uint64_t pass = impl_->pass;
   *impl_ = Impl{};
   impl_->stats = stats;
+  impl_->pass = pass;
 }
 
 const PreparedPlacement* VisualStore::placement(std::int32_t placed_index) const {
@@ -200,6 +274,7 @@ class VisualStoreBuilder {
     const std::string id = entry_key(lib, name);
     auto& registered = lightmap ? lightmaps_ : textures_;
     std::shared_ptr<const PreparedTexture> tex;
+    cache_.touch('t', id);
     if (auto it = cache_.textures.find(id); it != cache_.textures.end()) {
       ++cache_.stats.hits;
       tex = it->second;
@@ -261,6 +336,7 @@ class VisualStoreBuilder {
     const std::string& lib = options_.material_lib;
     const std::string id = entry_key(lib, entry);
     std::shared_ptr<const PreparedMaterial> mat;
+    cache_.touch('m', id);
     if (auto it = cache_.materials.find(id); it != cache_.materials.end()) {
       ++cache_.stats.hits;
       mat = it->second;
@@ -337,6 +413,7 @@ class VisualStoreBuilder {
   core::Result<std::shared_ptr<const PreparedMesh>> mesh(const std::string& archive_name, const std::string& entry,
                                                          const std::string& via) {
     const std::string id = entry_key(archive_name, entry);
+    cache_.touch('h', id);
     auto it = cache_.meshes.find(id);
     if (it != cache_.meshes.end()) {
       ++cache_.stats.hits;
@@ -391,6 +468,7 @@ class VisualStoreBuilder {
     const std::string id = entry_key(rc.mesh_archive, rc.mesh_entry);
     if (auto it = visuals_.find(id); it != visuals_.end()) return it->second;
     std::shared_ptr<const PreparedVisual> v;
+    cache_.touch('v', id);
     if (auto it = cache_.visuals.find(id); it != cache_.visuals.end()) {
       ++cache_.stats.hits;
       v = it->second;

@@ -60,6 +60,14 @@ void SoundMixer::refresh_position(MixerSource& s) const {
   s.position_frames = pos;
 }
 
+void SoundMixer::trace_source(std::string_view what, const MixerSource& s) const {
+  if (trace_ == nullptr) return;
+  trace_->write("sound", fmt::format("{} source {} {}{} bus {} at {} ms ({} voices)", what, s.id,
+                                     s.loop.empty() ? "one-shot" : "loop '" + s.loop + "'",
+                                     s.ref.archive.empty() ? " " + s.ref.name : " " + s.ref.archive + "/" + s.ref.name,
+                                     to_string(s.params.bus), time_ms_, sources_.size()));
+}
+
 ApplyResult SoundMixer::apply(const SoundEvent& e) {
   ApplyResult r;
   r.kind = e.kind;
@@ -74,12 +82,16 @@ ApplyResult SoundMixer::apply(const SoundEvent& e) {
       if (is_loop) {
         if (auto it = find_loop(); it != sources_.end()) {  // a restart replaces the loop
           note(backend_.stop_source(it->id));
+          trace_source("stop (restarted)", *it);
           sources_.erase(it);
         }
       }
       auto found = bank_.lookup(e.sample, is_loop ? "loop " + e.loop : std::string("one-shot"));
       r.lookup = found.status;
       if (!found.ok()) {
+        if (trace_ != nullptr)
+          trace_->write("sound", fmt::format("no sample for {}: {}", is_loop ? "loop '" + e.loop + "'" : "one-shot",
+                                             found.diagnostic.to_string()));
         r.diagnostic = std::move(found.diagnostic);
         return r;
       }
@@ -93,6 +105,7 @@ ApplyResult SoundMixer::apply(const SoundEvent& e) {
       r.source = s.id;
       r.backend = note(backend_.start_source(s.id, *s.sample, s.params, effective_gain(s), 0));
       sources_.push_back(std::move(s));
+      trace_source("start", sources_.back());
       return r;
     }
     case SoundEventKind::set_loop_volume: {
@@ -118,6 +131,7 @@ ApplyResult SoundMixer::apply(const SoundEvent& e) {
       }
       r.source = it->id;
       r.backend = note(backend_.stop_source(it->id));
+      trace_source("stop", *it);
       sources_.erase(it);
       return r;
     }
@@ -142,6 +156,7 @@ void SoundMixer::advance(std::int64_t dt_ms) {
     refresh_position(*it);
     if (!it->params.loop && (!it->sample || it->position_frames >= it->sample->frames())) {
       note(backend_.stop_source(it->id));
+      trace_source("ended", *it);
       it = sources_.erase(it);
       continue;
     }

@@ -8,6 +8,7 @@
 
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/hash.hpp"
+#include "sortie/mission/bootstrap.hpp"
 #include "sortie/world/command_json.hpp"
 
 namespace sortie::mission {
@@ -61,25 +62,24 @@ std::function<core::Status(const World&)> save_hook(const MissionRunRequest& req
   };
 }
 
-// Loads, runs or replays; the first failure's diagnostic and stage go into `run`.
-core::Status run_stages(const MissionRunRequest& request, MissionRun& run) {
-  run.failed_at = RunStage::open;
-  SORTIE_TRY(auto game, open_game(run.dir, request.mission));
-  run.game.emplace(std::move(game));
-  MissionLoadOptions lo;
-  lo.world.seed = request.seed;
-  if (request.on_load_phase)
-    lo.progress = [&](std::string_view phase, std::size_t, std::size_t) {
-      request.on_load_phase(run.game->mission, phase);
-    };
-  const auto t0 = std::chrono::steady_clock::now();
-  auto report = run.game->context.load(run.game->mission, lo);
-  run.load_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  if (!report) return core::fail(std::move(report).error());
-  run.load = std::move(*report);
-  if (!run.load.ok) return {};
-  LoadedMission& loaded = *run.game->context.current();
+// The movement stack's start: the environment the loader built (terrain, areal map, parameters),
+// named in the "behavior" trace channel. A mission without one cannot move its units.
+core::Status start_movement(const LoadedMission& loaded, world::Trace& trace) {
+  if (!loaded.movement)
+    return core::fail(core::Diagnostic::error("run.movement", "the mission has no movement environment"));
+  if (trace.on("behavior")) {
+    const move::MoveEnvironment& env = *loaded.movement;
+    trace.write("behavior", fmt::format("movement stack: terrain {}, areal map {} areals, corridor radius {}",
+                                        env.terrain ? "yes" : "no", env.areals ? env.areals->areal_count() : 0,
+                                        env.params.corridor_radius));
+  }
+  return {};
+}
 
+// The run's main loop: the replay, or the generated run (with the scenario's runtime when it
+// has one), then report.json and commands.json.
+core::Status main_loop(const MissionRunRequest& request, MissionRun& run, scenario::ScenarioRuntime* runtime) {
+  LoadedMission& loaded = *run.game->context.current();
   run.failed_at = RunStage::run;
   if (!request.replay.empty()) {
     SORTIE_TRY(run.result, replay_file(loaded, request.replay, request.ticks));
@@ -88,24 +88,12 @@ core::Status run_stages(const MissionRunRequest& request, MissionRun& run) {
     so.ticks = request.ticks + (run.resumed ? run.resumed->tick : 0);
     so.seed = request.seed;
     so.after_tick = save_hook(request, run);
-    scenario::RuntimeOptions ro;
-    ro.seed = request.seed;
-    ro.trace.channels = request.trace;
-    ro.trace.dir = request.out_dir;
-    std::unique_ptr<scenario::ScenarioRuntime> runtime;
-    if (request.scenario) {
-      SORTIE_TRY(runtime, make_scenario_runtime(loaded, ro));
-    }
     if (runtime) so.wander = false;  // the scenario gives the orders
-    SORTIE_TRY(run.result, run_scenario(loaded, so, request.on_tick, runtime.get()));
+    SORTIE_TRY(run.result, run_scenario(loaded, so, request.on_tick, runtime));
     if (request.save_at && !run.saved)
       return core::fail(core::Diagnostic::error(
           "run.save_at", fmt::format("the run ended after {} ticks, before the tick to save at ({})", run.result.ticks,
                                      *request.save_at)));
-    if (runtime) {
-      run.failed_at = RunStage::write;
-      SORTIE_CHECK(runtime->write_traces());
-    }
   }
   if (request.out_dir.empty()) return {};
   SORTIE_TRY(auto log_json, world::command_log_json(run.result.log, loaded.world->commands()));
@@ -114,6 +102,70 @@ core::Status run_stages(const MissionRunRequest& request, MissionRun& run) {
   std::filesystem::create_directories(request.out_dir, ec);
   SORTIE_CHECK(core::write_file_atomic(request.out_dir / "report.json", core::dump_json(run.report())));
   return core::write_file_atomic(request.out_dir / "commands.json", core::dump_json(log_json));
+}
+
+// The run's subsystems (bootstrap.hpp): archives, mission, world, movement, scenario, then the
+// caller's; every failure's diagnostic and stage go into `run`.
+core::Status run_stages(const MissionRunRequest& request, MissionRun& run) {
+  using world::Stage;
+  world::TraceOptions to;
+  to.channels = request.trace;
+  to.dir = request.out_dir;
+  Bootstrap boot(std::move(to));
+  std::unique_ptr<scenario::ScenarioRuntime> runtime;
+  bool load_failed = false;
+  const auto loaded = [&run]() -> LoadedMission& { return *run.game->context.current(); };
+  SORTIE_CHECK(boot.add(Stage::library_ready, "archives", [&]() -> core::Status {
+    run.failed_at = RunStage::open;
+    SORTIE_TRY(auto game, open_game(run.dir, request.mission));
+    run.game.emplace(std::move(game));
+    return {};
+  }));
+  SORTIE_CHECK(boot.add(Stage::game_created, "mission", [&]() -> core::Status {
+    MissionLoadOptions lo;
+    lo.world.seed = request.seed;
+    if (request.on_load_phase)
+      lo.progress = [&](std::string_view phase, std::size_t, std::size_t) {
+        request.on_load_phase(run.game->mission, phase);
+      };
+    const auto t0 = std::chrono::steady_clock::now();
+    auto report = run.game->context.load(run.game->mission, lo);
+    run.load_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    if (!report) return core::fail(std::move(report).error());
+    run.load = std::move(*report);
+    load_failed = !run.load.ok;  // reported by the load report, not as a failure
+    if (load_failed) return core::fail(core::Diagnostic::error("load.failed", "the mission did not load"));
+    boot.attach(*loaded().world);
+    return {};
+  }));
+  SORTIE_CHECK(boot.add(
+      Stage::subsystems_ready, "world",
+      [&]() -> core::Status {
+        register_maintenance(*loaded().world, run.game->context, world::MaintenanceDrive::fixed_step);
+        return {};
+      },
+      [&] { loaded().world->run_all_maintenance(); }));  // the last pass, before the program ends
+  SORTIE_CHECK(boot.add(Stage::subsystems_ready, "movement",
+                        [&]() -> core::Status { return start_movement(loaded(), boot.trace()); }));
+  if (request.scenario && request.replay.empty()) {
+    SORTIE_CHECK(boot.add(
+        Stage::subsystems_ready, "scenario",
+        [&]() -> core::Status {
+          run.failed_at = RunStage::run;
+          scenario::RuntimeOptions ro;
+          ro.seed = request.seed;
+          SORTIE_TRY(runtime, make_scenario_runtime(loaded(), ro));
+          return {};
+        },
+        [&] { runtime.reset(); }));
+  }
+  SORTIE_CHECK(boot.add(request.subsystems));
+  auto status = boot.run([&] { return main_loop(request, run, runtime.get()); });
+  run.lifecycle = boot.lifecycle().trace();
+  run.reached_main_loop = boot.reached_main_loop();
+  if (!status && load_failed) return {};
+  if (!status && boot.write_failed()) run.failed_at = RunStage::write;
+  return status;
 }
 
 }  // namespace

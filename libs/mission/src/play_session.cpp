@@ -141,6 +141,16 @@ struct PlaySession::Impl {
   }
 
   // Records and applies an action for the commandable ones of its units; 0 when none can.
+  // The "input" trace line of a player's action: its kind, units and what it aims at.
+  static std::string action_text(const PlayAction& a) {
+    std::string text = fmt::format("player {} at tick {}:", to_string(a.kind), a.tick);
+    for (const auto& u : a.units) text += " " + u.to_string();
+    if (a.kind == ActionKind::go) text += fmt::format(" to ({:.2f}, {:.2f})", a.point.x, a.point.y);
+    if (a.kind == ActionKind::follow) text += " following " + a.target.to_string();
+    if (a.kind == ActionKind::drive) text += fmt::format(" speed {} turn {}", a.speed, a.turn);
+    return text;
+  }
+
   std::size_t give(PlayAction a) {
     if (decided_now()) return 0;
     auto units = commandable_units(a.units, [this](world::ObjectId id) { return commandable(id); });
@@ -149,6 +159,7 @@ struct PlaySession::Impl {
     a.units = units;
     a.tick = w().clock().tick;
     if (auto st = planner.act(w(), a, units, sink()); !st) return 0;
+    if (world::Trace* t = world::traced(w(), "input")) t->write("input", action_text(a));
     actions.push_back(std::move(a));
     return units.size();
   }

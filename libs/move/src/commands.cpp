@@ -173,6 +173,9 @@ core::Status register_move_commands_in(world::CommandRegistry& registry,
         get_or_add<WizardState>(*o);
         SORTIE_TRY(MoveSystem * system, ensure_move_system(w, slot->env));
         system->add_member(c.target);
+        if (auto* t = world::traced(w, "control"))
+          t->write("control", fmt::format("{} body on: radius {} max speed {}{}", c.target.to_string(), c.radius,
+                                          c.max_speed, c.is_static ? " static" : ""));
         return CommandOutcome::applied;
       }))));
 
@@ -197,6 +200,9 @@ core::Status register_move_commands_in(world::CommandRegistry& registry,
         clear_wizard_path(unit->wizard);
         unit->control.manual_speed = 0.0f;
         unit->control.manual_turn = 0.0f;
+        if (auto* t = world::traced(w, "control"))
+          t->write("control", fmt::format("{} order start move.goto to ({:.2f}, {:.2f}) speed {}", c.target.to_string(),
+                                          c.goal.x, c.goal.y, c.speed));
         return CommandOutcome::applied;
       }))));
 
@@ -207,6 +213,9 @@ core::Status register_move_commands_in(world::CommandRegistry& registry,
       [](world::World& w, const HaltCommand& c) -> core::Result<CommandOutcome> {
         auto unit = enabled_unit(w, c.target);
         if (!unit) return CommandOutcome::skipped;
+        if (auto* t = world::traced(w, "control"))
+          t->write("control", fmt::format("{} order end move.halt (was {})", c.target.to_string(),
+                                          to_string(unit->behavior.mode)));
         unit->behavior.mode = BehaviorMode::idle;
         unit->behavior.failure = MoveFailure::none;
         clear_paths(unit->behavior);
@@ -233,6 +242,9 @@ core::Status register_move_commands_in(world::CommandRegistry& registry,
         clear_wizard_path(unit->wizard);
         unit->control.manual_speed = core::clamp(c.speed, -unit->body.max_speed, unit->body.max_speed);
         unit->control.manual_turn = c.turn;
+        if (auto* t = world::traced(w, "control"))
+          t->write("control", fmt::format("{} order start move.drive speed {} turn {}", c.target.to_string(),
+                                          unit->control.manual_speed, c.turn));
         return CommandOutcome::applied;
       }))));
 
@@ -248,6 +260,7 @@ core::Status register_move_commands_in(world::CommandRegistry& registry,
         o->components.remove<WizardState>();
         o->components.remove<ControlState>();
         o->components.remove<CollisionProxy>();
+        if (auto* t = world::traced(w, "control")) t->write("control", c.target.to_string() + " body off");
         return CommandOutcome::applied;
       })));
 }

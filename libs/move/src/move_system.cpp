@@ -123,6 +123,10 @@ void MoveSystem::report_failure(world::World& world, Mover& m, MoveFailure failu
   clear_paths(b);
   clear_wizard_path(*m.wizard);
   stats_.failures += 1;
+  if (auto* t = world::traced(world, "behavior"))
+    t->write("behavior", fmt::format("{} failed: {}", m.object->id().to_string(), to_string(failure)));
+  if (auto* t = world::traced(world, "control"))
+    t->write("control", fmt::format("{} order failed: {}", m.object->id().to_string(), diagnostic_code(failure)));
   if (diagnostics_.size() < kMaxKeptDiagnostics) {
     const WorldObject& o = *m.object;
     diagnostics_.push_back(
@@ -142,7 +146,13 @@ void MoveSystem::think(world::World& world, Mover& m, float dt) {
   const core::Vec3 here{m.xy.x, m.xy.y, m.z};
   if (b.mode == BehaviorMode::planning) {
     const MoveFailure f = plan_path(b, here, *env_, workspace_);
-    if (f != MoveFailure::none) report_failure(world, m, f);
+    if (f != MoveFailure::none) {
+      report_failure(world, m, f);
+    } else if (auto* t = world::traced(world, "behavior")) {
+      t->write("behavior", fmt::format("{} planned revision {}: {} areals, {} points to ({:.2f}, {:.2f})",
+                                       m.object->id().to_string(), b.path_revision, b.global_path.size(),
+                                       b.local_path.size(), b.target.x, b.target.y));
+    }
   } else if (b.mode == BehaviorMode::following && env_->areals) {
     const auto at = env_->areals->locate_areal(m.xy, nav::LocateOptions{true, m.z});
     const PathCheck check = at ? observe_areal(b, at->areal) : PathCheck::off_path;
@@ -152,6 +162,9 @@ void MoveSystem::think(world::World& world, Mover& m, float dt) {
     } else if (check == PathCheck::off_path) {
       // The global path is damaged: a new revision from here, the detour forgotten.
       stats_.replans += 1;
+      if (auto* t = world::traced(world, "behavior"))
+        t->write("behavior", fmt::format("{} off its path at ({:.2f}, {:.2f}): re-plan", m.object->id().to_string(),
+                                         m.xy.x, m.xy.y));
       clear_wizard_path(*m.wizard);
       const std::uint32_t budget = b.replans_without_progress;
       const MoveFailure f = plan_path(b, here, *env_, workspace_);
@@ -167,6 +180,10 @@ void MoveSystem::think(world::World& world, Mover& m, float dt) {
       clear_paths(b);
       clear_wizard_path(*m.wizard);
       stats_.arrivals += 1;
+      if (auto* t = world::traced(world, "behavior"))
+        t->write("behavior", fmt::format("{} arrived at ({:.2f}, {:.2f})", m.object->id().to_string(), m.xy.x, m.xy.y));
+      if (auto* t = world::traced(world, "control"))
+        t->write("control", fmt::format("{} order end: arrived", m.object->id().to_string()));
       world.post(world::Event{0, world::EventType::arrived, m.object->handle(), {}, 0, 0});
       steer(c, {}, 0.0f, dt, params);
       return;
@@ -182,8 +199,10 @@ void MoveSystem::think(world::World& world, Mover& m, float dt) {
       if (&n == &m || !interacts(self, view(n))) continue;
       near_.push_back(Neighbour{n.object->id(), n.start, n.proxy->radius, n.proxy->is_static});
     }
+    const world::ObjectId avoided = m.wizard->avoiding;
     const WizardResult w = wizard_correct(*m.wizard, m.object->id(), m.xy, m.proxy->radius, intent.direction, near_,
                                           params, env_->areals.get());
+    if (m.wizard->avoiding != avoided) trace_wizard(world, m, avoided);
     steer(c, w.direction, intent.speed * w.speed_factor, dt, params);
     return;
   }
@@ -192,6 +211,18 @@ void MoveSystem::think(world::World& world, Mover& m, float dt) {
     return;
   }
   steer(c, {}, 0.0f, dt, params);  // idle, arrived, failed: brake to a stop
+}
+
+void MoveSystem::trace_wizard(world::World& world, const Mover& m, world::ObjectId avoided) {
+  world::Trace* t = world::traced(world, "wizard");
+  if (t == nullptr) return;
+  const WizardState& w = *m.wizard;
+  if (w.avoiding == world::ObjectId{}) {
+    t->write("wizard", fmt::format("{} clear of {}", m.object->id().to_string(), avoided.to_string()));
+  } else {
+    t->write("wizard", fmt::format("{} steps around {}: {} detour points", m.object->id().to_string(),
+                                   w.avoiding.to_string(), w.path.size()));
+  }
 }
 
 void MoveSystem::resolve_bodies(std::vector<ContactKey>& touching) {

@@ -315,6 +315,10 @@ void Server::on_order(Peer& peer, const Order& order) {
     }
   }
   ++stats_.orders_accepted;
+  if (world::Trace* t = world::traced(w, "input"))
+    t->write("input", fmt::format("network order of player {}: {}{} for tick {}", me, kind->name,
+                                  kind->order_target ? " " + kind->order_target(order.payload)->to_string() : "",
+                                  replica_->ticks()));
   next_.emplace_back(TickCommand{0, order.kind, order.payload});
 }
 

@@ -50,10 +50,9 @@ struct ScenarioRuntime::Impl {
   std::vector<core::Diagnostic> diagnostics;
   std::uint64_t warnings = 0;
   std::uint64_t warnings_dropped = 0;
-  std::vector<TraceLine> trace;
+  std::shared_ptr<world::Trace> trace;  // the world's (installed when it had none and a channel is on)
   std::vector<TraceLine> messages;
   std::uint64_t message_count = 0;
-  bool all_channels = false;
   std::uint32_t next_spawn = 0;
   std::uint64_t digest = 0;
   bool digest_submitted = false;
@@ -62,21 +61,21 @@ struct ScenarioRuntime::Impl {
   core::StateWriter scratch;
 
   Impl(world::World& w, MissionFacts f, RuntimeOptions o) : world(w), facts(std::move(f)), options(std::move(o)) {
-    all_channels =
-        std::find(options.trace.channels.begin(), options.trace.channels.end(), "all") != options.trace.channels.end();
+    trace = world.shared_trace();
+    if (!trace) {
+      trace = std::make_shared<world::Trace>(options.trace);
+      if (trace->any()) world.set_trace(trace);
+    }
   }
 
-  [[nodiscard]] bool channel_on(std::string_view channel) const {
-    return all_channels || std::find(options.trace.channels.begin(), options.trace.channels.end(), channel) !=
-                               options.trace.channels.end();
-  }
+  [[nodiscard]] bool channel_on(std::string_view channel) const { return trace->on(channel); }
   void add_trace(std::string_view channel, std::string text) {
     if (channel == "message") {
       ++message_count;
       if (messages.size() == kMaxMessages) messages.erase(messages.begin());
       messages.push_back(TraceLine{world.clock().tick, std::string(channel), text});
     }
-    if (channel_on(channel)) trace.push_back(TraceLine{world.clock().tick, std::string(channel), std::move(text)});
+    if (channel_on(channel)) trace->write_at(world.clock().tick, channel, std::move(text));
   }
   // A command of the runtime for the world's next tick (RuntimeOptions::submit).
   core::Status send(world::Command c) {
@@ -289,21 +288,11 @@ bool ScenarioRuntime::trace_on(std::string_view channel) const {
 }
 
 const std::vector<TraceLine>& ScenarioRuntime::trace_lines() const {
-  return impl_->trace;
+  return impl_->trace->lines();
 }
 
 core::Status ScenarioRuntime::write_traces() const {
-  const Impl& m = *impl_;
-  if (m.options.trace.dir.empty()) return {};
-  std::map<std::string, std::string> files;
-  for (const std::string& c : m.options.trace.channels)
-    if (c != "all") files[c];
-  for (const TraceLine& l : m.trace) files[l.channel] += fmt::format("tick {}: {}\n", l.tick, l.text);
-  std::error_code ec;
-  std::filesystem::create_directories(m.options.trace.dir, ec);
-  for (const auto& [channel, text] : files)
-    SORTIE_CHECK(core::write_file_atomic(m.options.trace.dir / (channel + ".log"), text));
-  return {};
+  return impl_->trace->save();
 }
 
 }  // namespace sortie::scenario

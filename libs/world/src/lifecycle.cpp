@@ -56,9 +56,14 @@ core::Status Lifecycle::add(Stage stage, std::string name, StartFn start, StopFn
   return {};
 }
 
+void Lifecycle::note(std::string line) {
+  if (observer_) observer_(line);
+  trace_.push_back(std::move(line));
+}
+
 void Lifecycle::enter(Stage stage) {
   stage_ = stage;
-  trace_.push_back(fmt::format("stage {}", to_string(stage)));
+  note(fmt::format("stage {}", to_string(stage)));
 }
 
 core::Status Lifecycle::start_up() {
@@ -71,11 +76,12 @@ core::Status Lifecycle::start_up() {
     for (std::size_t i = 0; i < entries_.size(); ++i) {
       Entry& e = entries_[i];
       if (static_cast<std::uint8_t>(e.stage) != stage) continue;
-      trace_.push_back("start " + e.name);
+      note("start " + e.name);
       core::Status status = e.start ? e.start() : core::Status{};
       if (!status) {
-        trace_.push_back("fail " + e.name);
-        const Diagnostic& cause = status.error();
+        note("fail " + e.name);
+        cause_ = status.error();
+        const Diagnostic& cause = *cause_;
         Diagnostic d = Diagnostic::error("lifecycle.start_failed", fmt::format("subsystem '{}' failed to start: {}: {}",
                                                                                e.name, cause.code, cause.message))
                            .in(fmt::format("{}.{}", to_string(e.stage), e.name));
@@ -96,7 +102,7 @@ void Lifecycle::stop_range(Stage stage) {
     Entry& e = entries_[start_order_.back()];
     if (e.stage != stage) return;
     start_order_.pop_back();
-    trace_.push_back("stop " + e.name);
+    note("stop " + e.name);
     if (e.stop) e.stop();
     e.started = false;
   }

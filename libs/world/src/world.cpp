@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <utility>
 
 #include "sortie/world/command_registry.hpp"
@@ -97,6 +98,9 @@ void World::publish(WorldObject& object) {
   object.registered_ = true;
   object.registration_sequence_ = next_registration_++;
   queue_.push_back(object.handle_);
+  if (Trace* t = traced(*this, "queue"))
+    t->write("queue", fmt::format("add {} '{}' seq {}", object.id_.to_string(), object.prototype_key,
+                                  object.registration_sequence_));
 }
 
 core::Status World::add_to_game(Handle handle) {
@@ -265,6 +269,10 @@ core::Status World::apply_command(const Command& command) {
   } else {
     ++commands_skipped_;
   }
+  if (traced(*this, "queue") != nullptr) {
+    const std::string name(kind->name);
+    traced_kinds_[outcome == CommandOutcome::applied ? name : name + " (skipped)"] += 1;
+  }
   return {};
 }
 
@@ -287,6 +295,7 @@ void World::apply_deferred() {
       WorldObject* object = find(h);
       if (object == nullptr) continue;
       if (object->pending_add_) object->pending_add_ = false;  // never published
+      if (Trace* t = traced(*this, "queue")) t->write("queue", "delete " + object->id_.to_string() + " (deferred)");
       release(h);
     }
     deferred_delete_.clear();
@@ -306,6 +315,7 @@ core::Status World::tick() {
   }
   // 1. prepare input/events
   phase_ = Phase::preparing;
+  if (trace_) trace_->set_tick(clock_.tick);
   for (auto it = pending_commands_.begin(); it != pending_commands_.end() && it->first == clock_.tick;) {
     auto status = apply_command(it->second);
     it = pending_commands_.erase(it);
@@ -314,6 +324,7 @@ core::Status World::tick() {
       return status;
     }
   }
+  if (!traced_kinds_.empty()) trace_commands();
   clock_.dt_us = clock_.step_game_us();
   clock_.time_us += clock_.dt_us;
   // 2..5. calculation
@@ -327,9 +338,11 @@ core::Status World::tick() {
   apply_deferred();
   // 7. maintenance
   phase_ = Phase::maintenance;
+  advance_driven_maintenance_clock();
   run_due_maintenance();
   // 8. publish
   clock_.tick += 1;
+  if (trace_) trace_->set_tick(clock_.tick);
   phase_ = Phase::idle;
   last_hash_ = compute_state_hash();
   if (config_.keep_hash_history) hash_history_.push_back(last_hash_);
@@ -346,8 +359,43 @@ void World::run_due_maintenance() {
   for (auto& m : maintenance_) {
     if (maintenance_clock_.time_us - m.last_us < m.period_us) continue;
     m.last_us = maintenance_clock_.time_us;
+    if (Trace* t = traced(*this, "queue"))
+      t->write("queue", fmt::format("maintenance {} at {:.3f} s", m.name,
+                                    static_cast<double>(maintenance_clock_.time_us) / kMicrosPerSecond));
     m.task(*this);
   }
+}
+
+void World::advance_driven_maintenance_clock() {
+  if (maintenance_drive_ == MaintenanceDrive::fixed_step) {
+    maintenance_clock_.advance(clock_.step_us);
+  } else if (maintenance_drive_ == MaintenanceDrive::real_time) {
+    const auto now = static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch())
+            .count());
+    if (maintenance_real_us_ != 0 && now > maintenance_real_us_) maintenance_clock_.advance(now - maintenance_real_us_);
+    maintenance_real_us_ = now;
+  }
+}
+
+void World::run_all_maintenance() {
+  for (auto& m : maintenance_) {
+    m.last_us = maintenance_clock_.time_us;
+    if (Trace* t = traced(*this, "queue")) t->write("queue", fmt::format("maintenance {} (final pass)", m.name));
+    m.task(*this);
+  }
+}
+
+void World::set_trace(std::shared_ptr<Trace> trace) {
+  trace_ = std::move(trace);
+  if (trace_) trace_->set_tick(clock_.tick);
+}
+
+void World::trace_commands() {
+  std::string text = "commands";
+  for (const auto& [kind, count] : traced_kinds_) text += fmt::format(" {} x{};", kind, count);
+  traced_kinds_.clear();
+  if (Trace* t = traced(*this, "queue")) t->write("queue", std::move(text));
 }
 
 // ---------------------------------------------------------------- presentation

@@ -70,10 +70,16 @@ class ArchiveRepository {
   // Every archive opened so far, sorted by path key.
   [[nodiscard]] std::vector<std::shared_ptr<const MountedArchive>> opened() const;
   void clear();
+  // The deep maintenance pass: drops the mounted archives nobody else holds and nobody opened
+  // since the last trim (their images and decoded RsLi entries); a later open() mounts the file
+  // again. Bytes: the archives' file sizes.
+  CacheTrim trim();
 
  private:
   const Vfs& vfs_;
-  std::map<std::string, std::shared_ptr<const MountedArchive>> open_;  // by path key
+  std::map<std::string, std::shared_ptr<const MountedArchive>> open_;         // by path key
+  std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> open_meta_;  // by path key: bytes, last pass
+  std::uint64_t pass_ = 0;
   RepositoryStats stats_;
 };
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "sortie/assets/archive_repository.hpp"
+#include "sortie/assets/cache_trim.hpp"
 #include "sortie/assets/dependency_graph.hpp"
 #include "sortie/assets/prepared_effect.hpp"
 #include "sortie/core/diagnostic.hpp"
@@ -117,6 +118,11 @@ class PrototypeResolver {
   // fx.command_skipped findings join the graph's warnings once per effect.
   std::optional<ResolvedEffect> resolve_effect(std::string_view mission_label, const EffectRequest& request,
                                                DependencyGraph& graph);
+
+  // The maintenance pass (cache_trim.hpp): drops the prototypes, unit DATs, mesh/WEAR, material,
+  // texture and effect checks not looked up since the previous trim() (an effect a store holds
+  // stays); a later load looks them up again. Bytes are not measured (small records).
+  CacheTrim trim();
 
  private:
   struct Impl;

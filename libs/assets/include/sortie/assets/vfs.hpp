@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "sortie/assets/cache_trim.hpp"
 #include "sortie/assets/game_path.hpp"
+#include "sortie/assets/stamped_map.hpp"
 #include "sortie/core/bytes.hpp"
 
 namespace sortie::assets {
@@ -24,6 +26,8 @@ class Vfs {
   virtual core::Result<std::vector<GamePath>> list(std::string_view prefix = {}) const = 0;
   // Human description of where `path` came from ("<root>/DATA/MAPS/x/Land.msh").
   virtual std::string describe(const GamePath& path) const = 0;
+  // The maintenance pass over what the VFS caches (a directory's listings); nothing by default.
+  virtual CacheTrim trim_cache() const { return CacheTrim{"vfs", 0, 0, 0, 0}; }
 };
 
 class DirectoryVfs final : public Vfs {
@@ -36,6 +40,9 @@ class DirectoryVfs final : public Vfs {
   // The host path a game path resolves to (case-insensitive, unambiguous).
   core::Result<std::filesystem::path> resolve(const GamePath& path) const;
   [[nodiscard]] const std::filesystem::path& root() const { return root_; }
+  // Drops the directory listings not used since the last trim (a later lookup lists the
+  // directory again: a file added since is found then). Bytes: the names' characters.
+  CacheTrim trim_cache() const override;
 
  private:
   struct DirListing {
@@ -44,7 +51,7 @@ class DirectoryVfs final : public Vfs {
   core::Result<const DirListing*> listing(const std::filesystem::path& dir) const;
   std::filesystem::path root_;
   mutable std::mutex mutex_;
-  mutable std::map<std::string, std::unique_ptr<DirListing>> cache_;
+  mutable StampedMap<std::unique_ptr<DirListing>> cache_;
 };
 
 class MemoryVfs final : public Vfs {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "sortie/assets/archive_repository.hpp"
+#include "sortie/assets/cache_trim.hpp"
 #include "sortie/assets/mission_data.hpp"
 #include "sortie/assets/prepared_effect.hpp"
 #include "sortie/assets/prepared_visual.hpp"
@@ -87,7 +88,10 @@ struct VisualCacheStats {
 };
 
 // Prepared resources by identity, kept between the stores of one session (not thread-safe; one
-// loader uses it at a time). Holding a store keeps its resources alive after clear().
+// loader uses it at a time). Holding a store keeps its resources alive after clear() and trim().
+// trim() is the maintenance pass: an entry nobody outside the cache holds (no store, no scene)
+// and that no store requested since the previous trim() is dropped; a later request decodes it
+// again, identically. An entry a store holds is kept, so a store's resources keep one identity.
 class VisualCache {
  public:
   VisualCache();
@@ -99,6 +103,11 @@ class VisualCache {
 
   [[nodiscard]] const VisualCacheStats& stats() const;
   void clear();
+  // Drops what was neither held nor requested since the last trim (visuals, then materials,
+  // meshes, textures: a dropped visual releases its mesh in the same pass). Counts are over the
+  // four kinds; bytes are the decoded payloads (texture levels, vertices and indices).
+  CacheTrim trim();
+  [[nodiscard]] std::size_t entries() const;
 
  private:
   struct Impl;

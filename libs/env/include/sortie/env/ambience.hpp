@@ -68,6 +68,8 @@ class Ambience {
                                  std::span<const SoundEvent> extra = {});
   void set_muted(bool muted) { mixer_->set_muted(muted); }
   void set_paused(bool paused);
+  // The "sound" trace channel (the mixer's sources); null: none.
+  void set_trace(world::Trace* trace) { mixer_->set_trace(trace); }
 
   [[nodiscard]] const SoundMixer& mixer() const { return *mixer_; }
   [[nodiscard]] AudioBackend& backend() { return *backend_; }

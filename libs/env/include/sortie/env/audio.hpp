@@ -28,6 +28,7 @@
 #include "sortie/env/sound_bank.hpp"
 #include "sortie/env/sound_event.hpp"
 #include "sortie/iron3d/wave.hpp"
+#include "sortie/world/trace.hpp"
 
 namespace sortie::env {
 
@@ -145,8 +146,12 @@ class SoundMixer {
   [[nodiscard]] bool muted() const { return muted_; }
   [[nodiscard]] std::int64_t time_ms() const { return time_ms_; }
   [[nodiscard]] std::size_t backend_unanswered() const { return backend_unanswered_; }  // calls not answered ok
+  // The "sound" trace channel (world/trace.hpp): sources started and stopped, the voices playing.
+  // Null: none.
+  void set_trace(world::Trace* trace) { trace_ = trace != nullptr && trace->on("sound") ? trace : nullptr; }
 
  private:
+  void trace_source(std::string_view what, const MixerSource& s) const;
   BackendStatus note(BackendStatus s);
   void refresh_position(MixerSource& s) const;
   SoundBank& bank_;
@@ -159,6 +164,7 @@ class SoundMixer {
   bool paused_ = false;
   bool muted_ = false;
   std::size_t backend_unanswered_ = 0;
+  world::Trace* trace_ = nullptr;
 };
 
 }  // namespace sortie::env

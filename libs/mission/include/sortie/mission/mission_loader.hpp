@@ -123,6 +123,7 @@ class MissionSession {
   [[nodiscard]] LoadedMission* current() { return current_ ? &*current_ : nullptr; }
   // Prepared meshes, materials and textures kept between this session's loads.
   [[nodiscard]] const assets::VisualCache& visual_cache() const { return visual_cache_; }
+  [[nodiscard]] assets::VisualCache& visual_cache() { return visual_cache_; }
 
  private:
   assets::ArchiveRepository& repo_;

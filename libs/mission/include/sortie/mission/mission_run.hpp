@@ -1,7 +1,7 @@
 #pragma once
-// `sortie run` as one call: open the game (or the embedded sample), load its mission through
-// every phase, run the headless scenario for N ticks or replay a recorded command log, and
-// write report.json and commands.json. The picture of the final state (snapshot.png) is the
+// `sortie run` as one call, through the program bootstrap (bootstrap.hpp): open the game (or the
+// embedded sample), load its mission through every phase, run the headless scenario for N ticks or replay a recorded
+// command log, and write report.json and commands.json. The picture of the final state (snapshot.png) is the
 // presentation layer's: render::render_mission with the run's loaded mission.
 #include <cstdint>
 #include <filesystem>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "sortie/core/json.hpp"
+#include "sortie/mission/bootstrap.hpp"
 #include "sortie/mission/open_game.hpp"
 #include "sortie/mission/save_game.hpp"
 #include "sortie/mission/scenario.hpp"
@@ -27,9 +28,11 @@ struct MissionRunRequest {
   // generated orders.
   std::filesystem::path replay;
   std::filesystem::path out_dir;  // set: report.json and commands.json are written there
-  // Scenario trace channels to turn on ("lua", "ai", "superai", "scenario", "all"); their
-  // <channel>.log files go to out_dir (scenario/runtime.hpp).
+  // Trace channels to turn on (docs/traces.md: lifecycle, queue, behavior, wizard, control,
+  // scenario, lua, ai, superai, fx, ...; "all"); their <channel>.log files go to out_dir.
   std::vector<std::string> trace;
+  // The caller's own subsystems, started after the run's (bootstrap.hpp).
+  std::vector<ProgramSubsystem> subsystems;
   // Play the mission's scenario when it has one (its parts give the orders); false
   // (`--no-scenario`): waves of random orders as for a mission without one. `sortie serve` keeps
   // the same rule (net::ServerScenario; without it, its host bot orders).
@@ -61,6 +64,9 @@ struct MissionRun {
   RunStage failed_at = RunStage::open;
   std::optional<SaveGame> resumed;  // the save the run resumed
   std::optional<SaveGame> saved;    // the save the run wrote
+  // The bootstrap's stage trace (world::Lifecycle::trace) and whether it reached the main loop.
+  std::vector<std::string> lifecycle;
+  bool reached_main_loop = false;
 
   // report.json: {"ok": true, game, load, load_ms, run, final_hash}.
   [[nodiscard]] core::Json report() const;

@@ -107,6 +107,7 @@ class MoveSystem final : public world::Controller {
   };
   void gather(world::World& world);
   void think(world::World& world, Mover& m, float dt);
+  void trace_wizard(world::World& world, const Mover& m, world::ObjectId avoided);  // the "wizard" channel
   void report_failure(world::World& world, Mover& m, MoveFailure failure);
   [[nodiscard]] bool ground_ok(core::Vec2 p, std::optional<nav::SurfaceSample>* sample = nullptr) const;
   [[nodiscard]] ProxyView view(const Mover& m) const;

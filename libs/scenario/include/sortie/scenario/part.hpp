@@ -23,6 +23,7 @@
 #include "sortie/world/event.hpp"
 #include "sortie/world/ids.hpp"
 #include "sortie/world/state_writer.hpp"
+#include "sortie/world/trace.hpp"
 
 namespace sortie::world {
 class World;
@@ -44,11 +45,7 @@ struct MissionFacts {
 };
 
 // One line of a trace channel (ai.log and the other scenario channels): stamped with the tick.
-struct TraceLine {
-  std::uint64_t tick = 0;
-  std::string channel;  // "ai", "lua", "superai"
-  std::string text;
-};
+using TraceLine = world::TraceLine;
 
 // The ids of a world event's target and other, resolved when it was dispatched (a null id for a
 // null handle), so a part never has to look up a handle whose object is gone since.

@@ -18,9 +18,12 @@
 // the world's state hash through a command: a replay of the command log reaches the same hash
 // without running any part (ADR 0016).
 //
-// Trace channels ("ai", "lua", "superai", "scenario", ...) are off by default. A channel that is
-// on keeps its lines, each stamped with the tick; write_traces() writes `<channel>.log` to the
-// trace directory (atomically).
+// Trace channels ("ai", "lua", "superai", "scenario", ...) are off by default. They are the
+// world's trace (world/trace.hpp): when the world has one (a program's bootstrap installed it),
+// the runtime writes there and its options.trace is not used; else a runtime with channels on
+// installs one made from options.trace on the world, so the world's own channels (queue, the
+// movement stack's) go to the same files. A channel that is on keeps its lines, each stamped with
+// the tick; write_traces() writes `<channel>.log` to the trace directory (atomically).
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -37,10 +40,9 @@
 
 namespace sortie::scenario {
 
-struct TraceOptions {
-  std::vector<std::string> channels;  // channels that are on; "all" turns every channel on
-  std::filesystem::path dir;          // where write_traces() puts <channel>.log (empty: nowhere)
-};
+// The world's trace options (world/trace.hpp): channels that are on ("all": every one) and
+// where write_traces() puts <channel>.log (empty: nowhere).
+using TraceOptions = world::TraceOptions;
 
 struct RuntimeOptions {
   TraceOptions trace;

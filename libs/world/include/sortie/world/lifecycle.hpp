@@ -8,6 +8,7 @@
 // reached. shut_down() stops everything in reverse, passing the closing stages.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,6 +57,11 @@ class Lifecycle {
   [[nodiscard]] bool started(std::string_view name) const;
   // Human-readable trace: "stage LIBRARY_READY", "start display", "fail sound", "stop display".
   [[nodiscard]] const std::vector<std::string>& trace() const { return trace_; }
+  // Called with every trace line as it is written (a program's "lifecycle" trace channel).
+  void set_observer(std::function<void(std::string_view)> observer) { observer_ = std::move(observer); }
+  // After a failed start_up(): the failing subsystem's own diagnostic (what a program reports
+  // with its own code and exit code; start_up() returns it wrapped in lifecycle.start_failed).
+  [[nodiscard]] const std::optional<core::Diagnostic>& cause() const { return cause_; }
 
  private:
   struct Entry {
@@ -66,6 +72,7 @@ class Lifecycle {
     bool started = false;
   };
   void enter(Stage stage);
+  void note(std::string line);
   void stop_range(Stage stage);  // stops started entries of `stage`, reverse order
 
   std::vector<Entry> entries_;  // sorted by stage, then registration
@@ -73,6 +80,8 @@ class Lifecycle {
   Stage stage_ = Stage::process_created;
   bool ran_ = false;
   std::vector<std::string> trace_;
+  std::function<void(std::string_view)> observer_;
+  std::optional<core::Diagnostic> cause_;
 };
 
 }  // namespace sortie::world

@@ -28,3 +28,12 @@ inline constexpr std::uint32_t kMaxLogKinds = 0xffff;
 inline constexpr std::uint32_t kMaxLogCommands = 1u << 24;
 
 }  // namespace sortie::world
+
+namespace sortie::world {
+
+// Lines one trace keeps (trace.hpp, TraceOptions::max_lines' default): 4 M lines, a few hundred
+// MiB at most; a 600-tick run of the sample with every channel on writes a few thousand. More
+// are counted as dropped, never kept.
+inline constexpr std::size_t kMaxTraceLines = 4u * 1024 * 1024;
+
+}  // namespace sortie::world

@@ -38,6 +38,7 @@
 #include "sortie/world/object.hpp"
 #include "sortie/world/snapshot.hpp"
 #include "sortie/world/state_writer.hpp"
+#include "sortie/world/trace.hpp"
 
 namespace sortie::world {
 
@@ -56,6 +57,11 @@ struct WorldConfig {
   // (world's built-in kinds only; movement: move::move_command_registry).
   std::shared_ptr<const CommandRegistry> commands{};
 };
+
+// How a world's maintenance clock moves (it is never hashed, whichever): `external` only by
+// advance_maintenance_clock (world::FrameLoop: the frame's real time), `fixed_step` by the step
+// at every tick (a headless run), `real_time` by the steady clock's time between ticks.
+enum class MaintenanceDrive : std::uint8_t { external, fixed_step, real_time };
 
 enum class Phase : std::uint8_t { idle, preparing, calculating, applying_deferred, maintenance, shut_down };
 
@@ -139,8 +145,20 @@ class World {
   // ---- maintenance (clock 5; never hashed; tasks must not touch simulation state) ----
   void add_maintenance_task(std::string name, std::uint64_t period_us, MaintenanceTask task);
   void advance_maintenance_clock(std::uint64_t us) { maintenance_clock_.advance(us); }
+  void drive_maintenance_clock(MaintenanceDrive drive) { maintenance_drive_ = drive; }
+  [[nodiscard]] MaintenanceDrive maintenance_drive() const { return maintenance_drive_; }
   [[nodiscard]] const MaintenanceClock& maintenance_clock() const { return maintenance_clock_; }
   void run_due_maintenance();
+  // Runs every task now whatever its period (a program's last pass, tests).
+  void run_all_maintenance();
+
+  // ---- trace channels (trace.hpp; never hashed, never read by the simulation) ----
+  // The world stamps the trace with its tick (set at the start of every pass and after it) and
+  // writes the "queue" channel: objects added, deferred deletions applied, each tick's commands,
+  // maintenance runs. Null: tracing is off.
+  void set_trace(std::shared_ptr<Trace> trace);
+  [[nodiscard]] Trace* trace() const { return trace_.get(); }
+  [[nodiscard]] const std::shared_ptr<Trace>& shared_trace() const { return trace_; }
 
   // ---- determinism ----
   // Canonical encoding of the whole simulation state (see world_hash.cpp for the layout).
@@ -182,12 +200,16 @@ class World {
   void dispatch_events();
   void update_objects();
   void apply_deferred();
+  void trace_commands();  // the queue channel's line of this tick's commands
+  void advance_driven_maintenance_clock();
 
   WorldConfig config_;
   std::shared_ptr<const CommandRegistry> commands_;
   ClassRegistry classes_;
   GameClock clock_;
   MaintenanceClock maintenance_clock_;
+  MaintenanceDrive maintenance_drive_ = MaintenanceDrive::external;
+  std::uint64_t maintenance_real_us_ = 0;  // the steady clock at the last tick (real_time); 0: none yet
   core::Rng sim_rng_;
   Phase phase_ = Phase::idle;
   bool in_calculation_ = false;
@@ -215,10 +237,18 @@ class World {
   CommandLog log_;
 
   std::vector<Maintenance> maintenance_;
+  std::shared_ptr<Trace> trace_;
+  std::map<std::string, std::uint32_t> traced_kinds_;  // this tick's applied commands by kind (queue channel on)
   std::shared_ptr<const HeightField> ground_;
   mutable StateWriter scratch_;  // reused encoding buffer of compute_state_hash()
   std::uint64_t last_hash_ = 0;
   std::vector<std::uint64_t> hash_history_;
 };
+
+// The world's trace when `channel` is on, else null: nothing is formatted for a channel that is off.
+inline Trace* traced(const World& world, std::string_view channel) {
+  Trace* t = world.trace();
+  return t != nullptr && t->on(channel) ? t : nullptr;
+}
 
 }  // namespace sortie::world
