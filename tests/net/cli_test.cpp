@@ -91,7 +91,9 @@ TEST_F(NetCliTest, serve_and_three_joins_end_on_the_same_hash_and_replay_reprodu
   // The players' bots' orders the server accepted (input.log), and the server's start and end
   // through the bootstrap (lifecycle.log), each line stamped with the tick.
   const std::string input = text_of(dir_ / "traces" / "input.log");
-  EXPECT_TRUE(std::regex_search(input, std::regex("tick [0-9]+: network order of player [2-4]: move\\.[a-z]+ p[2-4]:")))
+  EXPECT_TRUE(std::regex_search(
+      input,
+      std::regex("tick [0-9]+: network order of player [2-4]: move\\.goto p[0-9]+:c[0-9]+:#[0-9]+ for tick [0-9]+\n")))
       << input;
   const std::string lifecycle = text_of(dir_ / "traces" / "lifecycle.log");
   for (const char* line :
