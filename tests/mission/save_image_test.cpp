@@ -224,6 +224,30 @@ TEST_F(SaveImageTest, corpus_played_saves_at_1_60_and_600_resume_on_the_uninterr
   expect_played_resume_matches(cache_, assets::SampleScale::corpus);
 }
 
+// The viewer's F9 (resume_play) checks the image the same way: an edited unit is named, and the
+// game re-plays only on success.
+TEST_F(SaveImageTest, a_played_save_with_an_edited_unit_is_refused_by_resume_play) {
+  auto g = open_game({{}, assets::SampleScale::demo, cache_ / "demo"}, "m01");
+  ASSERT_TRUE(g) << g.error().to_string();
+  OpenGame game = std::move(*g);
+  MissionLoadOptions lo;
+  lo.world.seed = 1;
+  ASSERT_TRUE(game.context.load(game.mission, lo));
+  auto play = PlaySession::start(*game.context.current());
+  ASSERT_TRUE(play) << play.error().to_string();
+  for (int t = 0; t < 60; ++t) ASSERT_TRUE((*play)->tick());
+  SaveGame save = play_save(**play, "", "demo", game.mission, 1);
+  ASSERT_TRUE(resume_play(game.context, save, game.mission)) << "the save as written resumes";
+  core::Json& unit = save.image["world"]["objects"][5];
+  const std::string id = unit[0];
+  unit[7][0] = unit[7][0].get<double>() + 1.0;
+  auto refused = resume_play(game.context, save, game.mission);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, "save.mismatch");
+  EXPECT_NE(refused.error().message.find("object 0x" + id), std::string::npos) << refused.error().message;
+  EXPECT_NE(refused.error().message.find(" position: saved ("), std::string::npos) << refused.error().message;
+}
+
 TEST_F(SaveImageTest, an_edited_object_position_is_named) {
   core::Json j = saved_at(60, dir_ / "t60.save");
   core::Json* unit = nullptr;
