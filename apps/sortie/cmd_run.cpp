@@ -87,9 +87,9 @@ SORTIE_COMMAND(run, [](CLI::App& root, Outcome& outcome) {
       "  sortie run --replay /tmp/run/commands.json --ticks 600   (same final hash)\n"
       "  sortie run --save-at 100 --save /tmp/t100.save --ticks 300\n"
       "  sortie run --load /tmp/t100.save --ticks 200   (same final hash as the run above)\n"
-      "A save (docs/save-files.md) names the run and its state hash at the tick; --load re-simulates\n"
-      "the run to that tick, refuses a save whose hash differs there (another game or build), a damaged\n"
-      "file or one of another save version, then runs --ticks more.\n"
+      "A save (docs/save-files.md) names the run and holds the world at the tick (sortie save show);\n"
+      "--load re-simulates the run to that tick, refuses a save whose world differs there (naming the\n"
+      "first differing entry), a damaged file or one of another save version, then runs --ticks more.\n"
       "--trace CH,...|all with --out writes trace channels (docs/traces.md), each line stamped with the\n"
       "tick; they never change the state hash. The run starts and ends through the program bootstrap\n"
       "(lifecycle channel); its cache maintenance passes (20 s, 60 s) follow the fixed step.\n");

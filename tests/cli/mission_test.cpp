@@ -229,8 +229,9 @@ TEST_F(CliMissionTest, save_at_a_tick_then_load_gives_the_uninterrupted_hash) {
       << resumed.out;
   // A damaged save: a clear message with its code, a non-zero exit, nothing run.
   std::string text(reinterpret_cast<const char*>(file_bytes(save).data()), fs::file_size(save));
-  const std::string saved_tick = "\"tick\": 60";
-  text.replace(text.find(saved_tick), saved_tick.size(), "\"tick\": 61");
+  const std::string saved_tick = "\"tick\":60";
+  ASSERT_NE(text.find(saved_tick), std::string::npos) << text.substr(0, 200);
+  text.replace(text.find(saved_tick), saved_tick.size(), "\"tick\":61");
   std::ofstream(save, std::ios::binary | std::ios::trunc) << text;
   const auto damaged = run_sortie({"run", sample_dir().string(), "--load", save.string()});
   EXPECT_NE(damaged.exit_code, 0);
@@ -239,6 +240,30 @@ TEST_F(CliMissionTest, save_at_a_tick_then_load_gives_the_uninterrupted_hash) {
   // --save-at needs --save, and neither goes with --replay.
   EXPECT_EQ(run_sortie({"run", "--save-at", "5"}).exit_code, 2);
   EXPECT_EQ(run_sortie({"run", "--load", save.string(), "--replay", save.string()}).exit_code, 2);
+}
+
+TEST_F(CliMissionTest, save_show_prints_the_header_and_a_summary_of_the_image) {
+  const fs::path save = dir_ / "t60.save";
+  ASSERT_EQ(
+      run_sortie({"run", sample_dir().string(), "--ticks", "60", "--save-at", "60", "--save", save.string()}).exit_code,
+      0);
+  const auto text = run_sortie({"save", "show", save.string()});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("tick: 60\n"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("mission: m01\n"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("part superai:"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("objective "), std::string::npos) << text.out;
+  const auto json = run_sortie({"save", "show", save.string(), "--json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto j = json.json();
+  EXPECT_EQ(j.at("save").at("tick"), 60);
+  EXPECT_EQ(j.at("image").at("world").at("clock").at(0), 60);
+  EXPECT_EQ(j.at("image").at("world").at("objects").size(), j.at("summary").at("objects"));
+  // A damaged file: its code, exit 1.
+  std::ofstream(save, std::ios::binary | std::ios::app) << "x";
+  const auto bad = run_sortie({"save", "show", save.string()});
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_NE(bad.err.find("[save.json]"), std::string::npos) << bad.err;
 }
 
 TEST_F(CliMissionTest, run_plays_every_part_of_the_scenario_and_writes_their_traces) {

@@ -13,11 +13,22 @@
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/hash.hpp"
 #include "sortie/mission/mission_run.hpp"
+#include "sortie/world/world_image.hpp"
 
 namespace sortie::mission {
 namespace {
 
 namespace fs = std::filesystem;
+
+// The smallest image check_save_image accepts: an empty world, no scenario.
+core::Json empty_image() {
+  core::Json w;
+  for (const char* key : {"clock", "rng", "counters", "classes", "next_index", "free_slots", "objects", "queue",
+                          "events", "deferred_delete", "deferred_add", "pending_commands"})
+    w[key] = core::Json::array();
+  w["object_fields"] = world::kImageObjectFields;
+  return core::Json{{"world", std::move(w)}, {"scenario", nullptr}};
+}
 
 class SaveGameTest : public ::testing::Test {
  protected:
@@ -97,6 +108,7 @@ TEST_F(SaveGameTest, damaged_foreign_and_mismatched_saves_are_refused_before_any
   good.seed = 1;
   good.tick = 30;
   good.state_hash = 0x0123456789abcdefULL;
+  good.image = empty_image();
   const std::string valid = core::dump_json(save_json(good));
   ASSERT_TRUE(save_from_json(core::Json::parse(valid)).has_value());
 
@@ -128,7 +140,16 @@ TEST_F(SaveGameTest, damaged_foreign_and_mismatched_saves_are_refused_before_any
   EXPECT_EQ(code_of(missing.dump()), "save.field");
   EXPECT_EQ(read_save(dir_ / "absent.save").error().code, "save.read");
 
-  // Well formed, but the world re-simulated to tick 30 has another hash: refused, no outputs.
+  SaveGame no_image = good;
+  no_image.image = nullptr;
+  auto without = save_json(no_image);
+  without.erase("image");
+  without.erase("checksum");
+  without["checksum"] = core::hash_hex(core::hash64(without.dump()));
+  EXPECT_EQ(code_of(without.dump()), "save.field");
+  EXPECT_FALSE(write_save(dir_ / "no-image.save", no_image));  // never written without an image
+
+  // Well formed, but the world re-simulated to tick 30 is not the image: refused, no outputs.
   const fs::path mismatched = dir_ / "mismatch.save";
   ASSERT_TRUE(write_save(mismatched, good).has_value());
   auto rq = request(10);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "sortie/core/json.hpp"
 #include "sortie/env/class_ids.hpp"
 #include "sortie/env/limits.hpp"
 #include "sortie/world/command_registry.hpp"
@@ -98,6 +99,13 @@ void StartEffectCommand::fields(Self& c, V& v) {
   v(c.position.y, "y");
   v(c.position.z, "z");
   v(c.lifetime_ms, "lifetime_ms");
+}
+
+void EffectsState::image(nlohmann::json& out) const {
+  core::Json effects = core::Json::array();
+  for (const EffectInstanceState& s : live)
+    effects.push_back(core::Json::array({s.id, s.name, core::vec3_json(s.position), s.start_us, s.end_us}));
+  out = core::Json{{"next_id", next_id}, {"started", started}, {"live", std::move(effects)}};
 }
 
 void EffectsState::encode(world::StateWriter& out) const {

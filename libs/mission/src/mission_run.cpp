@@ -9,6 +9,7 @@
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/hash.hpp"
 #include "sortie/mission/bootstrap.hpp"
+#include "sortie/mission/save_image.hpp"
 #include "sortie/world/command_json.hpp"
 
 namespace sortie::mission {
@@ -33,19 +34,25 @@ core::Result<ScenarioResult> replay_file(LoadedMission& loaded, const std::files
   return result;
 }
 
-// The save hook of a generated run: write a save at request.save_at, and check a resumed
-// save's state hash at its tick (a different hash: another game, build or damaged state).
-std::function<core::Status(const World&)> save_hook(const MissionRunRequest& request, MissionRun& run) {
+// The save hook of a generated run: write a save (with the world image) at request.save_at, and
+// check a resumed save at its tick: its image entry by entry, then its state hash (a difference:
+// another game, build or damaged state).
+std::function<core::Status(const World&)> save_hook(const MissionRunRequest& request, MissionRun& run,
+                                                    const scenario::ScenarioRuntime* runtime, ClanNamer clans) {
   if (!request.save_at && !run.resumed) return nullptr;
-  return [&request, &run](const World& w) -> core::Status {
+  return [&request, &run, runtime, clans = std::move(clans)](const World& w) -> core::Status {
     const std::uint64_t tick = w.clock().tick;
-    if (run.resumed && tick == run.resumed->tick && w.last_hash() != run.resumed->state_hash)
-      return core::fail(core::Diagnostic::error("save.mismatch",
-                                                fmt::format("re-simulated to tick {}, the world differs from the save: "
-                                                            "another game, build or a changed mission",
-                                                            tick))
-                            .expect(core::hash_hex(run.resumed->state_hash), core::hash_hex(w.last_hash()))
-                            .of(request.load.string()));
+    if (run.resumed && tick == run.resumed->tick) {
+      if (auto st = compare_save_image(run.resumed->image, save_image(w, runtime), tick, clans); !st)
+        return core::fail(std::move(st).error().of(request.load.string()));
+      if (w.last_hash() != run.resumed->state_hash)
+        return core::fail(
+            core::Diagnostic::error("save.mismatch", fmt::format("re-simulated to tick {}, the world differs from the "
+                                                                 "save: another game, build or a changed mission",
+                                                                 tick))
+                .expect(core::hash_hex(run.resumed->state_hash), core::hash_hex(w.last_hash()))
+                .of(request.load.string()));
+    }
     if (request.save_at && tick == *request.save_at) {
       SaveGame s;
       s.build = save_build_id();
@@ -55,6 +62,7 @@ std::function<core::Status(const World&)> save_hook(const MissionRunRequest& req
       s.seed = request.seed;
       s.tick = tick;
       s.state_hash = w.last_hash();
+      s.image = save_image(w, runtime);
       SORTIE_CHECK(write_save(request.save, s));
       run.saved = std::move(s);
     }
@@ -87,7 +95,7 @@ core::Status main_loop(const MissionRunRequest& request, MissionRun& run, scenar
     ScenarioOptions so;
     so.ticks = request.ticks + (run.resumed ? run.resumed->tick : 0);
     so.seed = request.seed;
-    so.after_tick = save_hook(request, run);
+    so.after_tick = save_hook(request, run, runtime, clan_namer(*loaded.data));
     if (runtime) so.wander = false;  // the scenario gives the orders
     SORTIE_TRY(run.result, run_scenario(loaded, so, request.on_tick, runtime));
     if (request.save_at && !run.saved)
@@ -217,8 +225,8 @@ core::Json MissionRun::report() const {
   core::Json j{{"ok", true},         {"game", dir.path.string()}, {"load", load.to_json()},
                {"load_ms", load_ms}, {"run", result.to_json()},   {"final_hash", core::hash_hex(result.final_hash)}};
   if (result.scenario) j["scenario"] = result.scenario->to_json();
-  if (resumed) j["resumed"] = save_json(*resumed);
-  if (saved) j["saved"] = save_json(*saved);
+  if (resumed) j["resumed"] = save_show_json(*resumed)["save"];  // the header: the image is the file's
+  if (saved) j["saved"] = save_show_json(*saved)["save"];
   return j;
 }
 

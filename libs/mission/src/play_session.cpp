@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "sortie/core/hash.hpp"
+#include "sortie/mission/save_image.hpp"
 #include "sortie/move/commands.hpp"
 #include "sortie/move/components.hpp"
 #include "sortie/scenario/super_ai.hpp"
@@ -328,7 +329,8 @@ const PlayOptions& PlaySession::options() const {
 
 core::Result<std::unique_ptr<PlaySession>> replay_play(LoadedMission& mission, const PlayOptions& options,
                                                        std::span<const PlayAction> actions, std::uint64_t tick,
-                                                       std::optional<std::uint64_t> expect_hash) {
+                                                       std::optional<std::uint64_t> expect_hash,
+                                                       const core::Json* expect_image) {
   SORTIE_TRY(auto play, PlaySession::start(mission, options));
   std::size_t next = 0;
   while (true) {
@@ -348,6 +350,9 @@ core::Result<std::unique_ptr<PlaySession>> replay_play(LoadedMission& mission, c
     return core::fail(core::Diagnostic::error(
         "save.mismatch",
         fmt::format("the game ended at tick {}, before the saved tick {}", play->tick_number(), tick)));
+  if (expect_image != nullptr)
+    SORTIE_CHECK(
+        compare_save_image(*expect_image, save_image(play->world(), play->runtime()), tick, clan_namer(*mission.data)));
   if (expect_hash && play->state_hash() != *expect_hash)
     return core::fail(
         core::Diagnostic::error("save.mismatch", fmt::format("re-played to tick {}, the world differs from the save: "

@@ -10,6 +10,7 @@
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/hash.hpp"
 #include "sortie/mission/limits.hpp"
+#include "sortie/mission/save_image.hpp"
 
 #ifndef SORTIE_VERSION
 #define SORTIE_VERSION "unknown"
@@ -35,11 +36,12 @@ core::Json body_of(const SaveGame& s) {
                     {"tick", s.tick},
                     {"state_hash", core::hash_hex(s.state_hash)},
                     {"mode", s.mode == SaveMode::play ? "play" : "run"},
-                    {"actions", actions_json(s.actions)}};
+                    {"actions", actions_json(s.actions)},
+                    {"image", s.image}};
 }
 
 std::string checksum_of(const core::Json& body) {
-  return core::hash_hex(core::hash64(body.dump()));
+  return core::hash_hex(core::hash64(body.dump(-1, ' ', false, core::Json::error_handler_t::replace)));
 }
 
 core::Diagnostic field_error(std::string_view field, std::string_view expected) {
@@ -59,7 +61,7 @@ core::Status check_save_limits(const SaveGame& s) {
     if (value->size() > kMaxSaveTextBytes)
       return core::fail(limit_error(fmt::format("'{}' text", name), kMaxSaveTextBytes, value->size()));
   }
-  return {};
+  return check_save_image(s.image);
 }
 
 }  // namespace
@@ -77,7 +79,7 @@ core::Json save_json(const SaveGame& save) {
 
 core::Status write_save(const std::filesystem::path& path, const SaveGame& save) {
   SORTIE_CHECK(check_save_limits(save));  // never write what read_save refuses
-  const std::string text = core::dump_json(save_json(save));
+  const std::string text = core::dump_json(save_json(save), /*pretty=*/false);
   if (text.size() > kMaxSaveFileBytes)
     return core::fail(limit_error("file", kMaxSaveFileBytes, text.size()).of(path.string()));
   return core::write_file_atomic(path, text);
@@ -92,6 +94,7 @@ core::Result<SaveGame> save_from_json(const core::Json& j) {
                           .expect(std::to_string(kSaveVersion), j.contains("version") ? j["version"].dump() : "none"));
   if (j.contains("actions") && j["actions"].is_array() && j["actions"].size() > kMaxSaveActions)
     return core::fail(limit_error("action count", kMaxSaveActions, j["actions"].size()));
+  if (j.contains("image")) SORTIE_CHECK(check_save_image(j["image"]));
   core::Json body = j;
   body.erase("checksum");
   if (!j.contains("checksum") || !j["checksum"].is_string() || j["checksum"].get<std::string>() != checksum_of(body))
@@ -131,6 +134,8 @@ core::Result<SaveGame> save_from_json(const core::Json& j) {
     s.actions.push_back(std::move(action));
   }
   if (s.mode == SaveMode::run && !s.actions.empty()) return core::fail(field_error("actions", "empty in a run save"));
+  if (!j.contains("image")) return core::fail(field_error("image", "an object"));
+  s.image = j["image"];
   SORTIE_CHECK(check_save_limits(s));
   if (s.build != save_build_id())
     return core::fail(core::Diagnostic::error("save.build", "the save was written by another build of sortie")
@@ -150,6 +155,7 @@ SaveGame play_save(const PlaySession& play, std::string game, std::string sample
   s.state_hash = play.state_hash();
   s.mode = SaveMode::play;
   s.actions = play.actions();
+  s.image = save_image(play.world(), play.runtime());
   return s;
 }
 
@@ -178,13 +184,79 @@ core::Result<std::unique_ptr<PlaySession>> resume_play(GameContext& context, con
     return core::fail(
         core::Diagnostic::error("save.game", "the save is of another mission").expect(mission, save.mission));
   SORTIE_CHECK(load_again(context, save.mission, save.seed));
-  return replay_play(*context.current(), options, save.actions, save.tick, save.state_hash);
+  return replay_play(*context.current(), options, save.actions, save.tick, save.state_hash, &save.image);
 }
 
 core::Result<std::unique_ptr<PlaySession>> restart_play(GameContext& context, const std::string& mission,
                                                         std::uint64_t seed, const PlayOptions& options) {
   SORTIE_CHECK(load_again(context, mission, seed));
   return PlaySession::start(*context.current(), options);
+}
+
+std::size_t json_text_depth(std::string_view text, std::size_t limit) {
+  std::size_t depth = 0;
+  std::size_t deepest = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+      if (deepest > limit) return limit + 1;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+core::Json save_show_json(const SaveGame& save) {
+  core::Json header = body_of(save);
+  header.erase("image");
+  header["checksum"] = save_json(save)["checksum"];
+  return core::Json{{"save", std::move(header)}, {"image", save_image_summary(save.image)}};
+}
+
+std::string save_show_text(const SaveGame& save) {
+  const core::Json j = save_show_json(save);
+  const core::Json& h = j["save"];
+  const core::Json& im = j["image"];
+  std::string out =
+      fmt::format("save version {} ({}), build \"{}\"\n", kSaveVersion, h["mode"].get<std::string>(), save.build);
+  out += fmt::format("game: {}\nmission: {}\nseed: {}\ntick: {}\nstate hash: {}\nactions: {}\n",
+                     save.game.empty() ? "embedded " + save.sample_scale + " sample" : save.game, save.mission,
+                     save.seed, save.tick, h["state_hash"].get<std::string>(), save.actions.size());
+  const core::Json& clock = im["clock"];
+  if (clock.is_array() && clock.size() == 6)
+    out += fmt::format("clock: tick {}, step {} us, game time {} us, scale {}/1000{}\n", clock[0].dump(),
+                       clock[1].dump(), clock[2].dump(), clock[4].dump(), clock[5] == 1 ? ", paused" : "");
+  out += fmt::format("objects: {}\n", im["objects"].dump());
+  for (const auto& [name, n] : im["objects_by_class"].items()) out += fmt::format("  class {}: {}\n", name, n.dump());
+  for (const auto& [clan, n] : im["objects_by_clan"].items()) out += fmt::format("  clan {}: {}\n", clan, n.dump());
+  out += fmt::format("pending: {} command(s), {} event(s), {} deletion(s)\n", im["pending_commands"].dump(),
+                     im["pending_events"].dump(), im["deferred_deletions"].dump());
+  if (im.contains("scenario_state") && im["scenario_state"].is_object()) {
+    const core::Json& st = im["scenario_state"];
+    if (st.contains("outcome")) out += fmt::format("outcome: {}\n", st["outcome"].dump());
+    if (st.contains("objectives") && st["objectives"].is_array())
+      for (const core::Json& o : st["objectives"])
+        if (o.is_array() && o.size() == 4) out += fmt::format("  objective {}: {}\n", o[0].dump(), o[2].dump());
+  }
+  for (const core::Json& p : im["scenario_parts"]) {
+    out += fmt::format("part {}{}", p["name"].get<std::string>(), p["running"] == true ? "" : " (stopped)");
+    if (p.contains("orders")) out += fmt::format(", orders {}", p["orders"].dump());
+    if (p.contains("globals")) out += fmt::format(", {} global(s)", p["globals"].dump());
+    if (p.contains("timers")) out += fmt::format(", {} timer(s)", p["timers"].dump());
+    out += "\n";
+  }
+  return out;
 }
 
 core::Result<SaveGame> read_save(const std::filesystem::path& path) {
@@ -194,6 +266,8 @@ core::Result<SaveGame> read_save(const std::filesystem::path& path) {
     return core::fail(limit_error("file", kMaxSaveFileBytes, size).of(path.string()));
   auto text = core::read_text_file(path, kMaxSaveFileBytes);
   if (!text) return core::fail(core::Diagnostic::error("save.read", text.error().message).of(path.string()));
+  if (const std::size_t depth = json_text_depth(*text, kMaxSaveDepth); depth > kMaxSaveDepth)
+    return core::fail(limit_error("nesting depth", kMaxSaveDepth, depth).of(path.string()));
   auto j = core::Json::parse(*text, nullptr, false);
   if (j.is_discarded()) return core::fail(core::Diagnostic::error("save.json", "not JSON").of(path.string()));
   auto save = save_from_json(j);

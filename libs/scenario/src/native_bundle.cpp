@@ -6,6 +6,8 @@
 #include <bit>
 #include <cmath>
 
+#include "sortie/core/json.hpp"
+
 namespace sortie::scenario {
 
 using core::Diagnostic;
@@ -392,6 +394,42 @@ core::Status NativeBundlePart::host_callback(Run& run, const ScrInstruction& ins
       fmt::format("{}: host callback (0, 0, {}): mission {}", handler, second, second == 1 ? "complete" : "failed"));
   if (outcome_) return outcome_(run.ctx, outcome, std::move(reason));
   return {};
+}
+
+void NativeBundlePart::image(nlohmann::json& out) const {
+  core::Json clans = core::Json::array();
+  for (const ClanScript& c : clans_) {
+    core::Json values = core::Json::array();
+    for (const NativeValue& v : c.values) values.push_back(v.bits);
+    core::Json records = core::Json::array();
+    for (const EventRecord& r : c.records)
+      records.push_back(
+          core::Json::array({r.slot0, r.key4_bits, r.key5_bits, r.counter, r.increment, r.word3, r.refreshes,
+                             core::f32_json(r.scalar1), core::f32_json(r.scalar6), core::bytes_text_json(r.base),
+                             r.start_event ? core::Json(*r.start_event) : core::Json(),
+                             r.continue_event ? core::Json(*r.continue_event) : core::Json()}));
+    core::Json problems = core::Json::array();
+    for (const ProblemRecord& p : c.problems) {
+      core::Json words = core::Json::array({p.index});
+      for (const std::uint32_t w : p.words) words.push_back(w);
+      problems.push_back(std::move(words));
+    }
+    clans.push_back(core::Json{{"clan", c.clan_index},
+                               {"values", std::move(values)},
+                               {"records", std::move(records)},
+                               {"problems", std::move(problems)},
+                               {"instructions", c.instructions_run},
+                               {"traced", c.traced}});
+  }
+  core::Json raised = core::Json::array();
+  for (const auto& [clan_index, name] : raised_)
+    raised.push_back(core::Json::array({clan_index, core::bytes_text_json(name)}));
+  out = core::Json{
+      {"started", started_},
+      {"clans", std::move(clans)},
+      {"host_state", host_state_ ? core::Json::array({host_state_->first, host_state_->second}) : core::Json()},
+      {"raised", std::move(raised)},
+      {"findings", findings_.size()}};
 }
 
 void NativeBundlePart::encode(world::StateWriter& out) const {

@@ -1,5 +1,7 @@
 #include "sortie/scenario/objectives.hpp"
 
+#include "sortie/core/json.hpp"
+
 namespace sortie::scenario {
 
 std::string_view to_string(ObjectiveStatus status) {
@@ -49,6 +51,17 @@ void ScenarioState::encode(world::StateWriter& out) const {
   out.u8(static_cast<std::uint8_t>(outcome));
   out.str(reason);
   out.u64(outcome_tick);
+}
+
+void ScenarioState::image(nlohmann::json& out) const {
+  core::Json list = core::Json::array();
+  for (const Objective& o : objectives)
+    list.push_back(core::Json::array(
+        {core::bytes_text_json(o.id), core::bytes_text_json(o.text), to_string(o.status), o.changed_tick}));
+  out = core::Json{{"objectives", std::move(list)},
+                   {"outcome", to_string(outcome)},
+                   {"reason", core::bytes_text_json(reason)},
+                   {"outcome_tick", outcome_tick}};
 }
 
 }  // namespace sortie::scenario

@@ -8,6 +8,7 @@
 
 #include "sortie/core/file_io.hpp"
 #include "sortie/core/hash.hpp"
+#include "sortie/core/json.hpp"
 #include "sortie/scenario/class_ids.hpp"
 #include "sortie/scenario/commands.hpp"
 #include "sortie/world/world.hpp"
@@ -261,6 +262,30 @@ const std::vector<core::Diagnostic>& ScenarioRuntime::diagnostics() const {
 
 std::uint64_t ScenarioRuntime::warnings_dropped() const {
   return impl_->warnings_dropped;
+}
+
+void ScenarioPart::image(nlohmann::json& out) const {
+  world::StateWriter w;
+  encode(w);
+  world::encoding_image(w, out);
+}
+
+void ScenarioRuntime::image(nlohmann::json& out) const {
+  const Impl& m = *impl_;
+  core::Json parts = core::Json::array();
+  for (const PartSlot& p : m.parts) {
+    core::Json part{{"name", p.name}, {"running", p.running}};
+    p.part->image(part["state"]);
+    parts.push_back(std::move(part));
+  }
+  core::Json known = core::Json::array();
+  for (const world::ObjectId& id : m.known) known.push_back(core::hash_hex(id.raw()));
+  core::Json messages = core::Json::array();
+  for (const TraceLine& l : m.messages) messages.push_back(core::Json::array({l.tick, core::bytes_text_json(l.text)}));
+  out =
+      core::Json{{"parts", std::move(parts)},          {"next_spawn", m.next_spawn}, {"steps", m.steps},
+                 {"digest", core::hash_hex(m.digest)}, {"known", std::move(known)},  {"messages", std::move(messages)},
+                 {"message_count", m.message_count}};
 }
 
 std::uint64_t ScenarioRuntime::digest() const {

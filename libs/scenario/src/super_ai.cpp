@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "sortie/core/hash.hpp"
+#include "sortie/core/json.hpp"
 #include "sortie/move/commands.hpp"
 #include "sortie/move/components.hpp"
 #include "sortie/nav/terrain_world.hpp"
@@ -285,6 +287,30 @@ void SuperAI::encode(world::StateWriter& out) const {
     out.u64(c.theirs.raw());
     out.u32(c.ticks);
   }
+}
+
+void SuperAI::image(nlohmann::json& out) const {
+  core::Json radar = core::Json::array();
+  for (const UnitRadar& u : radar_)
+    radar.push_back(
+        core::Json{{"unit", core::hash_hex(u.unit.raw())},
+                   {"target", core::hash_hex(u.target.raw())},
+                   {"seen", u.enemies_seen},
+                   {"near", u.friends_near},
+                   {"order", to_string(u.order)},
+                   {"goal", core::vec2_json(u.goal)},
+                   {"route_index", u.route_index},
+                   {"decided", u.decided_tick == kNeverDecided ? core::Json() : core::Json(u.decided_tick)}});
+  core::Json contacts = core::Json::array();
+  for (const Contact& c : contacts_)
+    contacts.push_back(core::Json::array({core::hash_hex(c.ours.raw()), core::hash_hex(c.theirs.raw()), c.ticks}));
+  out = core::Json{{"clan", core::bytes_text_json(clan_name_)},
+                   {"clan_id", clan_id_},
+                   {"cadence", config_.cadence_ticks},
+                   {"radar", std::move(radar)},
+                   {"contacts", std::move(contacts)},
+                   {"stats", core::Json::array({stats_.decisions, stats_.orders, stats_.sightings, stats_.kills,
+                                                stats_.sight_rays})}};
 }
 
 std::vector<std::string> superai_clans(const iron3d::Tma& tma, std::string_view player_clan) {

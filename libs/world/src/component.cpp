@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sortie/core/json.hpp"
+
 namespace sortie::world {
 
 void ComponentStore::insert(Entry entry) {
@@ -39,6 +41,15 @@ void ComponentStore::encode(StateWriter& out) const {
     e.value->encode(out);
     out.patch_u32(at, static_cast<std::uint32_t>(out.size() - at - 4));
   }
+}
+
+void ComponentStore::image(nlohmann::json& out) const {
+  out = core::Json::object();
+  for (const Entry& e : entries_) e.value->image(out[std::string(e.name)]);
+}
+
+void encoding_image(const StateWriter& encoded, nlohmann::json& out) {
+  out = core::Json{{"encoding", core::to_hex(encoded.view())}};
 }
 
 }  // namespace sortie::world

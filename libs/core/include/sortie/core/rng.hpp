@@ -1,6 +1,7 @@
 #pragma once
 // Deterministic random streams: the same seed and stream id give the same sequence on every
 // platform and compiler (no std::uniform_*_distribution, whose output is implementation-defined).
+#include <array>
 #include <cstdint>
 
 namespace sortie::core {
@@ -19,6 +20,8 @@ class Rng {
   // Uniform in [0, 1) with 53 bits.
   double unit_f64();
   [[nodiscard]] std::uint64_t state_hash() const;
+  // The four state words (xoshiro256**): a save's world image (docs/save-files.md) shows them.
+  [[nodiscard]] std::array<std::uint64_t, 4> state() const { return {s_[0], s_[1], s_[2], s_[3]}; }
 
  private:
   std::uint64_t s_[4];

@@ -22,6 +22,7 @@
 // nothing of it is world state.
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,6 +60,8 @@ struct EffectsState {
   std::uint64_t started = 0;              // fx.start applied, ever
   std::vector<EffectInstanceState> live;  // start order
   void encode(world::StateWriter& out) const;
+  // A save's image: {"next_id", "started", "live": [[id, name, [x, y, z], start_us, end_us], ...]}.
+  void image(nlohmann::json& out) const;
 };
 
 // {local player, class 44, index 1}.

@@ -17,5 +17,14 @@ inline constexpr std::size_t kMaxSaveActions = std::size_t{1} << 18;
 // Bytes of each text field of a save (build, game directory, sample scale, mission): 4096;
 // save.limit.
 inline constexpr std::size_t kMaxSaveTextBytes = 4096;
+// A save's world image (save_image.hpp): objects in it, 65,536 (the corpus-scale sample places
+// 885, the retail catalogue's size); save.limit.
+inline constexpr std::size_t kMaxSaveImageObjects = std::size_t{1} << 16;
+// Nesting of the whole file's JSON arrays and objects: 64 (the image nests a Lua table of the
+// script state's depth 16 within about ten levels); save.limit, checked on the text before it is
+// parsed, so a hostile file never reaches a recursive walk.
+inline constexpr std::size_t kMaxSaveDepth = 64;
+// Bytes of one text value in the image (a prototype key, a Lua string, ...): 1 MiB; save.limit.
+inline constexpr std::size_t kMaxSaveImageTextBytes = std::size_t{1} << 20;
 
 }  // namespace sortie::mission

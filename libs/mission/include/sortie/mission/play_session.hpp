@@ -92,11 +92,14 @@ class PlaySession final : public GameSession {
 };
 
 // Starts a session on a freshly loaded mission and runs it to `tick`, applying `actions` at
-// their ticks (ascending). With `expect_hash`, the state hash at `tick` must be that one.
+// their ticks (ascending). With `expect_image`, the world image at `tick` (save_image.hpp) must
+// equal it entry by entry; with `expect_hash`, the state hash at `tick` must be that one.
 // Errors: play.action (an action out of order or past `tick`, or refused), save.mismatch (the
-// hash differs: another game, build or a changed mission), the session's.
+// image or the hash differs: another game, build or a changed mission; the first differing
+// entry is named), the session's.
 core::Result<std::unique_ptr<PlaySession>> replay_play(LoadedMission& mission, const PlayOptions& options,
                                                        std::span<const PlayAction> actions, std::uint64_t tick,
-                                                       std::optional<std::uint64_t> expect_hash = std::nullopt);
+                                                       std::optional<std::uint64_t> expect_hash = std::nullopt,
+                                                       const core::Json* expect_image = nullptr);
 
 }  // namespace sortie::mission

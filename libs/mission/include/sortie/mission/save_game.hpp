@@ -17,8 +17,10 @@
 namespace sortie::mission {
 
 // 1: a headless run (sortie run --save-at). 2: "mode" and, for a game played in the viewer
-// (mode "play"), the player's actions.
-inline constexpr int kSaveVersion = 2;
+// (mode "play"), the player's actions. 3: "image", the whole world's state as data at the tick
+// (save_image.hpp), compared entry by entry after the re-simulation. Versions 1 and 2 are refused
+// (save.version): they hold no image to check against (docs/save-files.md).
+inline constexpr int kSaveVersion = 3;
 
 enum class SaveMode : std::uint8_t { run = 0, play = 1 };
 
@@ -34,6 +36,9 @@ struct SaveGame {
   // viewer's game), re-played with `actions` (ascending ticks, all before `tick`).
   SaveMode mode = SaveMode::run;
   std::vector<PlayAction> actions;
+  // The world image at `tick` (save_image.hpp: {"world", "scenario"}), checked by
+  // check_save_image when read.
+  core::Json image;
   bool operator==(const SaveGame&) const = default;
 };
 
@@ -47,19 +52,30 @@ std::string save_build_id();
 core::Json save_json(const SaveGame& save);
 // Writes the file atomically (a temporary file renamed over `path`).
 core::Status write_save(const std::filesystem::path& path, const SaveGame& save);
-// Errors (located at the path): save.read (cannot be read), save.json (not JSON), save.format
+// Errors (located at the path): save.limit (over 64 MiB, or nested deeper than kMaxSaveDepth:
+// checked on the text, before parsing), save.read (cannot be read), save.json (not JSON), save.format
 // (not a sortie save), save.version (another save version), save.checksum (damaged: the content
 // does not match its checksum), save.field (a field missing or of the wrong type), save.build
 // (written by another build); an action's own errors are save.field.
 core::Result<SaveGame> read_save(const std::filesystem::path& path);
 core::Result<SaveGame> save_from_json(const core::Json& j);
 
-// The save of a played session (mode play) at its current tick: its actions and state hash.
+// `sortie save show`: the header (every field but the image) and save_image_summary's summary
+// of the image; as text, the same in lines.
+core::Json save_show_json(const SaveGame& save);
+std::string save_show_text(const SaveGame& save);
+
+// The nesting depth of JSON text's arrays and objects (strings skipped), stopping once it passes
+// `limit` (the value returned is then limit + 1).
+std::size_t json_text_depth(std::string_view text, std::size_t limit);
+
+// The save of a played session (mode play) at its current tick: its actions, state hash and image.
 // `game` / `sample_scale` / `mission` / `seed` name what was loaded (as in SaveGame).
 SaveGame play_save(const PlaySession& play, std::string game, std::string sample_scale, std::string mission,
                    std::uint64_t seed);
 // Loads the save's mission into `context` again (the current world is replaced only when the
-// load succeeds) and re-plays the session to the save's tick, checked by the state hash.
+// load succeeds) and re-plays the session to the save's tick, checked by the image entry by entry
+// and the state hash.
 // Errors: save.game (a run save, or another mission than `mission`), load.failed, replay_play's
 // (play.action, save.mismatch).
 core::Result<std::unique_ptr<PlaySession>> resume_play(GameContext& context, const SaveGame& save,

@@ -7,8 +7,10 @@
 //   move.control   the physical state: speed, heading, requested speed and turn, velocity
 //   move.proxy     the collision proxy the broad phase used, rebuilt when the body or the
 //                  object's model changes
+// Each has image(): its fields as data in a save's world image (move_image.cpp).
 // Field names describe the contract of a compatible implementation, not the original layout.
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
 #include <string_view>
 #include <vector>
 
@@ -39,6 +41,7 @@ struct Body {
   bool is_static = false;
   std::uint32_t revision = 1;  // bumped by every change: the proxy is rebuilt
   void encode(world::StateWriter& out) const;
+  void image(nlohmann::json& out) const;
   friend bool operator==(const Body&, const Body&) = default;
 };
 
@@ -76,6 +79,7 @@ struct BehaviorState {
   std::uint32_t next_point = 0;
   std::uint32_t replans_without_progress = 0;
   void encode(world::StateWriter& out) const;
+  void image(nlohmann::json& out) const;
   friend bool operator==(const BehaviorState&, const BehaviorState&) = default;
 };
 
@@ -87,6 +91,7 @@ struct WizardState {
   core::Vec2 corrected{};        // direction after the correction
   std::uint32_t clears = 0;      // ClearWizardPath calls
   void encode(world::StateWriter& out) const;
+  void image(nlohmann::json& out) const;
   friend bool operator==(const WizardState&, const WizardState&) = default;
 };
 
@@ -106,6 +111,7 @@ struct ControlState {
   float manual_speed = 0.0f;  // move.drive: forward speed and turn rate asked for
   float manual_turn = 0.0f;
   void encode(world::StateWriter& out) const;
+  void image(nlohmann::json& out) const;
   friend bool operator==(const ControlState&, const ControlState&) = default;
 };
 
@@ -121,6 +127,7 @@ struct CollisionProxy {
   std::uint64_t model_key = 0;      // hash of the object's prototype key it was built for
   std::uint32_t rebuilds = 0;
   void encode(world::StateWriter& out) const;
+  void image(nlohmann::json& out) const;
   friend bool operator==(const CollisionProxy&, const CollisionProxy&) = default;
 };
 

@@ -72,6 +72,7 @@ class MoveSystem final : public world::Controller {
   [[nodiscard]] std::string_view kind() const override { return kKind; }
   void update(world::UpdateContext& ctx) override;
   void encode(world::StateWriter& out) const override;
+  void image(nlohmann::json& out) const override;  // members, contacts, stats, diagnostics (move_image.cpp)
   [[nodiscard]] std::unique_ptr<world::Controller> clone() const override {
     return std::make_unique<MoveSystem>(*this);
   }

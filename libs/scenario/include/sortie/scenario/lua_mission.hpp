@@ -60,6 +60,12 @@ class LuaMission final : public ScenarioPart {
   core::Status start(ScenarioContext& ctx) override;
   core::Status step(ScenarioContext& ctx) override;
   void encode(world::StateWriter& out) const override;
+  // The script's state that is data (lua_image.cpp): {"running", "stop", "rng": [4 words],
+  // "orders", "handlers": [[kind, zone], ...], "next_timer", "timers": [[id, due, period], ...],
+  // "zones": [[name, shape, a, b, c, d, areal, [inside ids]], ...], "follows": [[follower, leader,
+  // speed, next], ...], "globals": the script's own globals that are not functions}. Closures
+  // (the handlers' and timers' functions) are not data: a load re-runs the script (ADR 0021).
+  void image(nlohmann::json& out) const override;
 
   // Instructions the last start/step used, and bytes the Lua state holds now (benchmarks, tests).
   [[nodiscard]] std::uint64_t instructions_last_step() const;

@@ -138,6 +138,11 @@ class NativeBundlePart final : public ScenarioPart {
   core::Status start(ScenarioContext& ctx) override;
   core::Status step(ScenarioContext& ctx) override;
   void encode(world::StateWriter& out) const override;
+  // {"started", "clans": [{"clan", "values": [bits, ...], "records": [[slot0, key4_bits, key5_bits,
+  // counter, increment, word3, refreshes, scalar1, scalar6, base, start_event, continue_event],
+  // ...], "problems": [[index, 25 words...], ...], "instructions", "traced"}, ...], "host_state":
+  // null | [first, second], "raised": [[clan_index, event], ...], "findings": count}
+  void image(nlohmann::json& out) const override;
 
   // Queues the named event of the clan at `clan_index` (data.tma order) for the next step.
   core::Status raise(std::size_t clan_index, std::string event);

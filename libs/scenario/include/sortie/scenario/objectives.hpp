@@ -4,6 +4,7 @@
 // and mirrored to clients like everything else. Lua mission scripts, the native handlers (30: the
 // host's mission failed / complete callback) and SuperAI all go through the same commands.
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +38,9 @@ struct ScenarioState {
   [[nodiscard]] const Objective* find(std::string_view id) const;
   Objective* find(std::string_view id);
   void encode(world::StateWriter& out) const;
+  // A save's image: {"objectives": [[id, text, status, changed_tick], ...], "outcome", "reason",
+  // "outcome_tick"}.
+  void image(nlohmann::json& out) const;
 };
 
 }  // namespace sortie::scenario

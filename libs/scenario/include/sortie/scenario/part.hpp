@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <span>
 #include <string>
 #include <string_view>
@@ -107,6 +108,9 @@ class ScenarioPart {
   // Canonical encoding of the part's own state (fixed field order, exact bits): the scenario's
   // state hash covers it.
   virtual void encode(world::StateWriter& out) const = 0;
+  // The part's state as data for a save's world image (docs/save-files.md): what encode() covers,
+  // named. The default is the encoding itself ({"encoding": hex}).
+  virtual void image(nlohmann::json& out) const;
 };
 
 }  // namespace sortie::scenario

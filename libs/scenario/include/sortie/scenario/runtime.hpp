@@ -28,6 +28,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -96,6 +97,12 @@ class ScenarioRuntime {
   static constexpr std::size_t kMaxMessages = 64;
   [[nodiscard]] const std::vector<TraceLine>& messages() const;
   [[nodiscard]] std::uint64_t message_count() const;  // every message ever given
+
+  // The scenario's state as data for a save's world image (docs/save-files.md): {"parts":
+  // [{"name", "running", "state": the part's image}, ...] in order, "next_spawn", "steps",
+  // "digest", "known": [ids the last step saw registered], "messages": [[tick, text], ...],
+  // "message_count"}. Trace lines and diagnostics are reports, not state: not in it.
+  void image(nlohmann::json& out) const;
 
   [[nodiscard]] bool trace_on(std::string_view channel) const;
   [[nodiscard]] const std::vector<TraceLine>& trace_lines() const;

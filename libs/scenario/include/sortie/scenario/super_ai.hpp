@@ -83,6 +83,10 @@ class SuperAI final : public ScenarioPart {
   core::Status start(ScenarioContext& ctx) override;
   core::Status step(ScenarioContext& ctx) override;
   void encode(world::StateWriter& out) const override;
+  // {"clan", "clan_id", "cadence", "radar": [{"unit", "target", "seen", "near", "order", "goal",
+  // "route_index", "decided"}, ...], "contacts": [[ours, theirs, ticks], ...], "stats": [decisions,
+  // orders, sightings, kills, sight_rays]}
+  void image(nlohmann::json& out) const override;
 
   // Changes the configuration from the next decision on (a Lua script, the mission's data).
   void configure(SuperAIConfig config) { config_ = std::move(config); }

@@ -16,9 +16,14 @@
 // The state hash encodes the store in name order (never in insertion or address order), so two
 // worlds that attach the same components in a different order hash the same. An object without
 // components adds nothing to the encoding.
+//
+// A save's world image (docs/save-files.md) shows each component as data: a type with
+//   void image(nlohmann::json& out) const;   // defined where nlohmann/json.hpp is included
+// writes its fields; another shows its canonical encoding ({"encoding": hex}).
 #include <concepts>
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -34,6 +39,9 @@ concept Component = std::copy_constructible<T> && requires(const T& c, StateWrit
   { T::kComponentName } -> std::convertible_to<std::string_view>;
   c.encode(out);
 };
+
+// {"encoding": hex of the bytes}: the image of state that has no image of its own.
+void encoding_image(const StateWriter& encoded, nlohmann::json& out);
 
 class ComponentStore {
  public:
@@ -96,17 +104,29 @@ class ComponentStore {
   // Canonical encoding: count u32, then per component in name order: name (lp string), the
   // component's own encoding length-prefixed (u32).
   void encode(StateWriter& out) const;
+  // The save image: {name: the component's image} for every component, in name order.
+  void image(nlohmann::json& out) const;
 
  private:
   struct Base {
     virtual ~Base() = default;
     virtual void encode(StateWriter& out) const = 0;
+    virtual void image(nlohmann::json& out) const = 0;
     [[nodiscard]] virtual std::unique_ptr<Base> clone() const = 0;
   };
   template <class T>
   struct Box final : Base {
     explicit Box(T v) : value(std::move(v)) {}
     void encode(StateWriter& out) const override { value.encode(out); }
+    void image(nlohmann::json& out) const override {
+      if constexpr (requires(nlohmann::json & j) { value.image(j); }) {
+        value.image(out);
+      } else {
+        StateWriter w;
+        value.encode(w);
+        encoding_image(w, out);
+      }
+    }
     [[nodiscard]] std::unique_ptr<Base> clone() const override { return std::make_unique<Box<T>>(value); }
     T value;
   };

@@ -5,6 +5,7 @@
 // objects). New controllers (navigation-backed movement, behaviour) implement this interface.
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string_view>
 
@@ -30,6 +31,9 @@ class Controller {
   virtual void update(UpdateContext& ctx) = 0;
   // Canonical encoding of the controller's own state (fixed field order, exact bits).
   virtual void encode(StateWriter& out) const = 0;
+  // The controller's state as data in a save's world image (docs/save-files.md); the default is
+  // its canonical encoding ({"encoding": hex}).
+  virtual void image(nlohmann::json& out) const;
   [[nodiscard]] virtual std::unique_ptr<Controller> clone() const = 0;
 };
 

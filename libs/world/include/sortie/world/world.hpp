@@ -20,6 +20,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,6 +45,10 @@ namespace sortie::world {
 
 class CommandRegistry;
 class HeightField;
+class World;
+
+// The world's state as data (world_image.hpp): a save's image.
+nlohmann::json world_image(const World& world);
 
 inline constexpr std::uint64_t kShortMaintenanceUs = 20 * kMicrosPerSecond;
 inline constexpr std::uint64_t kLongMaintenanceUs = 60 * kMicrosPerSecond;
@@ -180,7 +185,8 @@ class World {
   std::vector<Handle> shutdown();
 
  private:
-  friend struct BuiltinCommandAccess;  // the built-in kinds (pause, set_speed) set the game clock
+  friend struct BuiltinCommandAccess;
+  friend nlohmann::json world_image(const World& world);  // the built-in kinds (pause, set_speed) set the game clock
 
   struct Slot {
     std::uint32_t generation = 0;  // of the current or the last occupant; 0 = never used
