@@ -419,7 +419,7 @@ void shape_island(iron3d::Heightfield& f) {
   const float lo = *std::min_element(f.heights.begin(), f.heights.end());
   const float hi = *std::max_element(f.heights.begin(), f.heights.end());
   const float sea_floor = lo - 0.08f * std::max(1.0f, hi - lo);
-  constexpr float kShore = 4.0f;  // cells over which the land falls to the sea floor
+  constexpr float kShore = 6.0f;  // cells over which the land falls to the sea floor
   for (std::uint32_t y = 0; y < f.rows; ++y)
     for (std::uint32_t x = 0; x < f.columns; ++x) {
       const auto d = static_cast<float>(std::min({x, y, f.columns - 1 - x, f.rows - 1 - y}));
@@ -427,7 +427,8 @@ void shape_island(iron3d::Heightfield& f) {
       const float t = d / kShore;
       const float s = t * t * (3.0f - 2.0f * t);
       float& h = f.heights[std::size_t{y} * f.columns + x];
-      h = sea_floor + (std::min(h, lo + 0.5f * (hi - lo)) - sea_floor) * s;
+      const float cap = lo + (0.25f + 0.1f * d) * (hi - lo);  // high ground steps down toward the shore
+      h = sea_floor + (std::min(h, cap) - sea_floor) * s;
     }
 }
 

@@ -27,7 +27,7 @@ iron3d::TexmColor terrain_texel(std::uint32_t level, std::uint32_t x, std::uint3
 void set_plate_texel_source(std::uint32_t seed, std::uint32_t size);
 iron3d::TexmColor plate_texel(std::uint32_t level, std::uint32_t x, std::uint32_t y);
 
-// Makes the map an island: within four cells of its edge the ground falls smoothly to a sea
+// Makes the map an island: within six cells of its edge the ground falls smoothly to a sea
 // floor below the lowest inland point (the renderer's sea covers it), so the map's edge is a
 // shore rather than a cut.
 void shape_island(iron3d::Heightfield& field);

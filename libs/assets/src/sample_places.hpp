@@ -21,7 +21,7 @@ struct SamplePlaces {
   core::Vec2 pass;     // the road's bend between base and outpost
 };
 // Base and outpost in opposite quarters, at least 72 units inside the map (the island's shore
-// is 32 wide); draws four or five numbers from `rng`.
+// is 48 wide); draws four or five numbers from `rng`.
 SamplePlaces draw_places(core::Rng& rng, float extent);
 
 // The road (base -> pass -> outpost, one cell wide) and the base's yard become earth (Land2 row 2).

@@ -13,7 +13,7 @@
 
 #include "mission_scene_impl.hpp"
 #include "sortie/render/mesh_builders.hpp"
-#include "terrain_surface.hpp"
+#include "sortie/render/terrain_surface.hpp"
 
 namespace sortie::render {
 namespace {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "sortie/render/mission_scene.hpp"
-#include "terrain_surface.hpp"
+#include "sortie/render/terrain_surface.hpp"
 
 namespace sortie::render {
 

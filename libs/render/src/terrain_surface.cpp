@@ -1,4 +1,4 @@
-#include "terrain_surface.hpp"
+#include "sortie/render/terrain_surface.hpp"
 
 #include <algorithm>
 #include <array>
@@ -56,7 +56,7 @@ constexpr Rgbf kUntexturedGrey{170, 170, 165};
 
 std::uint32_t terrain_surface_size(float extent) {
   std::uint32_t size = 256;
-  while (size < 2048 && static_cast<float>(size) < 2.0f * extent) size *= 2;
+  while (size < 1024 && static_cast<float>(size) < 2.0f * extent) size *= 2;
   return size;
 }
 
@@ -117,9 +117,18 @@ core::Result<TerrainSurface> bake_terrain_surface(const assets::PreparedTerrain&
         constexpr float kEdge = -1e-4f;
         if (l0 < kEdge || l1 < kEdge || l2 < kEdge) continue;
         float sum = 0.0f;
+        std::size_t present = 0, only = 0;
         for (std::size_t k = 0; k < kinds; ++k) {
-          const float lin = l0 * weight[f.vertices[0] * kinds + k] + l1 * weight[f.vertices[1] * kinds + k] +
-                            l2 * weight[f.vertices[2] * kinds + k];
+          w[k] = l0 * weight[f.vertices[0] * kinds + k] + l1 * weight[f.vertices[1] * kinds + k] +
+                 l2 * weight[f.vertices[2] * kinds + k];
+          if (w[k] > 1e-6f) ++present, only = k;
+        }
+        for (std::size_t k = 0; k < kinds && present > 1; ++k) {
+          const float lin = w[k];
+          if (lin <= 1e-6f) {
+            w[k] = 0.0f;
+            continue;
+          }
           // A ragged border: each material's share grows and shrinks with its own noise, then
           // the shares are sharpened so the band is narrower than the cell.
           const float n = 0.5f * smooth_noise(x * 0.09f, y * 0.09f, static_cast<std::uint32_t>(k) * 7919u + 1u) +
@@ -127,6 +136,11 @@ core::Result<TerrainSurface> bake_terrain_surface(const assets::PreparedTerrain&
           const float j = lin * (0.35f + 1.3f * n);
           w[k] = j * j * j;
           sum += w[k];
+        }
+        if (present == 1) {  // inside one material: no blend, no noise
+          std::fill(w.begin(), w.end(), 0.0f);
+          w[only] = 1.0f;
+          sum = 1.0f;
         }
         Rgbf c;
         for (std::size_t k = 0; k < kinds && sum > 0.0f; ++k) {

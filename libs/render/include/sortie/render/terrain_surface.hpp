@@ -26,7 +26,7 @@
 namespace sortie::render {
 
 struct TerrainSurface {
-  Texture texture;              // side a power of two, 256..2048, with a mip chain
+  Texture texture;              // side a power of two, 256..1024, with a mip chain
   std::vector<core::Vec2> uvs;  // one per terrain position: its place on the surface texture
   bool lightmapped = false;     // the Land2.wea lightmap was applied
   std::uint32_t materials = 0;  // terrain textures blended
@@ -38,7 +38,7 @@ core::Result<TerrainSurface> bake_terrain_surface(const assets::PreparedTerrain&
                                                   const std::vector<const Texture*>& textures, const Texture* lightmap);
 
 // The side of the surface texture for an XY extent: two texels per world unit (the sample's
-// terrain textures have 64 texels per 32 units), a power of two within 256..2048.
+// terrain textures have 64 texels per 32 units), a power of two within 256..1024.
 std::uint32_t terrain_surface_size(float extent);
 
 }  // namespace sortie::render
