@@ -76,7 +76,7 @@ SORTIE_COMMAND(render, [](CLI::App& root, Outcome& outcome) {
   cmd->footer(
       "Draws the terrain (Land.msh with its Land2.wea textures) and every placed object's meshes\n"
       "(WEAR -> MAT0 -> Texm) at its data.tma transform. Without GAME_DIR the embedded sample game is\n"
-      "used. The default camera frames the whole map from the south-south-west, 22 degrees down;\n"
+      "used. The default camera looks into the map from the south-south-west, 20 degrees down;\n"
       "--camera gives a pose (YAW 0 = east, 90 = north; PITCH degrees above the horizon), --top\n"
       "looks straight down (north up), --orbit N writes N frames around the map (OUT_000.png ...).\n"
       "A missing or broken asset stops the load (the diagnostic chain, exit code 1); with\n"

@@ -53,7 +53,7 @@ TEST_F(MissionGameTest, a_drag_box_selects_own_units_and_a_right_click_orders_th
   MissionGame g(*play_, *scene_);
   g.box(top(), kVp, 0, 0, 400, 400, false);
   EXPECT_EQ(g.selection(), play_->player_units());
-  ASSERT_EQ(g.selection().size(), 2u);
+  ASSERT_EQ(g.selection().size(), 3u);
   g.box(top(), kVp, 0, 0, 1, 1, false);
   EXPECT_TRUE(g.selection().empty());
   g.select(play_->player_units());
@@ -63,11 +63,12 @@ TEST_F(MissionGameTest, a_drag_box_selects_own_units_and_a_right_click_orders_th
   g.box(top(), kVp, 0, 0, 1, 1, false);
   EXPECT_FALSE(g.recall_group(2));
   EXPECT_TRUE(g.recall_group(1));
-  EXPECT_EQ(g.selection().size(), 2u);
+  EXPECT_EQ(g.selection().size(), 3u);
 
-  // A right click on the centre of the picture: the ground there, both units ordered.
+  // A right click on the centre of the picture: the ground there, the three units ordered (the
+  // sample has three Player units, generator 10).
   const std::size_t log_before = play_->mission().world->command_log().commands.size();
-  EXPECT_EQ(g.order(top(), kVp, 200.5f, 200.5f), 2u);
+  EXPECT_EQ(g.order(top(), kVp, 200.5f, 200.5f), 3u);
   ASSERT_EQ(play_->actions().size(), 1u);
   const auto& a = play_->actions().back();
   EXPECT_EQ(a.kind, mission::ActionKind::go);
@@ -77,7 +78,7 @@ TEST_F(MissionGameTest, a_drag_box_selects_own_units_and_a_right_click_orders_th
   EXPECT_FALSE(g.overlay().empty());  // rings, paths and the goal's flash
   ASSERT_TRUE(g.advance(16'000));     // the commands apply at the next tick
   EXPECT_GE(play_->mission().world->command_log().commands.size(), log_before + 2);
-  EXPECT_EQ(g.stop(), 2u);
+  EXPECT_EQ(g.stop(), 3u);
 }
 
 TEST_F(MissionGameTest, pause_and_speed_pace_the_ticks_and_piloting_drives) {

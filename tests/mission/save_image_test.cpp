@@ -1,5 +1,5 @@
 // A save's world image (mission/save_image.hpp, docs/save-files.md): it round-trips through the
-// file; saves of the demo sample and of a corpus mission (headless runs at ticks 1, 60 and 150,
+// file; saves of the demo sample and of a corpus mission (headless runs at ticks 1, 60 and 120,
 // played games at 1, 60 and 600), loaded and run on, give the uninterrupted run's state hash at
 // every tick; a save whose image was edited (an
 // object's position, the RNG stream, a Lua global, a SuperAI target) with its checksum made
@@ -149,14 +149,14 @@ void expect_resume_matches(const fs::path& dir, assets::SampleScale scale, const
 }
 
 // A headless run of the sample's scenario ends with its outcome before tick 600 (demo m01 at
-// 162, corpus m01 at 169): run saves are checked at 1, 60 and 150; 600 in the played game below.
-TEST_F(SaveImageTest, demo_run_saves_at_1_60_and_150_resume_on_the_uninterrupted_hashes) {
-  for (const std::uint64_t at : {1u, 60u, 150u})
+// 162, corpus m01 at 169): run saves are checked at 1, 60 and 120; 600 in the played game below.
+TEST_F(SaveImageTest, demo_run_saves_at_1_60_and_120_resume_on_the_uninterrupted_hashes) {
+  for (const std::uint64_t at : {1u, 60u, 120u})
     expect_resume_matches(dir_, assets::SampleScale::demo, {}, at, 10, request, run);
 }
 
-TEST_F(SaveImageTest, corpus_run_saves_at_1_60_and_150_resume_on_the_uninterrupted_hashes) {
-  for (const std::uint64_t at : {1u, 60u, 150u})
+TEST_F(SaveImageTest, corpus_run_saves_at_1_60_and_120_resume_on_the_uninterrupted_hashes) {
+  for (const std::uint64_t at : {1u, 60u, 120u})
     expect_resume_matches(dir_, assets::SampleScale::corpus, {}, at, 10, request, run);
 }
 

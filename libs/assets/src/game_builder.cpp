@@ -62,6 +62,14 @@ core::Status GameBuilder::add_lightmap(std::string name, std::uint32_t width, st
   return {};
 }
 
+core::Status GameBuilder::add_lightmap(std::string name, std::uint32_t width, std::uint32_t height,
+                                       iron3d::TexmPixelFn pixel) {
+  SORTIE_TRY(auto tex, iron3d::build_lightmap(width, height, pixel));
+  add_nres_entry("lightmap.lib", iron3d::NresEntrySpec{iron3d::nres_type_tag("Texm"), 0, 0, 0, std::move(name),
+                                                       iron3d::write_texm(tex)});
+  return {};
+}
+
 core::Status GameBuilder::add_material(std::string name, const std::vector<std::string>& textures, bool animated) {
   SORTIE_TRY(auto mat, iron3d::build_mat0(textures, animated));
   add_nres_entry("material.lib", iron3d::NresEntrySpec{iron3d::nres_type_tag("MAT0"), 0, mat.version, 0,

@@ -314,7 +314,78 @@ void prop(ShapeBuilder& s, float hx, float hy, float h, std::uint32_t variant) {
           hy);
 }
 
+// ---- terrain lightmaps ----------------------------------------------------------------------
+
+struct LightmapSource {
+  const iron3d::Heightfield* field = nullptr;
+  std::uint32_t size = 64;
+};
+thread_local LightmapSource g_lightmap;
+
+float field_height(const iron3d::Heightfield& f, float x, float y) {
+  const float gx = std::clamp((x - f.origin.x) / f.cell_size, 0.0f, static_cast<float>(f.columns - 1) - 1e-3f);
+  const float gy = std::clamp((y - f.origin.y) / f.cell_size, 0.0f, static_cast<float>(f.rows - 1) - 1e-3f);
+  const auto ix = static_cast<std::uint32_t>(gx), iy = static_cast<std::uint32_t>(gy);
+  const float tx = gx - static_cast<float>(ix), ty = gy - static_cast<float>(iy);
+  const auto h = [&](std::uint32_t cx, std::uint32_t cy) { return f.heights[std::size_t{cy} * f.columns + cx]; };
+  const float a = h(ix, iy) * (1 - tx) + h(ix + 1, iy) * tx;
+  const float b = h(ix, iy + 1) * (1 - tx) + h(ix + 1, iy + 1) * tx;
+  return a * (1 - ty) + b * ty;
+}
+
+// The light reaching ground point (x, y): ambient darkened in hollows, plus the sun by the
+// slope's facing, zero where a hill toward the sun casts its shadow.
+float ground_light(const iron3d::Heightfield& f, float x, float y) {
+  const core::Vec3 sun = core::normalize_or(kSampleSunDirection, {0.0f, 0.0f, -1.0f}) * -1.0f;  // toward the sun
+  const float e = 0.5f * f.cell_size;
+  const float h = field_height(f, x, y);
+  // The relief is exaggerated 4 times for the shading (a cartographer's hill shading): the
+  // sample's rolling hills would otherwise light almost evenly under a high sun.
+  constexpr float kRelief = 4.0f;
+  const core::Vec3 n = core::normalize_or({kRelief * (field_height(f, x - e, y) - field_height(f, x + e, y)),
+                                           kRelief * (field_height(f, x, y - e) - field_height(f, x, y + e)), 2.0f * e},
+                                          {0.0f, 0.0f, 1.0f});
+  float direct = std::max(0.0f, core::dot(n, sun));
+  // Cast shadow: march toward the sun in half cells; any ground above the ray shades the point.
+  const float horizontal = std::sqrt(sun.x * sun.x + sun.y * sun.y);
+  if (horizontal > 1e-3f && direct > 0.0f) {
+    const float rise = sun.z / horizontal;  // height gained per unit travelled
+    for (float t = e; t < 24.0f * f.cell_size; t += e) {
+      const float px = x + sun.x / horizontal * t, py = y + sun.y / horizontal * t;
+      const float above = field_height(f, px, py) - (h + 0.3f + rise * t);
+      if (above > 0.0f) {
+        direct *= std::max(0.0f, 1.0f - above / (0.5f * f.cell_size));
+        if (direct <= 0.0f) break;
+      }
+    }
+  }
+  // Hollows: the mean height of a ring two cells out above the point darkens the sky light.
+  float ring = 0.0f;
+  for (int k = 0; k < 8; ++k) {
+    const float a = core::kPi * 0.25f * static_cast<float>(k);
+    ring += field_height(f, x + 2.0f * f.cell_size * std::cos(a), y + 2.0f * f.cell_size * std::sin(a));
+  }
+  const float hollow = std::clamp((ring / 8.0f - h) / (1.5f * f.cell_size), 0.0f, 0.7f);
+  const float ambient = 0.3f * (1.0f - 0.8f * hollow);
+  return std::clamp(ambient + 0.78f * direct, 0.0f, 1.0f);
+}
+
 }  // namespace
+
+void set_terrain_lightmap_source(const iron3d::Heightfield* field, std::uint32_t size) {
+  g_lightmap = {field, size};
+}
+
+iron3d::TexmColor terrain_lightmap_texel(std::uint32_t /*level*/, std::uint32_t x, std::uint32_t y) {
+  const iron3d::Heightfield& f = *g_lightmap.field;
+  const float extent = static_cast<float>(std::max(f.columns, f.rows) - 1) * f.cell_size;
+  const float k = extent / static_cast<float>(g_lightmap.size);
+  const float wx = f.origin.x + (static_cast<float>(x) + 0.5f) * k;
+  const float wy = f.origin.y + (static_cast<float>(y) + 0.5f) * k;
+  const float light = ground_light(f, wx, wy);
+  // A touch warm in the sun, cool in the shade.
+  return to_texel({255.0f * light * (0.97f + 0.05f * light), 255.0f * light, 255.0f * light * (1.04f - 0.06f * light)});
+}
 
 std::string terrain_texture_name(TerrainKind kind) {
   static constexpr const char* kNames[] = {"TERR_SAND", "TERR_GRASS", "TERR_EARTH", "TERR_ROCK", "TERR_SNOW"};
@@ -341,6 +412,24 @@ iron3d::TexmColor plate_texel(std::uint32_t level, std::uint32_t x, std::uint32_
   const float k = static_cast<float>(1u << std::min(level, 15u));
   return to_texel(plate_colour(g_source.seed, (static_cast<float>(x) + 0.5f) * k, (static_cast<float>(y) + 0.5f) * k,
                                g_source.size, level));
+}
+
+void shape_island(iron3d::Heightfield& f) {
+  if (f.columns < 2 || f.rows < 2) return;
+  const float lo = *std::min_element(f.heights.begin(), f.heights.end());
+  const float hi = *std::max_element(f.heights.begin(), f.heights.end());
+  const float sea_floor = lo - 0.08f * std::max(1.0f, hi - lo);
+  constexpr float kShore = 6.0f;  // cells over which the land falls to the sea floor
+  for (std::uint32_t y = 0; y < f.rows; ++y)
+    for (std::uint32_t x = 0; x < f.columns; ++x) {
+      const auto d = static_cast<float>(std::min({x, y, f.columns - 1 - x, f.rows - 1 - y}));
+      if (d >= kShore) continue;
+      const float t = d / kShore;
+      const float s = t * t * (3.0f - 2.0f * t);
+      float& h = f.heights[std::size_t{y} * f.columns + x];
+      const float cap = lo + (0.25f + 0.1f * d) * (hi - lo);  // high ground steps down toward the shore
+      h = sea_floor + (std::min(h, cap) - sea_floor) * s;
+    }
 }
 
 void tag_terrain_by_height_and_slope(iron3d::Heightfield& f) {

@@ -27,6 +27,21 @@ iron3d::TexmColor terrain_texel(std::uint32_t level, std::uint32_t x, std::uint3
 void set_plate_texel_source(std::uint32_t seed, std::uint32_t size);
 iron3d::TexmColor plate_texel(std::uint32_t level, std::uint32_t x, std::uint32_t y);
 
+// Makes the map an island: within six cells of its edge the ground falls smoothly to a sea
+// floor below the lowest inland point (the renderer's sea covers it), so the map's edge is a
+// shore rather than a cut.
+void shape_island(iron3d::Heightfield& field);
+
+// The sun of the sample's lightmaps, the way its light travels: render::MissionScene's
+// default light, so baked terrain and lit models agree.
+inline constexpr core::Vec3 kSampleSunDirection{0.45f, 0.35f, -0.82f};
+// A map's terrain lightmap (lightmap.lib, 565, one level; named by Land2.wea's LIGHTMAPS row):
+// texel (x, y) is the light at the ground point x, y texels from the map's lowest corner (the
+// square of the longer side): ambient darkened in hollows plus the sun by the slope, with the
+// shadows hills cast. `field` must outlive the build.
+void set_terrain_lightmap_source(const iron3d::Heightfield* field, std::uint32_t size);
+iron3d::TexmColor terrain_lightmap_texel(std::uint32_t level, std::uint32_t x, std::uint32_t y);
+
 // Sets every cell's material tag (0xFF00 | Land2 row) from its height and slope: sand by the
 // water, grass on gentle ground, earth higher up, rock on steep cells, snow on the tops.
 void tag_terrain_by_height_and_slope(iron3d::Heightfield& field);

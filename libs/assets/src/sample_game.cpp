@@ -9,6 +9,7 @@
 #include "sample_art.hpp"
 #include "sample_effects.hpp"
 #include "sample_lua.hpp"
+#include "sample_places.hpp"
 #include "sample_scripts.hpp"
 #include "sample_sounds.hpp"
 #include "sortie/core/file_io.hpp"
@@ -44,8 +45,8 @@ struct ScaleParams {
   std::uint32_t texture_size;
 };
 
-constexpr ScaleParams kDemo{3, 33, 6, 6, 48, 15, 8, 3, 6, 40, 4, 2, 40, 24, 8, 2, 5, 0.35, 0.1, 16};
-constexpr ScaleParams kCorpus{8, 78, 24, 25, 885, 561, 200, 6, 14, 683, 34, 7, 1127, 631, 100, 4, 13, 0.348, 0.037, 32};
+constexpr ScaleParams kDemo{3, 33, 20, 20, 48, 15, 8, 3, 6, 40, 4, 2, 40, 24, 8, 2, 5, 0.35, 0.1, 16};
+constexpr ScaleParams kCorpus{8, 78, 40, 40, 885, 561, 200, 6, 14, 683, 34, 7, 1127, 631, 100, 4, 13, 0.348, 0.037, 32};
 
 const char* const kModelArchives[] = {"static.rlb", "bases.rlb", "units.rlb", "fortif.rlb"};
 const char* const kArchivePrefix[] = {"st", "bs", "un", "fr"};
@@ -134,6 +135,7 @@ class SampleWriter {
       m.half_z = 1.0f + static_cast<float>(rng_.below(6));
       shape_model(m, a, i);
       SORTIE_CHECK(g_.add_model(m));
+      footprint_[key] = {m.half_x, m.half_y};
       g_.add_prototype(key, {{m.archive, m.name}, {m.archive, key + ".cpt"}});
       geometric_keys_.push_back(key);
     }
@@ -200,8 +202,11 @@ class SampleWriter {
       sm.unit_references = units_left / missions_left;
       placed_left -= sm.placed_objects;
       units_left -= sm.unit_references;
-      SORTIE_TRY(const auto field, add_mission_terrain(mi, sm.land_dir));
-      SORTIE_CHECK(add_mission_tma(mi, sm, field));
+      const detail::SamplePlaces places = detail::draw_places(rng_, map_extent_units());
+      SORTIE_TRY(const auto field, add_mission_terrain(mi, sm.land_dir, places));
+      auto objects = lay_out_objects(sm, field, places);
+      SORTIE_CHECK(add_mission_land_map(sm.land_dir, field, objects, places));
+      SORTIE_CHECK(add_mission_tma(mi, sm, field, places, std::move(objects)));
       add_music_and_weather(mi, sm, field);
       summary_.missions.push_back(std::move(sm));
     }
@@ -265,6 +270,19 @@ class SampleWriter {
     return vehicles.empty() ? drawn : *vehicles[at % vehicles.size()];
   }
 
+  // A prop, building or tower for the oi-th object: trees and rocks half the time, then
+  // buildings, then towers (the keys of static.rlb, bases.rlb and fortif.rlb; inheriting children
+  // stand in for buildings now and then, so the catalogue's requests keep their shape).
+  const std::string& pick_place_key(std::uint32_t oi) {
+    static constexpr const char* kPattern[] = {"st_", "bs_", "st_", "fr_", "st_", "ch_", "st_", "bs_", "st_", "fr_"};
+    const std::string_view prefix = kPattern[(oi * 7 + 3) % 10];
+    std::vector<const std::string*> keys;
+    for (const auto& k : geometric_keys_)
+      if (k.starts_with(prefix)) keys.push_back(&k);
+    const std::string& drawn = pick(geometric_keys_);  // the draw keeps its place in the stream
+    return keys.empty() ? drawn : *keys[rng_.below(static_cast<std::uint32_t>(keys.size()))];
+  }
+
   std::string random_material() { return fmt::format("MAT_{:04}", 1 + rng_.below(p_.materials - 1)); }
   std::string random_lightmap() { return fmt::format("LM_{:03}", rng_.below(p_.lightmaps)); }
   const std::string& pick(const std::vector<std::string>& keys) {
@@ -272,19 +290,22 @@ class SampleWriter {
   }
 
   // Land.msh, Land.map and the two Land<n>.wea material tables of one mission's map.
-  core::Result<iron3d::Heightfield> add_mission_terrain(std::uint32_t mi, const std::string& land_dir) {
+  core::Result<iron3d::Heightfield> add_mission_terrain(std::uint32_t mi, const std::string& land_dir,
+                                                        const detail::SamplePlaces& places) {
     auto field = iron3d::make_sample_heightfield(p_.map_vertices_per_axis, p_.map_vertices_per_axis,
                                                  options_.seed * 131 + mi, 8.0f);
+    detail::shape_island(field);
     detail::tag_terrain_by_height_and_slope(field);
-    SORTIE_TRY(auto land_msh, iron3d::make_land_msh_from_heightfield(field));
-    iron3d::LandMapBuildOptions map_opts;
-    map_opts.areals_x = p_.areals_x;
-    map_opts.areals_y = p_.areals_y;
-    SORTIE_TRY(auto land_map, iron3d::make_land_map_for(land_msh, map_opts));
-    SORTIE_TRY(auto msh_bytes, iron3d::write_land_msh(land_msh));
-    SORTIE_TRY(auto map_bytes, iron3d::write_land_map(land_map));
+    detail::paint_road(field, places);
+    // The map's lightmap, baked from the final heights (outside the seeded stream).
+    const std::string lightmap = fmt::format("LM_MAP{:02}", mi + 1);
+    const std::uint32_t lightmap_size = p_.map_vertices_per_axis > 40 ? 256 : 128;
+    detail::set_terrain_lightmap_source(&field, lightmap_size);
+    SORTIE_CHECK(g_.add_lightmap(lightmap, lightmap_size, lightmap_size, &detail::terrain_lightmap_texel));
+    ++summary_.lightmaps;
+    SORTIE_TRY(land_msh_, iron3d::make_land_msh_from_heightfield(field));
+    SORTIE_TRY(auto msh_bytes, iron3d::write_land_msh(land_msh_));
     g_.add_file(land_dir + "/Land.msh", std::move(msh_bytes));
-    g_.add_file(land_dir + "/Land.map", std::move(map_bytes));
     for (int layer = 1; layer <= 2; ++layer) {
       std::vector<std::string> mats;
       for (int r = 0; r < 3; ++r) mats.push_back(random_material());
@@ -292,7 +313,8 @@ class SampleWriter {
         mats.clear();
         for (std::uint32_t k = 0; k < detail::kTerrainKinds; ++k)
           mats.push_back(detail::terrain_material_name(static_cast<detail::TerrainKind>(k)));
-        SORTIE_TRY(auto wear, iron3d::build_wear(mats, {random_lightmap()}));
+        (void)random_lightmap();  // drawn as before; the row names the map's baked lightmap
+        SORTIE_TRY(auto wear, iron3d::build_wear(mats, {lightmap}));
         g_.add_file(fmt::format("{}/Land{}.wea", land_dir, layer), iron3d::write_wear(wear));
         continue;
       }
@@ -304,6 +326,52 @@ class SampleWriter {
     }
     return field;
   }
+
+  // Land.map: triangles over the land, holes where water, cliffs, buildings, towers and rocks are
+  // (detail::areal_blocked), so routes bend around them.
+  core::Status add_mission_land_map(const std::string& land_dir, const iron3d::Heightfield& field,
+                                    const std::vector<iron3d::TmaObject>& objects, const detail::SamplePlaces& places) {
+    std::vector<detail::Footprint> holes;
+    for (const auto& o : objects) {
+      const auto f = footprint_.find(o.resource_name);
+      if (f == footprint_.end() || !detail::blocks_ground(o.resource_name)) continue;
+      holes.push_back({{o.position.x, o.position.y}, std::max(f->second[0], f->second[1]) + 1.5f});
+    }
+    iron3d::TriangulatedLandMapOptions opts;
+    opts.cells_x = p_.areals_x;
+    opts.cells_y = p_.areals_y;
+    opts.seed = static_cast<std::uint32_t>(options_.seed * 7 + land_dir.size());
+    const float sea = detail::sea_level(field);
+    opts.blocked = [&](const std::array<core::Vec3, 3>& t) { return detail::areal_blocked(t, sea, holes, places); };
+    opts.height = [&](float x, float y) { return height_at(field, x, y); };
+    SORTIE_TRY(auto land_map, iron3d::make_triangulated_land_map(land_msh_, opts));
+    SORTIE_TRY(auto map_bytes, iron3d::write_land_map(land_map));
+    g_.add_file(land_dir + "/Land.map", std::move(map_bytes));
+    return {};
+  }
+
+  // The placed objects at their places (detail::place_object): units first (the Player's in the
+  // base's yard, the Enemy's at the outpost), then buildings and towers around the base's yard
+  // and the outpost, rocks along the pass, trees in groups. Every choice draws from the stream.
+  std::vector<iron3d::TmaObject> lay_out_objects(const SampleMission& sm, const iron3d::Heightfield& field,
+                                                 const detail::SamplePlaces& places) {
+    detail::PlaceCounters counters;
+    std::vector<iron3d::TmaObject> out;
+    for (std::uint32_t oi = 0; oi < sm.placed_objects; ++oi) {
+      iron3d::TmaObject o = random_object(oi, oi < sm.unit_references, field);
+      const auto role = oi < sm.unit_references ? (o.identity_or_clan_raw == 1 ? detail::PlaceRole::player_unit
+                                                                               : detail::PlaceRole::enemy_unit)
+                                                : detail::role_of(o.resource_name);
+      const core::Vec2 at = detail::place_object(rng_, places, role, counters, map_extent_units());
+      o.position = {at.x, at.y, height_at(field, at.x, at.y)};
+      const core::Vec2 face = role == detail::PlaceRole::player_unit ? places.gate : places.base - at;
+      o.orientation = {0.0f, 0.0f, std::atan2(face.y, face.x)};
+      out.push_back(std::move(o));
+    }
+    return out;
+  }
+
+  float map_extent_units() const { return static_cast<float>(p_.map_vertices_per_axis - 1) * 8.0f; }
 
   // A random point on the map at least `margin` from its edges, on the ground.
   core::Vec3 random_point(const iron3d::Heightfield& field, float margin) {
@@ -317,7 +385,8 @@ class SampleWriter {
   }
 
   // data.tma: two paths, the Spatial/Player/Enemy clans, the placed objects and two extras.
-  core::Status add_mission_tma(std::uint32_t mi, const SampleMission& sm, const iron3d::Heightfield& field) {
+  core::Status add_mission_tma(std::uint32_t mi, const SampleMission& sm, const iron3d::Heightfield& field,
+                               const detail::SamplePlaces& places, std::vector<iron3d::TmaObject> objects) {
     iron3d::Tma tma;
     for (int pi = 0; pi < 2; ++pi) {
       std::vector<core::Vec3> pts;
@@ -325,9 +394,8 @@ class SampleWriter {
       for (std::uint32_t k = 0; k < n; ++k) pts.push_back(random_point(field, 16.0f));
       tma.add_path(static_cast<std::int32_t>(10 * (mi + 1) + static_cast<std::uint32_t>(pi)), std::move(pts));
     }
-    add_clans(tma, field);
-    for (std::uint32_t oi = 0; oi < sm.placed_objects; ++oi)
-      tma.add_object(random_object(oi, oi < sm.unit_references, field));
+    add_clans(tma, field, places);
+    for (auto& o : objects) tma.add_object(std::move(o));
     tma.land_path = fmt::format("DATA\\MAPS\\map{:02}\\land", mi + 1);
     tma.description_raw =
         fmt::format("sortie sample mission {} ({} scale, seed {})", mi + 1, to_string(options_.scale), options_.seed);
@@ -337,18 +405,18 @@ class SampleWriter {
     return {};
   }
 
-  void add_clans(iron3d::Tma& tma, const iron3d::Heightfield& field) {
-    const auto a = random_point(field, 32.0f);
+  void add_clans(iron3d::Tma& tma, const iron3d::Heightfield& field, const detail::SamplePlaces& places) {
+    const auto a = random_point(field, 48.0f);
     std::vector<iron3d::TmaSpatialGroup> groups(2);
     for (auto& grp : groups) grp.records.push_back({a.x, a.y, a.z, 25.0f, static_cast<float>(rng_.below(4))});
     tma.add_clan(
         iron3d::TmaClan::spatial("Spatial", {a.x, a.y}, "MISSIONS\\SCRIPTS\\spatial", std::move(groups), "", 0));
-    const auto b = random_point(field, 32.0f);
+    const core::Vec2 b = places.base;  // the Player's base, the Enemy's outpost
     auto& player =
         tma.add_clan(iron3d::TmaClan::standard("Player", 1, {b.x, b.y}, "MISSIONS\\SCRIPTS\\player", 3, "", 0));
     player.add_relation("Enemy", -1);
     player.add_relation("Spatial", 0);
-    const auto c = random_point(field, 32.0f);
+    const core::Vec2 c = places.outpost;
     auto& enemy = tma.add_clan(iron3d::TmaClan::standard("Enemy", 2, {c.x, c.y}, "MISSIONS\\SCRIPTS\\enemy", 7,
                                                          "MISSIONS\\SCRIPTS\\enemy.trf", 1));
     enemy.add_relation("Player", -1);
@@ -360,11 +428,12 @@ class SampleWriter {
     iron3d::TmaObject o;
     if (is_unit) {
       o.resource_name = pick(unit_paths_);
-      o.identity_or_clan_raw = 1 + rng_.below(2);
+      o.identity_or_clan_raw = 1 + (oi % 3 == 1 ? 1u : 0u);  // Player, Enemy, Player, ...
+      (void)rng_.below(2);
     } else if (!non_geometric_.empty() && oi % 97 == 96) {
       o.resource_name = pick(non_geometric_);
     } else {
-      o.resource_name = pick(geometric_keys_);
+      o.resource_name = pick_place_key(oi);
     }
     o.position = random_point(field, 8.0f);
     o.orientation = {0.0f, 0.0f, static_cast<float>(rng_.below(16)) * 0.39269908f};
@@ -402,6 +471,8 @@ class SampleWriter {
   std::vector<std::string> geometric_keys_;
   std::vector<std::string> non_geometric_;
   std::vector<std::string> unit_paths_;
+  std::map<std::string, std::array<float, 2>> footprint_;  // model key -> half_x, half_y
+  iron3d::LandMsh land_msh_;                               // the current mission's terrain
 };
 
 }  // namespace

@@ -13,11 +13,13 @@
 
 #include "mission_scene_impl.hpp"
 #include "sortie/render/mesh_builders.hpp"
+#include "sortie/render/terrain_surface.hpp"
 
 namespace sortie::render {
 namespace {
 
 constexpr Rgba8 kUntextured{170, 170, 165, 255};
+constexpr Rgba8 kSea{58, 88, 100, 255};
 constexpr Rgba8 kArealColor{80, 230, 255, 200};
 constexpr Rgba8 kRouteColor{255, 220, 60, 255};
 
@@ -119,12 +121,17 @@ Material MissionScene::Impl::base_material(bool lit) const {
   return m;
 }
 
-// Terrain: one draw per texture, faces in Land.msh order within each.
+// Terrain: with textures and UVs, one draw over the baked surface (terrain_surface.hpp: the
+// materials blended across face borders, the lightmap applied); else one draw per texture,
+// faces in Land.msh order within each. Then the surround: skirts and the sea to the horizon.
 core::Status MissionScene::Impl::add_terrain(std::set<const void*>& used) {
   const auto& terrain = visuals->terrain();
   const std::size_t nv = terrain.positions.size();
   const bool terrain_normals = terrain.normals.size() == nv && nv > 0;
   const bool terrain_uvs = terrain.uvs.size() == nv && nv > 0;
+  for (const auto& p : terrain.positions) terrain_bounds.expand(p);
+  bounds = terrain_bounds;
+  if (terrain_uvs && !terrain.textures.empty() && options.blend_terrain) return add_terrain_surface(used);
   terrain_groups.resize(terrain.textures.size() + 1);
   for (const auto& f : terrain.faces) {
     if (f.vertices[0] >= nv || f.vertices[1] >= nv || f.vertices[2] >= nv) continue;
@@ -150,9 +157,105 @@ core::Status MissionScene::Impl::add_terrain(std::set<const void*>& used) {
     stats.terrain_triangles += terrain_groups[g].size() / 3;
     terrain_draws.push_back(d);
   }
-  for (const auto& p : terrain.positions) terrain_bounds.expand(p);
-  bounds = terrain_bounds;
+  add_surround(to_vec4(kUntextured));
   return {};
+}
+
+core::Status MissionScene::Impl::add_terrain_surface(std::set<const void*>& used) {
+  const auto& terrain = visuals->terrain();
+  const std::size_t nv = terrain.positions.size();
+  std::vector<const Texture*> converted;
+  for (const auto& t : terrain.textures) {
+    SORTIE_TRY(auto view, texture_view(t.get()));
+    (void)view;
+    converted.push_back(&textures.at(t.get()));
+    used.insert(t.get());
+  }
+  const Texture* lightmap = nullptr;
+  const auto& lightmaps = terrain.layers[1].lightmaps;
+  if (!lightmaps.empty() && lightmaps.front()) {
+    SORTIE_TRY(auto view, texture_view(lightmaps.front().get()));
+    (void)view;
+    lightmap = &textures.at(lightmaps.front().get());
+  }
+  SORTIE_TRY(terrain_surface, bake_terrain_surface(terrain, converted, lightmap));
+  terrain_groups.assign(1, {});
+  for (const auto& f : terrain.faces)
+    if (f.vertices[0] < nv && f.vertices[1] < nv && f.vertices[2] < nv)
+      terrain_groups[0].insert(terrain_groups[0].end(), f.vertices.begin(), f.vertices.end());
+  const bool lit = !terrain_surface.lightmapped && terrain.normals.size() == nv;
+  DrawCall d;
+  d.mesh.positions = terrain.positions;
+  if (lit) d.mesh.normals = terrain.normals;
+  d.mesh.uvs = terrain_surface.uvs;
+  d.mesh.indices = terrain_groups[0];
+  d.material = base_material(lit);
+  d.material.wrap = Wrap::clamp;
+  d.material.texture = terrain_surface.texture.view();
+  stats.terrain_triangles += terrain_groups[0].size() / 3;
+  terrain_draws.push_back(d);
+  add_surround(core::Vec4{0.62f, 0.58f, 0.54f, 1.0f});
+  return {};
+}
+
+// Beyond the map: a skirt down from every open edge of the terrain to the sea, and the sea, a
+// plane a little above the lowest terrain point reaching three map spans out, so a view toward
+// the horizon shows water fading into the sky rather than the cut edge of a floating sheet. The
+// skirts wear the terrain's surface (darkened) when it has one. Not pickable: pick() reads only
+// terrain_draws.
+void MissionScene::Impl::add_surround(const core::Vec4& skirt_colour) {
+  const auto& terrain = visuals->terrain();
+  const std::size_t nv = terrain.positions.size();
+  if (!options.surround || terrain_bounds.empty() || terrain_groups.empty()) return;
+  const core::Aabb& b = terrain_bounds;
+  const float span = std::max({b.max.x - b.min.x, b.max.y - b.min.y, 1.0f});
+  const float sea = b.min.z + 0.01f * (b.max.z - b.min.z);
+  const float floor_z = sea - 0.02f * span;
+  // Open edges: used by one face only (undirected, counted over every face).
+  std::map<std::pair<std::uint32_t, std::uint32_t>, int> edges;
+  for (const auto& f : terrain.faces) {
+    if (f.vertices[0] >= nv || f.vertices[1] >= nv || f.vertices[2] >= nv) continue;
+    for (int k = 0; k < 3; ++k) {
+      const std::uint32_t a = f.vertices[static_cast<std::size_t>(k)],
+                          c = f.vertices[static_cast<std::size_t>((k + 1) % 3)];
+      ++edges[{std::min(a, c), std::max(a, c)}];
+    }
+  }
+  const bool surfaced = terrain_surface.uvs.size() == nv;
+  for (const auto& [e, count] : edges) {
+    if (count != 1) continue;
+    const auto base = static_cast<std::uint32_t>(surround.positions.size());
+    for (const std::uint32_t v : {e.first, e.second}) {
+      const core::Vec3 top = terrain.positions[v];
+      surround.positions.push_back(top);
+      surround.positions.push_back({top.x, top.y, floor_z});
+      const core::Vec2 uv = surfaced ? terrain_surface.uvs[v] : core::Vec2{};
+      surround.uvs.push_back(uv);
+      surround.uvs.push_back(uv);
+    }
+    for (const std::uint32_t i : {0u, 1u, 2u, 2u, 1u, 3u}) surround.indices.push_back(base + i);
+  }
+  if (!surround.indices.empty()) {
+    DrawCall d;
+    d.mesh = surround.view();
+    d.material = base_material(false);
+    d.material.wrap = Wrap::clamp;
+    if (surfaced) d.material.texture = terrain_surface.texture.view();
+    d.material.color = skirt_colour;
+    surround_draws.push_back(d);
+  }
+  const float reach = 3.0f * span;
+  const core::Vec3 c = b.center();
+  sea_plane.positions = {{c.x - reach, c.y - reach, sea},
+                         {c.x + reach, c.y - reach, sea},
+                         {c.x + reach, c.y + reach, sea},
+                         {c.x - reach, c.y + reach, sea}};
+  sea_plane.indices = {0, 1, 2, 0, 2, 3};
+  DrawCall s;
+  s.mesh = sea_plane.view();
+  s.material = base_material(false);
+  s.material.color = to_vec4(kSea);
+  surround_draws.push_back(s);
 }
 
 // Objects: per placement, per component, the LOD-0 parts, one draw per submesh; then the
@@ -169,7 +272,7 @@ core::Status MissionScene::Impl::add_objects(const assets::MissionData* data, st
         static_cast<std::size_t>(pl.placed_index) < data->tma.objects.size() &&
         !data->tma.objects[static_cast<std::size_t>(pl.placed_index)].instance_name.empty())
       obj.label = short_name(data->tma.objects[static_cast<std::size_t>(pl.placed_index)].instance_name);
-    SORTIE_CHECK(add_object_parts(pl, obj, used));
+    SORTIE_CHECK(add_object_parts(pl, obj, used, clan_tint(data, pl.placed_index)));
     obj.draw_count = object_draws.size() - obj.first_draw;
     if (obj.draw_count == 0) continue;  // a non-geometric prototype
     bounds.merge(obj.local_bounds.transformed(obj.placement));
@@ -181,8 +284,29 @@ core::Status MissionScene::Impl::add_objects(const assets::MissionData* data, st
   return {};
 }
 
+// A unit's clan colour (its data.tma "ClanID" property): the body parts (WEAR row 0) of a unit
+// wear it over their paint, so the sides can be told apart at a glance (the retail clan
+// colouring is not recovered; sortie's own choice). White: no clan.
+core::Vec4 MissionScene::Impl::clan_tint(const assets::MissionData* data, std::int32_t placed_index) {
+  static constexpr std::array<Rgba8, 6> kClanColours{{{70, 120, 235, 255},
+                                                      {225, 62, 48, 255},
+                                                      {240, 200, 60, 255},
+                                                      {80, 200, 90, 255},
+                                                      {200, 90, 210, 255},
+                                                      {70, 210, 210, 255}}};
+  if (data == nullptr || placed_index < 0 || static_cast<std::size_t>(placed_index) >= data->tma.objects.size())
+    return {1.0f, 1.0f, 1.0f, 1.0f};
+  const auto* clan = data->tma.objects[static_cast<std::size_t>(placed_index)].find_property("ClanID");
+  if (clan == nullptr || clan->raw[0] == 0) return {1.0f, 1.0f, 1.0f, 1.0f};
+  const core::Vec4 c = to_vec4(kClanColours[(clan->raw[0] - 1) % kClanColours.size()]);
+  const float top = std::max({c.x, c.y, c.z});  // the colour at full brightness: a tint only darkens
+  constexpr float kStrength = 0.8f;
+  const auto channel = [&](float v) { return 1.0f + (v / top - 1.0f) * kStrength; };
+  return {channel(c.x), channel(c.y), channel(c.z), 1.0f};
+}
+
 core::Status MissionScene::Impl::add_object_parts(const assets::PreparedPlacement& pl, SceneObject& obj,
-                                                  std::set<const void*>& used) {
+                                                  std::set<const void*>& used, const core::Vec4& tint) {
   for (std::size_t ci = 0; ci < pl.components.size(); ++ci) {
     const auto* proto = pl.components[ci].prototype;
     if (proto == nullptr || !proto->visual || !proto->visual->mesh) continue;
@@ -218,6 +342,9 @@ core::Status MissionScene::Impl::add_object_parts(const assets::PreparedPlacemen
         } else {
           d.material.color = to_vec4(kUntextured);
         }
+        if (sub.material_row == 0)
+          d.material.color = {d.material.color.x * tint.x, d.material.color.y * tint.y, d.material.color.z * tint.z,
+                              d.material.color.w};
         d.model = obj.placement * part_model;
         obj.part_models.push_back(part_model);
         object_draws.push_back(d);
@@ -311,12 +438,17 @@ void MissionScene::Impl::add_overlays(const assets::MissionData* data) {
 
 void MissionScene::Impl::rebuild_frame() {
   // Group the visible objects' draws by material (texture, lighting, attributes present).
+  // A draw's material colour (a clan's tint, the untextured grey) goes into vertex colours.
   struct Key {
     const std::uint32_t* texels = nullptr;
     bool lit = false;
     bool uvs = false;
-    bool operator<(const Key& o) const { return std::tie(texels, lit, uvs) < std::tie(o.texels, o.lit, o.uvs); }
+    bool colours = false;
+    bool operator<(const Key& o) const {
+      return std::tie(texels, lit, uvs, colours) < std::tie(o.texels, o.lit, o.uvs, o.colours);
+    }
   };
+  const core::Vec4 white{1.0f, 1.0f, 1.0f, 1.0f};
   std::map<Key, std::size_t> groups;
   batch_meshes.clear();
   batch_draws.clear();
@@ -325,15 +457,18 @@ void MissionScene::Impl::rebuild_frame() {
     if (!o.visible) continue;
     for (std::size_t k = 0; k < o.draw_count; ++k) {
       const DrawCall& d = object_draws[o.first_draw + k];
+      const bool tinted = !d.material.texture.empty() && !(d.material.color == white);
       const Key key{d.material.texture.empty() ? nullptr : d.material.texture.levels[0].texels, d.material.lit,
-                    !d.mesh.uvs.empty()};
+                    !d.mesh.uvs.empty(), tinted};
       auto [it, added] = groups.try_emplace(key, batch_meshes.size());
       if (added) {
         batch_meshes.emplace_back();
         DrawCall b;
         b.material = d.material;
+        if (tinted) b.material.color = white;
         batch_draws.push_back(b);
       }
+      const Rgba8 colour = tinted ? to_rgba8(d.material.color) : kWhite;
       Mesh& m = batch_meshes[it->second];
       const core::Mat4 normal_matrix = d.material.lit ? d.model.inverse().transposed() : core::Mat4::identity();
       remap.assign(d.mesh.positions.size(), 0xFFFFFFFFu);
@@ -346,6 +481,7 @@ void MissionScene::Impl::rebuild_frame() {
             m.normals.push_back(
                 core::normalize_or(normal_matrix.transform_direction(d.mesh.normals[src]), {0.0f, 0.0f, 1.0f}));
           if (key.uvs) m.uvs.push_back(d.mesh.uvs[src]);
+          if (key.colours) m.colors.push_back(colour);
         }
         m.indices.push_back(remap[src]);
       }
@@ -355,6 +491,7 @@ void MissionScene::Impl::rebuild_frame() {
 
   frame_draws.clear();
   frame_draws.insert(frame_draws.end(), terrain_draws.begin(), terrain_draws.end());
+  frame_draws.insert(frame_draws.end(), surround_draws.begin(), surround_draws.end());
   frame_draws.insert(frame_draws.end(), batch_draws.begin(), batch_draws.end());
   labels.clear();
   for (const auto& o : objects) {
@@ -434,9 +571,12 @@ Atmosphere MissionScene::Impl::atmosphere_for(const Camera& camera) const {
   const core::Vec3 d = camera.eye() - centre;
   const float eye_distance = std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
   const float span = std::max(b.max.x - b.min.x, b.max.y - b.min.y);
+  // The sea reaches three spans out: there the fog is whole, so the water meets the sky's
+  // horizon colour without a line.
   at.fog_start = std::max(0.0f, eye_distance - 0.25f * span);
-  at.fog_end = eye_distance + 1.25f * span;
-  at.fog_max = 0.75f;
+  at.fog_end = eye_distance + 2.0f * span;
+  at.fog_max = 1.0f;
+  at.ground = at.horizon;  // below the horizon, beyond the sea's edge: the same haze
   return at;
 }
 

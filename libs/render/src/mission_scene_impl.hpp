@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sortie/render/mission_scene.hpp"
+#include "sortie/render/terrain_surface.hpp"
 
 namespace sortie::render {
 
@@ -34,7 +35,11 @@ struct MissionScene::Impl {
   Mesh placeholder_box;
   std::vector<std::vector<std::uint32_t>> terrain_groups;  // indices per terrain texture (+1 untextured)
   std::vector<DrawCall> terrain_draws;
-  std::vector<DrawCall> object_draws;  // every object's draws, SceneObject ranges
+  TerrainSurface terrain_surface;  // the blended, lightmapped surface (empty: drawn per texture)
+  Mesh surround;                   // skirts from the terrain's open edges down to the sea
+  Mesh sea_plane;
+  std::vector<DrawCall> surround_draws;  // skirts, sea (not pickable)
+  std::vector<DrawCall> object_draws;    // every object's draws, SceneObject ranges
   std::vector<SceneObject> objects;
   // The first placed object of each prototype key: what an object spawned at run time with that
   // key looks like (apply_snapshot clones its draws).
@@ -63,8 +68,12 @@ struct MissionScene::Impl {
   core::Result<TextureView> texture_view(const assets::PreparedTexture* t);
   [[nodiscard]] Material base_material(bool lit) const;
   core::Status add_terrain(std::set<const void*>& used);
+  core::Status add_terrain_surface(std::set<const void*>& used);
+  void add_surround(const core::Vec4& skirt_colour);
   core::Status add_objects(const assets::MissionData* data, std::set<const void*>& used);
-  core::Status add_object_parts(const assets::PreparedPlacement& pl, SceneObject& obj, std::set<const void*>& used);
+  static core::Vec4 clan_tint(const assets::MissionData* data, std::int32_t placed_index);
+  core::Status add_object_parts(const assets::PreparedPlacement& pl, SceneObject& obj, std::set<const void*>& used,
+                                const core::Vec4& tint);
   void add_placeholders(std::set<const void*>& used);
   void add_overlays(const assets::MissionData* data);
 };

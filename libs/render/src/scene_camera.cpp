@@ -8,6 +8,7 @@ namespace {
 
 constexpr float kDefaultYaw = 1.1780972f;     // 67.5 degrees: looking north-north-east
 constexpr float kDefaultPitch = -0.3839724f;  // 22 degrees down: the far side meets the sky
+constexpr float kViewPitch = -0.3490659f;     // 20 degrees down: the default view, the horizon in sight
 constexpr float kMaxPitch = 1.5533430f;       // 89 degrees
 
 float scene_radius(const core::Aabb& b) {
@@ -71,7 +72,21 @@ CameraPose orbit_pose(const core::Aabb& bounds, float aspect, std::uint32_t inde
 }
 
 CameraPose default_pose(const core::Aabb& bounds, float aspect, const SceneCameraOptions& options) {
-  return orbit_pose(bounds, aspect, 0, 1, options);
+  if (bounds.empty()) return orbit_pose(bounds, aspect, 0, 1, options);
+  const core::Vec3 ext = bounds.extent();
+  const float span = std::max({ext.x, ext.y, 1e-3f});
+  CameraPose p;
+  p.yaw = kDefaultYaw;
+  p.pitch = kViewPitch;
+  const core::Vec3 ahead{std::cos(p.yaw), std::sin(p.yaw), 0.0f};
+  // The centre of the picture meets the ground 0.3 spans past the middle, from 0.42 spans up
+  // (higher over a tall map): the bottom of the picture is land, its top the far side and sky.
+  const float ground = 0.5f * (bounds.min.z + bounds.max.z);
+  const float height = std::max(0.42f * span, bounds.max.z + 0.05f * span - ground);
+  const float back = height / std::tan(-p.pitch);
+  const core::Vec3 target{bounds.center().x + ahead.x * 0.3f * span, bounds.center().y + ahead.y * 0.3f * span, ground};
+  p.eye = {target.x - ahead.x * back, target.y - ahead.y * back, ground + height};
+  return p;
 }
 
 Camera top_camera(const core::Aabb& bounds, float aspect) {

@@ -52,6 +52,8 @@ class GameBuilder {
   core::Status add_texture(std::string name, std::uint32_t width, std::uint32_t height, std::uint32_t format,
                            std::uint32_t mips, iron3d::TexmPixelFn pixel);
   core::Status add_lightmap(std::string name, std::uint32_t width, std::uint32_t height, std::uint32_t seed);
+  // The same with the texels `pixel` gives (iron3d::build_lightmap: 565, one level).
+  core::Status add_lightmap(std::string name, std::uint32_t width, std::uint32_t height, iron3d::TexmPixelFn pixel);
   core::Status add_material(std::string name, const std::vector<std::string>& textures, bool animated = false);
   core::Status add_model(const ModelSpec& model);
   // An FXID effect (NRes entry type FXID, attr3 = 1 as in the corpus; spec §19.1).

@@ -84,6 +84,10 @@ std::filesystem::path default_cache_root();
 //    materials env_lightning / env_beacon and textures FX_BOLT / FX_GLOW; the rain mission's
 //    sky.weather names its lightning effect; mission.lua marks the depot with the beacon when a
 //    person plays (headless runs are unchanged).
-inline constexpr int kSampleGeneratorVersion = 9;
+// 10: looks like a place: every map is an island (its edge falls to a sea floor), each map has a
+//    baked lightmap LM_MAP<nn> (hill shading from the sun, darker hollows, cast shadows; 565,
+//    spanning the map) named by Land2.wea's LIGHTMAPS row, which the renderer blends into the
+//    terrain's surface (libs/render terrain_surface.hpp).
+inline constexpr int kSampleGeneratorVersion = 10;
 
 }  // namespace sortie::assets

@@ -3,7 +3,9 @@
 // partition that terrain. Used by the sample-content generator, tests, benchmarks and fuzz seeds.
 // Face vertex and neighbour indices are u16 (0xFFFF = none), so a map holds at most 65,535
 // vertices and 65,535 faces; grid area ids are u16 too, so at most 65,535 areals.
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -46,6 +48,26 @@ struct LandMapBuildOptions {
 // unit normals, and a grid whose cells list every areal overlapping them.
 // Errors: land_map.build.empty, land_map.build.areal_limit, land_map.build.grid.
 core::Result<LandMap> make_land_map_for(const LandMsh& msh, const LandMapBuildOptions& options = {});
+
+// Irregular areals: a lattice of cells_x * cells_y over the mesh's XY bounds, its inner points
+// moved by a hashed jitter (at most `jitter` of a cell each way, so every cell stays convex),
+// each cell split into two triangles (the diagonal alternating), heights from the mesh. A
+// triangle `blocked` accepts is left out: a hole no route crosses (water, cliffs, the ground a
+// building stands on). Links join triangles across shared edges (each names the edge back); the
+// grid covers the kept areals' XY bounds, a cell listing every areal whose box touches it.
+// Errors: land_map.build.empty (no faces, or every triangle blocked), land_map.build.areal_limit
+// (more than 65,535 triangles), land_map.build.grid.
+struct TriangulatedLandMapOptions {
+  std::uint32_t cells_x = 16;
+  std::uint32_t cells_y = 16;
+  float jitter = 0.15f;  // share of a cell, <= 0.15 keeps every lattice cell convex
+  std::uint32_t seed = 0;
+  std::function<bool(const std::array<core::Vec3, 3>& triangle)> blocked;
+  std::function<float(float x, float y)> height;  // the ground's height; empty: land_msh_height_at
+  std::uint32_t grid_cells_x = 128;
+  std::uint32_t grid_cells_y = 128;
+};
+core::Result<LandMap> make_triangulated_land_map(const LandMsh& msh, const TriangulatedLandMapOptions& options);
 
 // A deterministic rolling heightfield (sum of sines plus Rng noise) for tests and samples.
 Heightfield make_sample_heightfield(std::uint32_t columns, std::uint32_t rows, std::uint64_t seed,

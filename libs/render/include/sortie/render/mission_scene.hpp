@@ -46,6 +46,10 @@ struct MissionSceneOptions {
   MissionOverlays overlays;
   std::vector<MissingPlacement> missing;
   float placeholder_half_size = 2.0f;  // half side of a missing object's box
+  // The terrain as one baked surface: materials blended across face borders, the Land2.wea
+  // lightmap applied (src/terrain_surface.hpp); false: one hard-edged draw per texture.
+  bool blend_terrain = true;
+  bool surround = true;  // skirts down from the map's open edges and a sea to the horizon
 };
 
 struct MissionSceneStats {

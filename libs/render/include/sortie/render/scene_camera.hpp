@@ -33,11 +33,14 @@ struct SceneCameraOptions {
 Camera pose_camera(const CameraPose& pose, float aspect, const core::Aabb& scene_bounds,
                    const SceneCameraOptions& options = {});
 
-// The default view of a scene: from the south-south-west, 22 degrees down (the sky above the far side), far
-// enough that the whole of `bounds` fits the picture of `aspect`.
+// The default view of a scene, a player's: from the south-south-west, 20 degrees down, close
+// enough that the land fills the picture (its middle meets the ground 0.3 of the span past the
+// centre, from 0.42 spans above the mid height or higher over a tall map); the far side
+// and the horizon show at the top. Unlike the orbit it does not fit every corner of `bounds`.
 CameraPose default_pose(const core::Aabb& bounds, float aspect, const SceneCameraOptions& options = {});
-// Frame `index` of `count` of a turntable around the bounds' centre: the default pose rotated
-// by 2 pi index / count about the vertical axis through the centre.
+// Frame `index` of `count` of a turntable around the bounds' centre, 22 degrees down, far enough
+// that the whole of `bounds` fits the picture of `aspect`, rotated by 2 pi index / count about
+// the vertical axis through the centre.
 CameraPose orbit_pose(const core::Aabb& bounds, float aspect, std::uint32_t index, std::uint32_t count,
                       const SceneCameraOptions& options = {});
 // Straight down onto the bounds, north (+Y) up, orthographic, the whole XY extent in view.
