@@ -36,7 +36,12 @@ for f in "${targets[@]}"; do
   kept="$root/fuzz/corpus/$name"
   work="$out/work/$name"
   artifacts="$out/artifacts/$name"
-  rm -rf "$work"; mkdir -p "$work" "$artifacts" "$kept" "$build/seeds/$name"
+  rm -rf "$work"; mkdir -p "$work" "$kept" "$build/seeds/$name"
+  # Findings of an earlier run stay for whoever fixes them, but are not this run's: move them aside.
+  if [ -d "$artifacts" ] && [ -n "$(ls -A "$artifacts")" ]; then
+    mkdir -p "$out/artifacts-earlier/$name"; mv "$artifacts"/* "$out/artifacts-earlier/$name/"
+  fi
+  mkdir -p "$artifacts"
   dict=()
   [ -f "$root/fuzz/dict/$name.dict" ] && dict=(-dict="$root/fuzz/dict/$name.dict")
   log="$out/$name.log"
