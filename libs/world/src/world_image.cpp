@@ -1,5 +1,5 @@
 // The world's state as data (world_image.hpp): the same state world_hash.cpp encodes, in the
-// same orders, plus the pending commands and the maintenance clock.
+// same orders, plus the pending commands (not the maintenance clock: real time, never hashed).
 #include "sortie/world/world_image.hpp"
 
 #include <algorithm>
@@ -86,7 +86,6 @@ core::Json world_image(const World& w) {
   core::Json j;
   const GameClock& c = w.clock_;
   j["clock"] = core::Json::array({c.tick, c.step_us, c.time_us, c.dt_us, c.scale_permille, c.paused ? 1 : 0});
-  j["maintenance_us"] = w.maintenance_clock_.time_us;
   core::Json rng = core::Json::array();
   for (const std::uint64_t s : w.sim_rng_.state()) rng.push_back(core::hash_hex(s));
   j["rng"] = std::move(rng);

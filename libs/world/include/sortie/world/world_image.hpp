@@ -5,7 +5,7 @@
 // entry, with the saved one.
 //
 //   {"clock": [tick, step_us, time_us, dt_us, scale_permille, paused],
-//    "maintenance_us": u64,                     the maintenance clock (never hashed)
+//    (the maintenance clock is not in the image: it is never hashed and runs in real time in the viewer and the server)
 //    "rng": [4 x "16 hex digits"],              the simulation stream's state words
 //    "counters": [local_player, next_registration, next_event, commands_applied, commands_skipped],
 //    "next_index": [[class, next], ...]         ascending class
