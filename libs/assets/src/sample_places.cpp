@@ -90,9 +90,17 @@ core::Vec2 place_object(core::Rng& rng, const SamplePlaces& pl, PlaceRole role, 
   const float jitter = (rng.unit_f32() - 0.5f) * 4.0f;
   switch (role) {
     case PlaceRole::player_unit:  // in the yard
-      return clamp_inside(polar(pl.base, rng.unit_f32() * 2.0f * core::kPi, 2.0f + 8.0f * rng.unit_f32()), extent);
+    {  // drawn one at a time: two draws in one call's arguments would be in the compiler's order
+      const float r = 2.0f + 8.0f * rng.unit_f32();
+      const float a = rng.unit_f32() * 2.0f * core::kPi;
+      return clamp_inside(polar(pl.base, a, r), extent);
+    }
     case PlaceRole::enemy_unit:  // around the outpost
-      return clamp_inside(polar(pl.outpost, rng.unit_f32() * 2.0f * core::kPi, 3.0f + 7.0f * rng.unit_f32()), extent);
+    {
+      const float r = 3.0f + 7.0f * rng.unit_f32();
+      const float a = rng.unit_f32() * 2.0f * core::kPi;
+      return clamp_inside(polar(pl.outpost, a, r), extent);
+    }
     case PlaceRole::building: {
       if (n.base_slots + n.outpost_slots > 0 && (n.base_slots + n.outpost_slots) % 3 == 2) {
         const std::uint32_t k = n.outpost_slots++;  // around the outpost, facing it
@@ -116,7 +124,8 @@ core::Vec2 place_object(core::Rng& rng, const SamplePlaces& pl, PlaceRole role, 
       const float u = t < 0.5f ? 0.3f + 1.4f * t : 1.4f * (t - 0.5f);
       const core::Vec2 along = a + (b - a) * u;
       const core::Vec2 dir = core::normalize_or(b - a, {1.0f, 0.0f});
-      const float off = (rng.below(2) == 0 ? 1.0f : -1.0f) * (13.0f + 7.0f * rng.unit_f32());
+      const float sign = rng.below(2) == 0 ? 1.0f : -1.0f;
+      const float off = sign * (13.0f + 7.0f * rng.unit_f32());
       return clamp_inside(along + core::Vec2{-dir.y, dir.x} * off, extent);
     }
     case PlaceRole::tree: {
@@ -128,7 +137,9 @@ core::Vec2 place_object(core::Rng& rng, const SamplePlaces& pl, PlaceRole role, 
             break;
         }
       }
-      return clamp_inside(polar(n.grove, rng.unit_f32() * 2.0f * core::kPi, 3.0f + 9.0f * rng.unit_f32()), extent);
+      const float gr = 3.0f + 9.0f * rng.unit_f32();
+      const float ga = rng.unit_f32() * 2.0f * core::kPi;
+      return clamp_inside(polar(n.grove, ga, gr), extent);
     }
     case PlaceRole::scatter:
       break;
