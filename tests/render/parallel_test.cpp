@@ -1,6 +1,7 @@
 // Tile-parallel rendering gives exactly the single-thread picture (colour and depth bits).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 
 #include "render_fixtures.hpp"
@@ -104,6 +105,80 @@ TEST(Parallel, dense_mesh_across_many_jobs_matches_single_thread) {
   };
   const Framebuffer one = render(1);
   for (unsigned threads : {2u, 3u, 4u}) EXPECT_TRUE(same_bits(one, render(threads))) << threads;
+}
+
+// Coarse depth (RendererOptions::coarse_depth) skips only what the depth test would refuse: the
+// same bits with it off, on every golden scene and on a pile of overlapping boxes mixing depth
+// modes (tested and written, tested only, written without the test, blended, lines), drawn into a
+// cleared and into a loaded framebuffer, on one thread and three.
+TEST(Parallel, coarse_depth_changes_no_pixel) {
+  for (const auto& c : test::golden_cases()) {
+    test::Scene s = c.make();
+    s.frame.draws = s.draws;
+    s.frame.labels = s.labels;
+    Framebuffer on = Framebuffer::create(s.width, s.height).value();
+    Framebuffer off = Framebuffer::create(s.width, s.height).value();
+    RendererOptions no;
+    no.coarse_depth = false;
+    ASSERT_TRUE(Renderer(RendererOptions{}).render(s.frame, on));
+    ASSERT_TRUE(Renderer(no).render(s.frame, off));
+    EXPECT_TRUE(same_bits(on, off)) << c.name;
+  }
+
+  std::vector<Mesh> meshes;
+  std::vector<DrawCall> draws;
+  std::uint32_t state = 12345;
+  auto next = [&state] {
+    state = state * 1664525u + 1013904223u;
+    return static_cast<float>(state >> 8) / 16777216.0f;
+  };
+  for (int i = 0; i < 240; ++i) {
+    const core::Vec3 c{next() * 16.0f - 8.0f, next() * 16.0f - 8.0f, next() * 4.0f};
+    const core::Vec3 h{0.3f + next() * 2.5f, 0.3f + next() * 2.5f, 0.3f + next() * 2.0f};
+    meshes.push_back(make_box({c - h, c + h}, {static_cast<std::uint8_t>(next() * 255), 120, 90, 255}));
+  }
+  std::vector<float> hf(41 * 41);
+  for (std::size_t i = 0; i < hf.size(); ++i)
+    hf[i] = 2.0f * std::sin(static_cast<float>(i % 41) * 0.3f) * std::cos(static_cast<float>(i / 41) * 0.2f);
+  meshes.push_back(make_height_field({-10, -10, 0}, {0.5f, 0.5f}, 41, 41, hf).value());
+  const Texture tex = test::checker_texture(32, 4, kWhite, {90, 60, 30, 255});
+  for (std::size_t i = 0; i < meshes.size(); ++i) {
+    Material m;
+    m.lit = true;
+    if (i % 3 == 0) m.texture = tex.view();
+    if (i % 17 == 5) m.depth_test = false;  // written over whatever is there, depth included
+    if (i % 13 == 7) m.depth_write = false;
+    if (i % 11 == 3) {
+      m.blend = Blend::alpha;
+      m.color = {1.0f, 1.0f, 1.0f, 0.5f};
+    }
+    if (i % 29 == 9) m.depth_bias = -0.001f;
+    draws.push_back({meshes[i].view(), m, core::Mat4::identity()});
+  }
+  Frame f;
+  f.camera = Camera::perspective({-14, -20, 12}, {0, 0, 1}, {0, 0, 1}, 0.9f, 4.0f / 3.0f, 0.5f, 100.0f);
+  f.draws = draws;
+  for (const bool cleared : {true, false}) {
+    if (!cleared) {
+      f.clear_color.reset();
+      f.clear_depth.reset();
+    }
+    auto render = [&](unsigned threads, bool coarse, FrameStats* st) {
+      Framebuffer fb = Framebuffer::create(333, 251).value();
+      fb.clear({10, 20, 30, 255}, 0.999f);
+      RendererOptions o;
+      o.threads = threads;
+      o.coarse_depth = coarse;
+      EXPECT_TRUE(Renderer(o).render(f, fb, st));
+      return fb;
+    };
+    FrameStats with, without;
+    const Framebuffer reference = render(1, false, &without);
+    EXPECT_EQ(without.depth_skips, 0u);
+    EXPECT_TRUE(same_bits(reference, render(1, true, &with))) << "cleared " << cleared;
+    EXPECT_GT(with.depth_skips, 100u) << "the pile hides most of its boxes: coarse depth must skip some";
+    EXPECT_TRUE(same_bits(reference, render(3, true, nullptr))) << "cleared " << cleared;
+  }
 }
 
 }  // namespace

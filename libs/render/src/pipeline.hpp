@@ -1,9 +1,12 @@
 #pragma once
 // Internal data of the rendering pipeline (private to libs/render): transformed vertices,
 // set-up primitives, per-draw state, tile context, and the stage entry points.
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <span>
 #include <string_view>
@@ -266,11 +269,100 @@ struct FrameGeometry {
 
 // A tile being drawn: absolute pixel origin, the clip rectangle (tile ∩ viewport) and the
 // tile-local buffers in 2 x 2 quad order (see quad_offset).
+//
+// Coarse depth: the tile is cut into 8 x 8 blocks of 8 x 8 pixels, each with an upper bound of
+// the depths stored in it (block_zmax). A block whose bit is set in zdirty has been written since
+// its bound was taken and is measured again when next asked (exactly: the bound is the maximum,
+// whatever the writes did). A depth-tested triangle whose nearest point over the part of the tile
+// it can touch is not nearer than every bound there draws nothing, and is skipped whole.
+inline constexpr int kZBlock = 8;
+inline constexpr int kZBlocksPerRow = kTileSize / kZBlock;
+static_assert(kZBlocksPerRow * kZBlocksPerRow == 64, "one dirty bit per block in a 64-bit word");
+
 struct TileContext {
   std::int32_t tile_x = 0, tile_y = 0;
   std::int32_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
   std::uint32_t* color = nullptr;  // kTilePixels, 16-byte aligned
   float* depth = nullptr;
+  float block_zmax[kZBlocksPerRow * kZBlocksPerRow];  // set by depth_cleared or depth_loaded
+  std::uint64_t zdirty = ~std::uint64_t{0};
+  bool coarse_depth = true;       // RendererOptions::coarse_depth
+  std::uint64_t depth_skips = 0;  // FrameStats::depth_skips
+
+  // The whole depth buffer holds `z` (a cleared tile).
+  void depth_cleared(float z) {
+    for (float& b : block_zmax) b = z;
+    zdirty = 0;
+  }
+  // The depth buffer holds what was loaded: no bound is known until measured.
+  void depth_loaded() {
+    for (float& b : block_zmax) b = std::numeric_limits<float>::infinity();
+    zdirty = ~std::uint64_t{0};
+  }
+  // Pixels of the 8 x 8 block holding tile-local (lx, ly) may have new depths.
+  void mark_depth(int lx, int ly) { zdirty |= std::uint64_t{1} << ((ly / kZBlock) * kZBlocksPerRow + lx / kZBlock); }
+
+  // The bound of block (bx, by), measured again if it was written since.
+  float block_bound(int bx, int by) {
+    const int b = by * kZBlocksPerRow + bx;
+    if ((zdirty >> b & 1u) != 0) {
+      // Rows 8 by .. 8 by + 7 are quad rows 4 by .. 4 by + 3; the block's columns are 16 floats there.
+      float m[4];
+      const float* first = depth + (by * (kZBlock / 2) * kTileQuads + bx * (kZBlock / 2)) * 4;
+      for (int k = 0; k < 4; ++k) m[k] = first[k];
+      for (int qr = 0; qr < kZBlock / 2; ++qr) {
+        const float* row = depth + ((by * (kZBlock / 2) + qr) * kTileQuads + bx * (kZBlock / 2)) * 4;
+        for (int k = 0; k < 2 * kZBlock; ++k) m[k & 3] = row[k] > m[k & 3] ? row[k] : m[k & 3];
+      }
+      const float m01 = m[0] > m[1] ? m[0] : m[1], m23 = m[2] > m[3] ? m[2] : m[3];
+      const float mx = m01 > m23 ? m01 : m23;
+      block_zmax[b] = mx;
+      zdirty &= ~(std::uint64_t{1} << b);
+    }
+    return block_zmax[b];
+  }
+
+  // The depth plane z = p0 + dzdx (x + 1/2 - ref_x) + dzdy (y + 1/2 - ref_y) (window pixels
+  // x = tile_x + lx) at its lowest over the tile-local region [lx0, lx1) x [ly0, ly1) (a corner),
+  // less a margin that covers the kernels' float rounding; NaN when the plane is not finite.
+  [[nodiscard]] double plane_min(const float* zplane, float ref_x, float ref_y, int lx0, int lx1, int ly0,
+                                 int ly1) const {
+    const double p0 = zplane[0], dzdx = zplane[1], dzdy = zplane[2];
+    const double rx = ref_x, ry = ref_y;
+    const double xa = tile_x + lx0 + 0.5 - rx, xb = tile_x + lx1 - 0.5 - rx;
+    const double ya = tile_y + ly0 + 0.5 - ry, yb = tile_y + ly1 - 0.5 - ry;
+    const double zx = dzdx < 0.0 ? dzdx * xb : dzdx * xa, zy = dzdy < 0.0 ? dzdy * yb : dzdy * ya;
+    const double reach =
+        std::abs(dzdx) * std::max(std::abs(xa), std::abs(xb)) + std::abs(dzdy) * std::max(std::abs(ya), std::abs(yb));
+    return p0 + zx + zy - (std::abs(p0) + reach) * 0x1p-20;
+  }
+  // No depth of block (bx, by) is above `zmin` (a NaN never hides): a depth-tested fragment at
+  // zmin or farther fails everywhere there. A stale bound is still an upper bound (depth-tested
+  // writes only lower depths; others make it unbounded), so it is measured again only when it
+  // does not already decide.
+  bool block_hides(int bx, int by, double zmin) {
+    if (!coarse_depth) return false;
+    const int b = by * kZBlocksPerRow + bx;
+    if (zmin >= static_cast<double>(block_zmax[b])) return true;
+    if ((zdirty >> b & 1u) == 0) return false;
+    return zmin >= static_cast<double>(block_bound(bx, by));
+  }
+  // True when a depth-tested triangle drawn over the region would change no pixel.
+  bool depth_hides(const float* zplane, float ref_x, float ref_y, int lx0, int lx1, int ly0, int ly1) {
+    const double zmin = plane_min(zplane, ref_x, ref_y, lx0, lx1, ly0, ly1);
+    for (int by = ly0 / kZBlock; by <= (ly1 - 1) / kZBlock; ++by)
+      for (int bx = lx0 / kZBlock; bx <= (lx1 - 1) / kZBlock; ++bx)
+        if (!block_hides(bx, by, zmin)) return false;
+    return true;
+  }
+  // Depths of the region may rise (written without the depth test): its blocks have no bound.
+  void depth_unbounded(int lx0, int lx1, int ly0, int ly1) {
+    for (int by = ly0 / kZBlock; by <= (ly1 - 1) / kZBlock; ++by)
+      for (int bx = lx0 / kZBlock; bx <= (lx1 - 1) / kZBlock; ++bx) {
+        block_zmax[by * kZBlocksPerRow + bx] = std::numeric_limits<float>::infinity();
+        zdirty |= std::uint64_t{1} << (by * kZBlocksPerRow + bx);
+      }
+  }
 };
 
 // Index of tile-local pixel (x, y) in the quad-ordered tile buffers.

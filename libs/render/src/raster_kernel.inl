@@ -231,6 +231,12 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
   const int ly0 = (y0 - tc.tile_y) & ~1, ly1 = (y1 - tc.tile_y + 1) & ~1;
   const std::int32_t ax = tc.tile_x + lx0, ay = tc.tile_y + ly0;
   const std::int64_t span_x = lx1 - lx0 - 1, span_y = ly1 - ly0 - 1;
+  const Material& mat = d.call->material;
+  // Hidden behind what the tile already holds (coarse depth, TileContext::depth_hides).
+  if (mat.depth_test && tc.depth_hides(pl, ref_x, ref_y, lx0, lx1, ly0, ly1)) {
+    ++tc.depth_skips;
+    return;
+  }
 
   std::int32_t e[3], ka[3], kb[3];
   const std::int32_t wx = std::max({h.fx[0], h.fx[1], h.fx[2]}) - std::min({h.fx[0], h.fx[1], h.fx[2]});
@@ -284,7 +290,6 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
   F fy = V::fs(static_cast<float>(ay) + 0.5f - ref_y) + V::lane_fy();
   const F step_x = V::fs(static_cast<float>(kStep)), two = V::fs(2.0f);
 
-  const Material& mat = d.call->material;
   const bool depth_test = mat.depth_test;
   const bool depth_write = mat.depth_write;
   const std::int32_t alpha_ref = mat.alpha_ref;
@@ -299,6 +304,7 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
   if constexpr (kTex != Tex::none)
     gr = {pl[3 * 1 + 1], pl[3 * 1 + 2], pl[3 * kU + 1], pl[3 * kU + 2], pl[3 * kV + 1], pl[3 * kV + 2]};
 
+  if (depth_write && !depth_test) tc.depth_unbounded(lx0, lx1, ly0, ly1);
   for (int ly = ly0; ly < ly1; ly += 2) {
     // Row values: p0 + dy * fy; per step: row + dx * fx.
     const F zrow = V::fs(pl[3 * (0) + 0]) + V::fs(pl[3 * (0) + 2]) * fy;
@@ -407,7 +413,10 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
         res = adds_u8(out, dst);
       }
       store(cp, select(mask, res, dst));
-      if (depth_write) store(dp, select(mask, z, zold));
+      if (depth_write) {
+        store(dp, select(mask, z, zold));
+        tc.mark_depth(lx, ly);
+      }
     }
     row_e0 = row_e0 + sy0;
     row_e1 = row_e1 + sy1;

@@ -43,7 +43,14 @@ void fragment(TileContext& t, std::int32_t px, std::int32_t py, float z, std::ui
   if (mat.depth_test && !(z < t.depth[idx])) return;
   if (mat.alpha_ref > 0 && (color >> 24) < mat.alpha_ref) return;
   t.color[idx] = blend_pixel(color, t.color[idx], mat.blend);
-  if (mat.depth_write) t.depth[idx] = z;
+  if (mat.depth_write) {
+    t.depth[idx] = z;
+    const int lx = px - t.tile_x, ly = py - t.tile_y;
+    if (mat.depth_test)
+      t.mark_depth(lx, ly);
+    else
+      t.depth_unbounded(lx, lx + 1, ly, ly + 1);
+  }
 }
 
 }  // namespace

@@ -40,6 +40,7 @@ struct WorkerScratch {
   std::unique_ptr<TileBuffers> tile = std::make_unique<TileBuffers>();
   double vertex_ns = 0.0;
   double raster_ns = 0.0;
+  std::uint64_t depth_skips = 0;
 };
 
 core::Status validate_frame(const Frame& frame) {
@@ -388,7 +389,10 @@ std::size_t Renderer::Impl::prepare_draws(const Frame& frame, const FrameGeometr
   vertices.resize(vertex_total);
   outcodes.resize(vertex_total);
   if (batches.size() < primitive_jobs.size()) batches.resize(primitive_jobs.size());
-  for (auto& sc : scratch) sc.vertex_ns = sc.raster_ns = 0.0;
+  for (auto& sc : scratch) {
+    sc.vertex_ns = sc.raster_ns = 0.0;
+    sc.depth_skips = 0;
+  }
   return vertex_total;
 }
 
@@ -477,6 +481,7 @@ void Renderer::Impl::raster_tile(std::size_t tile, unsigned worker, const TileCl
   t.x1 = std::min(t.tile_x + kTileSize, g.scissor.x + g.scissor.width);
   t.y1 = std::min(t.tile_y + kTileSize, g.scissor.y + g.scissor.height);
   TileBuffers& buf = *scratch[worker].tile;
+  t.coarse_depth = options.coarse_depth;
   t.color = buf.color;
   t.depth = buf.depth;
   if (atmosphere.active) {
@@ -484,7 +489,12 @@ void Renderer::Impl::raster_tile(std::size_t tile, unsigned worker, const TileCl
   } else if (clear.color) {
     std::fill(std::begin(buf.color), std::end(buf.color), clear.word);
   }
-  if (clear.depth) std::fill(std::begin(buf.depth), std::end(buf.depth), clear.z);
+  if (clear.depth) {
+    std::fill(std::begin(buf.depth), std::end(buf.depth), clear.z);
+    t.depth_cleared(clear.z);
+  } else {
+    t.depth_loaded();
+  }
   if (!clear.color || !clear.depth) load_tile(t, target, !clear.color, !clear.depth);
   const std::size_t batch_count = primitive_jobs.size();
   bool fogged = !atmosphere.active;
@@ -530,6 +540,7 @@ void Renderer::Impl::raster_tile(std::size_t tile, unsigned worker, const TileCl
   }
   if (!fogged) fog_tile(atmosphere, t, clear.depth ? clear.z : 1.0f);
   store_tile(t, target, keep_depth);
+  scratch[worker].depth_skips += t.depth_skips;
 }
 
 // Counters and stage times of the frame.
@@ -541,6 +552,7 @@ void Renderer::Impl::count(const Frame& frame, std::size_t vertex_total, std::si
   for (const auto& sc : scratch) {
     vertex_ns += sc.vertex_ns;
     raster_ns += sc.raster_ns;
+    st.depth_skips += sc.depth_skips;
   }
   for (std::size_t j = 0; j < primitive_jobs.size(); ++j) {
     const Batch& b = batches[j];

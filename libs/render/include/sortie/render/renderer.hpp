@@ -39,6 +39,9 @@ struct RendererOptions {
   unsigned threads = 1;      // workers including the calling thread; 0 = hardware concurrency
   bool sort_blended = true;  // sort blended draw calls back to front
   Isa isa = Isa::best;
+  // Skip a triangle in a tile when it lies behind every depth already stored where it could
+  // draw (coarse bounds per 8 x 8 block). Changes no pixel; off only to compare against.
+  bool coarse_depth = true;
 };
 
 // Counters of one render() call. Times are milliseconds; the three stage times are summed
@@ -56,6 +59,7 @@ struct FrameStats {
   std::uint64_t points = 0;             // points set up
   std::uint64_t labels = 0;             // labels drawn (inside the viewport)
   std::uint64_t bin_entries = 0;        // (primitive, tile) pairs
+  std::uint64_t depth_skips = 0;        // (triangle, tile) pairs skipped by the coarse depth test
   std::uint64_t tiles = 0;
   double transform_clip_ms = 0.0;  // vertex stage + assembly, clipping, setup
   double binning_ms = 0.0;
