@@ -18,6 +18,7 @@
 #include <iostream>
 #include <optional>
 #include <set>
+#include <vector>
 
 #include "flight_input.hpp"
 #include "game_controls.hpp"
@@ -276,17 +277,26 @@ class MissionMode final : public ViewerMode {
     install();
   }
 
-  // The first view of a game: over the player's first unit, looking toward the map's centre.
+  // The first view of a game: over the middle of the player's units, looking toward the map's
+  // centre, high enough (about 45 degrees down, 60 units plus their spread away) to show the
+  // whole group and the ground around it.
   void look_at_units() {
     const auto units = play_->player_units();
     if (units.empty()) return;
-    const core::Vec3 c = *unit_position(units.front());
+    core::Vec3 c{};
+    std::vector<core::Vec3> at;
+    for (const auto& u : units)
+      if (const auto p = unit_position(u)) at.push_back(*p);
+    if (at.empty()) return;
+    for (const auto& p : at) c = c + p * (1.0f / static_cast<float>(at.size()));
+    float spread = 0.0f;
+    for (const auto& p : at) spread = std::max(spread, core::length(core::Vec2{p.x - c.x, p.y - c.y}));
     const core::Vec3 centre = view_.framing().center();
     render::CameraPose pose;
     pose.yaw = std::atan2(centre.y - c.y, centre.x - c.x);
-    pose.pitch = -0.6f;
+    pose.pitch = -0.8f;
     const core::Vec3 fwd = render::pose_forward(pose);
-    pose.eye = c - fwd * 55.0f;
+    pose.eye = c - fwd * (60.0f + 1.5f * std::min(spread, 60.0f));
     set_pose(pose);
   }
 

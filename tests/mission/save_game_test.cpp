@@ -61,10 +61,10 @@ class SaveGameTest : public ::testing::Test {
 };
 
 TEST_F(SaveGameTest, a_resumed_save_ends_on_the_uninterrupted_runs_hashes) {
-  const MissionRun whole = run(request(150));
+  const MissionRun whole = run(request(400));
   ASSERT_FALSE(whole.failure) << whole.failure->to_string();
 
-  auto save_rq = request(150);
+  auto save_rq = request(400);
   save_rq.save_at = 60;
   save_rq.save = dir_ / "t60.save";
   const MissionRun saving = run(save_rq);
@@ -79,12 +79,12 @@ TEST_F(SaveGameTest, a_resumed_save_ends_on_the_uninterrupted_runs_hashes) {
   EXPECT_EQ(save->mission, "m01");
   EXPECT_EQ(save->build, save_build_id());
 
-  auto resume_rq = request(90);
+  auto resume_rq = request(340);
   resume_rq.load = dir_ / "t60.save";
   const MissionRun resumed = run(resume_rq);
   ASSERT_FALSE(resumed.failure) << resumed.failure->to_string();
   ASSERT_TRUE(resumed.resumed.has_value());
-  EXPECT_EQ(resumed.result.ticks, 133u);  // the scenario is won at tick 132
+  EXPECT_EQ(resumed.result.ticks, 324u);  // the scenario is won at tick 323
   EXPECT_EQ(resumed.result.final_hash, whole.result.final_hash);
   EXPECT_EQ(resumed.result.checkpoints, whole.result.checkpoints);
   EXPECT_TRUE(resumed.report().contains("resumed"));

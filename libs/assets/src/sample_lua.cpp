@@ -6,14 +6,15 @@ namespace sortie::assets::detail {
 
 namespace {
 
-// {0}: mission number, {1}: depot distance from the lead unit, {2}: the time limit in seconds,
+// {0}: mission number, {1}: depot distance past the formation's edge, {2}: the time limit in seconds,
 // {3}: the time limit when a person plays.
 constexpr const char* kMissionLua =
     R"lua(-- MISSIONS/m{0:02}/mission.lua: the sample's scenario, in sortie's own mission script API
 -- (docs/mission-scripts.md). Written by the sortie sample generator.
 --
--- The Player clan (1) sends its units to a depot {1} units from its first unit (the second
--- posts a picket near its start); the first to enter the depot wins the mission. An Enemy (2)
+-- The Player clan (1) sends its units to a depot {1} units past the edge of its formation toward
+-- the map's middle (the second posts a picket near its start); the first to enter the depot wins the
+-- mission. When a person plays, the depot lies halfway to the Enemy's units instead. An Enemy (2)
 -- reinforcement appears after 2 seconds and follows the lead unit; a spare Player unit is
 -- recalled after 3 seconds. If nobody reached the depot after {2} seconds, the mission is lost.
 -- When a person plays (human(), the viewer's game), the orders are theirs: the script only tells
@@ -33,13 +34,40 @@ lost = 0
 lead = scouts[1]
 depot = {{ x = (x0 + x1) / 2, y = (y0 + y1) / 2 }}
 if lead then
-  local lx, ly = position(lead)
+  -- From the middle of the Player's formation (its units stand in rings round it).
+  local lx, ly = 0, 0
+  for _, id in ipairs(scouts) do
+    local x, y = position(id)
+    lx, ly = lx + x / #scouts, ly + y / #scouts
+  end
+  local reach = 0
+  for _, id in ipairs(scouts) do
+    local x, y = position(id)
+    reach = math.max(reach, math.sqrt((x - lx) ^ 2 + (y - ly) ^ 2))
+  end
   local dx, dy = depot.x - lx, depot.y - ly
   local d = math.sqrt(dx * dx + dy * dy)
   if d < 1 then dx, dy, d = 1, 0, 1 end
-  depot.x, depot.y = lx + dx / d * {1}, ly + dy / d * {1}
+  dx, dy = dx / d, dy / d
+  depot.x, depot.y = lx + dx * (reach + {1}), ly + dy * (reach + {1})
+  -- On walkable ground: nearer, then farther, then to either side, 4 units a step.
+  for step = 1, 12 do
+    if areal_at(depot.x, depot.y) then break end
+    local k = (step + 1) // 2 * 4 * (step % 2 == 1 and -1 or 1)
+    local side = step > 8 and (step % 2 == 1 and 8 or -8) or 0
+    depot.x = lx + dx * (reach + {1} + k) - dy * side
+    depot.y = ly + dy * (reach + {1} + k) + dx * side
+  end
+  if HUMAN and #raiders > 0 then
+    local ex, ey = 0, 0
+    for _, id in ipairs(raiders) do
+      local x, y = position(id)
+      ex, ey = ex + x / #raiders, ey + y / #raiders
+    end
+    depot.x, depot.y = (lx + ex) / 2, (ly + ey) / 2
+  end
 end
-zone_circle("depot", depot.x, depot.y, 6)
+zone_circle("depot", depot.x, depot.y, 8)
 
 on_start(function()
   objective_add("reach", "Bring a Player unit to the depot")
@@ -125,7 +153,7 @@ end)
 }  // namespace
 
 std::string sample_mission_lua(std::uint32_t mission_index) {
-  return fmt::format(kMissionLua, mission_index + 1, 20 + 4 * mission_index, 9, 240);
+  return fmt::format(kMissionLua, mission_index + 1, 20 + 4 * mission_index, 20, 240);
 }
 
 }  // namespace sortie::assets::detail

@@ -85,21 +85,38 @@ bool blocks_ground(std::string_view key) {
   return (r == PlaceRole::building && key.starts_with("bs_")) || r == PlaceRole::tower || r == PlaceRole::rock;
 }
 
+namespace {
+
+// Slot k of a unit formation round `centre`: the first in the middle, then hexagonal rings
+// (ring r holds 6 r slots, kUnitSpacing apart, starting toward `facing`), nudged by dr and da
+// (each in -0.5..0.5) so a formation is not a drawing. A sample unit is about 7 units long.
+constexpr float kUnitSpacing = 9.0f;
+core::Vec2 formation_slot(core::Vec2 centre, float facing, std::uint32_t k, float dr, float da) {
+  if (k == 0) return centre;
+  std::uint32_t ring = 1, first = 1;
+  while (k >= first + 6 * ring) {
+    first += 6 * ring;
+    ++ring;
+  }
+  const float slots = 6.0f * static_cast<float>(ring);
+  const float angle = facing + (static_cast<float>(k - first) + 0.3f * da) * (2.0f * core::kPi / slots);
+  return polar(centre, angle, (static_cast<float>(ring) + 0.15f * dr) * kUnitSpacing);
+}
+
+}  // namespace
+
 core::Vec2 place_object(core::Rng& rng, const SamplePlaces& pl, PlaceRole role, PlaceCounters& n, float extent) {
   const float gate = std::atan2(pl.gate.y, pl.gate.x);
   const float jitter = (rng.unit_f32() - 0.5f) * 4.0f;
   switch (role) {
-    case PlaceRole::player_unit:  // in the yard
+    case PlaceRole::player_unit:  // in the yard, drawn up in rings
+    case PlaceRole::enemy_unit:   // at the outpost, the same
     {  // drawn one at a time: two draws in one call's arguments would be in the compiler's order
-      const float r = 2.0f + 8.0f * rng.unit_f32();
-      const float a = rng.unit_f32() * 2.0f * core::kPi;
-      return clamp_inside(polar(pl.base, a, r), extent);
-    }
-    case PlaceRole::enemy_unit:  // around the outpost
-    {
-      const float r = 3.0f + 7.0f * rng.unit_f32();
-      const float a = rng.unit_f32() * 2.0f * core::kPi;
-      return clamp_inside(polar(pl.outpost, a, r), extent);
+      const float dr = rng.unit_f32() - 0.5f;
+      const float da = rng.unit_f32() - 0.5f;
+      const bool ours = role == PlaceRole::player_unit;
+      const std::uint32_t k = ours ? n.player_units++ : n.enemy_units++;
+      return clamp_inside(formation_slot(ours ? pl.base : pl.outpost, gate, k, dr, da), extent);
     }
     case PlaceRole::building: {
       if (n.base_slots + n.outpost_slots > 0 && (n.base_slots + n.outpost_slots) % 3 == 2) {

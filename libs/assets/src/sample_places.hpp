@@ -35,6 +35,7 @@ bool blocks_ground(std::string_view key);  // buildings of bases.rlb, towers, ro
 
 struct PlaceCounters {
   std::uint32_t base_slots = 0, outpost_slots = 0, towers = 0, trees = 0;
+  std::uint32_t player_units = 0, enemy_units = 0;
   core::Vec2 grove;  // the current group of trees
 };
 // A ground point for the next object of `role` (draws from `rng`), inside the map by 40 units.

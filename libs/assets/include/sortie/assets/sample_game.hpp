@@ -88,6 +88,10 @@ std::filesystem::path default_cache_root();
 //    baked lightmap LM_MAP<nn> (hill shading from the sun, darker hollows, cast shadows; 565,
 //    spanning the map) named by Land2.wea's LIGHTMAPS row, which the renderer blends into the
 //    terrain's surface (libs/render terrain_surface.hpp).
-inline constexpr int kSampleGeneratorVersion = 10;
+// 11: units drawn up in rings (the Player's in the yard, the Enemy's at the outpost: slots 9 units
+//    apart, no longer a heap in one spot); mission.lua's depot lies 20 + 4 i units past the edge
+//    of the Player's formation (headless time limit 20 s), and when a person plays halfway to
+//    the Enemy's units.
+inline constexpr int kSampleGeneratorVersion = 11;
 
 }  // namespace sortie::assets
