@@ -60,10 +60,19 @@ void prepare_atmosphere(const Frame& frame, const FrameGeometry& g, AtmosphereSt
 }
 
 void clear_tile_to_sky(const AtmosphereState& a, TileContext& t) {
-  for (int y = 0; y < kTileSize; ++y) {
-    const int row = std::clamp(t.tile_y + y - a.first_row, 0, static_cast<int>(a.sky_rows.size()) - 1);
-    const std::uint32_t word = a.sky_rows[static_cast<std::size_t>(row)];
-    for (int x = 0; x < kTileSize; ++x) t.color[quad_offset(x, y)] = word;
+  const int last = static_cast<int>(a.sky_rows.size()) - 1;
+  for (int y = 0; y < kTileSize; y += 2) {
+    // A quad row: every quad holds two pixels of row y, then two of row y + 1.
+    const std::uint32_t top = a.sky_rows[static_cast<std::size_t>(std::clamp(t.tile_y + y - a.first_row, 0, last))];
+    const std::uint32_t bottom =
+        a.sky_rows[static_cast<std::size_t>(std::clamp(t.tile_y + y + 1 - a.first_row, 0, last))];
+    std::uint32_t* q = t.color + quad_offset(0, y);
+    for (int k = 0; k < kTileQuads; ++k, q += 4) {
+      q[0] = top;
+      q[1] = top;
+      q[2] = bottom;
+      q[3] = bottom;
+    }
   }
 }
 
@@ -122,14 +131,32 @@ inline void fogged4(const AtmosphereState& a, std::uint32_t* color, const float*
 
 }  // namespace
 
+// True when no depth up to `bound` is fogged: the fog factor at `bound` is clearly below zero
+// (view distance grows with window depth, so every nearer pixel is clear of the fog too; the
+// margin, a thousandth of the fog's ramp, covers rounding).
+inline bool clear_of_fog(const AtmosphereState& a, float bound) {
+  const float n = 2.0f * bound - 1.0f;
+  const float denom = n * a.p32 - a.p22;
+  if (!(denom != 0.0f)) return false;
+  const float vz = (a.p23 - n * a.p33) / denom;
+  return (-vz - a.fog_start) * a.fog_scale < -1e-3f;
+}
+
 void fog_tile(const AtmosphereState& a, TileContext& t, float clear_z) {
   if (!a.fog) return;
   if (t.x0 == t.tile_x && t.y0 == t.tile_y && t.x1 == t.tile_x + kTileSize && t.y1 == t.tile_y + kTileSize) {
-    // A whole tile: every pixel, in buffer order (the layout does not matter pixel by pixel).
-    std::uint32_t* color = t.color;
-    const float* depth = t.depth;
-    static_assert(kTilePixels % 4 == 0);
-    for (int i = 0; i < kTilePixels; i += 4) fogged4(a, color + i, depth + i, clear_z);
+    // A whole tile, block by block: a block whose farthest depth is nearer than the fog starts
+    // stays as it is; the others every pixel, in buffer order (the layout does not matter pixel
+    // by pixel; a block's four quad rows are 16 floats each).
+    static_assert(kZBlock == 8 && kTileQuads % 4 == 0);
+    for (int by = 0; by < kZBlocksPerRow; ++by)
+      for (int bx = 0; bx < kZBlocksPerRow; ++bx) {
+        if (clear_of_fog(a, t.block_bound(bx, by))) continue;
+        for (int qr = 0; qr < kZBlock / 2; ++qr) {
+          const int first = ((by * (kZBlock / 2) + qr) * kTileQuads + bx * (kZBlock / 2)) * 4;
+          for (int i = first; i < first + 2 * kZBlock; i += 4) fogged4(a, t.color + i, t.depth + i, clear_z);
+        }
+      }
     return;
   }
   for (int y = t.y0; y < t.y1; ++y) {
