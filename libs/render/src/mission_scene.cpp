@@ -436,7 +436,7 @@ void MissionScene::Impl::add_overlays(const assets::MissionData* data) {
   overlay(route_points, 5.0f);
 }
 
-void MissionScene::Impl::rebuild_frame() {
+void MissionScene::Impl::merge(bool moving, Batches& out) const {
   // Group the visible objects' draws by material (texture, lighting, attributes present).
   // A draw's material colour (a clan's tint, the untextured grey) goes into vertex colours.
   struct Key {
@@ -450,26 +450,26 @@ void MissionScene::Impl::rebuild_frame() {
   };
   const core::Vec4 white{1.0f, 1.0f, 1.0f, 1.0f};
   std::map<Key, std::size_t> groups;
-  batch_meshes.clear();
-  batch_draws.clear();
+  out.meshes.clear();
+  out.draws.clear();
   std::vector<std::uint32_t> remap;
   for (const auto& o : objects) {
-    if (!o.visible) continue;
+    if (!o.visible || o.moving != moving) continue;
     for (std::size_t k = 0; k < o.draw_count; ++k) {
       const DrawCall& d = object_draws[o.first_draw + k];
       const bool tinted = !d.material.texture.empty() && !(d.material.color == white);
       const Key key{d.material.texture.empty() ? nullptr : d.material.texture.levels[0].texels, d.material.lit,
                     !d.mesh.uvs.empty(), tinted};
-      auto [it, added] = groups.try_emplace(key, batch_meshes.size());
+      auto [it, added] = groups.try_emplace(key, out.meshes.size());
       if (added) {
-        batch_meshes.emplace_back();
+        out.meshes.emplace_back();
         DrawCall b;
         b.material = d.material;
         if (tinted) b.material.color = white;
-        batch_draws.push_back(b);
+        out.draws.push_back(b);
       }
       const Rgba8 colour = tinted ? to_rgba8(d.material.color) : kWhite;
-      Mesh& m = batch_meshes[it->second];
+      Mesh& m = out.meshes[it->second];
       const core::Mat4 normal_matrix = d.material.lit ? d.model.inverse().transposed() : core::Mat4::identity();
       remap.assign(d.mesh.positions.size(), 0xFFFFFFFFu);
       for (std::size_t i = 0; i < d.mesh.index_count(); ++i) {
@@ -487,12 +487,18 @@ void MissionScene::Impl::rebuild_frame() {
       }
     }
   }
-  for (std::size_t i = 0; i < batch_meshes.size(); ++i) batch_draws[i].mesh = batch_meshes[i].view();
+  for (std::size_t i = 0; i < out.meshes.size(); ++i) out.draws[i].mesh = out.meshes[i].view();
+}
+
+void MissionScene::Impl::rebuild_frame(bool still) {
+  if (still) merge(false, still_batches);
+  merge(true, moving_batches);
 
   frame_draws.clear();
   frame_draws.insert(frame_draws.end(), terrain_draws.begin(), terrain_draws.end());
   frame_draws.insert(frame_draws.end(), surround_draws.begin(), surround_draws.end());
-  frame_draws.insert(frame_draws.end(), batch_draws.begin(), batch_draws.end());
+  frame_draws.insert(frame_draws.end(), still_batches.draws.begin(), still_batches.draws.end());
+  frame_draws.insert(frame_draws.end(), moving_batches.draws.begin(), moving_batches.draws.end());
   labels.clear();
   for (const auto& o : objects) {
     if (!o.visible || !options.overlays.labels) continue;
@@ -538,6 +544,7 @@ void MissionScene::apply_snapshot(const world::WorldSnapshot& snapshot, std::spa
   std::unordered_map<std::uint64_t, const world::ObjectView*> live;
   for (const auto& v : snapshot.objects) live.emplace(v.id.raw(), &v);
   bool changed = impl_->add_spawned(snapshot, object_ids);
+  bool still_changed = changed;  // the still objects' batches must be merged again
   for (auto& o : impl_->objects) {
     const world::ObjectView* view = nullptr;
     if (o.placed_index >= 0 && static_cast<std::size_t>(o.placed_index) < object_ids.size()) {
@@ -548,17 +555,24 @@ void MissionScene::apply_snapshot(const world::WorldSnapshot& snapshot, std::spa
       if (it != live.end()) view = it->second;
     }
     const bool visible = view != nullptr && view->active;
-    changed = changed || visible != o.visible;
+    if (visible != o.visible) {
+      changed = true;
+      still_changed = still_changed || !o.moving;
+    }
     o.visible = visible;
     if (!visible) continue;
     const core::Mat4 placement = view->transform.to_matrix();
     if (placement == o.placement) continue;
     changed = true;
+    if (!o.moving) {
+      o.moving = true;  // from now on in the moving set
+      still_changed = true;
+    }
     o.placement = placement;
     for (std::size_t k = 0; k < o.draw_count; ++k)
       impl_->object_draws[o.first_draw + k].model = o.placement * o.part_models[k];
   }
-  if (changed) impl_->rebuild_frame();  // the merged meshes only change when an object did
+  if (changed) impl_->rebuild_frame(still_changed);  // the merged meshes only change when an object did
 }
 
 // A clear day: the near part of the view is sharp, haze gathers toward the far side of the map

@@ -23,6 +23,7 @@ struct SceneObject {
   std::vector<core::Mat4> part_models;  // per draw: node -> model transform
   core::Aabb local_bounds;              // model space, every drawn part
   bool visible = true;
+  bool moving = false;  // its placement has changed since the scene was built: batched apart
   bool placeholder = false;
   std::string label;
 };
@@ -49,16 +50,25 @@ struct MissionScene::Impl {
   Mesh route_points;
   std::vector<DrawCall> overlay_draws;
   // The visible objects' draws merged in world space, one mesh per material (a frame of a
-  // corpus-scale mission has thousands of small draws; the renderer's cost per draw dominates).
-  std::vector<Mesh> batch_meshes;
-  std::vector<DrawCall> batch_draws;
+  // corpus-scale mission has thousands of small draws; the renderer's cost per draw dominates):
+  // the objects that never moved in one set, merged again only when one of them appears,
+  // disappears or starts moving; the moving ones (units) in another, merged again whenever
+  // one of them moves.
+  struct Batches {
+    std::vector<Mesh> meshes;
+    std::vector<DrawCall> draws;
+  };
+  Batches still_batches;
+  Batches moving_batches;
   std::vector<DrawCall> frame_draws;  // terrain, visible objects, overlays
   std::vector<Label> labels;
   core::Aabb terrain_bounds;
   core::Aabb bounds;
   MissionSceneStats stats;
 
-  void rebuild_frame();
+  // Merges the batches (the still ones too when `still` is set) and assembles frame_draws.
+  void rebuild_frame(bool still = true);
+  void merge(bool moving, Batches& out) const;
   // Scene objects for snapshot objects that no placement stands for, by their prototype key;
   // true when one was added.
   bool add_spawned(const world::WorldSnapshot& snapshot, std::span<const world::ObjectId> object_ids);
