@@ -13,6 +13,7 @@
 #include "sortie/core/file_io.hpp"
 #include "sortie/iron3d/nres.hpp"
 #include "sortie/render/image_io.hpp"
+#include "sortie/render/mesh_builders.hpp"
 #include "sortie/render/renderer.hpp"
 #include "sortie/render/scene_camera.hpp"
 #include "sortie/render/view_spec.hpp"
@@ -68,6 +69,36 @@ TEST(MissionScene, draws_terrain_and_every_geometric_placement) {
       if (c.prototype->visual) triangles += c.prototype->visual->mesh->triangle_count(0);
   EXPECT_EQ(scene.stats().object_triangles, triangles);
   EXPECT_TRUE(scene.bounds().contains(scene.terrain_bounds().center()));
+}
+
+// A closed part hides its own back faces: they are culled, on the side its winding says; an open
+// or inconsistently wound part stays two-sided.
+TEST(MissionScene, closed_parts_are_drawn_one_sided) {
+  const Mesh box = make_box(core::Aabb::from_min_max({0, 0, 0}, {1, 2, 3}));
+  std::vector<std::uint32_t> idx(box.indices.begin(), box.indices.end());
+  const auto cull_of = [&](const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b) {
+    const std::vector<std::span<const std::uint32_t>> lists{a, b};
+    return closed_surface_cull(box.positions, lists);
+  };
+  // Split over two submeshes (two materials) and with the box's per-face vertices: still closed.
+  const std::vector<std::uint32_t> first(idx.begin(), idx.begin() + 12), rest(idx.begin() + 12, idx.end());
+  EXPECT_EQ(cull_of(first, rest), Cull::back);
+  std::vector<std::uint32_t> reversed = idx;
+  for (std::size_t t = 0; t + 2 < reversed.size(); t += 3) std::swap(reversed[t + 1], reversed[t + 2]);
+  EXPECT_EQ(cull_of(reversed, {}), Cull::front);
+  EXPECT_EQ(cull_of(std::vector<std::uint32_t>(idx.begin(), idx.end() - 6), {}), Cull::none);  // a face missing
+  std::vector<std::uint32_t> flipped_face = idx;
+  std::swap(flipped_face[1], flipped_face[2]);  // one triangle wound the other way
+  EXPECT_EQ(cull_of(flipped_face, {}), Cull::none);
+  EXPECT_EQ(cull_of(idx, idx), Cull::none);  // every edge twice: not a simple surface
+  EXPECT_EQ(cull_of({}, {}), Cull::none);
+
+  // The demo sample's machines and buildings are closed boxes: most of its triangles are one-sided.
+  auto l = load_m01();
+  ASSERT_NE(l.mission, nullptr);
+  const auto scene = scene_of(*l.mission);
+  EXPECT_GT(scene.stats().one_sided_triangles, scene.stats().object_triangles / 2);
+  EXPECT_LE(scene.stats().one_sided_triangles, scene.stats().object_triangles);
 }
 
 TEST(MissionScene, objects_are_drawn_where_the_mission_places_them) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -305,6 +306,34 @@ core::Vec4 MissionScene::Impl::clan_tint(const assets::MissionData* data, std::i
   return {channel(c.x), channel(c.y), channel(c.z), 1.0f};
 }
 
+Cull closed_surface_cull(std::span<const core::Vec3> positions,
+                         std::span<const std::span<const std::uint32_t>> index_lists) {
+  std::map<std::array<float, 3>, std::uint32_t> weld;
+  std::map<std::pair<std::uint32_t, std::uint32_t>, int> edges;
+  double volume = 0.0;
+  for (const auto& indices : index_lists) {
+    for (std::size_t t = 0; t + 2 < indices.size(); t += 3) {
+      std::array<std::uint32_t, 3> w{};
+      std::array<core::Vec3, 3> p{};
+      for (std::size_t k = 0; k < 3; ++k) {
+        const std::uint32_t i = indices[t + k];
+        if (i >= positions.size()) return Cull::none;
+        p[k] = positions[i];
+        w[k] = weld.try_emplace({p[k].x, p[k].y, p[k].z}, static_cast<std::uint32_t>(weld.size())).first->second;
+      }
+      if (w[0] == w[1] || w[1] == w[2] || w[2] == w[0]) continue;  // no area: no side to hide
+      for (std::size_t k = 0; k < 3; ++k)
+        if (++edges[{w[k], w[(k + 1) % 3]}] > 1) return Cull::none;
+      volume += static_cast<double>(core::dot(p[0], core::cross(p[1], p[2])));
+    }
+  }
+  if (edges.empty()) return Cull::none;
+  for (const auto& [e, n] : edges)
+    if (edges.find({e.second, e.first}) == edges.end()) return Cull::none;  // an open edge
+  if (!(std::abs(volume) > 1e-9)) return Cull::none;
+  return volume > 0.0 ? Cull::back : Cull::front;
+}
+
 core::Status MissionScene::Impl::add_object_parts(const assets::PreparedPlacement& pl, SceneObject& obj,
                                                   std::set<const void*>& used, const core::Vec4& tint) {
   for (std::size_t ci = 0; ci < pl.components.size(); ++ci) {
@@ -322,7 +351,17 @@ core::Status MissionScene::Impl::add_object_parts(const assets::PreparedPlacemen
     for (const auto& part : mesh.parts) {
       if (part.lod != 0 || part.slot >= mesh.slots.size()) continue;
       const core::Mat4& part_model = part.node < posed.size() ? posed[part.node] : mesh.part_transform(part);
-      for (const auto& sub : mesh.slots[part.slot].submeshes) {
+      const auto& slot = mesh.slots[part.slot];
+      auto cached = part_cull.find(&slot);
+      if (cached == part_cull.end()) {
+        std::vector<std::span<const std::uint32_t>> lists;
+        for (const auto& sub : slot.submeshes) lists.emplace_back(sub.indices);
+        cached = part_cull.emplace(&slot, closed_surface_cull(mesh.positions, lists)).first;
+      }
+      Cull cull = cached->second;
+      if (cull != Cull::none && (obj.placement * part_model).determinant() < 0.0f)
+        cull = cull == Cull::back ? Cull::front : Cull::back;
+      for (const auto& sub : slot.submeshes) {
         DrawCall d;
         d.mesh.positions = mesh.positions;
         if (normals) d.mesh.normals = mesh.normals;
@@ -333,6 +372,7 @@ core::Status MissionScene::Impl::add_object_parts(const assets::PreparedPlacemen
                                 .of(mesh.archive)
                                 .in(fmt::format("placements[{}].components[{}] {}", pl.placed_index, ci, mesh.entry)));
         d.material = base_material(normals);
+        d.material.cull = cull;
         const assets::PreparedTexture* tex = nullptr;
         if (sub.material_row < visual.materials.size())
           tex = material_texture(visual.materials[sub.material_row].material.get());
@@ -349,6 +389,7 @@ core::Status MissionScene::Impl::add_object_parts(const assets::PreparedPlacemen
         obj.part_models.push_back(part_model);
         object_draws.push_back(d);
         stats.object_triangles += sub.indices.size() / 3;
+        if (cull != Cull::none) stats.one_sided_triangles += sub.indices.size() / 3;
         for (std::uint32_t idx : sub.indices) obj.local_bounds.expand(part_model.transform_point(mesh.positions[idx]));
       }
     }
@@ -444,8 +485,9 @@ void MissionScene::Impl::merge(bool moving, Batches& out) const {
     bool lit = false;
     bool uvs = false;
     bool colours = false;
+    Cull cull = Cull::none;
     bool operator<(const Key& o) const {
-      return std::tie(texels, lit, uvs, colours) < std::tie(o.texels, o.lit, o.uvs, o.colours);
+      return std::tie(texels, lit, uvs, colours, cull) < std::tie(o.texels, o.lit, o.uvs, o.colours, o.cull);
     }
   };
   const core::Vec4 white{1.0f, 1.0f, 1.0f, 1.0f};
@@ -459,7 +501,7 @@ void MissionScene::Impl::merge(bool moving, Batches& out) const {
       const DrawCall& d = object_draws[o.first_draw + k];
       const bool tinted = !d.material.texture.empty() && !(d.material.color == white);
       const Key key{d.material.texture.empty() ? nullptr : d.material.texture.levels[0].texels, d.material.lit,
-                    !d.mesh.uvs.empty(), tinted};
+                    !d.mesh.uvs.empty(), tinted, d.material.cull};
       auto [it, added] = groups.try_emplace(key, out.meshes.size());
       if (added) {
         out.meshes.emplace_back();

@@ -45,6 +45,7 @@ struct MissionScene::Impl {
   // The first placed object of each prototype key: what an object spawned at run time with that
   // key looks like (apply_snapshot clones its draws).
   std::unordered_map<std::string, std::size_t> template_of_key;
+  std::unordered_map<const assets::PreparedSlot*, Cull> part_cull;  // closed_surface_cull per slot
   Mesh areal_lines;
   Mesh route_lines;
   Mesh route_points;

@@ -53,13 +53,23 @@ struct MissionSceneOptions {
 };
 
 struct MissionSceneStats {
-  std::uint64_t objects = 0;           // placed objects drawn (with at least one mesh)
-  std::uint64_t placeholders = 0;      // missing objects drawn as checker boxes
-  std::uint64_t object_triangles = 0;  // LOD 0, every drawn component
+  std::uint64_t objects = 0;              // placed objects drawn (with at least one mesh)
+  std::uint64_t placeholders = 0;         // missing objects drawn as checker boxes
+  std::uint64_t object_triangles = 0;     // LOD 0, every drawn component
+  std::uint64_t one_sided_triangles = 0;  // of those, in closed parts: back faces culled (closed_surface_cull)
   std::uint64_t terrain_triangles = 0;
   std::uint64_t textures = 0;  // distinct textures the draws sample
   std::uint64_t draws = 0;
 };
+
+// Which side of a mesh part may be culled. The part's triangles (every index list, vertices
+// welded by position) closing a surface, each edge used once in each direction, hide their own
+// back faces from any viewpoint outside it: Cull::back when the enclosed volume is positive
+// (counter-clockwise seen from outside, draw.hpp), Cull::front when negative. Anything else (open,
+// non-manifold or inconsistently wound; the retail winding is not recovered) is drawn two-sided,
+// Cull::none. The scene swaps back and front under a mirroring placement.
+Cull closed_surface_cull(std::span<const core::Vec3> positions,
+                         std::span<const std::span<const std::uint32_t>> index_lists);
 
 // Result of a picking ray.
 struct ScenePick {
