@@ -327,8 +327,9 @@ struct TileContext {
   // less a margin that covers the kernels' float rounding; NaN when the plane is not finite.
   [[nodiscard]] double plane_min(const float* zplane, float ref_x, float ref_y, int lx0, int lx1, int ly0,
                                  int ly1) const {
-    const double p0 = zplane[0], dzdx = zplane[1], dzdy = zplane[2];
-    const double rx = ref_x, ry = ref_y;
+    const auto wide = [](float v) { return static_cast<double>(v); };
+    const double p0 = wide(zplane[0]), dzdx = wide(zplane[1]), dzdy = wide(zplane[2]);
+    const double rx = wide(ref_x), ry = wide(ref_y);
     const double xa = tile_x + lx0 + 0.5 - rx, xb = tile_x + lx1 - 0.5 - rx;
     const double ya = tile_y + ly0 + 0.5 - ry, yb = tile_y + ly1 - 0.5 - ry;
     const double zx = dzdx < 0.0 ? dzdx * xb : dzdx * xa, zy = dzdy < 0.0 ? dzdy * yb : dzdy * ya;
