@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "cli_harness.hpp"
+#include "sortie/core/file_io.hpp"
 #include "sortie/iron3d/nres.hpp"
 #include "sortie/iron3d/tma.hpp"
 #include "sortie/iron3d/wave.hpp"
@@ -350,8 +351,10 @@ TEST_F(CliViewerWorldTest, join_shows_the_served_mission_and_ends_on_the_servers
   const std::string address = listening_address(server);
   ASSERT_FALSE(address.empty()) << sortie::test::text_of(server.out);
   const fs::path shot = dir_ / "join.png";
-  const auto v = run_viewer({"join", address, "--name", "viewer", sample_dir().string(), "--ticks", "120", "--size",
-                             "320x240", "--frames", "30", "--screenshot", shot.string()});
+  const fs::path traces = dir_ / "join-traces";
+  const auto v =
+      run_viewer({"join", address, "--name", "viewer", sample_dir().string(), "--ticks", "120", "--size", "320x240",
+                  "--frames", "30", "--screenshot", shot.string(), "--trace", "queue", "--trace-dir", traces.string()});
   EXPECT_EQ(v.exit_code, 0) << v.all();
   ASSERT_EQ(sortie::test::wait_for(server, std::chrono::seconds(60)), 0) << sortie::test::text_of(server.out);
   std::smatch mv, ms;
@@ -364,6 +367,12 @@ TEST_F(CliViewerWorldTest, join_shows_the_served_mission_and_ends_on_the_servers
   EXPECT_NE(v.out.find("scenario objectives:\n  [active] reach: Bring a Player unit to the depot\n"), std::string::npos)
       << v.out;
   EXPECT_NE(v.out.find("scenario result: undecided\n"), std::string::npos) << v.out;
+  // The mirrored world carries the bootstrap's trace: its queue channel, every line tick-stamped.
+  const auto queue_bytes = core::read_file(traces / "queue.log");
+  ASSERT_TRUE(queue_bytes.has_value()) << queue_bytes.error().to_string();
+  const std::string queue(queue_bytes->begin(), queue_bytes->end());
+  EXPECT_NE(queue.find("commands "), std::string::npos) << queue;
+  EXPECT_EQ(queue.rfind("tick ", 0), 0u) << queue;
   std::uint32_t w = 0, h = 0;
   const auto rgb = rgb_of(shot, w, h);
   ASSERT_EQ(w, 320u);
