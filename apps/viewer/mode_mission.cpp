@@ -277,27 +277,13 @@ class MissionMode final : public ViewerMode {
     install();
   }
 
-  // The first view of a game: over the middle of the player's units, looking toward the map's
-  // centre, high enough (about 45 degrees down, 60 units plus their spread away) to show the
-  // whole group and the ground around it.
+  // The first view of a game: over the middle of the player's units, toward the map's centre
+  // (render::group_pose).
   void look_at_units() {
-    const auto units = play_->player_units();
-    if (units.empty()) return;
-    core::Vec3 c{};
     std::vector<core::Vec3> at;
-    for (const auto& u : units)
+    for (const auto& u : play_->player_units())
       if (const auto p = unit_position(u)) at.push_back(*p);
-    if (at.empty()) return;
-    for (const auto& p : at) c = c + p * (1.0f / static_cast<float>(at.size()));
-    float spread = 0.0f;
-    for (const auto& p : at) spread = std::max(spread, core::length(core::Vec2{p.x - c.x, p.y - c.y}));
-    const core::Vec3 centre = view_.framing().center();
-    render::CameraPose pose;
-    pose.yaw = std::atan2(centre.y - c.y, centre.x - c.x);
-    pose.pitch = -0.8f;
-    const core::Vec3 fwd = render::pose_forward(pose);
-    pose.eye = c - fwd * (60.0f + 1.5f * std::min(spread, 60.0f));
-    set_pose(pose);
+    if (const auto pose = render::group_pose(at, view_.framing().center())) set_pose(*pose);
   }
 
   // The world's live effects (fx.start) at the world's time: their lights and bodies for the next

@@ -11,6 +11,7 @@
 #include "render_fixtures.hpp"
 #include "sortie/core/file_io.hpp"
 #include "sortie/env/effect_world.hpp"
+#include "sortie/render/scene_camera.hpp"
 #include "sortie/world/world.hpp"
 
 namespace sortie::render::test {
@@ -78,6 +79,60 @@ TEST_F(MissionRenderTest, a_loaded_mission_draws_the_same_picture_as_a_fresh_loa
   ASSERT_TRUE(loaded.has_value()) << loaded.error().to_string();
   EXPECT_TRUE(loaded->game.empty());
   EXPECT_EQ(core::read_file(root_ / "loaded.png").value(), core::read_file(root_ / "fresh.png").value());
+}
+
+// player_view (`sortie run --out` snapshot.png): a commander's view over the player's clan, the
+// same as group_pose over its objects; an explicit camera still wins.
+TEST_F(MissionRenderTest, player_view_looks_over_the_player_clans_objects) {
+  auto game = mission::open_game({root_ / "game", assets::SampleScale::demo, {}});
+  ASSERT_TRUE(game.has_value());
+  ASSERT_TRUE(game->context.load(game->mission).value().ok);
+  const mission::LoadedMission* m = game->context.current();
+  std::int64_t clan = -1;
+  for (std::size_t c = 0; c < m->data->tma.clans.size() && clan < 0; ++c)
+    if (!m->data->tma.clans[c].is_spatial()) clan = static_cast<std::int64_t>(c);
+  ASSERT_GE(clan, 0);
+  std::vector<core::Vec3> at;
+  for (const world::Handle h : m->world->queue())
+    if (const world::WorldObject* o = m->world->find(h); o != nullptr)
+      if (const auto c = o->properties.get_int("clan"); c && *c == clan) at.push_back(o->transform.position);
+  ASSERT_FALSE(at.empty());
+
+  auto rq = request("player.png");
+  rq.loaded = m;
+  rq.player_view = true;
+  ASSERT_TRUE(render_mission(rq).has_value());
+  auto framed = request("framed.png");
+  framed.loaded = m;
+  ASSERT_TRUE(render_mission(framed).has_value());
+  EXPECT_NE(core::read_file(root_ / "player.png").value(), core::read_file(root_ / "framed.png").value());
+
+  // The same picture as that pose given as the camera.
+  core::Aabb terrain;
+  for (const auto& p : m->visuals->terrain().positions) terrain.expand(p);
+  const auto pose = group_pose(at, terrain.center());
+  ASSERT_TRUE(pose.has_value());
+  auto posed = request("posed.png");
+  posed.loaded = m;
+  posed.camera = *pose;
+  posed.player_view = true;  // ignored beside a camera
+  ASSERT_TRUE(render_mission(posed).has_value());
+  EXPECT_EQ(core::read_file(root_ / "player.png").value(), core::read_file(root_ / "posed.png").value());
+}
+
+TEST(GroupPose, looks_down_over_the_groups_middle_toward_the_target) {
+  EXPECT_FALSE(group_pose({}, {0, 0, 0}).has_value());
+  const std::vector<core::Vec3> group{{10, 0, 0}, {30, 0, 0}, {20, 10, 0}, {20, -10, 0}};
+  const auto pose = group_pose(group, {20, 100, 0});
+  ASSERT_TRUE(pose.has_value());
+  EXPECT_NEAR(pose->yaw, core::kPi / 2.0f, 1e-5f);  // toward +Y
+  EXPECT_NEAR(pose->pitch, -0.8f, 1e-6f);
+  // 60 + 1.5 x the spread (10) back along the view, from the middle (20, 0, 0).
+  const core::Vec3 back = pose->eye - core::Vec3{20, 0, 0};
+  EXPECT_NEAR(core::length(back), 75.0f, 1e-3f);
+  EXPECT_GT(back.z, 0.0f);
+  EXPECT_LT(back.y, 0.0f);
+  EXPECT_NEAR(back.x, 0.0f, 1e-3f);
 }
 
 TEST_F(MissionRenderTest, orbit_writes_numbered_frames_and_top_ignores_weather) {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <memory>
 #include <utility>
+#include <vector>
 
 #include "sortie/assets/visual_fallback.hpp"
 #include "sortie/core/file_io.hpp"
@@ -13,6 +14,7 @@
 #include "sortie/env/limits.hpp"
 #include "sortie/render/image_io.hpp"
 #include "sortie/render/limits.hpp"
+#include "sortie/world/world.hpp"
 
 namespace sortie::render {
 namespace {
@@ -177,6 +179,20 @@ core::Result<MissionRenderResult> render_mission(const MissionRenderRequest& req
   EffectDrawing world_effects;
   FrameOverlay world_draws;
 
+  std::optional<CameraPose> player_pose;
+  if (request.player_view && !request.camera && !request.top && request.orbit == 0 && source.loaded != nullptr &&
+      source.loaded->world != nullptr && source.loaded->data != nullptr) {
+    const auto& clans = source.loaded->data->tma.clans;
+    std::int64_t clan = -1;
+    for (std::size_t c = 0; c < clans.size() && clan < 0; ++c)
+      if (!clans[c].is_spatial()) clan = static_cast<std::int64_t>(c);
+    std::vector<core::Vec3> at;
+    const world::World& w = *source.loaded->world;
+    for (const world::Handle h : w.queue())
+      if (const world::WorldObject* o = w.find(h); o != nullptr && o->active)
+        if (const auto c = o->properties.get_int("clan"); c && *c == clan) at.push_back(o->transform.position);
+    player_pose = group_pose(at, framed.center());
+  }
   const std::uint32_t frames = request.orbit == 0 ? 1 : request.orbit;
   for (std::uint32_t i = 0; i < frames; ++i) {
     Camera camera;
@@ -187,6 +203,8 @@ core::Result<MissionRenderResult> render_mission(const MissionRenderRequest& req
       view = *request.camera;
     else if (request.orbit > 0)
       view = orbit_pose(framed, aspect, i, frames);
+    else if (player_pose)
+      view = *player_pose;
     else
       view = default_pose(framed, aspect);
     if (view) camera = pose_camera(*view, aspect, scene.bounds());

@@ -71,6 +71,19 @@ CameraPose orbit_pose(const core::Aabb& bounds, float aspect, std::uint32_t inde
   return p;
 }
 
+std::optional<CameraPose> group_pose(std::span<const core::Vec3> points, const core::Vec3& toward) {
+  if (points.empty()) return std::nullopt;
+  core::Vec3 c{};
+  for (const auto& p : points) c = c + p * (1.0f / static_cast<float>(points.size()));
+  float spread = 0.0f;
+  for (const auto& p : points) spread = std::max(spread, core::length(core::Vec2{p.x - c.x, p.y - c.y}));
+  CameraPose pose;
+  pose.yaw = std::atan2(toward.y - c.y, toward.x - c.x);
+  pose.pitch = -0.8f;
+  pose.eye = c - pose_forward(pose) * (60.0f + 1.5f * std::min(spread, 60.0f));
+  return pose;
+}
+
 CameraPose default_pose(const core::Aabb& bounds, float aspect, const SceneCameraOptions& options) {
   if (bounds.empty()) return orbit_pose(bounds, aspect, 0, 1, options);
   const core::Vec3 ext = bounds.extent();

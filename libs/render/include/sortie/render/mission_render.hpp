@@ -41,6 +41,10 @@ struct MissionRenderRequest {
   // The view: `camera`, else `top`, else `orbit` frames (1..kMaxOrbitFrames), else the default
   // framing of the terrain (or of everything without terrain).
   std::optional<CameraPose> camera;
+  // Without `camera`, `top` or `orbit`: a commander's view of the player's clan (the first
+  // non-spatial clan of data.tma; render::group_pose over its objects in the world, toward the
+  // terrain's centre) instead of the default framing, when the mission has such objects.
+  bool player_view = false;
   bool top = false;
   std::uint32_t orbit = 0;
   MissionOverlays overlays;

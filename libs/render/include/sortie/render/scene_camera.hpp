@@ -3,6 +3,8 @@
 // yaw, pitch) that `sortie render --camera` and the viewer share, and the framings of a scene's
 // bounds (default three-quarter view, top view, turntable).
 #include <cstdint>
+#include <optional>
+#include <span>
 
 #include "sortie/core/math.hpp"
 #include "sortie/render/camera.hpp"
@@ -43,6 +45,11 @@ CameraPose default_pose(const core::Aabb& bounds, float aspect, const SceneCamer
 // the vertical axis through the centre.
 CameraPose orbit_pose(const core::Aabb& bounds, float aspect, std::uint32_t index, std::uint32_t count,
                       const SceneCameraOptions& options = {});
+// A commander's view of a group (a player's units): over the middle of `points`, facing `toward`
+// (the map's centre) about 45 degrees down, 60 units plus one and a half times the group's
+// spread (at most 60) away, so the whole group and the ground around it show. Nothing without
+// points.
+std::optional<CameraPose> group_pose(std::span<const core::Vec3> points, const core::Vec3& toward);
 // Straight down onto the bounds, north (+Y) up, orthographic, the whole XY extent in view.
 Camera top_camera(const core::Aabb& bounds, float aspect);
 
