@@ -101,6 +101,7 @@ class JoinMode final : public ViewerMode {
     if (!input_.started()) input_.start(render::default_pose(view_->framing(), aspect_), view_->speed(), kSceneVfov);
     const render::Camera cam = controls_ ? controls_->camera(aspect_) : view_->camera(input_.pose(), aspect_);
     render::Frame frame = view_->scene.frame(cam);
+    frame.keep_depth = false;  // nothing here reads the depth plane back (picking casts rays)
     std::vector<render::DrawCall> draws(frame.draws.begin(), frame.draws.end());
     if (controls_) {
       const auto extra = controls_->game().overlay();

@@ -184,6 +184,7 @@ class MissionMode final : public ViewerMode {
     if (!input_.started()) set_pose(render::default_pose(view_.framing(), aspect_));  // as `sortie render`
     const render::Camera cam = camera();
     render::Frame frame = view_.scene.frame(cam);
+    frame.keep_depth = false;  // nothing here reads the depth plane back (picking casts rays)
     // The picked object carries a marker label (drawn over everything, yellow).
     std::vector<render::Label> labels(frame.labels.begin(), frame.labels.end());
     if (const auto at = selected_ >= 0 ? view_.scene.object_position(selected_) : std::nullopt) {

@@ -67,7 +67,7 @@ TEST(MissionScene, draws_terrain_and_every_geometric_placement) {
   for (const auto& p : store.placements())
     for (const auto& c : p.components)
       if (c.prototype->visual) triangles += c.prototype->visual->mesh->triangle_count(0);
-  EXPECT_EQ(scene.stats().object_triangles, triangles);
+  EXPECT_EQ(scene.stats().object_triangles + scene.stats().coincident_triangles, triangles);
   EXPECT_TRUE(scene.bounds().contains(scene.terrain_bounds().center()));
 }
 
@@ -99,6 +99,35 @@ TEST(MissionScene, closed_parts_are_drawn_one_sided) {
   const auto scene = scene_of(*l.mission);
   EXPECT_GT(scene.stats().one_sided_triangles, scene.stats().object_triangles / 2);
   EXPECT_LE(scene.stats().one_sided_triangles, scene.stats().object_triangles);
+}
+
+// The demo's units name one machine in every component slot, all at the unit's origin: the
+// copies are drawn once. Drawing every object draw a second time changes no pixel, which is
+// why leaving the copies out cannot either.
+TEST(MissionScene, coincident_component_copies_are_drawn_once) {
+  auto l = load_m01();
+  ASSERT_NE(l.mission, nullptr);
+  const auto scene = scene_of(*l.mission);
+  EXPECT_GT(scene.stats().coincident_triangles, 0u);
+  const auto pose = default_pose(scene.terrain_bounds(), 4.0f / 3.0f);
+  const Camera camera = pose_camera(pose, 4.0f / 3.0f, scene.bounds());
+  Frame once = scene.frame(camera);
+  std::vector<DrawCall> twice(once.draws.begin(), once.draws.end());
+  std::size_t copies = 0;
+  for (const DrawCall& d : once.draws)
+    if (d.material.blend == Blend::opaque && d.material.depth_test && d.material.depth_write) {
+      twice.push_back(d);
+      ++copies;
+    }
+  ASSERT_GT(copies, 10u);
+  Frame doubled = once;
+  doubled.draws = twice;
+  auto a = Framebuffer::create(320, 240), b = Framebuffer::create(320, 240);
+  ASSERT_TRUE(a && b);
+  Renderer r({2});
+  ASSERT_TRUE(r.render(once, *a));
+  ASSERT_TRUE(r.render(doubled, *b));
+  EXPECT_TRUE(std::equal(a->color().begin(), a->color().end(), b->color().begin()));
 }
 
 TEST(MissionScene, objects_are_drawn_where_the_mission_places_them) {

@@ -154,7 +154,12 @@ void fog_tile(const AtmosphereState& a, TileContext& t, float clear_z) {
         if (clear_of_fog(a, t.block_bound(bx, by))) continue;
         for (int qr = 0; qr < kZBlock / 2; ++qr) {
           const int first = ((by * (kZBlock / 2) + qr) * kTileQuads + bx * (kZBlock / 2)) * 4;
-          for (int i = first; i < first + 2 * kZBlock; i += 4) fogged4(a, t.color + i, t.depth + i, clear_z);
+          if (a.fog8 != nullptr) {
+            a.fog8(a, t.color + first, t.depth + first, clear_z);
+            a.fog8(a, t.color + first + 8, t.depth + first + 8, clear_z);
+          } else {
+            for (int i = first; i < first + 2 * kZBlock; i += 4) fogged4(a, t.color + i, t.depth + i, clear_z);
+          }
         }
       }
     return;

@@ -19,6 +19,9 @@ struct AtmosphereState {
   bool fog = false;
   float fog_start = 0.0f, fog_scale = 0.0f, fog_max = 0.0f;  // factor = min(max, (dist - start) * scale)
   float fog_r = 0.0f, fog_g = 0.0f, fog_b = 0.0f;
+  // Fogs eight pixels at once (the renderer sets the AVX2 one where it runs its AVX2 kernels);
+  // null: four at a time in SSE2. The same result pixel for pixel.
+  void (*fog8)(const AtmosphereState& a, std::uint32_t* color, const float* depth, float clear_z) = nullptr;
 };
 
 // Prepares the frame's sky rows and fog constants; inactive when the frame has no atmosphere.
@@ -28,5 +31,12 @@ void clear_tile_to_sky(const AtmosphereState& a, TileContext& t);
 // Blends every pixel of the tile's clip rectangle whose depth is nearer than `clear_z` toward
 // the fog colour by its view distance.
 void fog_tile(const AtmosphereState& a, TileContext& t, float clear_z);
+
+#if SORTIE_RENDER_HAVE_AVX2
+namespace avx2 {
+// fog_tile's pixel step for eight pixels (raster_avx2.cpp; only where cpu_has_avx2()).
+void fog8(const AtmosphereState& a, std::uint32_t* color, const float* depth, float clear_z);
+}  // namespace avx2
+#endif
 
 }  // namespace sortie::render::detail

@@ -260,6 +260,7 @@ core::Json MissionRenderResult::to_json() const {
                     {"placeholders", s.placeholders},
                     {"triangles", s.object_triangles + s.terrain_triangles},
                     {"object_triangles", s.object_triangles},
+                    {"coincident_triangles", s.coincident_triangles},
                     {"terrain_triangles", s.terrain_triangles},
                     {"textures", s.textures},
                     {"draws", s.draws},
@@ -292,10 +293,10 @@ std::string MissionRenderResult::to_text() const {
   for (const auto& d : warnings) out += "warning: " + d.to_string() + "\n";
   const auto& s = scene;
   out += fmt::format(
-      "rendered {} {}x{}: {} objects ({} placeholders), {} triangles ({} terrain, {} objects), {} textures, {} "
-      "draws\n",
+      "rendered {} {}x{}: {} objects ({} placeholders), {} triangles ({} terrain, {} objects; {} in coincident "
+      "copies left out), {} textures, {} draws\n",
       mission, size.width, size.height, s.objects, s.placeholders, s.object_triangles + s.terrain_triangles,
-      s.terrain_triangles, s.object_triangles, s.textures, s.draws);
+      s.terrain_triangles, s.object_triangles, s.coincident_triangles, s.textures, s.draws);
   if (effect_bodies > 0 || effect_lights > 0)
     out += fmt::format("effects: {} bodies, {} point lights in the last frame\n", effect_bodies, effect_lights);
   out += fmt::format("{} frame(s) in {:.1f} ms render ({} threads, {}), {:.1f} ms PNG, load {:.1f} ms\n", files.size(),

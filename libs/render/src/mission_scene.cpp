@@ -334,6 +334,49 @@ Cull closed_surface_cull(std::span<const core::Vec3> positions,
   return volume > 0.0 ? Cull::back : Cull::front;
 }
 
+namespace {
+
+bool same_texture(const TextureView& a, const TextureView& b) {
+  if (a.level_count != b.level_count) return false;
+  for (std::uint32_t k = 0; k < a.level_count; ++k)
+    if (a.levels[k].texels != b.levels[k].texels || a.levels[k].width != b.levels[k].width ||
+        a.levels[k].height != b.levels[k].height)
+      return false;
+  return true;
+}
+
+bool same_material(const Material& a, const Material& b) {
+  return same_texture(a.texture, b.texture) && a.filter == b.filter && a.wrap == b.wrap && a.lod == b.lod &&
+         a.color == b.color && a.lit == b.lit && a.alpha_ref == b.alpha_ref && a.blend == b.blend && a.cull == b.cull &&
+         a.depth_test == b.depth_test && a.depth_write == b.depth_write && a.depth_bias == b.depth_bias &&
+         a.point_size == b.point_size;
+}
+
+template <typename T>
+bool same_span(std::span<const T> a, std::span<const T> b) {
+  return a.data() == b.data() && a.size() == b.size();
+}
+
+}  // namespace
+
+// True when `d` (model = placement * part_model) would only repeat one of the object's draws so
+// far: the same arrays, the same material and the same part transform, opaque with the depth
+// test and write on. Its fragments are the earlier draw's, at the same depths, and fail the
+// test (depth < stored) wherever that one left them, whatever was drawn between.
+bool MissionScene::Impl::coincides(const SceneObject& obj, const DrawCall& d, const core::Mat4& part_model) const {
+  const Material& m = d.material;
+  if (m.blend != Blend::opaque || !m.depth_test || !m.depth_write) return false;
+  for (std::size_t k = obj.first_draw; k < object_draws.size(); ++k) {
+    const DrawCall& e = object_draws[k];
+    if (same_span(e.mesh.positions, d.mesh.positions) && same_span(e.mesh.indices, d.mesh.indices) &&
+        same_span(e.mesh.normals, d.mesh.normals) && same_span(e.mesh.uvs, d.mesh.uvs) &&
+        same_span(e.mesh.colors, d.mesh.colors) && e.mesh.primitive == d.mesh.primitive &&
+        obj.part_models[k - obj.first_draw] == part_model && same_material(e.material, m))
+      return true;
+  }
+  return false;
+}
+
 core::Status MissionScene::Impl::add_object_parts(const assets::PreparedPlacement& pl, SceneObject& obj,
                                                   std::set<const void*>& used, const core::Vec4& tint) {
   for (std::size_t ci = 0; ci < pl.components.size(); ++ci) {
@@ -386,6 +429,10 @@ core::Status MissionScene::Impl::add_object_parts(const assets::PreparedPlacemen
           d.material.color = {d.material.color.x * tint.x, d.material.color.y * tint.y, d.material.color.z * tint.z,
                               d.material.color.w};
         d.model = obj.placement * part_model;
+        if (coincides(obj, d, part_model)) {
+          stats.coincident_triangles += sub.indices.size() / 3;
+          continue;
+        }
         obj.part_models.push_back(part_model);
         object_draws.push_back(d);
         stats.object_triangles += sub.indices.size() / 3;

@@ -85,6 +85,7 @@ struct MissionScene::Impl {
   static core::Vec4 clan_tint(const assets::MissionData* data, std::int32_t placed_index);
   core::Status add_object_parts(const assets::PreparedPlacement& pl, SceneObject& obj, std::set<const void*>& used,
                                 const core::Vec4& tint);
+  [[nodiscard]] bool coincides(const SceneObject& obj, const DrawCall& d, const core::Mat4& part_model) const;
   void add_placeholders(std::set<const void*>& used);
   void add_overlays(const assets::MissionData* data);
 };

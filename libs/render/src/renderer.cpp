@@ -146,9 +146,10 @@ void store_tile(const TileContext& t, Framebuffer& fb, bool keep_depth) {
 #if SORTIE_RENDER_SSE2
   // Plain stores: the frame is read right after (blit, PNG) and stays in the cache; streaming
   // stores measured slower here.
-  if (t.x1 - t.x0 == kTileSize && t.y1 - t.y0 == kTileSize) {
-    // A whole tile: row pairs of 16 quad pairs (two quads hold four columns of two rows).
-    for (int ly = 0; ly < kTileSize; ly += 2) {
+  if (t.x0 == t.tile_x && t.x1 - t.x0 == kTileSize && t.y0 == t.tile_y && (t.y1 - t.y0) % 2 == 0) {
+    // Whole rows of the tile (all of it, or the top of one cut by the viewport's bottom edge):
+    // row pairs of 16 quad pairs (two quads hold four columns of two rows).
+    for (int ly = 0; ly < t.y1 - t.y0; ly += 2) {
       const std::size_t row0 = static_cast<std::size_t>(t.tile_y + ly) * pitch + static_cast<std::size_t>(t.tile_x);
       const int q = quad_offset(0, ly);
       const auto* src = static_cast<const __m128i*>(static_cast<const void*>(t.color + q));
@@ -456,6 +457,9 @@ std::size_t Renderer::Impl::run_tile_stage(const Frame& frame, const FrameGeomet
   const std::size_t tile_count = static_cast<std::size_t>(g.tiles_x) * static_cast<std::size_t>(g.tiles_y);
   TileClear clear;
   prepare_atmosphere(frame, g, atmosphere);
+#if SORTIE_RENDER_HAVE_AVX2
+  atmosphere.fog8 = wide ? &avx2::fog8 : nullptr;
+#endif
   clear.color = frame.clear_color.has_value() || atmosphere.active;
   clear.depth = frame.clear_depth.has_value();
   clear.word = clear.color ? pack(*frame.clear_color) : 0;

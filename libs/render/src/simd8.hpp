@@ -35,6 +35,18 @@ inline F8 max(F8 a, F8 b) {
 inline I8 cmplt(F8 a, F8 b) {
   return {_mm256_castps_si256(_mm256_cmp_ps(a.v, b.v, _CMP_LT_OQ))};
 }
+inline I8 cmpeq(F8 a, F8 b) {
+  return {_mm256_castps_si256(_mm256_cmp_ps(a.v, b.v, _CMP_EQ_OQ))};
+}
+inline I8 cmpgt(F8 a, F8 b) {
+  return {_mm256_castps_si256(_mm256_cmp_ps(a.v, b.v, _CMP_GT_OQ))};
+}
+inline I8 trunc_i(F8 a) {
+  return {_mm256_cvttps_epi32(a.v)};
+}
+inline F8 to_f(I8 a) {
+  return {_mm256_cvtepi32_ps(a.v)};
+}
 inline I8 round_i(F8 a) {
   return {_mm256_cvtps_epi32(a.v)};
 }

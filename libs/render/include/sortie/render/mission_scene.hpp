@@ -57,6 +57,11 @@ struct MissionSceneStats {
   std::uint64_t placeholders = 0;         // missing objects drawn as checker boxes
   std::uint64_t object_triangles = 0;     // LOD 0, every drawn component
   std::uint64_t one_sided_triangles = 0;  // of those, in closed parts: back faces culled (closed_surface_cull)
+  // Triangles of opaque draws left out because the same object already draws the same submesh
+  // with the same material at the same transform (components naming one model with no offset
+  // between them, as the sample's units do): every fragment of such a copy fails the depth
+  // test, so the picture is the same without it. Not counted in object_triangles.
+  std::uint64_t coincident_triangles = 0;
   std::uint64_t terrain_triangles = 0;
   std::uint64_t textures = 0;  // distinct textures the draws sample
   std::uint64_t draws = 0;
