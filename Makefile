@@ -28,7 +28,7 @@ DEB_PACKAGES := build-essential cmake ninja-build pkg-config clang libclang-rt-1
   libosmesa6-dev librecast-dev sox \
   python3
 
-.PHONY: all deps configure build run test test-asan bench net-hostile fuzz fuzz-long install package clean format format-check tidy hooks
+.PHONY: all deps configure build run test test-asan bench bench-osmesa net-hostile fuzz fuzz-long install package clean format format-check tidy hooks
 
 all: build
 
@@ -71,6 +71,10 @@ test-asan: deps
 
 bench: build
 	@for b in $(BUILD_DIR)/bench/bench_*; do echo "== $$b"; taskset -c 0 $$b --benchmark_repetitions=5 --benchmark_report_aggregates_only=true || exit 1; done
+
+# libs/render against OSMesa (llvmpipe) at one and at two threads each (docs/decisions/0009).
+bench-osmesa: build
+	bench/osmesa_compare.sh $(BUILD_DIR) 5
 
 # The network's hostile-load tests at NET_HOSTILE_SCALE times their CI counts (tests/net/
 # hostile_load_test.cpp: 1,000 malformed messages and 10,000 garbage datagrams against a server

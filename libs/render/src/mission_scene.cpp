@@ -583,11 +583,14 @@ void MissionScene::Impl::rebuild_frame(bool still) {
   if (still) merge(false, still_batches);
   merge(true, moving_batches);
 
+  // Nearest first, as far as the kinds of draw tell: units and buildings stand on the terrain
+  // and hide some of it, the terrain hides most of the sea. What is drawn later behind them fails
+  // the depth test before it is shaded (and whole triangles go at once, by the coarse depth).
   frame_draws.clear();
+  frame_draws.insert(frame_draws.end(), moving_batches.draws.begin(), moving_batches.draws.end());
+  frame_draws.insert(frame_draws.end(), still_batches.draws.begin(), still_batches.draws.end());
   frame_draws.insert(frame_draws.end(), terrain_draws.begin(), terrain_draws.end());
   frame_draws.insert(frame_draws.end(), surround_draws.begin(), surround_draws.end());
-  frame_draws.insert(frame_draws.end(), still_batches.draws.begin(), still_batches.draws.end());
-  frame_draws.insert(frame_draws.end(), moving_batches.draws.begin(), moving_batches.draws.end());
   labels.clear();
   for (const auto& o : objects) {
     if (!o.visible || !options.overlays.labels) continue;
