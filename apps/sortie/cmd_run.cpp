@@ -54,7 +54,8 @@ int run_main(RunCliOptions& o) {
     render::MissionRenderRequest picture;
     picture.loaded = run->game->context.current();
     picture.out = rq.out_dir / "snapshot.png";
-    picture.player_view = true;  // over the player's units, as the viewer's game starts
+    if (picture.loaded != nullptr)
+      picture.camera = render::player_group_pose(*picture.loaded);  // else the default framing
     if (auto drawn = render::render_mission(picture); !drawn) return fail_with(drawn.error(), false, kExitUsage);
   }
   if (o.json)

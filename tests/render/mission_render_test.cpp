@@ -12,6 +12,7 @@
 #include "sortie/core/file_io.hpp"
 #include "sortie/env/effect_world.hpp"
 #include "sortie/render/scene_camera.hpp"
+#include "sortie/scenario/super_ai.hpp"
 #include "sortie/world/world.hpp"
 
 namespace sortie::render::test {
@@ -81,43 +82,49 @@ TEST_F(MissionRenderTest, a_loaded_mission_draws_the_same_picture_as_a_fresh_loa
   EXPECT_EQ(core::read_file(root_ / "loaded.png").value(), core::read_file(root_ / "fresh.png").value());
 }
 
-// player_view (`sortie run --out` snapshot.png): a commander's view over the player's clan, the
-// same as group_pose over its objects; an explicit camera still wins.
-TEST_F(MissionRenderTest, player_view_looks_over_the_player_clans_objects) {
+// player_group_pose (`sortie run --out` snapshot.png): a commander's view over the player's clan
+// (scenario::player_clan), group_pose over that clan's objects toward the terrain's centre, not
+// the default framing.
+TEST_F(MissionRenderTest, player_group_pose_looks_over_the_player_clans_objects) {
   auto game = mission::open_game({root_ / "game", assets::SampleScale::demo, {}});
   ASSERT_TRUE(game.has_value());
   ASSERT_TRUE(game->context.load(game->mission).value().ok);
   const mission::LoadedMission* m = game->context.current();
+  const std::string player = scenario::player_clan(m->data->tma);
+  ASSERT_FALSE(player.empty());
   std::int64_t clan = -1;
-  for (std::size_t c = 0; c < m->data->tma.clans.size() && clan < 0; ++c)
-    if (!m->data->tma.clans[c].is_spatial()) clan = static_cast<std::int64_t>(c);
+  for (std::size_t c = 0; c < m->data->tma.clans.size(); ++c)
+    if (m->data->tma.clans[c].name == player) clan = static_cast<std::int64_t>(c);
   ASSERT_GE(clan, 0);
   std::vector<core::Vec3> at;
   for (const world::Handle h : m->world->queue())
     if (const world::WorldObject* o = m->world->find(h); o != nullptr)
       if (const auto c = o->properties.get_int("clan"); c && *c == clan) at.push_back(o->transform.position);
-  ASSERT_FALSE(at.empty());
+  ASSERT_GT(at.size(), 1u);
+  EXPECT_EQ(m->player_clan_positions(), at);  // every object of the clan is active at the start
+  core::Aabb terrain;
+  for (const auto& p : m->visuals->terrain().positions) terrain.expand(p);
+  const auto expected = group_pose(at, terrain.center());
+  ASSERT_TRUE(expected.has_value());
+  const auto pose = player_group_pose(*m);
+  ASSERT_TRUE(pose.has_value());
+  EXPECT_EQ(*pose, *expected);
 
+  // Drawn from there: not the default framing's picture.
   auto rq = request("player.png");
   rq.loaded = m;
-  rq.player_view = true;
+  rq.camera = *pose;
   ASSERT_TRUE(render_mission(rq).has_value());
   auto framed = request("framed.png");
   framed.loaded = m;
   ASSERT_TRUE(render_mission(framed).has_value());
   EXPECT_NE(core::read_file(root_ / "player.png").value(), core::read_file(root_ / "framed.png").value());
 
-  // The same picture as that pose given as the camera.
-  core::Aabb terrain;
-  for (const auto& p : m->visuals->terrain().positions) terrain.expand(p);
-  const auto pose = group_pose(at, terrain.center());
-  ASSERT_TRUE(pose.has_value());
-  auto posed = request("posed.png");
-  posed.loaded = m;
-  posed.camera = *pose;
-  posed.player_view = true;  // ignored beside a camera
-  ASSERT_TRUE(render_mission(posed).has_value());
-  EXPECT_EQ(core::read_file(root_ / "player.png").value(), core::read_file(root_ / "posed.png").value());
+  // A mission without a world has no player to look at.
+  mission::LoadedMission bare;
+  bare.data = m->data;
+  bare.visuals = m->visuals;
+  EXPECT_FALSE(player_group_pose(bare).has_value());
 }
 
 TEST(GroupPose, looks_down_over_the_groups_middle_toward_the_target) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <memory>
@@ -179,20 +180,6 @@ core::Result<MissionRenderResult> render_mission(const MissionRenderRequest& req
   EffectDrawing world_effects;
   FrameOverlay world_draws;
 
-  std::optional<CameraPose> player_pose;
-  if (request.player_view && !request.camera && !request.top && request.orbit == 0 && source.loaded != nullptr &&
-      source.loaded->world != nullptr && source.loaded->data != nullptr) {
-    const auto& clans = source.loaded->data->tma.clans;
-    std::int64_t clan = -1;
-    for (std::size_t c = 0; c < clans.size() && clan < 0; ++c)
-      if (!clans[c].is_spatial()) clan = static_cast<std::int64_t>(c);
-    std::vector<core::Vec3> at;
-    const world::World& w = *source.loaded->world;
-    for (const world::Handle h : w.queue())
-      if (const world::WorldObject* o = w.find(h); o != nullptr && o->active)
-        if (const auto c = o->properties.get_int("clan"); c && *c == clan) at.push_back(o->transform.position);
-    player_pose = group_pose(at, framed.center());
-  }
   const std::uint32_t frames = request.orbit == 0 ? 1 : request.orbit;
   for (std::uint32_t i = 0; i < frames; ++i) {
     Camera camera;
@@ -203,8 +190,6 @@ core::Result<MissionRenderResult> render_mission(const MissionRenderRequest& req
       view = *request.camera;
     else if (request.orbit > 0)
       view = orbit_pose(framed, aspect, i, frames);
-    else if (player_pose)
-      view = *player_pose;
     else
       view = default_pose(framed, aspect);
     if (view) camera = pose_camera(*view, aspect, scene.bounds());
@@ -303,6 +288,14 @@ std::string MissionRenderResult::to_text() const {
                      render_ms, threads, isa, write_ms, load_ms);
   for (const auto& f : files) out += "wrote " + f.string() + "\n";
   return out;
+}
+
+std::optional<CameraPose> player_group_pose(const mission::LoadedMission& m) {
+  if (m.visuals == nullptr) return std::nullopt;
+  core::Aabb terrain;
+  for (const auto& p : m.visuals->terrain().positions) terrain.expand(p);
+  if (terrain.empty()) return std::nullopt;
+  return group_pose(m.player_clan_positions(), terrain.center());
 }
 
 }  // namespace sortie::render

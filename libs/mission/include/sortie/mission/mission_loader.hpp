@@ -105,6 +105,9 @@ struct LoadedMission {
   // The world object of each placement: ids[placed_index] (what render::MissionScene's
   // apply_snapshot takes).
   [[nodiscard]] std::vector<ObjectId> ids_by_placement() const;
+  // Where the player's clan (scenario::player_clan) stands: the positions of the world's active
+  // objects of that clan, in queue order; empty without a world, data or such a clan.
+  [[nodiscard]] std::vector<core::Vec3> player_clan_positions() const;
 };
 
 // Holds the current world. load() replaces it only when the whole load succeeded.

@@ -41,10 +41,6 @@ struct MissionRenderRequest {
   // The view: `camera`, else `top`, else `orbit` frames (1..kMaxOrbitFrames), else the default
   // framing of the terrain (or of everything without terrain).
   std::optional<CameraPose> camera;
-  // Without `camera`, `top` or `orbit`: a commander's view of the player's clan (the first
-  // non-spatial clan of data.tma; render::group_pose over its objects in the world, toward the
-  // terrain's centre) instead of the default framing, when the mission has such objects.
-  bool player_view = false;
   bool top = false;
   std::uint32_t orbit = 0;
   MissionOverlays overlays;
@@ -91,6 +87,12 @@ struct MissionRenderResult {
 // Errors: the game's (open_game), a fatal load error, the weather file's, the scene's, the
 // renderer's, the PNG writes' (io.*).
 core::Result<MissionRenderResult> render_mission(const MissionRenderRequest& request);
+
+// A commander's view over the player's clan in a loaded mission's world: group_pose over
+// LoadedMission::player_clan_positions toward the terrain's centre, as the viewer's game starts;
+// none without a world, terrain or such objects. `sortie run --out` draws snapshot.png
+// from it (MissionRenderRequest::camera).
+std::optional<CameraPose> player_group_pose(const mission::LoadedMission& m);
 
 // The scene of a loaded mission with its world's current snapshot applied (the viewer's
 // mission mode; render_mission).
