@@ -2,7 +2,9 @@
 # libs/render against OSMesa (llvmpipe) on bench_render's three workloads, at one thread each
 # (both pinned to one core) and at two threads each (both on two cores, LP_NUM_THREADS=2). Mesa
 # reads LP_NUM_THREADS once per process, so each thread count is its own run. Prints frame times
-# (median of REPS repetitions) and how many times faster libs/render is.
+# (median of REPS repetitions, the two renderers' runs interleaved in random order so that a
+# machine whose speed drifts during the run does not favour either) and how many times faster
+# libs/render is.
 #   bench/osmesa_compare.sh [build/release] [REPS]
 set -euo pipefail
 BUILD=${1:-build/release}
@@ -13,7 +15,8 @@ OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 run() {  # threads cpus file
   LP_NUM_THREADS=$1 taskset -c "$2" "$BIN" --benchmark_filter="BM_Sortie/case:[0-9]/threads:$1|BM_OSMesa" \
-    --benchmark_repetitions="$REPS" --benchmark_report_aggregates_only=true --benchmark_format=json \
+    --benchmark_repetitions="$REPS" --benchmark_enable_random_interleaving=true \
+    --benchmark_report_aggregates_only=true --benchmark_format=json \
     > "$OUT/$3" 2> "$OUT/$3.err" || { cat "$OUT/$3.err" >&2; exit 1; }
 }
 run 1 0 one.json
