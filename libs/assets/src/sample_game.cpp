@@ -133,6 +133,10 @@ class SampleWriter {
       m.half_x = 1.0f + static_cast<float>(rng_.below(8));
       m.half_y = 1.0f + static_cast<float>(rng_.below(8));
       m.half_z = 1.0f + static_cast<float>(rng_.below(6));
+      if (a == 2) {  // machines (units.rlb): 3 to 8 units long, so a formation 9 apart stands clear
+        m.half_x = 1.5f + (m.half_x - 1.0f) * (2.5f / 7.0f);
+        m.half_y = 1.5f + (m.half_y - 1.0f) * (2.5f / 7.0f);
+      }
       shape_model(m, a, i);
       SORTIE_CHECK(g_.add_model(m));
       footprint_[key] = {m.half_x, m.half_y};

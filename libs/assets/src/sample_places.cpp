@@ -89,7 +89,7 @@ namespace {
 
 // Slot k of a unit formation round `centre`: the first in the middle, then hexagonal rings
 // (ring r holds 6 r slots, kUnitSpacing apart, starting toward `facing`), nudged by dr and da
-// (each in -0.5..0.5) so a formation is not a drawing. A sample unit is about 7 units long.
+// (each in -0.5..0.5) so a formation is not a drawing. A sample machine is 3 to 8 units long.
 constexpr float kUnitSpacing = 9.0f;
 core::Vec2 formation_slot(core::Vec2 centre, float facing, std::uint32_t k, float dr, float da) {
   if (k == 0) return centre;
