@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <set>
 
 #include "render_fixtures.hpp"
 #include "sortie/assets/visual_fallback.hpp"
@@ -52,6 +53,14 @@ Framebuffer draw(const MissionScene& scene, const Camera& camera, std::uint32_t 
   auto st = r.render(scene.frame(camera), *fb);
   EXPECT_TRUE(st.has_value()) << st.error().to_string();
   return std::move(*fb);
+}
+
+// The pixels of a frame drawn at 320 x 240 with two threads.
+std::vector<std::uint32_t> pixels_of(const Frame& frame) {
+  auto fb = Framebuffer::create(320, 240);
+  EXPECT_TRUE(fb.has_value());
+  EXPECT_TRUE(Renderer({2}).render(frame, *fb).has_value());
+  return {fb->color().begin(), fb->color().end()};
 }
 
 TEST(MissionScene, draws_terrain_and_every_geometric_placement) {
@@ -122,12 +131,32 @@ TEST(MissionScene, coincident_component_copies_are_drawn_once) {
   ASSERT_GT(copies, 10u);
   Frame doubled = once;
   doubled.draws = twice;
-  auto a = Framebuffer::create(320, 240), b = Framebuffer::create(320, 240);
-  ASSERT_TRUE(a && b);
-  Renderer r({2});
-  ASSERT_TRUE(r.render(once, *a));
-  ASSERT_TRUE(r.render(doubled, *b));
-  EXPECT_TRUE(std::equal(a->color().begin(), a->color().end(), b->color().begin()));
+  EXPECT_TRUE(pixels_of(once) == pixels_of(doubled));
+}
+
+// A view of part of the map leaves out the still objects' regions outside it, and draws the
+// same picture as every draw of the scene would.
+TEST(MissionScene, a_view_leaves_out_the_regions_outside_it) {
+  auto l = load_m01();
+  ASSERT_NE(l.mission, nullptr);
+  const auto scene = scene_of(*l.mission);
+  const core::Aabb& t = scene.terrain_bounds();
+  const core::Vec3 c = t.center();
+  // Low over one corner, looking across it: most of the map is behind or beside the camera.
+  const core::Vec3 eye{t.min.x + 0.1f * (t.max.x - t.min.x), t.min.y + 0.1f * (t.max.y - t.min.y), t.max.z + 20.0f};
+  const Camera camera =
+      Camera::perspective(eye, {t.min.x, t.min.y, c.z}, {0, 0, 1}, 0.9f, 4.0f / 3.0f, 0.5f, 4.0f * (t.max.x - t.min.x));
+  const Frame view = scene.frame(camera);
+  EXPECT_LT(view.draws.size(), scene.draws().size());
+  Frame all = view;
+  all.draws = scene.draws();
+  const auto pixels = pixels_of(view);
+  EXPECT_TRUE(pixels == pixels_of(all));
+  EXPECT_GT(std::set<std::uint32_t>(pixels.begin(), pixels.end()).size(),
+            100u);  // ground and objects, not an empty view
+  // From the default framing (the whole map in view) nothing is left out.
+  const auto pose = default_pose(t, 4.0f / 3.0f);
+  EXPECT_EQ(scene.frame(pose_camera(pose, 4.0f / 3.0f, scene.bounds())).draws.size(), scene.draws().size());
 }
 
 TEST(MissionScene, objects_are_drawn_where_the_mission_places_them) {

@@ -533,22 +533,30 @@ void MissionScene::Impl::merge(bool moving, Batches& out) const {
     bool uvs = false;
     bool colours = false;
     Cull cull = Cull::none;
+    int region = 0;  // still objects: region_of; moving ones: all in 0
     bool operator<(const Key& o) const {
-      return std::tie(texels, lit, uvs, colours, cull) < std::tie(o.texels, o.lit, o.uvs, o.colours, o.cull);
+      return std::tie(texels, lit, uvs, colours, cull, region) <
+             std::tie(o.texels, o.lit, o.uvs, o.colours, o.cull, o.region);
     }
   };
   const core::Vec4 white{1.0f, 1.0f, 1.0f, 1.0f};
   std::map<Key, std::size_t> groups;
   out.meshes.clear();
   out.draws.clear();
+  out.bounds.clear();
   std::vector<std::uint32_t> remap;
   for (const auto& o : objects) {
     if (!o.visible || o.moving != moving) continue;
+    const int region = moving ? 0 : region_of(o.placement);
     for (std::size_t k = 0; k < o.draw_count; ++k) {
       const DrawCall& d = object_draws[o.first_draw + k];
       const bool tinted = !d.material.texture.empty() && !(d.material.color == white);
-      const Key key{d.material.texture.empty() ? nullptr : d.material.texture.levels[0].texels, d.material.lit,
-                    !d.mesh.uvs.empty(), tinted, d.material.cull};
+      const Key key{d.material.texture.empty() ? nullptr : d.material.texture.levels[0].texels,
+                    d.material.lit,
+                    !d.mesh.uvs.empty(),
+                    tinted,
+                    d.material.cull,
+                    region};
       auto [it, added] = groups.try_emplace(key, out.meshes.size());
       if (added) {
         out.meshes.emplace_back();
@@ -576,7 +584,26 @@ void MissionScene::Impl::merge(bool moving, Batches& out) const {
       }
     }
   }
-  for (std::size_t i = 0; i < out.meshes.size(); ++i) out.draws[i].mesh = out.meshes[i].view();
+  for (std::size_t i = 0; i < out.meshes.size(); ++i) {
+    out.draws[i].mesh = out.meshes[i].view();
+    core::Aabb b;
+    for (const auto& p : out.meshes[i].positions) b.expand(p);
+    out.bounds.push_back(b);
+  }
+}
+
+// The cell of the kRegions x kRegions grid over the terrain (else the scene's bounds) holding the
+// placement's origin; outside the grid: the nearest cell.
+int MissionScene::Impl::region_of(const core::Mat4& placement) const {
+  const core::Aabb& area = terrain_bounds.empty() ? bounds : terrain_bounds;
+  if (area.empty()) return 0;
+  const core::Vec3 at = placement.transform_point({0.0f, 0.0f, 0.0f});
+  const auto cell = [](float v, float lo, float hi) {
+    const float t = hi > lo ? (v - lo) / (hi - lo) : 0.0f;
+    const float c = std::floor(t * static_cast<float>(kRegions));
+    return c >= 0.0f ? (c < static_cast<float>(kRegions) ? static_cast<int>(c) : kRegions - 1) : 0;  // NaN: 0
+  };
+  return cell(at.y, area.min.y, area.max.y) * kRegions + cell(at.x, area.min.x, area.max.x);
 }
 
 void MissionScene::Impl::rebuild_frame(bool still) {
@@ -588,6 +615,7 @@ void MissionScene::Impl::rebuild_frame(bool still) {
   // the depth test before it is shaded (and whole triangles go at once, by the coarse depth).
   frame_draws.clear();
   frame_draws.insert(frame_draws.end(), moving_batches.draws.begin(), moving_batches.draws.end());
+  still_first = frame_draws.size();
   frame_draws.insert(frame_draws.end(), still_batches.draws.begin(), still_batches.draws.end());
   frame_draws.insert(frame_draws.end(), terrain_draws.begin(), terrain_draws.end());
   frame_draws.insert(frame_draws.end(), surround_draws.begin(), surround_draws.end());
@@ -686,11 +714,46 @@ Atmosphere MissionScene::Impl::atmosphere_for(const Camera& camera) const {
   return at;
 }
 
+namespace {
+
+// True when the box lies wholly outside one plane of the view volume (every corner beyond it in
+// clip space): nothing of what it bounds can reach the picture. Conservative: a box that crosses
+// no single plane stays, even when it misses the view.
+bool outside_view(const core::Mat4& view_projection, const core::Aabb& b) {
+  if (b.empty()) return true;
+  int beyond[6] = {0, 0, 0, 0, 0, 0};
+  for (int k = 0; k < 8; ++k) {
+    const core::Vec4 c = view_projection * core::Vec4{(k & 1) ? b.max.x : b.min.x, (k & 2) ? b.max.y : b.min.y,
+                                                      (k & 4) ? b.max.z : b.min.z, 1.0f};
+    beyond[0] += c.x < -c.w;
+    beyond[1] += c.x > c.w;
+    beyond[2] += c.y < -c.w;
+    beyond[3] += c.y > c.w;
+    beyond[4] += c.z < -c.w;
+    beyond[5] += c.z > c.w;
+  }
+  for (const int n : beyond)
+    if (n == 8) return true;
+  return false;
+}
+
+}  // namespace
+
 Frame MissionScene::frame(const Camera& camera) const {
   Frame f;
   f.camera = camera;
   f.light = default_light();
-  f.draws = impl_->frame_draws;
+  // The still objects' regions outside the view are left out: they would only be transformed,
+  // clipped and dropped.
+  auto& view = impl_->view_draws;
+  const auto& all = impl_->frame_draws;
+  const std::size_t first = impl_->still_first, count = impl_->still_batches.draws.size();
+  const core::Mat4 vp = camera.view_projection();
+  view.clear();
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (i < first || i >= first + count || !outside_view(vp, impl_->still_batches.bounds[i - first]))
+      view.push_back(all[i]);
+  f.draws = view;
   f.labels = impl_->labels;
   f.clear_color = Rgba8{96, 118, 140, 255};
   f.atmosphere = impl_->atmosphere_for(camera);

@@ -55,13 +55,21 @@ struct MissionScene::Impl {
   // the objects that never moved in one set, merged again only when one of them appears,
   // disappears or starts moving; the moving ones (units) in another, merged again whenever
   // one of them moves.
+  // The still objects are merged per material and per region of the map (an 8 x 8 grid over the
+  // terrain), each merged draw with its bounds, so a view skips the regions outside it before the
+  // renderer transforms their vertices (frame()).
   struct Batches {
     std::vector<Mesh> meshes;
     std::vector<DrawCall> draws;
+    std::vector<core::Aabb> bounds;  // per draw, world space
   };
+  static constexpr int kRegions = 8;  // per side of the map
   Batches still_batches;
   Batches moving_batches;
-  std::vector<DrawCall> frame_draws;  // terrain, visible objects, overlays
+  std::vector<DrawCall> frame_draws;  // visible objects, terrain, sea, overlays
+  std::size_t still_first = 0;        // still_batches.draws in frame_draws: [still_first, + size)
+  // frame()'s draws for its camera: frame_draws without the still draws outside the view.
+  mutable std::vector<DrawCall> view_draws;
   std::vector<Label> labels;
   core::Aabb terrain_bounds;
   core::Aabb bounds;
@@ -70,6 +78,7 @@ struct MissionScene::Impl {
   // Merges the batches (the still ones too when `still` is set) and assembles frame_draws.
   void rebuild_frame(bool still = true);
   void merge(bool moving, Batches& out) const;
+  [[nodiscard]] int region_of(const core::Mat4& placement) const;
   // Scene objects for snapshot objects that no placement stands for, by their prototype key;
   // true when one was added.
   bool add_spawned(const world::WorldSnapshot& snapshot, std::span<const world::ObjectId> object_ids);

@@ -101,8 +101,9 @@ class MissionScene {
   // like the first placed object of its prototype key, when there is one.
   void apply_snapshot(const world::WorldSnapshot& snapshot, std::span<const world::ObjectId> object_ids);
 
-  // The frame to render: draw calls (terrain, objects, overlays) and labels. Valid while the
-  // scene lives and until the next apply_snapshot.
+  // The frame to render: draw calls (terrain, objects, overlays) and labels, without the still
+  // objects of map regions wholly outside the camera's view. Valid while the scene lives and
+  // until the next apply_snapshot or frame() (the draw list is the scene's: one caller at a time).
   [[nodiscard]] Frame frame(const Camera& camera) const;
   [[nodiscard]] std::span<const DrawCall> draws() const;
   [[nodiscard]] std::span<const Label> labels() const;
