@@ -102,31 +102,21 @@ inline std::uint32_t fogged(const AtmosphereState& a, std::uint32_t c, float d, 
 }
 
 // The same for four pixels at once (simd.hpp: SSE2, or its scalar emulation with the same
-// results), lane for lane equal to fogged().
+// results): fog_lanes over four lanes.
+struct Lanes4 {
+  using F = simd::F4;
+  using I = simd::I4;
+  static F fs(float x) { return simd::f4(x); }
+  static I is(std::int32_t x) { return simd::i4(x); }
+  static F load_depth(const float* p) { return simd::load(p); }
+  static I load_color(const std::uint32_t* p) { return simd::load(p); }
+  static void store_color(std::uint32_t* p, I v) { simd::store(p, v); }
+};
+
+#include "fog_lanes.inl"
+
 inline void fogged4(const AtmosphereState& a, std::uint32_t* color, const float* depth, float clear_z) {
-  using namespace simd;
-  const F4 d = load(depth);
-  const F4 n = d * f4(2.0f) - f4(1.0f);
-  const F4 denom = n * f4(a.p32) - f4(a.p22);
-  const I4 has_denom = cmpeq(denom, f4(0.0f)) ^ i4(-1);
-  const F4 safe = from_bits((bits(denom) & has_denom) | andnot(has_denom, bits(f4(1.0f))));
-  const F4 quotient = (f4(a.p23) - n * f4(a.p33)) / safe;
-  const F4 vz = from_bits(bits(quotient) & has_denom);
-  const F4 neg_vz = from_bits(bits(vz) ^ i4(std::numeric_limits<std::int32_t>::min()));
-  const F4 scaled = (neg_vz - f4(a.fog_start)) * f4(a.fog_scale);
-  const F4 raw = min(scaled, f4(a.fog_max));  // scaled < fog_max ? scaled : fog_max
-  const I4 fog = cmplt(d, f4(clear_z)) & cmpgt(raw, f4(0.0f));
-  const F4 f = from_bits(bits(raw) & fog);
-  const I4 c = load(color);
-  const I4 byte = i4(0xff);
-  const auto blend = [&f](I4 channel, float to) {
-    const F4 x = to_f(channel);
-    return trunc_i(x + (f4(to) - x) * f + f4(0.5f));
-  };
-  const I4 r = blend(c & byte, a.fog_r);
-  const I4 g = blend(srl<8>(c) & byte, a.fog_g);
-  const I4 b = blend(srl<16>(c) & byte, a.fog_b);
-  store(color, r | sll<8>(g) | sll<16>(b) | (c & i4(static_cast<std::int32_t>(0xff000000u))));
+  fog_lanes<Lanes4>(a, color, depth, clear_z);
 }
 
 }  // namespace

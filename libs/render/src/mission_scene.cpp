@@ -336,22 +336,6 @@ Cull closed_surface_cull(std::span<const core::Vec3> positions,
 
 namespace {
 
-bool same_texture(const TextureView& a, const TextureView& b) {
-  if (a.level_count != b.level_count) return false;
-  for (std::uint32_t k = 0; k < a.level_count; ++k)
-    if (a.levels[k].texels != b.levels[k].texels || a.levels[k].width != b.levels[k].width ||
-        a.levels[k].height != b.levels[k].height)
-      return false;
-  return true;
-}
-
-bool same_material(const Material& a, const Material& b) {
-  return same_texture(a.texture, b.texture) && a.filter == b.filter && a.wrap == b.wrap && a.lod == b.lod &&
-         a.color == b.color && a.lit == b.lit && a.alpha_ref == b.alpha_ref && a.blend == b.blend && a.cull == b.cull &&
-         a.depth_test == b.depth_test && a.depth_write == b.depth_write && a.depth_bias == b.depth_bias &&
-         a.point_size == b.point_size;
-}
-
 template <typename T>
 bool same_span(std::span<const T> a, std::span<const T> b) {
   return a.data() == b.data() && a.size() == b.size();
@@ -371,7 +355,7 @@ bool MissionScene::Impl::coincides(const SceneObject& obj, const DrawCall& d, co
     if (same_span(e.mesh.positions, d.mesh.positions) && same_span(e.mesh.indices, d.mesh.indices) &&
         same_span(e.mesh.normals, d.mesh.normals) && same_span(e.mesh.uvs, d.mesh.uvs) &&
         same_span(e.mesh.colors, d.mesh.colors) && e.mesh.primitive == d.mesh.primitive &&
-        obj.part_models[k - obj.first_draw] == part_model && same_material(e.material, m))
+        obj.part_models[k - obj.first_draw] == part_model && e.material == m)
       return true;
   }
   return false;

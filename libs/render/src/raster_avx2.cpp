@@ -112,35 +112,30 @@ struct V {
 #undef SORTIE_KERNEL_NS
 
 namespace sortie::render::detail::avx2 {
+namespace {
 
-// atmosphere.cpp's fogged4 over eight lanes: the same operations per lane, so the same pixels.
+// fog_lanes (fog_lanes.inl) over eight lanes: the same operations per lane as atmosphere.cpp's
+// four, so the same pixels.
+struct Lanes8 {
+  using F = simd8::F8;
+  using I = simd8::I8;
+  static F fs(float x) { return {_mm256_set1_ps(x)}; }
+  static I is(std::int32_t x) { return {_mm256_set1_epi32(x)}; }
+  static F load_depth(const float* p) { return {_mm256_loadu_ps(p)}; }
+  static I load_color(const std::uint32_t* p) {
+    return {_mm256_loadu_si256(static_cast<const __m256i*>(static_cast<const void*>(p)))};
+  }
+  static void store_color(std::uint32_t* p, I v) {
+    _mm256_storeu_si256(static_cast<__m256i*>(static_cast<void*>(p)), v.v);
+  }
+};
+
+#include "fog_lanes.inl"
+
+}  // namespace
+
 void fog8(const AtmosphereState& a, std::uint32_t* color, const float* depth, float clear_z) {
-  using namespace simd8;
-  const auto fs = [](float x) { return F8{_mm256_set1_ps(x)}; };
-  const auto is = [](std::int32_t x) { return I8{_mm256_set1_epi32(x)}; };
-  const F8 d{_mm256_loadu_ps(depth)};
-  const F8 n = d * fs(2.0f) - fs(1.0f);
-  const F8 denom = n * fs(a.p32) - fs(a.p22);
-  const I8 has_denom = cmpeq(denom, fs(0.0f)) ^ is(-1);
-  const F8 safe = from_bits((bits(denom) & has_denom) | andnot(has_denom, bits(fs(1.0f))));
-  const F8 quotient = (fs(a.p23) - n * fs(a.p33)) / safe;
-  const F8 vz = from_bits(bits(quotient) & has_denom);
-  const F8 neg_vz = from_bits(bits(vz) ^ is(std::numeric_limits<std::int32_t>::min()));
-  const F8 scaled = (neg_vz - fs(a.fog_start)) * fs(a.fog_scale);
-  const F8 raw = min(scaled, fs(a.fog_max));
-  const I8 fog = cmplt(d, fs(clear_z)) & cmpgt(raw, fs(0.0f));
-  const F8 f = from_bits(bits(raw) & fog);
-  auto* cp = static_cast<__m256i*>(static_cast<void*>(color));
-  const I8 c{_mm256_loadu_si256(cp)};
-  const I8 byte = is(0xff);
-  const auto blend = [&](I8 channel, float to) {
-    const F8 x = to_f(channel);
-    return trunc_i(x + (fs(to) - x) * f + fs(0.5f));
-  };
-  const I8 r = blend(c & byte, a.fog_r);
-  const I8 g = blend(srl<8>(c) & byte, a.fog_g);
-  const I8 b = blend(srl<16>(c) & byte, a.fog_b);
-  _mm256_storeu_si256(cp, (r | sll<8>(g) | sll<16>(b) | (c & is(static_cast<std::int32_t>(0xff000000u)))).v);
+  fog_lanes<Lanes8>(a, color, depth, clear_z);
 }
 
 }  // namespace sortie::render::detail::avx2

@@ -48,6 +48,7 @@ struct Material {
   bool depth_write = true;
   float depth_bias = 0.0f;  // added to window depth (negative pulls overlays in front)
   float point_size = 1.0f;  // points: side of the square in pixels (1..64)
+  friend bool operator==(const Material&, const Material&) = default;
 };
 
 struct DrawCall {

@@ -24,6 +24,7 @@ struct TextureLevel {
   std::uint32_t width = 0;
   std::uint32_t height = 0;
   const std::uint32_t* texels = nullptr;  // width * height packed RGBA8, rows top to bottom
+  friend bool operator==(const TextureLevel&, const TextureLevel&) = default;  // the same texels, not equal ones
 };
 
 struct TextureView {
@@ -32,6 +33,7 @@ struct TextureView {
   [[nodiscard]] bool empty() const { return level_count == 0; }
   [[nodiscard]] std::uint32_t width() const { return level_count ? levels[0].width : 0; }
   [[nodiscard]] std::uint32_t height() const { return level_count ? levels[0].height : 0; }
+  friend bool operator==(const TextureView&, const TextureView&) = default;
 };
 
 // Checks a view before it is sampled: level count within kMaxTextureLevels, every level with
