@@ -4,7 +4,8 @@
 # reads LP_NUM_THREADS once per process, so each thread count is its own run. Prints frame times
 # (median of REPS repetitions, the two renderers' runs interleaved in random order so that a
 # machine whose speed drifts during the run does not favour either) and how many times faster
-# libs/render is.
+# libs/render is. libs/render draws with the widest kernels the CPU has (SORTIE_BENCH_ISA=avx2
+# or baseline in the environment chooses narrower ones; the last line names them).
 #   bench/osmesa_compare.sh [build/release] [REPS]
 set -euo pipefail
 BUILD=${1:-build/release}
@@ -25,6 +26,7 @@ python3 - "$OUT" <<'PY'
 import json, os, re, sys
 out = sys.argv[1]
 names = {0: "a_sample_bilinear", 1: "b_sample_trilinear", 2: "c_dense_bilinear"}
+kernels = set()
 def medians(path):
     rows = {}
     for b in json.load(open(path))["benchmarks"]:
@@ -33,6 +35,8 @@ def medians(path):
         m = re.match(r"BM_(Sortie|OSMesa)/case:(\d)", b["name"])
         if m:
             rows[(m.group(1), int(m.group(2)))] = b["real_time"]
+            if m.group(1) == "Sortie" and " " in b.get("label", ""):
+                kernels.add(b["label"].split(" ")[-1])
     return rows
 if not any(os.path.exists(os.path.join(out, f)) for f in ("one.json",)):
     sys.exit("osmesa_compare: no results")
@@ -51,5 +55,5 @@ for f, t in (("one.json", 1), ("two.json", 2)):
         ratio = o / s
         worst = ratio if worst is None else min(worst, ratio)
         print(f"{n:20} {t:>7} {s:>10.2f} {o:>10.2f} {ratio:>5.2f}x")
-print(f"smallest margin: {worst:.2f}x")
+print(f"smallest margin: {worst:.2f}x (libs/render kernels: {', '.join(sorted(kernels)) or '?'})")
 PY

@@ -20,6 +20,8 @@
 //   taskset -c 0,1 build/release/bench/bench_render --benchmark_filter=Sortie.*/threads:2
 // The counters transform_clip_ms, binning_ms and raster_ms are the renderer's FrameStats per
 // frame. SORTIE_BENCH_PNG_DIR=dir writes each workload's picture from both renderers there.
+// SORTIE_BENCH_ISA=avx2 or baseline draws with those kernels instead of the widest the CPU has
+// (RendererOptions::isa; the label names the kernels drawn with).
 #include <benchmark/benchmark.h>
 #include <sched.h>
 
@@ -205,6 +207,18 @@ std::vector<render::DrawCall> draws_of(const Workload& w, render::Filter filter)
   return draws;
 }
 
+render::Isa bench_isa() {
+  const char* v = std::getenv("SORTIE_BENCH_ISA");
+  const std::string isa = v != nullptr ? v : "best";
+  if (isa == "avx2") return render::Isa::avx2;
+  if (isa == "baseline") return render::Isa::baseline;
+  if (isa != "best") {
+    std::fprintf(stderr, "render_bench: SORTIE_BENCH_ISA must be best, avx2 or baseline, not %s\n", isa.c_str());
+    std::abort();
+  }
+  return render::Isa::best;
+}
+
 int allowed_cpus() {
   cpu_set_t set;
   CPU_ZERO(&set);
@@ -246,7 +260,7 @@ void BM_Sortie(benchmark::State& state) {
   const auto draws = draws_of(w, filter_of(which));
   render::Frame frame = frame_of(w, draws);
   frame.keep_depth = false;  // only the picture is used (OSMesa's depth buffer stays inside Mesa too)
-  render::Renderer renderer({threads});
+  render::Renderer renderer({threads, true, bench_isa()});
   render::Framebuffer fb = must(render::Framebuffer::create(kWidth, kHeight), "framebuffer");
   render::FrameStats st, sum;
   for (auto _ : state) {
@@ -262,7 +276,7 @@ void BM_Sortie(benchmark::State& state) {
   state.counters["raster_ms"] = sum.raster_ms / n;
   state.counters["triangles"] = static_cast<double>(st.triangles);
   state.counters["tris_setup"] = static_cast<double>(st.triangles_setup);
-  state.SetLabel(case_name(which));
+  state.SetLabel(std::string(case_name(which)) + " " + std::string(renderer.isa()));
   if (threads == 1) {
     maybe_write_png(std::string(case_name(which)) + "_sortie.png", fb);
     sortie_pictures()[which] = fb;

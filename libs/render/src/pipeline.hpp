@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "simd.hpp"
 #include "sortie/render/draw.hpp"
 #include "sortie/render/renderer.hpp"
 
@@ -307,13 +308,15 @@ struct TileContext {
     const int b = by * kZBlocksPerRow + bx;
     if ((zdirty >> b & 1u) != 0) {
       // Rows 8 by .. 8 by + 7 are quad rows 4 by .. 4 by + 3; the block's columns are 16 floats there.
-      float m[4];
+      // Four running maxima (max(a, b) is a > b ? a : b per lane, so NaNs are passed over).
       const float* first = depth + (by * (kZBlock / 2) * kTileQuads + bx * (kZBlock / 2)) * 4;
-      for (int k = 0; k < 4; ++k) m[k] = first[k];
+      simd::F4 m4 = simd::load(first);
       for (int qr = 0; qr < kZBlock / 2; ++qr) {
         const float* row = depth + ((by * (kZBlock / 2) + qr) * kTileQuads + bx * (kZBlock / 2)) * 4;
-        for (int k = 0; k < 2 * kZBlock; ++k) m[k & 3] = row[k] > m[k & 3] ? row[k] : m[k & 3];
+        for (int k = 0; k < 2 * kZBlock; k += 4) m4 = simd::max(simd::load(row + k), m4);
       }
+      alignas(16) float m[4];
+      simd::store(m, m4);
       const float m01 = m[0] > m[1] ? m[0] : m[1], m23 = m[2] > m[3] ? m[2] : m[3];
       const float mx = m01 > m23 ? m01 : m23;
       block_zmax[b] = mx;
@@ -396,15 +399,20 @@ void setup_labels(std::span<const Label> labels, const Camera& camera, const Fra
 // Sorts the batch's primitives into tile bins.
 void bin_batch(const FrameGeometry& g, Batch& batch);
 
-// Raster stage. Kernels per instruction set (raster_sse2.cpp, raster_avx2.cpp); the AVX2 ones
-// exist when SORTIE_RENDER_HAVE_AVX2 and may only run where cpu_has_avx2().
+// Raster stage. Kernels per instruction set (raster_sse2.cpp, raster_avx2.cpp, raster_avx512.cpp);
+// the AVX2 ones exist when SORTIE_RENDER_HAVE_AVX2 and may only run where cpu_has_avx2(), the
+// AVX-512 ones when SORTIE_RENDER_HAVE_AVX512 and only where cpu_has_avx512().
 namespace sse2 {
 TriangleKernel select_triangle_kernel(const Material& m, Shade shade);
 }
 namespace avx2 {
 TriangleKernel select_triangle_kernel(const Material& m, Shade shade);
 }
+namespace avx512 {
+TriangleKernel select_triangle_kernel(const Material& m, Shade shade);
+}
 bool cpu_has_avx2();
+bool cpu_has_avx512();
 void raster_line(const SetupLine& l, const DrawState& d, TileContext& t);
 void raster_point(const SetupPoint& p, const DrawState& d, TileContext& t);
 void raster_label(const SetupLabel& l, TileContext& t);

@@ -70,23 +70,29 @@ struct V {
     return {_mm256_loadu_si256(static_cast<const __m256i*>(static_cast<const void*>(v)))};
   }
 
-  static I gather(const std::uint32_t* base, I idx) {
-    return {_mm256_i32gather_epi32(static_cast<const int*>(static_cast<const void*>(base)), idx.v, 4)};
+  // Only the live lanes load (the others hold zero).
+  static I gather(const std::uint32_t* base, I idx, I live) {
+    return {_mm256_mask_i32gather_epi32(_mm256_setzero_si256(), static_cast<const int*>(static_cast<const void*>(base)),
+                                        idx.v, live.v, 4)};
   }
-  // Texels (x, y) and (x + 1, y) of every lane: 64-bit gathers, then even / odd dwords.
-  static void pairs(const std::uint32_t* tx, __m256i idx, __m256i& left, __m256i& right) {
+  // Texels (x, y) and (x + 1, y) of every live lane: 64-bit gathers, then even / odd dwords.
+  static void pairs(const std::uint32_t* tx, __m256i idx, __m256i live, __m256i& left, __m256i& right) {
     const auto* base = static_cast<const long long*>(static_cast<const void*>(tx));
-    const __m256i lo = _mm256_i32gather_epi64(base, _mm256_castsi256_si128(idx), 4);       // lanes 0..3
-    const __m256i hi = _mm256_i32gather_epi64(base, _mm256_extracti128_si256(idx, 1), 4);  // lanes 4..7
+    const __m256i zero = _mm256_setzero_si256();
+    // The lanes' masks widened to 64 bits (each dword mask twice).
+    const __m256i live_lo = _mm256_cvtepi32_epi64(_mm256_castsi256_si128(live));
+    const __m256i live_hi = _mm256_cvtepi32_epi64(_mm256_extracti128_si256(live, 1));
+    const __m256i lo = _mm256_mask_i32gather_epi64(zero, base, _mm256_castsi256_si128(idx), live_lo, 4);  // 0..3
+    const __m256i hi = _mm256_mask_i32gather_epi64(zero, base, _mm256_extracti128_si256(idx, 1), live_hi, 4);  // 4..7
     // Per 128-bit half: even dwords -> lanes 0 1 4 5 | 2 3 6 7; the qword permute restores 0..7.
     const __m256 even = _mm256_shuffle_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi), _MM_SHUFFLE(2, 0, 2, 0));
     const __m256 odd = _mm256_shuffle_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi), _MM_SHUFFLE(3, 1, 3, 1));
     left = _mm256_permute4x64_epi64(_mm256_castps_si256(even), _MM_SHUFFLE(3, 1, 2, 0));
     right = _mm256_permute4x64_epi64(_mm256_castps_si256(odd), _MM_SHUFFLE(3, 1, 2, 0));
   }
-  static void fetch_pairs(const std::uint32_t* tx, I i0, I i1, I& t00, I& t10, I& t01, I& t11) {
-    pairs(tx, i0.v, t00.v, t10.v);
-    pairs(tx, i1.v, t01.v, t11.v);
+  static void fetch_pairs(const std::uint32_t* tx, I i0, I i1, I live, I& t00, I& t10, I& t01, I& t11) {
+    pairs(tx, i0.v, live.v, t00.v, t10.v);
+    pairs(tx, i1.v, live.v, t01.v, t11.v);
   }
   // One LOD per quad (lanes 0..3 and 4..7) by finite differences, as quad_lod_scalar does.
   static I quad_lod(F u, F v, float tex_w, float tex_h) {

@@ -69,7 +69,7 @@ SORTIE_INLINE I wrap_coord(I x, std::int32_t size, std::int32_t mask) {
     return max_i(min_i(x, V::is(size - 1)), V::is(0));
   } else {
     (void)mask;
-    alignas(32) std::int32_t v[kLanes];
+    alignas(64) std::int32_t v[kLanes];
     V::store_lanes(v, x);
     for (int k = 0; k < kLanes; ++k) {
       const std::int32_t r = v[k] % size;
@@ -87,11 +87,12 @@ SORTIE_INLINE I row_offset(I y, const SamplerLevel& l) {
 
 // Texture coordinates to 8.8 fixed-point texels: cvtps2dq rounds to nearest; NaN and values
 // beyond +-2^31 give INT_MIN, which every wrap mode turns into a valid texel.
+// `live` marks the lanes whose texels are used (the others may read anything in the texture).
 template <WrapKind kWrap>
-SORTIE_INLINE Split sample_nearest(const SamplerLevel& l, F u, F v) {
+SORTIE_INLINE Split sample_nearest(const SamplerLevel& l, F u, F v, I live) {
   const I x = wrap_coord<kWrap>(sra<8>(round_i(u * V::fs(l.fw256))), l.width, l.wmask);
   const I y = wrap_coord<kWrap>(sra<8>(round_i(v * V::fs(l.fh256))), l.height, l.hmask);
-  const Split t = split(V::gather(l.texels, row_offset<kWrap>(y, l) + x));
+  const Split t = split(V::gather(l.texels, row_offset<kWrap>(y, l) + x, live));
   return {sll16<8>(t.rb), sll16<8>(t.ga)};
 }
 
@@ -101,7 +102,7 @@ struct Texels {
 };
 
 template <WrapKind kWrap>
-SORTIE_INLINE Texels fetch_bilinear(const SamplerLevel& l, F u, F v) {
+SORTIE_INLINE Texels fetch_bilinear(const SamplerLevel& l, F u, F v, I live) {
   Texels t;
   t.fu = round_i(u * V::fs(l.fw256) - V::fs(128.0f));
   t.fv = round_i(v * V::fs(l.fh256) - V::fs(128.0f));
@@ -113,13 +114,13 @@ SORTIE_INLINE Texels fetch_bilinear(const SamplerLevel& l, F u, F v) {
   const I i1 = row_offset<kWrap>(wrap_coord<kWrap>(yi + V::is(1), l.height, l.hmask), l) + x0;
   if (movemask(cmpeq(x1, x0 + V::is(1))) == kFull) {
     // No lane wraps between its two columns: each row pair is one 64-bit load.
-    V::fetch_pairs(l.texels, i0, i1, t.t00, t.t10, t.t01, t.t11);
+    V::fetch_pairs(l.texels, i0, i1, live, t.t00, t.t10, t.t01, t.t11);
   } else {
     const I dx = x1 - x0;
-    t.t00 = V::gather(l.texels, i0);
-    t.t10 = V::gather(l.texels, i0 + dx);
-    t.t01 = V::gather(l.texels, i1);
-    t.t11 = V::gather(l.texels, i1 + dx);
+    t.t00 = V::gather(l.texels, i0, live);
+    t.t10 = V::gather(l.texels, i0 + dx, live);
+    t.t01 = V::gather(l.texels, i1, live);
+    t.t11 = V::gather(l.texels, i1 + dx, live);
   }
   return t;
 }
@@ -135,18 +136,18 @@ SORTIE_INLINE Split filter_bilinear(const Texels& t) {
 }
 
 template <WrapKind kWrap>
-SORTIE_INLINE Split sample_bilinear(const SamplerLevel& l, F u, F v) {
-  return filter_bilinear(fetch_bilinear<kWrap>(l, u, v));
+SORTIE_INLINE Split sample_bilinear(const SamplerLevel& l, F u, F v, I live) {
+  return filter_bilinear(fetch_bilinear<kWrap>(l, u, v, live));
 }
 
 // Both levels around the LOD (8.8 fixed point per lane), blended by its fraction.
 template <WrapKind kWrap>
-SORTIE_INLINE Split sample_trilinear(const DrawState& d, F u, F v, I lod8) {
+SORTIE_INLINE Split sample_trilinear(const DrawState& d, F u, F v, I lod8, I live) {
   const std::int32_t max_level = d.level_count - 1;
   const I lod = max_i(min_i(lod8, V::is(max_level * 256)), V::is(0));
   const I level = sra<8>(lod);
   const I frac = lod & V::is(255);
-  alignas(32) std::int32_t lv[kLanes];
+  alignas(64) std::int32_t lv[kLanes];
   V::store_lanes(lv, level);
   const I f16 = rep16(frac), if16 = V::is(0x01000100) - f16;
   // Lanes with a zero fraction take their level as it is (full precision).
@@ -156,10 +157,10 @@ SORTIE_INLINE Split sample_trilinear(const DrawState& d, F u, F v, I lod8) {
     return Split{select(whole, a.rb, t.rb), select(whole, a.ga, t.ga)};
   };
   if (movemask(cmpeq(level, V::is(lv[0]))) == kFull) {
-    if (lv[0] == max_level || movemask(whole) == kFull) return sample_bilinear<kWrap>(d.levels[lv[0]], u, v);
+    if (lv[0] == max_level || movemask(whole) == kFull) return sample_bilinear<kWrap>(d.levels[lv[0]], u, v, live);
     // Both levels' loads first, then both filters: the loads overlap.
-    const Texels ta = fetch_bilinear<kWrap>(d.levels[lv[0]], u, v);
-    const Texels tb = fetch_bilinear<kWrap>(d.levels[lv[0] + 1], u, v);
+    const Texels ta = fetch_bilinear<kWrap>(d.levels[lv[0]], u, v, live);
+    const Texels tb = fetch_bilinear<kWrap>(d.levels[lv[0] + 1], u, v, live);
     return blend(filter_bilinear(ta), filter_bilinear(tb));
   }
   // Lanes on different levels (a level boundary inside the step): each level once.
@@ -169,8 +170,8 @@ SORTIE_INLINE Split sample_trilinear(const DrawState& d, F u, F v, I lod8) {
     bool seen = false;
     for (int j = 0; j < k; ++j) seen = seen || lv[j] == lk;
     if (seen) continue;
-    Split s = sample_bilinear<kWrap>(d.levels[lk], u, v);
-    if (lk < max_level) s = blend(s, sample_bilinear<kWrap>(d.levels[lk + 1], u, v));
+    Split s = sample_bilinear<kWrap>(d.levels[lk], u, v, live);
+    if (lk < max_level) s = blend(s, sample_bilinear<kWrap>(d.levels[lk + 1], u, v, live));
     const I m = cmpeq(level, V::is(lk));
     out.rb = select(m, s.rb, out.rb);
     out.ga = select(m, s.ga, out.ga);
@@ -190,11 +191,11 @@ struct Gradients {
 };
 
 template <Tex kTex, WrapKind kWrap>
-SORTIE_INLINE Split sample(const DrawState& d, const Gradients& gr, F u, F v, F w, bool per_quad_lod) {
+SORTIE_INLINE Split sample(const DrawState& d, const Gradients& gr, F u, F v, F w, bool per_quad_lod, I live) {
   if constexpr (kTex == Tex::nearest) {
-    return sample_nearest<kWrap>(d.levels[0], u, v);
+    return sample_nearest<kWrap>(d.levels[0], u, v, live);
   } else if constexpr (kTex == Tex::bilinear) {
-    return sample_bilinear<kWrap>(d.levels[0], u, v);
+    return sample_bilinear<kWrap>(d.levels[0], u, v, live);
   } else {
     I lod8;
     if (per_quad_lod) {
@@ -207,7 +208,7 @@ SORTIE_INLINE Split sample(const DrawState& d, const Gradients& gr, F u, F v, F 
       const F dudy = (V::fs(gr.udy) - u * qdy) * ww, dvdy = (V::fs(gr.vdy) - v * qdy) * wh;
       lod8 = lod_from_rho2(max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy));
     }
-    return sample_trilinear<kWrap>(d, u, v, lod8);
+    return sample_trilinear<kWrap>(d, u, v, lod8, live);
   }
 }
 
@@ -371,13 +372,13 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
         Split s;
         switch (wrap) {
           case WrapKind::repeat_pow2:
-            s = sample<kTex, WrapKind::repeat_pow2>(d, gr, u, v, w, per_quad_lod);
+            s = sample<kTex, WrapKind::repeat_pow2>(d, gr, u, v, w, per_quad_lod, mask);
             break;
           case WrapKind::clamp:
-            s = sample<kTex, WrapKind::clamp>(d, gr, u, v, w, per_quad_lod);
+            s = sample<kTex, WrapKind::clamp>(d, gr, u, v, w, per_quad_lod, mask);
             break;
           default:
-            s = sample<kTex, WrapKind::repeat_any>(d, gr, u, v, w, per_quad_lod);
+            s = sample<kTex, WrapKind::repeat_any>(d, gr, u, v, w, per_quad_lod, mask);
             break;
         }
         if (kShade != Shade::flat || modulate_flat) {

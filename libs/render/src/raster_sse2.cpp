@@ -35,13 +35,13 @@ struct V {
   static void store_lanes(std::int32_t* out, I v) { simd::store(out, v); }
   static I from_lanes(const std::int32_t* v) { return simd::i4(v[0], v[1], v[2], v[3]); }
 
-  static I gather(const std::uint32_t* base, I idx) {
+  static I gather(const std::uint32_t* base, I idx, I /*live*/) {
     alignas(16) std::int32_t i[4];
     simd::store(i, idx);
     return simd::u4(base[i[0]], base[i[1]], base[i[2]], base[i[3]]);
   }
   // Texels (x, y) and (x + 1, y) of every lane from one 64-bit load at i0 (row y) and at i1.
-  static void fetch_pairs(const std::uint32_t* tx, I i0, I i1, I& t00, I& t10, I& t01, I& t11) {
+  static void fetch_pairs(const std::uint32_t* tx, I i0, I i1, I /*live*/, I& t00, I& t10, I& t01, I& t11) {
     alignas(16) std::int32_t a[4], b[4];
     simd::store(a, i0);
     simd::store(b, i1);

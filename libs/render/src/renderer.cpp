@@ -237,10 +237,22 @@ bool detail::cpu_has_avx2() {
 #endif
 }
 
+bool detail::cpu_has_avx512() {
+#if SORTIE_RENDER_HAVE_AVX512
+  // libgcc's and compiler-rt's checks include the operating system's saving of the zmm state.
+  static const bool has = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                          __builtin_cpu_supports("avx512dq") && cpu_has_avx2();
+  return has;
+#else
+  return false;
+#endif
+}
+
 struct Renderer::Impl {
   RendererOptions options;
   unsigned threads = 1;
-  bool wide = false;  // AVX2 kernels
+  bool wide = false;    // AVX2 kernels (and AVX2 fog)
+  bool widest = false;  // AVX-512 triangle kernels
   std::unique_ptr<WorkerPool> pool;
   std::vector<WorkerScratch> scratch;
 
@@ -264,7 +276,8 @@ struct Renderer::Impl {
   explicit Impl(RendererOptions o) : options(o) {
     threads = o.threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : o.threads;
     threads = std::min(threads, 64u);
-    wide = o.isa == Isa::best && cpu_has_avx2();
+    wide = o.isa != Isa::baseline && cpu_has_avx2();
+    widest = o.isa == Isa::best && cpu_has_avx512();
     if (threads > 1) pool = std::make_unique<WorkerPool>(threads);
     scratch.resize(threads);
   }
@@ -302,6 +315,7 @@ unsigned Renderer::threads() const {
 }
 
 std::string_view Renderer::isa() const {
+  if (impl_->widest) return "avx512";
   if (impl_->wide) return "avx2";
   return SORTIE_RENDER_SSE2 ? "sse2" : "scalar";
 }
@@ -413,6 +427,12 @@ void Renderer::Impl::set_texture_and_kernel(DrawState& d, const DrawCall& call) 
         call.material.wrap == Wrap::clamp ? WrapKind::clamp : (pow2 ? WrapKind::repeat_pow2 : WrapKind::repeat_any);
   }
   d.planes = plane_count(d.level_count > 0, d.shade);
+#if SORTIE_RENDER_HAVE_AVX512
+  if (widest) {
+    d.kernel = avx512::select_triangle_kernel(call.material, d.shade);
+    return;
+  }
+#endif
 #if SORTIE_RENDER_HAVE_AVX2
   d.kernel = wide ? avx2::select_triangle_kernel(call.material, d.shade)
                   : sse2::select_triangle_kernel(call.material, d.shade);

@@ -1,0 +1,121 @@
+// The widest triangle kernels: four 2 x 2 quads side by side per step (8 x 2 pixels) in AVX-512
+// lanes, chosen at run time on CPUs with AVX-512 F, BW and DQ (RendererOptions::isa). Same
+// operations per lane as the SSE2 and AVX2 kernels, so the same pixels; the 32 vector registers
+// hold the whole step's state. As in raster_avx2.cpp, only the code between the target pragmas
+// is compiled for AVX-512, and every header it relies on is included before them.
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+#include "pipeline.hpp"
+
+#if SORTIE_RENDER_HAVE_AVX512
+#include <immintrin.h>
+
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2,avx512f,avx512bw,avx512dq"))), apply_to = function)
+#elif defined(__GNUC__)
+#pragma GCC push_options
+#pragma GCC target("avx2,avx512f,avx512bw,avx512dq")
+#endif
+
+#include "simd16.hpp"
+
+namespace sortie::render::detail::avx512 {
+namespace {
+
+// A 16-byte pattern repeated in the four 128-bit lanes.
+__m512i per_lane(__m128i pattern) {
+  return _mm512_broadcast_i32x4(pattern);
+}
+
+struct V {
+  using F = simd16::F16;
+  using I = simd16::I16;
+  static constexpr int kLanes = 16;
+  static constexpr int kStep = 8;  // pixel columns per step
+
+  static F fs(float x) { return {_mm512_set1_ps(x)}; }
+  static I is(std::int32_t x) { return {_mm512_set1_epi32(x)}; }
+  static F lane_fx() { return {_mm512_setr_ps(0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7)}; }
+  static F lane_fy() { return {_mm512_setr_ps(0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1)}; }
+  // e + a * x + b * y at the lanes' pixel offsets (x = 0 1 0 1 2 3 2 3 ..., y = 0 0 1 1 ...).
+  static I edge_lanes(std::int32_t e, std::int32_t a, std::int32_t b) {
+    const __m512i ax = _mm512_mullo_epi32(_mm512_set1_epi32(a),
+                                          _mm512_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7));
+    const __m512i by =
+        _mm512_and_si512(_mm512_set1_epi32(b), per_lane(_mm_setr_epi32(0, 0, -1, -1)));
+    return {_mm512_add_epi32(_mm512_set1_epi32(e), _mm512_add_epi32(ax, by))};
+  }
+  // Channels to 16-bit halves (R | B << 16, G | A << 16) with byte shuffles.
+  static auto split(I t) {
+    struct Split16 {
+      I rb, ga;
+    };
+    const __m512i rb = per_lane(_mm_setr_epi8(0, -1, 2, -1, 4, -1, 6, -1, 8, -1, 10, -1, 12, -1, 14, -1));
+    const __m512i ga = per_lane(_mm_setr_epi8(1, -1, 3, -1, 5, -1, 7, -1, 9, -1, 11, -1, 13, -1, 15, -1));
+    return Split16{{_mm512_shuffle_epi8(t.v, rb)}, {_mm512_shuffle_epi8(t.v, ga)}};
+  }
+  // The low 16 bits of each lane in both halves.
+  static I rep16(I f) {
+    return {_mm512_shuffle_epi8(f.v, per_lane(_mm_setr_epi8(0, 1, 0, 1, 4, 5, 4, 5, 8, 9, 8, 9, 12, 13, 12, 13)))};
+  }
+  static F loadf(const float* p) { return {_mm512_load_ps(p)}; }
+  static I loadu(const std::uint32_t* p) { return {_mm512_load_si512(static_cast<const void*>(p))}; }
+  static void store_lanes(std::int32_t* out, I v) { _mm512_store_si512(static_cast<void*>(out), v.v); }
+  static I from_lanes(const std::int32_t* v) { return {_mm512_loadu_si512(static_cast<const void*>(v))}; }
+
+  // Only the live lanes load (the others hold zero).
+  static I gather(const std::uint32_t* base, I idx, I live) {
+    return {_mm512_mask_i32gather_epi32(_mm512_setzero_si512(), simd16::to_mask(live), idx.v,
+                                        static_cast<const void*>(base), 4)};
+  }
+  // Texels (x, y) and (x + 1, y) of every live lane: two 64-bit gathers, then even / odd dwords.
+  static void pairs(const std::uint32_t* tx, __m512i idx, __mmask16 live, __m512i& left, __m512i& right) {
+    const void* base = static_cast<const void*>(tx);
+    const __m512i zero = _mm512_setzero_si512();
+    const __m512i lo = _mm512_mask_i32gather_epi64(zero, static_cast<__mmask8>(live), _mm512_castsi512_si256(idx),
+                                                   base, 4);  // lanes 0..7
+    const __m512i hi = _mm512_mask_i32gather_epi64(zero, static_cast<__mmask8>(live >> 8),
+                                                   _mm512_extracti64x4_epi64(idx, 1), base, 4);  // lanes 8..15
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    left = _mm512_permutex2var_epi32(lo, even, hi);
+    right = _mm512_permutex2var_epi32(lo, odd, hi);
+  }
+  static void fetch_pairs(const std::uint32_t* tx, I i0, I i1, I live, I& t00, I& t10, I& t01, I& t11) {
+    const __mmask16 m = simd16::to_mask(live);
+    pairs(tx, i0.v, m, t00.v, t10.v);
+    pairs(tx, i1.v, m, t01.v, t11.v);
+  }
+  // One LOD per quad (lanes 4k .. 4k + 3) by finite differences, as quad_lod_scalar does.
+  static I quad_lod(F u, F v, float tex_w, float tex_h) {
+    const __m512 tw = _mm512_set1_ps(tex_w), th = _mm512_set1_ps(tex_h);
+    const __m512 u0 = _mm512_permute_ps(u.v, 0x00), u1 = _mm512_permute_ps(u.v, 0x55),
+                 u2 = _mm512_permute_ps(u.v, 0xAA);
+    const __m512 v0 = _mm512_permute_ps(v.v, 0x00), v1 = _mm512_permute_ps(v.v, 0x55),
+                 v2 = _mm512_permute_ps(v.v, 0xAA);
+    const __m512 dudx = _mm512_mul_ps(_mm512_sub_ps(u1, u0), tw), dvdx = _mm512_mul_ps(_mm512_sub_ps(v1, v0), th);
+    const __m512 dudy = _mm512_mul_ps(_mm512_sub_ps(u2, u0), tw), dvdy = _mm512_mul_ps(_mm512_sub_ps(v2, v0), th);
+    const __m512 rx = _mm512_add_ps(_mm512_mul_ps(dudx, dudx), _mm512_mul_ps(dvdx, dvdx));
+    const __m512 ry = _mm512_add_ps(_mm512_mul_ps(dudy, dudy), _mm512_mul_ps(dvdy, dvdy));
+    const __m512i b = _mm512_castps_si512(_mm512_max_ps(rx, ry));  // rx > ry ? rx : ry
+    return {_mm512_srai_epi32(_mm512_sub_epi32(b, _mm512_set1_epi32(127 << 23)), 16)};
+  }
+};
+
+}  // namespace
+}  // namespace sortie::render::detail::avx512
+
+#define SORTIE_KERNEL_NS avx512
+#include "raster_kernel.inl"
+#undef SORTIE_KERNEL_NS
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#elif defined(__GNUC__)
+#pragma GCC pop_options
+#endif
+
+#endif  // SORTIE_RENDER_HAVE_AVX512
