@@ -124,14 +124,16 @@ core::Vec2 place_object(core::Rng& rng, const SamplePlaces& pl, PlaceRole role, 
         return clamp_inside(
             polar(pl.outpost, gate + 2.4f * static_cast<float>(k), 30.0f + 9.0f * static_cast<float>(k / 5)), extent);
       }
-      // Around the yard, leaving its gate open: eight to a ring, rings 20 units apart.
+      // Around the yard, leaving its gate open: eight to a ring, rings 20 units apart, the first
+      // clear of a full formation (three rings of machines reach ~31 units) and of its own half
+      // size (up to 8).
       const std::uint32_t k = n.base_slots++;
       const float angle = gate + 1.05f + static_cast<float>(k % 8) * (4.2f / 7.0f);
-      return clamp_inside(polar(pl.base, angle, 34.0f + 20.0f * static_cast<float>(k / 8) + jitter), extent);
+      return clamp_inside(polar(pl.base, angle, 44.0f + 20.0f * static_cast<float>(k / 8) + jitter), extent);
     }
     case PlaceRole::tower: {
       const std::uint32_t k = n.towers++;
-      if (k < 2) return clamp_inside(polar(pl.base, gate + (k == 0 ? 0.8f : -0.8f), 42.0f), extent);  // the gate
+      if (k < 2) return clamp_inside(polar(pl.base, gate + (k == 0 ? 0.8f : -0.8f), 46.0f), extent);  // the gate
       if (k % 2 == 0) return clamp_inside(polar(pl.outpost, gate + 0.9f * static_cast<float>(k), 24.0f), extent);
       return clamp_inside(polar(pl.base, gate + 1.3f + 0.7f * static_cast<float>(k), 60.0f + jitter), extent);
     }
