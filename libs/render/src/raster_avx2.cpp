@@ -94,19 +94,10 @@ struct V {
     pairs(tx, i0.v, live.v, t00.v, t10.v);
     pairs(tx, i1.v, live.v, t01.v, t11.v);
   }
-  // One LOD per quad (lanes 0..3 and 4..7) by finite differences, as quad_lod_scalar does.
-  static I quad_lod(F u, F v, float tex_w, float tex_h) {
-    const __m256 tw = _mm256_set1_ps(tex_w), th = _mm256_set1_ps(tex_h);
-    const __m256 u0 = _mm256_permute_ps(u.v, 0x00), u1 = _mm256_permute_ps(u.v, 0x55),
-                 u2 = _mm256_permute_ps(u.v, 0xAA);
-    const __m256 v0 = _mm256_permute_ps(v.v, 0x00), v1 = _mm256_permute_ps(v.v, 0x55),
-                 v2 = _mm256_permute_ps(v.v, 0xAA);
-    const __m256 dudx = _mm256_mul_ps(_mm256_sub_ps(u1, u0), tw), dvdx = _mm256_mul_ps(_mm256_sub_ps(v1, v0), th);
-    const __m256 dudy = _mm256_mul_ps(_mm256_sub_ps(u2, u0), tw), dvdy = _mm256_mul_ps(_mm256_sub_ps(v2, v0), th);
-    const __m256 rx = _mm256_add_ps(_mm256_mul_ps(dudx, dudx), _mm256_mul_ps(dvdx, dvdx));
-    const __m256 ry = _mm256_add_ps(_mm256_mul_ps(dudy, dudy), _mm256_mul_ps(dvdy, dvdy));
-    const __m256i b = _mm256_castps_si256(_mm256_max_ps(rx, ry));  // rx > ry ? rx : ry
-    return {_mm256_srai_epi32(_mm256_sub_epi32(b, _mm256_set1_epi32(127 << 23)), 16)};
+  // Lane k of each quad (lanes 0..3 and 4..7) in all four of its lanes (quad_lod).
+  template <int K>
+  static F quad_lane(F x) {
+    return {_mm256_permute_ps(x.v, K * 0x55)};
   }
 };
 

@@ -89,19 +89,10 @@ struct V {
     pairs(tx, i0.v, m, t00.v, t10.v);
     pairs(tx, i1.v, m, t01.v, t11.v);
   }
-  // One LOD per quad (lanes 4k .. 4k + 3) by finite differences, as quad_lod_scalar does.
-  static I quad_lod(F u, F v, float tex_w, float tex_h) {
-    const __m512 tw = _mm512_set1_ps(tex_w), th = _mm512_set1_ps(tex_h);
-    const __m512 u0 = _mm512_permute_ps(u.v, 0x00), u1 = _mm512_permute_ps(u.v, 0x55),
-                 u2 = _mm512_permute_ps(u.v, 0xAA);
-    const __m512 v0 = _mm512_permute_ps(v.v, 0x00), v1 = _mm512_permute_ps(v.v, 0x55),
-                 v2 = _mm512_permute_ps(v.v, 0xAA);
-    const __m512 dudx = _mm512_mul_ps(_mm512_sub_ps(u1, u0), tw), dvdx = _mm512_mul_ps(_mm512_sub_ps(v1, v0), th);
-    const __m512 dudy = _mm512_mul_ps(_mm512_sub_ps(u2, u0), tw), dvdy = _mm512_mul_ps(_mm512_sub_ps(v2, v0), th);
-    const __m512 rx = _mm512_add_ps(_mm512_mul_ps(dudx, dudx), _mm512_mul_ps(dvdx, dvdx));
-    const __m512 ry = _mm512_add_ps(_mm512_mul_ps(dudy, dudy), _mm512_mul_ps(dvdy, dvdy));
-    const __m512i b = _mm512_castps_si512(_mm512_max_ps(rx, ry));  // rx > ry ? rx : ry
-    return {_mm512_srai_epi32(_mm512_sub_epi32(b, _mm512_set1_epi32(127 << 23)), 16)};
+  // Lane k of each quad (lanes 4q .. 4q + 3) in all four of its lanes (quad_lod).
+  template <int K>
+  static F quad_lane(F x) {
+    return {_mm512_permute_ps(x.v, K * 0x55)};
   }
 };
 

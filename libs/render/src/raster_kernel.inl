@@ -185,6 +185,23 @@ SORTIE_INLINE I lod_from_rho2(F rho2) {
   return sra<16>(bits(rho2) - V::is(127 << 23));
 }
 
+// One LOD per 2 x 2 quad by finite differences, as quad_lod_scalar does: each quad's lane 0
+// against lanes 1 (right) and 2 (below). Policies that broadcast a lane within its quad
+// (P::quad_lane<k>) work in the vectors; the baseline goes quad by quad (V::quad_lod).
+template <class P = V>
+SORTIE_INLINE I quad_lod(F u, F v, float tex_w, float tex_h) {
+  if constexpr (requires { P::template quad_lane<0>(u); }) {
+    const F tw = V::fs(tex_w), th = V::fs(tex_h);
+    const F u0 = P::template quad_lane<0>(u), u1 = P::template quad_lane<1>(u), u2 = P::template quad_lane<2>(u);
+    const F v0 = P::template quad_lane<0>(v), v1 = P::template quad_lane<1>(v), v2 = P::template quad_lane<2>(v);
+    const F dudx = (u1 - u0) * tw, dvdx = (v1 - v0) * th;
+    const F dudy = (u2 - u0) * tw, dvdy = (v2 - v0) * th;
+    return lod_from_rho2(max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy));  // rx > ry ? rx : ry
+  } else {
+    return P::quad_lod(u, v, tex_w, tex_h);
+  }
+}
+
 // Screen derivatives of q = 1 / w, u / w and v / w (for the per-pixel LOD).
 struct Gradients {
   float qdx, qdy, udx, udy, vdx, vdy;
@@ -199,7 +216,7 @@ SORTIE_INLINE Split sample(const DrawState& d, const Gradients& gr, F u, F v, F 
   } else {
     I lod8;
     if (per_quad_lod) {
-      lod8 = V::quad_lod(u, v, d.tex_w, d.tex_h);
+      lod8 = quad_lod(u, v, d.tex_w, d.tex_h);
     } else {
       // du/dx = (d(u/w)/dx - u d(1/w)/dx) * w, in texels of level 0.
       const F ww = w * V::fs(d.tex_w), wh = w * V::fs(d.tex_h);
