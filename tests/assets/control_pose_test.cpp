@@ -9,52 +9,17 @@
 #include "sortie/assets/visual_store.hpp"
 #include "sortie/iron3d/ctld.hpp"
 #include "sortie/iron3d/wear.hpp"
+#include "sortie_test/animated_boxes.hpp"
 
 namespace sortie::assets {
 namespace {
-
-// Two boxes; node 1 hangs off node 0 and is animated from x = 0 (time 0) to x = 10 (time 4);
-// its static pose (the fallback key) is z = 5.
-iron3d::MshModel two_nodes() {
-  iron3d::MshModel m = *iron3d::build_msh_model(iron3d::msh_box_input(1, 1, 1));
-  iron3d::MshNode child = m.nodes[0];
-  child.parent = 0;
-  child.anim_map_start = 0;
-  child.fallback_key = 2;
-  m.nodes[0].fallback_key = 3;
-  m.nodes.push_back(child);
-  m.node_count = 2;
-  m.anim_keys = std::vector<iron3d::MshAnimKey>{{{0, 0, 0}, 0, {0, 0, 0, 32767}},
-                                                {{10, 0, 0}, 4, {0, 0, 0, 32767}},
-                                                {{0, 0, 5}, 0, {0, 0, 0, 32767}},
-                                                {{0, 0, 0}, 0, {0, 0, 0, 32767}}};
-  m.frame_map = std::vector<std::uint16_t>{0, 0, 0, 0, 0};
-  m.frame_count = 5;
-  m.node_names = std::vector<std::string>{"body", "arm"};
-  for (auto& stream : m.streams) {  // the node table and the names (kept raw) count nodes
-    if (stream.type_id == 1) stream.attr1 = 2;
-    if (stream.type_id == 10) {
-      core::ByteWriter w;
-      for (const std::string name : {"body", "arm"}) {
-        w.u32(static_cast<std::uint32_t>(name.size()));
-        w.bytes(name);
-        w.u8(0);
-      }
-      stream.payload = w.take();
-      stream.attr1 = 2;
-    }
-  }
-  m.streams.push_back({8, 4, 0, 24, core::FixedString::make("Res8", 36), {}});
-  m.streams.push_back({19, 5, 5, 2, core::FixedString::make("Res19", 36), {}});
-  return m;
-}
 
 class ControlPoseTest : public ::testing::Test {
  protected:
   void SetUp() override {
     GameBuilder g(ArchiveFormat::nres);
     ASSERT_TRUE(g.add_material("M_A", {""}));
-    auto msh = iron3d::write_msh_canonical(two_nodes());
+    auto msh = iron3d::write_msh_canonical(test_models::animated_boxes());
     ASSERT_TRUE(msh.has_value()) << msh.error().to_string();
     g.add_nres_entry("static.rlb", {0, 0, 0, 0, "anim.msh", *msh});
     g.add_nres_entry("static.rlb", {iron3d::nres_type_tag("WEAR"), 0, 0, 1, "anim.wea",
