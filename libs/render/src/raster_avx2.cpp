@@ -82,7 +82,7 @@ struct V {
     // The lanes' masks widened to 64 bits (each dword mask twice).
     const __m256i live_lo = _mm256_cvtepi32_epi64(_mm256_castsi256_si128(live));
     const __m256i live_hi = _mm256_cvtepi32_epi64(_mm256_extracti128_si256(live, 1));
-    const __m256i lo = _mm256_mask_i32gather_epi64(zero, base, _mm256_castsi256_si128(idx), live_lo, 4);  // 0..3
+    const __m256i lo = _mm256_mask_i32gather_epi64(zero, base, _mm256_castsi256_si128(idx), live_lo, 4);       // 0..3
     const __m256i hi = _mm256_mask_i32gather_epi64(zero, base, _mm256_extracti128_si256(idx, 1), live_hi, 4);  // 4..7
     // Per 128-bit half: even dwords -> lanes 0 1 4 5 | 2 3 6 7; the qword permute restores 0..7.
     const __m256 even = _mm256_shuffle_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi), _MM_SHUFFLE(2, 0, 2, 0));

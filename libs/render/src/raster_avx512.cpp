@@ -42,10 +42,9 @@ struct V {
   static F lane_fy() { return {_mm512_setr_ps(0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1)}; }
   // e + a * x + b * y at the lanes' pixel offsets (x = 0 1 0 1 2 3 2 3 ..., y = 0 0 1 1 ...).
   static I edge_lanes(std::int32_t e, std::int32_t a, std::int32_t b) {
-    const __m512i ax = _mm512_mullo_epi32(_mm512_set1_epi32(a),
-                                          _mm512_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7));
-    const __m512i by =
-        _mm512_and_si512(_mm512_set1_epi32(b), per_lane(_mm_setr_epi32(0, 0, -1, -1)));
+    const __m512i ax =
+        _mm512_mullo_epi32(_mm512_set1_epi32(a), _mm512_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7));
+    const __m512i by = _mm512_and_si512(_mm512_set1_epi32(b), per_lane(_mm_setr_epi32(0, 0, -1, -1)));
     return {_mm512_add_epi32(_mm512_set1_epi32(e), _mm512_add_epi32(ax, by))};
   }
   // Channels to 16-bit halves (R | B << 16, G | A << 16) with byte shuffles.
@@ -75,10 +74,10 @@ struct V {
   static void pairs(const std::uint32_t* tx, __m512i idx, __mmask16 live, __m512i& left, __m512i& right) {
     const void* base = static_cast<const void*>(tx);
     const __m512i zero = _mm512_setzero_si512();
-    const __m512i lo = _mm512_mask_i32gather_epi64(zero, static_cast<__mmask8>(live), _mm512_castsi512_si256(idx),
-                                                   base, 4);  // lanes 0..7
-    const __m512i hi = _mm512_mask_i32gather_epi64(zero, static_cast<__mmask8>(live >> 8),
-                                                   _mm512_extracti64x4_epi64(idx, 1), base, 4);  // lanes 8..15
+    // Lanes 0..7, then 8..15.
+    const __m256i idx_lo = _mm512_castsi512_si256(idx), idx_hi = _mm512_extracti64x4_epi64(idx, 1);
+    const __m512i lo = _mm512_mask_i32gather_epi64(zero, static_cast<__mmask8>(live), idx_lo, base, 4);
+    const __m512i hi = _mm512_mask_i32gather_epi64(zero, static_cast<__mmask8>(live >> 8), idx_hi, base, 4);
     const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
     const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
     left = _mm512_permutex2var_epi32(lo, even, hi);
