@@ -430,9 +430,9 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
       } else {
         res = adds_u8(out, dst);
       }
-      store(cp, select(mask, res, dst));
+      V::store_lanes_of(cp, mask, res, dst);
       if (depth_write) {
-        store(dp, select(mask, z, zold));
+        V::store_lanes_of(dp, mask, z, zold);
         tc.mark_depth(lx, ly);
       }
     }
