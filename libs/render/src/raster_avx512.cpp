@@ -69,9 +69,7 @@ struct V {
   static void store_lanes_of(std::uint32_t* p, I mask, I v, I /*old*/) {
     _mm512_mask_store_epi32(static_cast<void*>(p), simd16::to_mask(mask), v.v);
   }
-  static void store_lanes_of(float* p, I mask, F v, F /*old*/) {
-    _mm512_mask_store_ps(p, simd16::to_mask(mask), v.v);
-  }
+  static void store_lanes_of(float* p, I mask, F v, F /*old*/) { _mm512_mask_store_ps(p, simd16::to_mask(mask), v.v); }
   // Only the live lanes load (the others hold zero).
   static I gather(const std::uint32_t* base, I idx, I live) {
     return {_mm512_mask_i32gather_epi32(_mm512_setzero_si512(), simd16::to_mask(live), idx.v,
