@@ -1,8 +1,9 @@
 // The triangle rasterizer's kernels, written once over a lane policy V (included by
-// raster_sse2.cpp with V4 = one 2 x 2 quad in SSE2 lanes, and by raster_avx2.cpp with V8 = two
-// quads side by side in AVX2 lanes). Both give bit-identical pixels: every per-lane value is
-// computed by the same operations from the same inputs (plane values are evaluated directly
-// from exact pixel offsets, never accumulated).
+// raster_sse2.cpp with four lanes = one 2 x 2 quad in SSE2, by raster_avx2.cpp with eight = two
+// quads side by side in AVX2, and by raster_avx512.cpp with sixteen = four quads in AVX-512).
+// All give bit-identical pixels: every per-lane value is computed by the same operations from
+// the same inputs (plane values are evaluated directly from exact pixel offsets, never
+// accumulated), and lanes outside the triangle are never stored.
 //
 // Per quad: incremental integer edge functions with the top-left rule, depth test, perspective-
 // correct attributes from per-triangle planes, texture sampling (nearest, bilinear, trilinear
