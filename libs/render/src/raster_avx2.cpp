@@ -70,9 +70,6 @@ struct V {
     return {_mm256_loadu_si256(static_cast<const __m256i*>(static_cast<const void*>(v)))};
   }
 
-  // The masked lanes of v over p, whose lanes held `old` (loaded from p).
-  static void store_lanes_of(std::uint32_t* p, I mask, I v, I old) { simd8::store(p, simd8::select(mask, v, old)); }
-  static void store_lanes_of(float* p, I mask, F v, F old) { simd8::store(p, simd8::select(mask, v, old)); }
   // Only the live lanes load (the others hold zero).
   static I gather(const std::uint32_t* base, I idx, I live) {
     return {_mm256_mask_i32gather_epi32(_mm256_setzero_si256(), static_cast<const int*>(static_cast<const void*>(base)),

@@ -65,11 +65,11 @@ struct V {
   static void store_lanes(std::int32_t* out, I v) { _mm512_store_si512(static_cast<void*>(out), v.v); }
   static I from_lanes(const std::int32_t* v) { return {_mm512_loadu_si512(static_cast<const void*>(v))}; }
 
-  // The masked lanes of v over p (a masked store: the lanes' old values are not needed).
-  static void store_lanes_of(std::uint32_t* p, I mask, I v, I /*old*/) {
+  // The masked lanes of v over p (store_lanes_of: the lanes' old values are not needed).
+  static void store_masked(std::uint32_t* p, I mask, I v) {
     _mm512_mask_store_epi32(static_cast<void*>(p), simd16::to_mask(mask), v.v);
   }
-  static void store_lanes_of(float* p, I mask, F v, F /*old*/) { _mm512_mask_store_ps(p, simd16::to_mask(mask), v.v); }
+  static void store_masked(float* p, I mask, F v) { _mm512_mask_store_ps(p, simd16::to_mask(mask), v.v); }
   // Only the live lanes load (the others hold zero).
   static I gather(const std::uint32_t* base, I idx, I live) {
     return {_mm512_mask_i32gather_epi32(_mm512_setzero_si512(), simd16::to_mask(live), idx.v,

@@ -203,6 +203,16 @@ SORTIE_INLINE I quad_lod(F u, F v, float tex_w, float tex_h) {
   }
 }
 
+// The masked lanes of v over p, whose lanes held `old` (loaded from p): a masked store where the
+// policy has one (P::store_masked), else the old values kept by a select.
+template <class P = V, class T, class X>
+SORTIE_INLINE void store_lanes_of(T* p, I mask, X v, X old) {
+  if constexpr (requires { P::store_masked(p, mask, v); })
+    P::store_masked(p, mask, v);
+  else
+    store(p, select(mask, v, old));
+}
+
 // Screen derivatives of q = 1 / w, u / w and v / w (for the per-pixel LOD).
 struct Gradients {
   float qdx, qdy, udx, udy, vdx, vdy;
@@ -431,9 +441,9 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
       } else {
         res = adds_u8(out, dst);
       }
-      V::store_lanes_of(cp, mask, res, dst);
+      store_lanes_of(cp, mask, res, dst);
       if (depth_write) {
-        V::store_lanes_of(dp, mask, z, zold);
+        store_lanes_of(dp, mask, z, zold);
         tc.mark_depth(lx, ly);
       }
     }

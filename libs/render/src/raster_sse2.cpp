@@ -35,9 +35,6 @@ struct V {
   static void store_lanes(std::int32_t* out, I v) { simd::store(out, v); }
   static I from_lanes(const std::int32_t* v) { return simd::i4(v[0], v[1], v[2], v[3]); }
 
-  // The masked lanes of v over p, whose lanes held `old` (loaded from p).
-  static void store_lanes_of(std::uint32_t* p, I mask, I v, I old) { simd::store(p, simd::select(mask, v, old)); }
-  static void store_lanes_of(float* p, I mask, F v, F old) { simd::store(p, simd::select(mask, v, old)); }
   static I gather(const std::uint32_t* base, I idx, I /*live*/) {
     alignas(16) std::int32_t i[4];
     simd::store(i, idx);
