@@ -28,7 +28,6 @@
 #include "sortie/net/join_session.hpp"
 #include "sortie/net/session_report.hpp"
 #include "sortie/render/scene_camera.hpp"
-#include "sortie/world/trace.hpp"
 #include "sortie/world/world.hpp"
 #include "viewer_mode.hpp"
 
@@ -57,19 +56,16 @@ class JoinMode final : public ViewerMode {
     input_.on_event(e, state);
   }
 
-  // The bootstrap's trace goes onto the mirrored world once the server's welcome made it (the
-  // world's own channels: queue, behavior, wizard, control, ...; docs/traces.md).
+  // The bootstrap's trace goes onto the mirrored world as soon as the server's welcome makes it,
+  // before any tick is applied (the world's own channels: queue, behavior, wizard, control, ...;
+  // docs/traces.md).
   core::Status attach(mission::Bootstrap& boot) override {
-    trace_ = boot.shared_trace();
+    if (boot.shared_trace()) session_->client().trace_world(boot.shared_trace());
     return {};
   }
 
   core::Status step(double dt, const InputState&) override {
     SORTIE_CHECK(session_->pump());
-    if (trace_ && session_->client().replica() != nullptr) {
-      world::World& mirrored = session_->client().replica()->world();
-      if (mirrored.trace() != trace_.get()) mirrored.set_trace(trace_);
-    }
     if (!view_ && session_->ready()) SORTIE_CHECK(start_view());
     const auto dt_us = static_cast<std::uint64_t>(std::llround(dt * 1e6));
     if (play_ && !session_->over()) SORTIE_CHECK(play_->step());
@@ -213,7 +209,6 @@ class JoinMode final : public ViewerMode {
 
   JoinModeOptions options_;
   std::unique_ptr<net::JoinSession> session_;
-  std::shared_ptr<world::Trace> trace_;  // the bootstrap's (attach)
   std::unique_ptr<MissionView> view_;
   std::unique_ptr<net::JoinPlay> play_;
   std::unique_ptr<GameControls> controls_;

@@ -345,8 +345,11 @@ TEST_F(CliViewerWorldTest, a_broken_weather_file_is_exit_1_and_no_device_is_one_
 
 TEST_F(CliViewerWorldTest, join_shows_the_served_mission_and_ends_on_the_servers_hash) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run not found (install xvfb and xauth: make deps)";
+  // The server waits for the viewer: on a loaded machine the viewer's start can take longer than
+  // the 120 ticks (a late join is JoinSession.a_world_trace_given_before_the_welcome_sees_...).
   const auto server = sortie::test::spawn_logged(
-      {SORTIE_BIN, "serve", sample_dir().string(), "--port", "0", "--ticks", "120"}, dir_ / "server.out");
+      {SORTIE_BIN, "serve", sample_dir().string(), "--port", "0", "--ticks", "120", "--wait-players", "1"},
+      dir_ / "server.out");
   ASSERT_GT(server.pid, 0);
   const std::string address = listening_address(server);
   ASSERT_FALSE(address.empty()) << sortie::test::text_of(server.out);

@@ -199,6 +199,7 @@ core::Status Client::handle(const Message& message) {
       return fail(Diagnostic::error("net.client.unexpected", "a second NET_WELCOME").in("NET_WELCOME"));
     }
     SORTIE_TRY(replica_, Replica::create(*welcome, &tracer_));
+    if (world_trace_) replica_->world().set_trace(world_trace_);
     welcome_ = *welcome;
     live_tick_ = welcome->live_tick;
     state_ = replica_->setup_complete() ? ClientState::in_game : ClientState::setup;
@@ -345,6 +346,11 @@ core::Status Client::set_player_data(core::Bytes data) {
                     .expect(fmt::format("<= {} bytes", kMaxPlayerDataBytes), std::to_string(data.size())));
   }
   return send(SetPlayerData{player_, std::move(data)});
+}
+
+void Client::trace_world(std::shared_ptr<world::Trace> trace) {
+  world_trace_ = std::move(trace);
+  if (replica_ && world_trace_) replica_->world().set_trace(world_trace_);
 }
 
 void Client::leave() {

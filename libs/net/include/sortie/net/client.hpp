@@ -87,6 +87,9 @@ class Client {
   core::Status set_player_data(core::Bytes data);
   // Disconnects (Reason::left).
   void leave();
+  // The replica's world writes its own channels (queue, behavior, ...) to this trace from its
+  // creation on, so catching-up ticks applied in the same poll as the welcome are traced too.
+  void trace_world(std::shared_ptr<world::Trace> trace);
 
   [[nodiscard]] ClientState state() const { return state_; }
   [[nodiscard]] PlayerNumber player() const { return player_; }
@@ -130,6 +133,7 @@ class Client {
   PlayerNumber player_ = 0;
   std::uint64_t live_tick_ = 0;
   std::unique_ptr<Replica> replica_;
+  std::shared_ptr<world::Trace> world_trace_;
   std::map<std::uint32_t, std::uint64_t> resource_started_us_;
   SyncReceiver sync_;
   std::map<std::uint64_t, SyncView> history_;  // the replica's quantised state per tick (recent)
