@@ -112,9 +112,9 @@ TEST_F(OpenGameTest, run_mission_loads_runs_and_writes_the_report_and_command_lo
   EXPECT_TRUE(run->load.ok);
   EXPECT_EQ(run->load.mission, "MISSIONS/m01/data.tma");  // the loader names the mission by its data.tma
   EXPECT_GE(phases.size(), 5u);
-  EXPECT_EQ(core::hash_hex(run->result.final_hash), "8d0dac988ed30e2b");  // `sortie run --ticks 0`
-  EXPECT_EQ(run->report().at("final_hash"), "8d0dac988ed30e2b");
-  EXPECT_NE(run->to_text().find("final state hash: 8d0dac988ed30e2b\n"), std::string::npos);
+  EXPECT_EQ(core::hash_hex(run->result.final_hash), "bdca75fcbd009a11");  // `sortie run --ticks 0`
+  EXPECT_EQ(run->report().at("final_hash"), "bdca75fcbd009a11");
+  EXPECT_NE(run->to_text().find("final state hash: bdca75fcbd009a11\n"), std::string::npos);
 
   rq.ticks = 120;
   rq.out_dir = dir_ / "out";

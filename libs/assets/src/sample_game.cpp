@@ -133,7 +133,7 @@ class SampleWriter {
       m.half_x = 1.0f + static_cast<float>(rng_.below(8));
       m.half_y = 1.0f + static_cast<float>(rng_.below(8));
       m.half_z = 1.0f + static_cast<float>(rng_.below(6));
-      if (a == 2) {  // machines (units.rlb): 3 to 8 units long, so a formation 9 apart stands clear
+      if (a == 2) {  // machines (units.rlb): 3 to 8 units long, so a formation 12 apart stands clear
         m.half_x = 1.5f + (m.half_x - 1.0f) * (2.5f / 7.0f);
         m.half_y = 1.5f + (m.half_y - 1.0f) * (2.5f / 7.0f);
       }
@@ -206,7 +206,10 @@ class SampleWriter {
       sm.unit_references = units_left / missions_left;
       placed_left -= sm.placed_objects;
       units_left -= sm.unit_references;
-      const detail::SamplePlaces places = detail::draw_places(rng_, map_extent_units());
+      // Units go Player, Enemy, Player, ... (random_object: unit i is the Enemy's when i % 3 == 1).
+      const std::uint32_t enemies = (sm.unit_references + 1) / 3;
+      const detail::SamplePlaces places =
+          detail::draw_places(rng_, map_extent_units(), sm.unit_references - enemies, enemies);
       SORTIE_TRY(const auto field, add_mission_terrain(mi, sm.land_dir, places));
       auto objects = lay_out_objects(sm, field, places);
       SORTIE_CHECK(add_mission_land_map(sm.land_dir, field, objects, places));

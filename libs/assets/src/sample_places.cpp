@@ -37,15 +37,42 @@ float distance_to_triangle(core::Vec2 p, const std::array<core::Vec3, 3>& t) {
   return std::min({distance_to_segment(p, a, b), distance_to_segment(p, b, c), distance_to_segment(p, c, a)});
 }
 
+// Unit formations (formation_slot below): hexagonal rings kUnitSpacing apart.
+constexpr float kUnitSpacing = 12.0f;
+// The hexagonal ring of slot k (0: the middle) and the ring's first slot.
+std::pair<std::uint32_t, std::uint32_t> ring_of(std::uint32_t k) {
+  if (k == 0) return {0, 0};
+  std::uint32_t ring = 1, first = 1;
+  while (k >= first + 6 * ring) {
+    first += 6 * ring;
+    ++ring;
+  }
+  return {ring, first};
+}
+
+// How far a formation of `units` machines reaches from its centre: its outer ring, nudged out,
+// and a machine's half diagonal.
+float formation_reach(std::uint32_t units) {
+  if (units == 0) return 0.0f;
+  const auto [ring, first] = ring_of(units - 1);
+  (void)first;
+  return (static_cast<float>(ring) + 0.05f) * kUnitSpacing + 5.7f;
+}
+
 }  // namespace
 
-SamplePlaces draw_places(core::Rng& rng, float extent) {
-  constexpr float kInside = 72.0f;
-  const float half = 0.5f * extent;
-  const float room = std::max(1.0f, half - kInside - 10.0f);
+SamplePlaces draw_places(core::Rng& rng, float extent, std::uint32_t player_units, std::uint32_t enemy_units) {
   SamplePlaces p;
-  p.base = {kInside + rng.unit_f32() * room, kInside + rng.unit_f32() * room};
-  p.outpost = {extent - kInside - rng.unit_f32() * room, extent - kInside - rng.unit_f32() * room};
+  p.yard = std::max(26.0f, formation_reach(player_units));
+  p.outpost_yard = formation_reach(enemy_units);
+  // Each formation on dry land: the shore is 48 units wide.
+  const float base_inside = std::max(72.0f, 52.0f + p.yard), outpost_inside = std::max(72.0f, 52.0f + p.outpost_yard);
+  const float half = 0.5f * extent;
+  const float base_room = std::max(1.0f, half - base_inside - 10.0f);
+  const float outpost_room = std::max(1.0f, half - outpost_inside - 10.0f);
+  p.base = {base_inside + rng.unit_f32() * base_room, base_inside + rng.unit_f32() * base_room};
+  p.outpost = {extent - outpost_inside - rng.unit_f32() * outpost_room,
+               extent - outpost_inside - rng.unit_f32() * outpost_room};
   if (rng.below(2) == 1) {  // the other diagonal
     p.base.x = extent - p.base.x;
     p.outpost.x = extent - p.outpost.x;
@@ -89,18 +116,25 @@ namespace {
 
 // Slot k of a unit formation round `centre`: the first in the middle, then hexagonal rings
 // (ring r holds 6 r slots, kUnitSpacing apart, starting toward `facing`), nudged by dr and da
-// (each in -0.5..0.5) so a formation is not a drawing. A sample machine is 3 to 8 units long.
-constexpr float kUnitSpacing = 9.0f;
+// (each in -0.5..0.5) so a formation is not a drawing. A sample machine's footprint is up to
+// 8 x 8 units (a half diagonal of 5.7): neighbours stand at least 10.4 apart, so two machines
+// touch only when both are near the largest and meet corner to corner.
 core::Vec2 formation_slot(core::Vec2 centre, float facing, std::uint32_t k, float dr, float da) {
   if (k == 0) return centre;
-  std::uint32_t ring = 1, first = 1;
-  while (k >= first + 6 * ring) {
-    first += 6 * ring;
-    ++ring;
-  }
+  const auto [ring, first] = ring_of(k);
   const float slots = 6.0f * static_cast<float>(ring);
-  const float angle = facing + (static_cast<float>(k - first) + 0.3f * da) * (2.0f * core::kPi / slots);
-  return polar(centre, angle, (static_cast<float>(ring) + 0.15f * dr) * kUnitSpacing);
+  const float angle = facing + (static_cast<float>(k - first) + 0.15f * da) * (2.0f * core::kPi / slots);
+  return polar(centre, angle, (static_cast<float>(ring) + 0.1f * dr) * kUnitSpacing);
+}
+
+// The base's first ring of buildings: clear of the Player's formation (at least 44 units out).
+float yard_radius(const SamplePlaces& pl) {
+  return std::max(44.0f, pl.yard + 12.0f);
+}
+// The outpost's towers (at least 24 units out) and buildings (6 farther): clear of the Enemy's
+// formation.
+float outpost_radius(const SamplePlaces& pl) {
+  return std::max(24.0f, pl.outpost_yard + 10.0f);
 }
 
 }  // namespace
@@ -121,21 +155,26 @@ core::Vec2 place_object(core::Rng& rng, const SamplePlaces& pl, PlaceRole role, 
     case PlaceRole::building: {
       if (n.base_slots + n.outpost_slots > 0 && (n.base_slots + n.outpost_slots) % 3 == 2) {
         const std::uint32_t k = n.outpost_slots++;  // around the outpost, facing it
-        return clamp_inside(
-            polar(pl.outpost, gate + 2.4f * static_cast<float>(k), 30.0f + 9.0f * static_cast<float>(k / 5)), extent);
+        return clamp_inside(polar(pl.outpost, gate + 2.4f * static_cast<float>(k),
+                                  outpost_radius(pl) + 6.0f + 9.0f * static_cast<float>(k / 5)),
+                            extent);
       }
       // Around the yard, leaving its gate open: eight to a ring, rings 20 units apart, the first
-      // clear of a full formation (three rings of machines reach ~31 units) and of its own half
-      // size (up to 8).
+      // clear of the Player's formation (placed before any building), of its own half size (up
+      // to 8) and of the jitter.
       const std::uint32_t k = n.base_slots++;
       const float angle = gate + 1.05f + static_cast<float>(k % 8) * (4.2f / 7.0f);
-      return clamp_inside(polar(pl.base, angle, 44.0f + 20.0f * static_cast<float>(k / 8) + jitter), extent);
+      return clamp_inside(polar(pl.base, angle, yard_radius(pl) + 20.0f * static_cast<float>(k / 8) + jitter), extent);
     }
     case PlaceRole::tower: {
       const std::uint32_t k = n.towers++;
-      if (k < 2) return clamp_inside(polar(pl.base, gate + (k == 0 ? 0.8f : -0.8f), 46.0f), extent);  // the gate
-      if (k % 2 == 0) return clamp_inside(polar(pl.outpost, gate + 0.9f * static_cast<float>(k), 24.0f), extent);
-      return clamp_inside(polar(pl.base, gate + 1.3f + 0.7f * static_cast<float>(k), 60.0f + jitter), extent);
+      if (k < 2)
+        return clamp_inside(polar(pl.base, gate + (k == 0 ? 0.8f : -0.8f), yard_radius(pl) + 2.0f),
+                            extent);  // the gate
+      if (k % 2 == 0)
+        return clamp_inside(polar(pl.outpost, gate + 0.9f * static_cast<float>(k), outpost_radius(pl)), extent);
+      return clamp_inside(polar(pl.base, gate + 1.3f + 0.7f * static_cast<float>(k), yard_radius(pl) + 16.0f + jitter),
+                          extent);
     }
     case PlaceRole::rock: {  // along the pass, off the road
       const float t = rng.unit_f32();
@@ -176,7 +215,7 @@ bool areal_blocked(const std::array<core::Vec3, 3>& t, float sea, const std::vec
   if (t[0].z < sea || t[1].z < sea || t[2].z < sea) return true;  // water
   // The yard, the way out of its gate and the road stay open whatever stands beside them.
   const core::Vec2 c{(t[0].x + t[1].x + t[2].x) / 3.0f, (t[0].y + t[1].y + t[2].y) / 3.0f};
-  if (core::length(c - places.base) < 26.0f ||
+  if (core::length(c - places.base) < places.yard || core::length(c - places.outpost) < places.outpost_yard ||
       distance_to_segment(c, places.base, places.base + places.gate * 64.0f) < 12.0f ||
       distance_to_road(c, places) < 8.0f)
     return false;

@@ -15,14 +15,17 @@
 namespace sortie::assets::detail {
 
 struct SamplePlaces {
-  core::Vec2 base;     // the Player's base: the yard's middle
-  core::Vec2 outpost;  // the Enemy's outpost
-  core::Vec2 gate;     // unit vector: the way out of the base's yard (toward the map's middle)
-  core::Vec2 pass;     // the road's bend between base and outpost
+  core::Vec2 base;            // the Player's base: the yard's middle
+  core::Vec2 outpost;         // the Enemy's outpost
+  core::Vec2 gate;            // unit vector: the way out of the base's yard (toward the map's middle)
+  core::Vec2 pass;            // the road's bend between base and outpost
+  float yard = 26.0f;         // open ground round the base (its formation's reach, at least 26)
+  float outpost_yard = 0.0f;  // open ground round the outpost (its formation's reach)
 };
-// Base and outpost in opposite quarters, at least 72 units inside the map (the island's shore
-// is 48 wide); draws four or five numbers from `rng`.
-SamplePlaces draw_places(core::Rng& rng, float extent);
+// Base and outpost in opposite quarters, with open ground for formations of the given numbers
+// of machines (place_object's rings), far enough inside the map that the formations stand on
+// land (at least 72 units; the island's shore is 48 wide); draws four or five numbers from `rng`.
+SamplePlaces draw_places(core::Rng& rng, float extent, std::uint32_t player_units, std::uint32_t enemy_units);
 
 // The road (base -> pass -> outpost, one cell wide) and the base's yard become earth (Land2 row 2).
 void paint_road(iron3d::Heightfield& field, const SamplePlaces& places);

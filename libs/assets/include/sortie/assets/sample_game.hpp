@@ -92,6 +92,6 @@ std::filesystem::path default_cache_root();
 //    apart, no longer a heap in one spot); mission.lua's depot lies 20 + 4 i units past the edge
 //    of the Player's formation (headless time limit 20 s), and when a person plays halfway to
 //    the Enemy's units.
-inline constexpr int kSampleGeneratorVersion = 13;
+inline constexpr int kSampleGeneratorVersion = 14;
 
 }  // namespace sortie::assets
