@@ -44,9 +44,12 @@ class NetCliTest : public ::testing::Test {
   // Runs a server and three clients; returns the four final hashes (server first).
   std::vector<std::string> session(const std::vector<std::string>& join_extra) {
     const Process server =
-        spawn({SORTIE_BIN, "serve", "--port", "0", "--ticks", "200", "--log", (dir_ / "session.snlg").string(),
-               "--trace-dir", (dir_ / "traces").string(), "--trace", "input,lifecycle"},
-              dir_ / "server.out");
+        // The session starts when the three players are in: on a loaded machine a client that
+        // started late would otherwise find the 200 ticks played.
+        spawn(
+            {SORTIE_BIN, "serve", "--port", "0", "--ticks", "200", "--wait-players", "3", "--log",
+             (dir_ / "session.snlg").string(), "--trace-dir", (dir_ / "traces").string(), "--trace", "input,lifecycle"},
+            dir_ / "server.out");
     EXPECT_GT(server.pid, 0);
     std::string address;
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
