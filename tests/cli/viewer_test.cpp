@@ -366,7 +366,7 @@ TEST_F(CliViewerWorldTest, join_shows_the_served_mission_and_ends_on_the_servers
   ASSERT_TRUE(std::regex_search(server_out, ms, std::regex("final state hash: ([0-9a-f]{16})"))) << server_out;
   EXPECT_EQ(mv[1].str(), ms[1].str());
   // The server plays the sample's scenario; the viewer prints the replicated objectives (no
-  // outcome in 120 ticks: the depot is reached at tick 300).
+  // outcome in 120 ticks: the depot is reached at tick 299).
   EXPECT_NE(v.out.find("scenario objectives:\n  [active] reach: Bring a Player unit to the depot\n"), std::string::npos)
       << v.out;
   EXPECT_NE(v.out.find("scenario result: undecided\n"), std::string::npos) << v.out;

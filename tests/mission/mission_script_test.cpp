@@ -124,9 +124,9 @@ TEST_F(RunScenarioTest, sortie_run_plays_the_sample_to_its_outcome_and_the_repla
   ASSERT_TRUE(s.has_value());
   // `sortie run` on the sample (`make run`): was 82ffd51214eb3778 before the sample had scripts,
   // eff1018f9bce1f46 with the Lua script alone (before SuperAI and the native bundles ran).
-  EXPECT_EQ(core::hash_hex(run->result.final_hash), "ee296633988024af");
+  EXPECT_EQ(core::hash_hex(run->result.final_hash), "ee5e994e860b6621");
   EXPECT_EQ(fmt::format("{} {} {}", scenario::to_string(s->outcome), s->tick, s->reason),
-            "win 300 a Player unit reached the depot");
+            "win 299 a Player unit reached the depot");
   EXPECT_EQ(s->diagnostics.size(), 0u);  // no order to a unit that is gone
   EXPECT_NE(s->outcome, scenario::Outcome::none);
   EXPECT_EQ(run->result.ticks, s->tick + 1);

@@ -112,9 +112,9 @@ TEST_F(OpenGameTest, run_mission_loads_runs_and_writes_the_report_and_command_lo
   EXPECT_TRUE(run->load.ok);
   EXPECT_EQ(run->load.mission, "MISSIONS/m01/data.tma");  // the loader names the mission by its data.tma
   EXPECT_GE(phases.size(), 5u);
-  EXPECT_EQ(core::hash_hex(run->result.final_hash), "bdca75fcbd009a11");  // `sortie run --ticks 0`
-  EXPECT_EQ(run->report().at("final_hash"), "bdca75fcbd009a11");
-  EXPECT_NE(run->to_text().find("final state hash: bdca75fcbd009a11\n"), std::string::npos);
+  EXPECT_EQ(core::hash_hex(run->result.final_hash), "6da67bd3bee6f2b6");  // `sortie run --ticks 0`
+  EXPECT_EQ(run->report().at("final_hash"), "6da67bd3bee6f2b6");
+  EXPECT_NE(run->to_text().find("final state hash: 6da67bd3bee6f2b6\n"), std::string::npos);
 
   rq.ticks = 120;
   rq.out_dir = dir_ / "out";
@@ -233,6 +233,45 @@ TEST_F(OpenGameTest, routes_detour_around_a_buildings_hole) {
   }
   ASSERT_GT(buildings, 0u);
   EXPECT_GT(best_ratio, 1.2);  // a clear detour, not a straight line
+}
+
+// Generator version 14: every mission's machines start on walkable ground (not on the shore or
+// in a building's hole), apart from each other (formation slots 12 apart, nudged: at least 10.4),
+// and the Player's machines clear of the base's buildings. Both scales, every mission.
+TEST_F(OpenGameTest, units_start_apart_on_walkable_ground_clear_of_the_buildings) {
+  for (const auto scale : {assets::SampleScale::demo, assets::SampleScale::corpus}) {
+    const mission::GameSource source{{}, scale, dir_ / "cache"};
+    const std::size_t missions = scale == assets::SampleScale::demo ? 3 : 8;
+    for (std::size_t m = 1; m <= missions; ++m) {
+      const std::string name = "m0" + std::to_string(m);
+      auto game = mission::open_game(source, name);
+      ASSERT_TRUE(game) << game.error().to_string();
+      auto data = game->context.prepare(game->mission);
+      ASSERT_TRUE(data) << data.error().to_string();
+      std::vector<std::pair<core::Vec2, std::uint32_t>> units;  // position, clan
+      std::vector<core::Vec2> buildings;
+      for (const auto& o : data->tma.objects) {
+        const core::Vec2 at{o.position.x, o.position.y};
+        if (o.resource_name.starts_with("UNITS")) units.emplace_back(at, o.identity_or_clan_raw);
+        if (o.resource_name.starts_with("bs_")) buildings.push_back(at);
+      }
+      ASSERT_GT(units.size(), 2u) << name;
+      float closest = 1e9f, closest_building = 1e9f;
+      for (std::size_t i = 0; i < units.size(); ++i) {
+        auto here = mission::route_in_mission(*game, units[i].first, units[i].first);
+        EXPECT_TRUE(here) << name << " unit " << i << " at " << units[i].first.x << ", " << units[i].first.y << ": "
+                          << (here ? "" : here.error().to_string());
+        for (std::size_t j = i + 1; j < units.size(); ++j)
+          if (units[j].second == units[i].second)
+            closest = std::min(closest, core::length(units[j].first - units[i].first));
+        if (units[i].second == 1)
+          for (const core::Vec2 b : buildings)
+            closest_building = std::min(closest_building, core::length(b - units[i].first));
+      }
+      EXPECT_GE(closest, 10.4f) << name;
+      EXPECT_GE(closest_building, 14.0f) << name;
+    }
+  }
 }
 
 TEST(RouteReport, a_map_point_is_two_finite_numbers) {

@@ -84,7 +84,7 @@ TEST_F(SaveGameTest, a_resumed_save_ends_on_the_uninterrupted_runs_hashes) {
   const MissionRun resumed = run(resume_rq);
   ASSERT_FALSE(resumed.failure) << resumed.failure->to_string();
   ASSERT_TRUE(resumed.resumed.has_value());
-  EXPECT_EQ(resumed.result.ticks, 301u);  // the scenario is won at tick 300
+  EXPECT_EQ(resumed.result.ticks, 300u);  // the scenario is won at tick 299
   EXPECT_EQ(resumed.result.final_hash, whole.result.final_hash);
   EXPECT_EQ(resumed.result.checkpoints, whole.result.checkpoints);
   EXPECT_TRUE(resumed.report().contains("resumed"));

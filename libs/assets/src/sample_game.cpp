@@ -342,7 +342,9 @@ class SampleWriter {
     for (const auto& o : objects) {
       const auto f = footprint_.find(o.resource_name);
       if (f == footprint_.end() || !detail::blocks_ground(o.resource_name)) continue;
-      holes.push_back({{o.position.x, o.position.y}, std::max(f->second[0], f->second[1]) + 1.5f});
+      holes.push_back({{o.position.x, o.position.y},
+                       std::max(f->second[0], f->second[1]) + 1.5f,
+                       detail::role_of(o.resource_name) != detail::PlaceRole::rock});
     }
     iron3d::TriangulatedLandMapOptions opts;
     opts.cells_x = p_.areals_x;

@@ -131,7 +131,15 @@ end)
 
 after(2, function()
   local proto = raiders[1] and prototype(raiders[1]) or "raider"
-  reinforcement = spawn(proto, depot.x + 12, depot.y + 12, ENEMY)
+  -- Beside the depot, on walkable ground (the first of eight spots 12 out that an areal holds).
+  local sx, sy = depot.x + 12, depot.y + 12
+  for _, d in ipairs({{ {{12, 12}}, {{-12, 12}}, {{12, -12}}, {{-12, -12}}, {{17, 0}}, {{-17, 0}}, {{0, 17}}, {{0, -17}} }}) do
+    if areal_at(depot.x + d[1], depot.y + d[2]) then
+      sx, sy = depot.x + d[1], depot.y + d[2]
+      break
+    end
+  end
+  reinforcement = spawn(proto, sx, sy, ENEMY)
   if lead then follow(reinforcement, lead, 4) end
   if HUMAN then message("Enemy reinforcements near the depot!") end
 end)

@@ -56,7 +56,7 @@ float formation_reach(std::uint32_t units) {
   if (units == 0) return 0.0f;
   const auto [ring, first] = ring_of(units - 1);
   (void)first;
-  return (static_cast<float>(ring) + 0.05f) * kUnitSpacing + 5.7f;
+  return (static_cast<float>(ring) + 0.025f) * kUnitSpacing + 5.7f;
 }
 
 }  // namespace
@@ -117,14 +117,15 @@ namespace {
 // Slot k of a unit formation round `centre`: the first in the middle, then hexagonal rings
 // (ring r holds 6 r slots, kUnitSpacing apart, starting toward `facing`), nudged by dr and da
 // (each in -0.5..0.5) so a formation is not a drawing. A sample machine's footprint is up to
-// 8 x 8 units (a half diagonal of 5.7): neighbours stand at least 10.4 apart, so two machines
-// touch only when both are near the largest and meet corner to corner.
+// 8 x 8 units (a half diagonal of 5.7): neighbours stand at least 10.6 apart (ring 1: 54 degrees
+// at radius 11.7), so two machines touch only when both are near the largest and meet corner to
+// corner.
 core::Vec2 formation_slot(core::Vec2 centre, float facing, std::uint32_t k, float dr, float da) {
   if (k == 0) return centre;
   const auto [ring, first] = ring_of(k);
   const float slots = 6.0f * static_cast<float>(ring);
-  const float angle = facing + (static_cast<float>(k - first) + 0.15f * da) * (2.0f * core::kPi / slots);
-  return polar(centre, angle, (static_cast<float>(ring) + 0.1f * dr) * kUnitSpacing);
+  const float angle = facing + (static_cast<float>(k - first) + 0.1f * da) * (2.0f * core::kPi / slots);
+  return polar(centre, angle, (static_cast<float>(ring) + 0.05f * dr) * kUnitSpacing);
 }
 
 // The base's first ring of buildings: clear of the Player's formation (at least 44 units out).
@@ -213,9 +214,13 @@ float sea_level(const iron3d::Heightfield& f) {
 bool areal_blocked(const std::array<core::Vec3, 3>& t, float sea, const std::vector<Footprint>& holes,
                    const SamplePlaces& places) {
   if (t[0].z < sea || t[1].z < sea || t[2].z < sea) return true;  // water
-  // The yard, the way out of its gate and the road stay open whatever stands beside them.
+  for (const auto& h : holes)
+    if (h.solid && distance_to_triangle(h.centre, t) == 0.0f) return true;  // the ground a building stands on
+  // The yard, the outpost's ground, the way out of the gate and the road stay open whatever stands
+  // beside them.
   const core::Vec2 c{(t[0].x + t[1].x + t[2].x) / 3.0f, (t[0].y + t[1].y + t[2].y) / 3.0f};
-  if (core::length(c - places.base) < places.yard || core::length(c - places.outpost) < places.outpost_yard ||
+  if (distance_to_triangle(places.base, t) < places.yard ||
+      (places.outpost_yard > 0.0f && distance_to_triangle(places.outpost, t) < places.outpost_yard) ||
       distance_to_segment(c, places.base, places.base + places.gate * 64.0f) < 12.0f ||
       distance_to_road(c, places) < 8.0f)
     return false;

@@ -52,9 +52,12 @@ float sea_level(const iron3d::Heightfield& field);
 struct Footprint {
   core::Vec2 centre;
   float radius = 0.0f;
+  bool solid = false;  // a building or a tower: the triangle under its centre is never walkable
 };
-// An areal triangle that is not walkable: a corner under the sea; else, outside the base's yard,
-// the 64 units out of its gate and the road, steeper than ~57 degrees or touching a footprint.
+// An areal triangle that is not walkable: a corner under the sea or a solid footprint's centre in
+// it; else, not touching the base's yard or the outpost's ground (SamplePlaces::yard,
+// outpost_yard: every machine of their formations stands in a triangle that touches them), the
+// 64 units out of the gate or the road, and steeper than ~57 degrees or touching a footprint.
 bool areal_blocked(const std::array<core::Vec3, 3>& triangle, float sea, const std::vector<Footprint>& holes,
                    const SamplePlaces& places);
 
