@@ -92,6 +92,11 @@ std::filesystem::path default_cache_root();
 //    apart, no longer a heap in one spot); mission.lua's depot lies 20 + 4 i units past the edge
 //    of the Player's formation (headless time limit 20 s), and when a person plays halfway to
 //    the Enemy's units.
+// 12, 13: machines drawn at their footprint's size; the base's buildings clear of its formation.
+// 14: formation slots 12 units apart (neighbours at least 10.6 apart); buildings, towers, the open
+//    ground of the areal map and the places' distance from the shore follow the formations'
+//    sizes, so every machine starts in an areal; the reinforcement spawns on walkable ground.
+//    docs/decisions/0004-sample-game.md has each version's hashes.
 inline constexpr int kSampleGeneratorVersion = 14;
 
 }  // namespace sortie::assets
