@@ -237,7 +237,8 @@ TEST_F(OpenGameTest, routes_detour_around_a_buildings_hole) {
 
 // Generator version 14: every mission's machines start on walkable ground (not on the shore or
 // in a building's hole), apart from each other (formation slots 12 apart, nudged: at least 10.4),
-// and the Player's machines clear of the base's buildings. Both scales, every mission.
+// and the Player's machines clear of the base's buildings; no building or tower is walkable
+// within 2.5 units of its centre, in the yard or out of it. Both scales, every mission.
 TEST_F(OpenGameTest, units_start_apart_on_walkable_ground_clear_of_the_buildings) {
   for (const auto scale : {assets::SampleScale::demo, assets::SampleScale::corpus}) {
     const mission::GameSource source{{}, scale, dir_ / "cache"};
@@ -254,6 +255,13 @@ TEST_F(OpenGameTest, units_start_apart_on_walkable_ground_clear_of_the_buildings
         const core::Vec2 at{o.position.x, o.position.y};
         if (o.resource_name.starts_with("UNITS")) units.emplace_back(at, o.identity_or_clan_raw);
         if (o.resource_name.starts_with("bs_")) buildings.push_back(at);
+        if (!o.resource_name.starts_with("bs_") && !o.resource_name.starts_with("fr_")) continue;
+        for (const core::Vec2 d :
+             {core::Vec2{0, 0}, core::Vec2{2.5f, 0}, core::Vec2{-2.5f, 0}, core::Vec2{0, 2.5f}, core::Vec2{0, -2.5f}}) {
+          auto inside = mission::route_in_mission(*game, at + d, at + d);
+          EXPECT_FALSE(inside) << name << ": " << o.resource_name << " is walkable at " << (at + d).x << ", "
+                               << (at + d).y;
+        }
       }
       ASSERT_GT(units.size(), 2u) << name;
       float closest = 1e9f, closest_building = 1e9f;

@@ -212,7 +212,7 @@ class SampleWriter {
           detail::draw_places(rng_, map_extent_units(), sm.unit_references - enemies, enemies);
       SORTIE_TRY(const auto field, add_mission_terrain(mi, sm.land_dir, places));
       auto objects = lay_out_objects(sm, field, places);
-      SORTIE_CHECK(add_mission_land_map(sm.land_dir, field, objects, places));
+      SORTIE_CHECK(add_mission_land_map(sm.land_dir, field, objects, sm.unit_references, places));
       SORTIE_CHECK(add_mission_tma(mi, sm, field, places, std::move(objects)));
       add_music_and_weather(mi, sm, field);
       summary_.missions.push_back(std::move(sm));
@@ -335,10 +335,15 @@ class SampleWriter {
   }
 
   // Land.map: triangles over the land, holes where water, cliffs, buildings, towers and rocks are
-  // (detail::areal_blocked), so routes bend around them.
+  // (detail::areal_blocked), so routes bend around them; the first `units` objects are the
+  // machines, whose ground stays open.
   core::Status add_mission_land_map(const std::string& land_dir, const iron3d::Heightfield& field,
-                                    const std::vector<iron3d::TmaObject>& objects, const detail::SamplePlaces& places) {
+                                    const std::vector<iron3d::TmaObject>& objects, std::size_t units,
+                                    const detail::SamplePlaces& places) {
     std::vector<detail::Footprint> holes;
+    std::vector<core::Vec2> starts;
+    for (std::size_t i = 0; i < std::min(units, objects.size()); ++i)
+      starts.push_back({objects[i].position.x, objects[i].position.y});
     for (const auto& o : objects) {
       const auto f = footprint_.find(o.resource_name);
       if (f == footprint_.end() || !detail::blocks_ground(o.resource_name)) continue;
@@ -351,7 +356,9 @@ class SampleWriter {
     opts.cells_y = p_.areals_y;
     opts.seed = static_cast<std::uint32_t>(options_.seed * 7 + land_dir.size());
     const float sea = detail::sea_level(field);
-    opts.blocked = [&](const std::array<core::Vec3, 3>& t) { return detail::areal_blocked(t, sea, holes, places); };
+    opts.blocked = [&](const std::array<core::Vec3, 3>& t) {
+      return detail::areal_blocked(t, sea, holes, starts, places);
+    };
     opts.height = [&](float x, float y) { return height_at(field, x, y); };
     SORTIE_TRY(auto land_map, iron3d::make_triangulated_land_map(land_msh_, opts));
     SORTIE_TRY(auto map_bytes, iron3d::write_land_map(land_map));

@@ -212,18 +212,23 @@ float sea_level(const iron3d::Heightfield& f) {
 }
 
 bool areal_blocked(const std::array<core::Vec3, 3>& t, float sea, const std::vector<Footprint>& holes,
-                   const SamplePlaces& places) {
+                   const std::vector<core::Vec2>& starts, const SamplePlaces& places) {
   if (t[0].z < sea || t[1].z < sea || t[2].z < sea) return true;  // water
   for (const auto& h : holes)
     if (h.solid && distance_to_triangle(h.centre, t) == 0.0f) return true;  // the ground a building stands on
-  // The yard, the outpost's ground, the way out of the gate and the road stay open whatever stands
-  // beside them.
+  for (const core::Vec2 p : starts)
+    if (distance_to_triangle(p, t) == 0.0f) return false;  // a machine starts here: it must be able to move
+  // The yard, the outpost's ground, the way out of the gate and the road stay open beside rocks and
+  // cliffs; buildings and towers stay holes there too.
   const core::Vec2 c{(t[0].x + t[1].x + t[2].x) / 3.0f, (t[0].y + t[1].y + t[2].y) / 3.0f};
   if (distance_to_triangle(places.base, t) < places.yard ||
       (places.outpost_yard > 0.0f && distance_to_triangle(places.outpost, t) < places.outpost_yard) ||
       distance_to_segment(c, places.base, places.base + places.gate * 64.0f) < 12.0f ||
-      distance_to_road(c, places) < 8.0f)
+      distance_to_road(c, places) < 8.0f) {
+    for (const auto& h : holes)
+      if (h.solid && distance_to_triangle(h.centre, t) < h.radius) return true;
     return false;
+  }
   const core::Vec3 n = core::cross(t[1] - t[0], t[2] - t[0]);
   const float len = core::length(n);
   if (len > 0.0f && std::abs(n.z) / len < 0.55f) return true;  // a cliff

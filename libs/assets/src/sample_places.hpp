@@ -55,10 +55,11 @@ struct Footprint {
   bool solid = false;  // a building or a tower: the triangle under its centre is never walkable
 };
 // An areal triangle that is not walkable: a corner under the sea or a solid footprint's centre in
-// it; else, not touching the base's yard or the outpost's ground (SamplePlaces::yard,
-// outpost_yard: every machine of their formations stands in a triangle that touches them), the
-// 64 units out of the gate or the road, and steeper than ~57 degrees or touching a footprint.
+// it; else, unless a machine starts in it (`starts`): touching a solid footprint where it touches
+// the base's yard or the outpost's ground (SamplePlaces::yard, outpost_yard), the 64 units out of
+// the gate or the road (which stay open beside rocks and cliffs); anywhere else steeper than ~57
+// degrees or touching any footprint.
 bool areal_blocked(const std::array<core::Vec3, 3>& triangle, float sea, const std::vector<Footprint>& holes,
-                   const SamplePlaces& places);
+                   const std::vector<core::Vec2>& starts, const SamplePlaces& places);
 
 }  // namespace sortie::assets::detail
