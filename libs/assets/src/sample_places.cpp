@@ -54,8 +54,7 @@ std::pair<std::uint32_t, std::uint32_t> ring_of(std::uint32_t k) {
 // and a machine's half diagonal.
 float formation_reach(std::uint32_t units) {
   if (units == 0) return 0.0f;
-  const auto [ring, first] = ring_of(units - 1);
-  (void)first;
+  const std::uint32_t ring = ring_of(units - 1).first;
   return (static_cast<float>(ring) + 0.025f) * kUnitSpacing + 5.7f;
 }
 

@@ -52,7 +52,7 @@ float sea_level(const iron3d::Heightfield& field);
 struct Footprint {
   core::Vec2 centre;
   float radius = 0.0f;
-  bool solid = false;  // a building or a tower: the triangle under its centre is never walkable
+  bool solid = false;  // a building or a tower: a hole in the yard and on the road too (rocks are not)
 };
 // An areal triangle that is not walkable: a corner under the sea or a solid footprint's centre in
 // it; else, unless a machine starts in it (`starts`): touching a solid footprint where it touches
