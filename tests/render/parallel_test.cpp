@@ -147,6 +147,103 @@ TEST(Parallel, dense_mesh_across_many_jobs_matches_single_thread) {
   for (unsigned threads : {2u, 3u, 4u}) EXPECT_TRUE(same_bits(one, render(threads))) << threads;
 }
 
+// The AVX-512 kernels queue the fragments of opaque textured triangles and shade them later,
+// sixteen to a vector (pipeline.hpp, FragmentQueue); the pictures stay those of the baseline
+// kernels, which draw every triangle at once. A pile of small overlapping triangles ("confetti")
+// in draws that switch texture, filter (nearest, bilinear, trilinear per pixel and per quad), wrap
+// (repeat, clamp, a non-power-of-two repeat) and shading (flat, luma, rgb, rgba), some without the
+// depth test (a later fragment over the same pixel must win, in the same queue vector too), with
+// alpha-tested, blended and untextured draws, lines and labels between them, drawn into a
+// cleared and into a loaded framebuffer, on one thread and on three.
+TEST(Parallel, queued_fragments_keep_the_drawing_order) {
+  std::uint32_t state = 777;
+  auto next = [&state] {
+    state = state * 1664525u + 1013904223u;
+    return static_cast<float>(state >> 8) / 16777216.0f;
+  };
+  const Texture checker = test::checker_texture(32, 4, kWhite, {90, 60, 30, 255});
+  const Texture levels = test::level_colored_texture(64);
+  std::vector<std::uint32_t> odd_texels(24 * 10);
+  for (std::size_t i = 0; i < odd_texels.size(); ++i)
+    odd_texels[i] = pack(Rgba8{static_cast<std::uint8_t>(i * 7), static_cast<std::uint8_t>(i * 13), 200, 255});
+  const Texture odd = Texture::from_packed(24, 10, odd_texels).value();
+  constexpr int kDraws = 40;
+  std::vector<Mesh> meshes(kDraws);
+  std::vector<DrawCall> draws;
+  for (int i = 0; i < kDraws; ++i) {
+    Mesh& m = meshes[static_cast<std::size_t>(i)];
+    const bool lines = i % 9 == 4;
+    m.primitive = lines ? Primitive::lines : Primitive::triangles;
+    const int count = i % 5 == 0 ? 400 : 120;  // triangles (or lines)
+    for (int t = 0; t < count; ++t) {
+      const core::Vec3 c{next() * 12.0f - 6.0f, next() * 9.0f - 4.5f, next() * 2.0f};
+      const float size = (i % 4 == 0 ? 0.05f : 0.5f) + next() * 0.6f;  // some well under a pixel apart
+      const int corners = lines ? 2 : 3;
+      for (int k = 0; k < corners; ++k) {
+        m.indices.push_back(static_cast<std::uint32_t>(m.positions.size()));
+        m.positions.push_back({c.x + (next() - 0.5f) * size, c.y + (next() - 0.5f) * size, c.z + next() * 0.3f});
+        m.normals.push_back(core::normalize_or({next() - 0.5f, next() - 0.5f, 1.0f}, {0, 0, 1}));
+        m.uvs.push_back({next() * 3.0f - 1.0f, next() * 3.0f - 1.0f});
+        if (i % 3 == 1)
+          m.colors.push_back({static_cast<std::uint8_t>(next() * 255), static_cast<std::uint8_t>(next() * 255),
+                              static_cast<std::uint8_t>(next() * 255),
+                              static_cast<std::uint8_t>(i % 6 == 1 ? next() * 255 : 255)});
+      }
+    }
+    Material mat;
+    mat.cull = Cull::none;
+    mat.lit = i % 2 == 0;
+    if (i % 7 != 6) {
+      const Texture& tex = i % 3 == 0 ? checker : i % 3 == 1 ? levels : odd;
+      mat.texture = tex.view();
+      mat.filter = i % 4 == 0   ? Filter::bilinear
+                   : i % 4 == 1 ? Filter::trilinear
+                   : i % 4 == 2 ? Filter::nearest
+                                : Filter::trilinear;
+      if (i % 8 == 3) mat.lod = LodMode::per_quad;
+      if (i % 5 == 2) mat.wrap = Wrap::clamp;
+    }
+    if (i % 10 == 8) mat.color = {0.9f, 0.5f, 0.2f, 1.0f};
+    if (i % 4 == 1) mat.depth_test = false;
+    if (i % 11 == 5) mat.depth_write = false;
+    if (i % 13 == 7) mat.alpha_ref = 128;
+    if (i % 12 == 10) {
+      mat.blend = Blend::alpha;
+      mat.color = {1.0f, 1.0f, 1.0f, 0.6f};
+    }
+    draws.push_back({m.view(), mat, core::Mat4::identity()});
+  }
+  std::vector<Label> labels(3);
+  for (std::size_t k = 0; k < labels.size(); ++k) {
+    labels[k].text = "queued";
+    labels[k].position = {static_cast<float>(k) * 2.0f - 2.0f, 0.0f, 1.0f};
+    labels[k].color = {250, 250, 120, 255};
+  }
+  Frame f;
+  f.camera = Camera::perspective({0, -14, 10}, {0, 0, 0}, {0, 0, 1}, 0.9f, 4.0f / 3.0f, 0.5f, 100.0f);
+  f.draws = draws;
+  f.labels = labels;
+  Renderer rb({1, true, Isa::baseline});
+  Renderer r1({1, true, Isa::best});
+  Renderer r3({3, true, Isa::best});
+  if (r1.isa() != "avx512") GTEST_SKIP() << "no AVX-512 kernels on this machine or build: nothing queues";
+  for (const bool loaded : {false, true}) {
+    if (loaded) {
+      f.clear_color.reset();
+      f.clear_depth.reset();
+    }
+    auto render = [&](Renderer& r) {
+      Framebuffer fb = Framebuffer::create(243, 181).value();
+      fb.clear({10, 20, 30, 255}, 0.97f);
+      EXPECT_TRUE(r.render(f, fb));
+      return fb;
+    };
+    const Framebuffer base = render(rb);
+    EXPECT_TRUE(same_bits(base, render(r1))) << "one thread, loaded " << loaded;
+    EXPECT_TRUE(same_bits(base, render(r3))) << "three threads, loaded " << loaded;
+  }
+}
+
 // Coarse depth (RendererOptions::coarse_depth) skips only what the depth test would refuse: the
 // same bits with it off, on every golden scene and on a pile of overlapping boxes mixing depth
 // modes (tested and written, tested only, written without the test, blended, lines), drawn into a

@@ -280,6 +280,26 @@ inline constexpr int kZBlock = 8;
 inline constexpr int kZBlocksPerRow = kTileSize / kZBlock;
 static_assert(kZBlocksPerRow * kZBlocksPerRow == 64, "one dirty bit per block in a 64-bit word");
 
+// Fragments of opaque textured triangles waiting for their colour (the AVX-512 kernels): depth
+// tested, depths already written, texture coordinates, LOD and vertex colour computed, pixel
+// positions known. A step of a small triangle covers two or three of its sixteen lanes; queued,
+// the texture fetches and colour stores run sixteen fragments to a vector, and in long runs
+// (a tile's worth) apart from the edge and depth work. Fragments are shaded and stored in the
+// order they were queued (a later one over the same pixel wins, as drawn directly), all of one
+// draw; the queue is emptied before anything else reads or writes the tile's colours
+// (TileContext::flush_fragments), and always by the tile's end.
+inline constexpr int kQueueCapacity = 1024;  // + one vector of slack for a whole-vector append
+struct FragmentQueue {
+  alignas(64) float u[kQueueCapacity + 16] = {};
+  alignas(64) float v[kQueueCapacity + 16] = {};
+  alignas(64) std::int32_t lod[kQueueCapacity + 16] = {};     // 8.8 fixed point (trilinear)
+  alignas(64) std::uint32_t color[kQueueCapacity + 16] = {};  // packed vertex colour (RGBA8)
+  alignas(64) std::int32_t offset[kQueueCapacity + 16] = {};  // quad_offset of the pixel
+  int count = 0;
+  const DrawState* draw = nullptr;
+  void (*shade)(TileContext&) = nullptr;  // the kernel that queued them: shades and empties
+};
+
 struct TileContext {
   std::int32_t tile_x = 0, tile_y = 0;
   std::int32_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
@@ -287,8 +307,14 @@ struct TileContext {
   float* depth = nullptr;
   float block_zmax[kZBlocksPerRow * kZBlocksPerRow];  // set by depth_cleared or depth_loaded
   std::uint64_t zdirty = ~std::uint64_t{0};
-  bool coarse_depth = true;       // RendererOptions::coarse_depth
-  std::uint64_t depth_skips = 0;  // FrameStats::depth_skips
+  bool coarse_depth = true;        // RendererOptions::coarse_depth
+  std::uint64_t depth_skips = 0;   // FrameStats::depth_skips
+  FragmentQueue* queue = nullptr;  // the worker's, empty when the tile starts
+
+  // Shades and stores the queued fragments (see FragmentQueue).
+  void flush_fragments() {
+    if (queue->count != 0) queue->shade(*this);
+  }
 
   // The whole depth buffer holds `z` (a cleared tile).
   void depth_cleared(float z) {

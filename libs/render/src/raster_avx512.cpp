@@ -93,6 +93,26 @@ struct V {
     pairs(tx, i0.v, m, t00.v, t10.v);
     pairs(tx, i1.v, m, t01.v, t11.v);
   }
+  // The fragment queue (FragmentQueue): masked lanes compressed to the front of a whole-vector
+  // store (the register form of the compress: its memory form is slow on some CPUs), lanes
+  // loaded back, and a scatter store (lane order kept where two lanes name one address).
+  static constexpr bool kQueue = true;
+  static void append(float* dst, I mask, F v) {
+    _mm512_storeu_ps(dst, _mm512_maskz_compress_ps(simd16::to_mask(mask), v.v));
+  }
+  template <class T>
+  static void append(T* dst, I mask, I v) {
+    _mm512_storeu_si512(static_cast<void*>(dst), _mm512_maskz_compress_epi32(simd16::to_mask(mask), v.v));
+  }
+  static I lane_index() { return {_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)}; }
+  static I first_lanes(int n) { return simd16::from_mask(static_cast<__mmask16>(n >= 16 ? 0xFFFFu : (1u << n) - 1u)); }
+  template <class T>
+  static I load_i(const T* p) {
+    return {_mm512_load_si512(static_cast<const void*>(p))};
+  }
+  static void scatter(std::uint32_t* base, I idx, I live, I v) {
+    _mm512_mask_i32scatter_epi32(static_cast<void*>(base), simd16::to_mask(live), idx.v, v.v, 4);
+  }
   // Lane k of each quad (lanes 4q .. 4q + 3) in all four of its lanes (quad_lod).
   template <int K>
   static F quad_lane(F x) {

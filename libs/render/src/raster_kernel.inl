@@ -218,26 +218,90 @@ struct Gradients {
   float qdx, qdy, udx, udy, vdx, vdy;
 };
 
+// The trilinear LOD of each lane (8.8 fixed point): per 2 x 2 quad or per pixel.
+SORTIE_INLINE I lod_of(const DrawState& d, const Gradients& gr, F u, F v, F w, bool per_quad_lod) {
+  if (per_quad_lod) return quad_lod(u, v, d.tex_w, d.tex_h);
+  // du/dx = (d(u/w)/dx - u d(1/w)/dx) * w, in texels of level 0.
+  const F ww = w * V::fs(d.tex_w), wh = w * V::fs(d.tex_h);
+  const F qdx = V::fs(gr.qdx), qdy = V::fs(gr.qdy);
+  const F dudx = (V::fs(gr.udx) - u * qdx) * ww, dvdx = (V::fs(gr.vdx) - v * qdx) * wh;
+  const F dudy = (V::fs(gr.udy) - u * qdy) * ww, dvdy = (V::fs(gr.vdy) - v * qdy) * wh;
+  return lod_from_rho2(max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy));
+}
+
+// The texel of each live lane at (u, v); lod8 is used by trilinear filtering only.
 template <Tex kTex, WrapKind kWrap>
-SORTIE_INLINE Split sample(const DrawState& d, const Gradients& gr, F u, F v, F w, bool per_quad_lod, I live) {
+SORTIE_INLINE Split sample(const DrawState& d, F u, F v, I lod8, I live) {
   if constexpr (kTex == Tex::nearest) {
+    (void)lod8;
     return sample_nearest<kWrap>(d.levels[0], u, v, live);
   } else if constexpr (kTex == Tex::bilinear) {
+    (void)lod8;
     return sample_bilinear<kWrap>(d.levels[0], u, v, live);
   } else {
-    I lod8;
-    if (per_quad_lod) {
-      lod8 = quad_lod(u, v, d.tex_w, d.tex_h);
-    } else {
-      // du/dx = (d(u/w)/dx - u d(1/w)/dx) * w, in texels of level 0.
-      const F ww = w * V::fs(d.tex_w), wh = w * V::fs(d.tex_h);
-      const F qdx = V::fs(gr.qdx), qdy = V::fs(gr.qdy);
-      const F dudx = (V::fs(gr.udx) - u * qdx) * ww, dvdx = (V::fs(gr.vdx) - v * qdx) * wh;
-      const F dudy = (V::fs(gr.udy) - u * qdy) * ww, dvdy = (V::fs(gr.vdy) - v * qdy) * wh;
-      lod8 = lod_from_rho2(max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy));
-    }
     return sample_trilinear<kWrap>(d, u, v, lod8, live);
   }
+}
+
+template <Tex kTex>
+SORTIE_INLINE Split sample_wrapped(const DrawState& d, F u, F v, I lod8, I live) {
+  switch (d.wrap) {
+    case WrapKind::repeat_pow2:
+      return sample<kTex, WrapKind::repeat_pow2>(d, u, v, lod8, live);
+    case WrapKind::clamp:
+      return sample<kTex, WrapKind::clamp>(d, u, v, lod8, live);
+    default:
+      return sample<kTex, WrapKind::repeat_any>(d, u, v, lod8, live);
+  }
+}
+
+// A texel (8.8 fixed point per channel) modulated by a colour (split 8-bit channels) or only
+// narrowed, packed.
+SORTIE_INLINE I modulate(Split s, const Split& c, bool by_color) {
+  if (by_color) {
+    // texel * colour / 255, rounded: (s * 256) * (c * 257) >> 16 is texel * c * 256 / 255.
+    const I round = V::is(0x00800080);
+    s.rb = srl16<8>(add16(mulhi16(s.rb, sll16<8>(c.rb) | c.rb), round));
+    s.ga = srl16<8>(add16(mulhi16(s.ga, sll16<8>(c.ga) | c.ga), round));
+  } else {
+    s = narrow(s);
+  }
+  return join(s);
+}
+
+// ---- the fragment queue (FragmentQueue), where the policy can compress lanes ----
+template <class P = V>
+constexpr bool can_queue() {
+  return requires {
+    P::kQueue;
+  };
+}
+
+// The masked lanes of a step, in lane order, at the end of the queue (it has room for sixteen).
+template <class P = V>
+SORTIE_INLINE void queue_fragments(FragmentQueue& q, I mask, int off, F u, F v, I lod8, I color) {
+  const int n = q.count;
+  P::append(q.u + n, mask, u);
+  P::append(q.v + n, mask, v);
+  P::append(q.lod + n, mask, lod8);
+  P::append(q.color + n, mask, color);
+  P::append(q.offset + n, mask, P::is(off) + P::lane_index());
+  q.count = n + __builtin_popcount(static_cast<unsigned>(movemask(mask)));
+}
+
+// Shades the queued fragments of a (kTex, kShade) draw sixteen at a time and stores them in queue
+// order (scatter stores keep lane order where two lanes name one pixel), then empties the queue.
+template <Tex kTex, Shade kShade, class P = V>
+void shade_queue(TileContext& tc) {
+  FragmentQueue& q = *tc.queue;
+  const DrawState& d = *q.draw;
+  const bool by_color = kShade != Shade::flat || d.flat_color != 0xFFFFFFFFu;
+  for (int i = 0; i < q.count; i += kLanes) {
+    const I live = P::first_lanes(q.count - i);
+    const Split s = sample_wrapped<kTex>(d, P::loadf(q.u + i), P::loadf(q.v + i), P::load_i(q.lod + i), live);
+    P::scatter(tc.color, P::load_i(q.offset + i), live, modulate(s, split(P::load_i(q.color + i)), by_color));
+  }
+  q.count = 0;
 }
 
 template <Tex kTex, Blend kBlend, Shade kShade>
@@ -265,6 +329,20 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
   if (mat.depth_test && tc.depth_hides(pl, ref_x, ref_y, lx0, lx1, ly0, ly1)) {
     ++tc.depth_skips;
     return;
+  }
+  // Opaque textured triangles without an alpha test queue their fragments (FragmentQueue): the
+  // texture fetches then run on full vectors, not on a step's covered lanes (two or three of
+  // sixteen for a dense mesh). Any other triangle stores its colours now, after the fragments
+  // queued before it.
+  constexpr bool kQueueable = can_queue() && kBlend == Blend::opaque && kTex != Tex::none;
+  bool queued = false;
+  if constexpr (kQueueable) queued = mat.alpha_ref == 0;
+  if (!queued) {
+    tc.flush_fragments();
+  } else if (tc.queue->draw != &d) {
+    tc.flush_fragments();
+    tc.queue->draw = &d;
+    if constexpr (kQueueable) tc.queue->shade = &shade_queue<kTex, kShade>;
   }
 
   std::int32_t e[3], ka[3], kb[3];
@@ -322,7 +400,6 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
   const bool depth_test = mat.depth_test;
   const bool depth_write = mat.depth_write;
   const std::int32_t alpha_ref = mat.alpha_ref;
-  const WrapKind wrap = d.wrap;
   const bool per_quad_lod = mat.lod == LodMode::per_quad;
   const I flat = V::is(static_cast<std::int32_t>(d.flat_color));
   const Split flat_split = split(flat);
@@ -397,27 +474,20 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
       if constexpr (kTex != Tex::none) {
         const F u = (urow + V::fs(pl[3 * (kU) + 1]) * fx) * w;
         const F v = (vrow + V::fs(pl[3 * (kV) + 1]) * fx) * w;
-        Split s;
-        switch (wrap) {
-          case WrapKind::repeat_pow2:
-            s = sample<kTex, WrapKind::repeat_pow2>(d, gr, u, v, w, per_quad_lod, mask);
-            break;
-          case WrapKind::clamp:
-            s = sample<kTex, WrapKind::clamp>(d, gr, u, v, w, per_quad_lod, mask);
-            break;
-          default:
-            s = sample<kTex, WrapKind::repeat_any>(d, gr, u, v, w, per_quad_lod, mask);
-            break;
+        I lod8 = V::is(0);
+        if constexpr (kTex == Tex::trilinear) lod8 = lod_of(d, gr, u, v, w, per_quad_lod);
+        if constexpr (kQueueable) {
+          if (queued) {
+            queue_fragments(*tc.queue, mask, off, u, v, lod8, join({c_rb, c_ga}));
+            if (depth_write) {
+              store_lanes_of(dp, mask, z, zold);
+              tc.mark_depth(lx, ly);
+            }
+            if (tc.queue->count > kQueueCapacity - kLanes) tc.queue->shade(tc);
+            continue;
+          }
         }
-        if (kShade != Shade::flat || modulate_flat) {
-          // texel * colour / 255, rounded: (s * 256) * (c * 257) >> 16 is texel * c * 256 / 255.
-          const I round = V::is(0x00800080);
-          s.rb = srl16<8>(add16(mulhi16(s.rb, sll16<8>(c_rb) | c_rb), round));
-          s.ga = srl16<8>(add16(mulhi16(s.ga, sll16<8>(c_ga) | c_ga), round));
-        } else {
-          s = narrow(s);
-        }
-        out = join(s);
+        out = modulate(sample_wrapped<kTex>(d, u, v, lod8, mask), {c_rb, c_ga}, kShade != Shade::flat || modulate_flat);
       } else if constexpr (kShade == Shade::flat) {
         out = flat;
       } else {

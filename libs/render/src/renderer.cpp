@@ -38,6 +38,7 @@ struct alignas(64) TileBuffers {
 
 struct WorkerScratch {
   std::unique_ptr<TileBuffers> tile = std::make_unique<TileBuffers>();
+  std::unique_ptr<FragmentQueue> queue = std::make_unique<FragmentQueue>();
   double vertex_ns = 0.0;
   double raster_ns = 0.0;
   std::uint64_t depth_skips = 0;
@@ -508,6 +509,8 @@ void Renderer::Impl::raster_tile(std::size_t tile, unsigned worker, const TileCl
   t.coarse_depth = options.coarse_depth;
   t.color = buf.color;
   t.depth = buf.depth;
+  t.queue = scratch[worker].queue.get();
+  t.queue->draw = nullptr;  // draw states move between frames
   if (atmosphere.active) {
     clear_tile_to_sky(atmosphere, t);
   } else if (clear.color) {
@@ -524,6 +527,7 @@ void Renderer::Impl::raster_tile(std::size_t tile, unsigned worker, const TileCl
   bool fogged = !atmosphere.active;
   for (std::size_t bi = 0; bi < batch_count; ++bi) {
     if (!fogged && primitive_jobs[bi].draw == kLabels) {  // labels are drawn unfogged
+      t.flush_fragments();
       fog_tile(atmosphere, t, clear.depth ? clear.z : 1.0f);
       fogged = true;
     }
@@ -538,6 +542,8 @@ void Renderer::Impl::raster_tile(std::size_t tile, unsigned worker, const TileCl
         __builtin_prefetch(ahead + 16);  // records span two cache lines
       }
       const std::uint32_t index = code & kItemIndexMask;
+      // Lines, points and labels write colours: queued fragments go first.
+      if (static_cast<ItemKind>(code >> 30) != ItemKind::triangle) t.flush_fragments();
       switch (static_cast<ItemKind>(code >> 30)) {
         case ItemKind::triangle: {
           // One draw per batch: the record's draw is the batch's.
@@ -562,6 +568,7 @@ void Renderer::Impl::raster_tile(std::size_t tile, unsigned worker, const TileCl
       }
     }
   }
+  t.flush_fragments();
   if (!fogged) fog_tile(atmosphere, t, clear.depth ? clear.z : 1.0f);
   store_tile(t, target, keep_depth);
   scratch[worker].depth_skips += t.depth_skips;
