@@ -708,14 +708,34 @@ void bin_batch(const FrameGeometry& g, Batch& batch) {
     const SetupLabel& l = batch.labels[i];
     add_rect(l.x0, l.y0, l.x1, l.y1, item_code(ItemKind::label, static_cast<std::uint32_t>(i)));
   }
-  // Counting sort by tile; stable, so each tile keeps submission order.
+  // Counting sort by tile; stable, so each tile keeps submission order. Neighbouring primitives
+  // mostly fall in one tile: runs of a tile are counted and placed with the tile's counter in a
+  // register (one memory counter bumped per pair chains every pair on the last one's store).
+  const std::uint64_t* pairs = batch.pairs.data();
+  const std::size_t n = batch.pairs.size();
+  auto run_end = [&](std::size_t i) {
+    const std::uint64_t tile = pairs[i] >> 32;
+    std::size_t j = i + 1;
+    while (j < n && (pairs[j] >> 32) == tile) ++j;
+    return j;
+  };
   batch.offsets.assign(static_cast<std::size_t>(tiles) + 1, 0);
-  for (const std::uint64_t p : batch.pairs) ++batch.offsets[(p >> 32) + 1];
+  for (std::size_t i = 0, j = 0; i < n; i = j) {
+    j = run_end(i);
+    batch.offsets[(pairs[i] >> 32) + 1] += static_cast<std::uint32_t>(j - i);
+  }
   for (int i = 0; i < tiles; ++i)
     batch.offsets[static_cast<std::size_t>(i) + 1] += batch.offsets[static_cast<std::size_t>(i)];
-  batch.items.resize(batch.pairs.size());
+  batch.items.resize(n);
   batch.cursor.assign(batch.offsets.begin(), batch.offsets.end() - 1);
-  for (const std::uint64_t p : batch.pairs) batch.items[batch.cursor[p >> 32]++] = static_cast<std::uint32_t>(p);
+  std::uint32_t* items = batch.items.data();
+  for (std::size_t i = 0, j = 0; i < n; i = j) {
+    j = run_end(i);
+    std::uint32_t& cursor = batch.cursor[pairs[i] >> 32];
+    std::uint32_t c = cursor;
+    for (std::size_t k = i; k < j; ++k) items[c++] = static_cast<std::uint32_t>(pairs[k]);
+    cursor = c;
+  }
 }
 
 }  // namespace sortie::render::detail
