@@ -177,7 +177,7 @@ TEST(Parallel, queued_fragments_keep_the_drawing_order) {
     const int count = i % 5 == 0 ? 400 : 120;  // triangles (or lines)
     for (int t = 0; t < count; ++t) {
       const core::Vec3 c{next() * 12.0f - 6.0f, next() * 9.0f - 4.5f, next() * 2.0f};
-      const float size = (i % 4 == 0 ? 0.05f : 0.5f) + next() * 0.6f;  // some well under a pixel apart
+      const float size = (i % 3 == 0 ? 0.05f : 0.5f) + next() * 0.6f;  // some well under a pixel apart
       const int corners = lines ? 2 : 3;
       for (int k = 0; k < corners; ++k) {
         m.indices.push_back(static_cast<std::uint32_t>(m.positions.size()));
@@ -204,7 +204,7 @@ TEST(Parallel, queued_fragments_keep_the_drawing_order) {
       if (i % 5 == 2) mat.wrap = Wrap::clamp;
     }
     if (i % 10 == 8) mat.color = {0.9f, 0.5f, 0.2f, 1.0f};
-    if (i % 4 == 1) mat.depth_test = false;
+    if (i % 5 == 1 || i % 4 == 1) mat.depth_test = false;
     if (i % 11 == 5) mat.depth_write = false;
     if (i % 13 == 7) mat.alpha_ref = 128;
     if (i % 12 == 10) {
@@ -242,6 +242,52 @@ TEST(Parallel, queued_fragments_keep_the_drawing_order) {
     EXPECT_TRUE(same_bits(base, render(r1))) << "one thread, loaded " << loaded;
     EXPECT_TRUE(same_bits(base, render(r3))) << "three threads, loaded " << loaded;
   }
+}
+
+// Tiny triangles queued straight from their covered centres (AVX-512) keep the coarse depth
+// bounds true: a near square sets its blocks' bound low, a far mesh of sub-pixel triangles drawn
+// without the depth test lifts the depths there, and a square between the two must then still be
+// drawn over the mesh, as the baseline kernels draw it.
+TEST(Parallel, tiny_triangles_written_without_the_depth_test_lift_the_coarse_bound) {
+  const Texture tex = test::checker_texture(32, 4, kWhite, {90, 60, 30, 255});
+  auto square = [](float z, float half) {
+    return make_height_field({-half, -half, z}, {2 * half, 2 * half}, 2, 2, std::vector<float>(4, 0.0f)).value();
+  };
+  // In pixels of the 96 x 96 picture: the near square 45 from the centre, behind it 18, the middle
+  // one 14 and the mesh 30 (the bounds measured through the square behind cover the middle one's).
+  const Mesh near_square = square(5.0f, 2.3f), behind = square(-1.0f, 2.0f), middle = square(3.0f, 1.0f);
+  const Mesh fine = make_height_field({-3, -3, 0}, {0.08f, 0.08f}, 76, 76, std::vector<float>(76 * 76, 0.0f)).value();
+  Material tested;
+  tested.texture = tex.view();
+  tested.cull = Cull::none;
+  Material untested = tested;
+  untested.depth_test = false;
+  const DrawCall draws[] = {{near_square.view(), tested, core::Mat4::identity()},
+                            {behind.view(), tested, core::Mat4::identity()},  // measures the bounds
+                            {fine.view(), untested, core::Mat4::identity()},
+                            {middle.view(), tested, core::Mat4::identity()}};
+  Frame f;
+  f.camera = Camera::perspective({0, 0, 10}, {0, 0, 0}, {0, 1, 0}, 0.9f, 1.0f, 0.5f, 100.0f);
+  f.draws = draws;
+  Renderer rb({1, true, Isa::baseline});
+  Renderer rw({1, true, Isa::best});
+  if (rw.isa() != "avx512") GTEST_SKIP() << "no AVX-512 kernels on this machine or build";
+  Framebuffer base = Framebuffer::create(96, 96).value();
+  Framebuffer best = Framebuffer::create(96, 96).value();
+  FrameStats st;
+  ASSERT_TRUE(rb.render(f, base));
+  ASSERT_TRUE(rw.render(f, best, &st));
+  EXPECT_GT(st.triangles_setup, 3000u);  // the fine mesh's triangles cover a pixel or none
+  EXPECT_TRUE(same_bits(base, best));
+  // The middle square is what the centre shows.
+  const Framebuffer only_middle = [&] {
+    Frame g = f;
+    g.draws = std::span<const DrawCall>(draws + 3, 1);
+    Framebuffer fb = Framebuffer::create(96, 96).value();
+    EXPECT_TRUE(rb.render(g, fb));
+    return fb;
+  }();
+  EXPECT_EQ(best.pixel(48, 48), only_middle.pixel(48, 48));
 }
 
 // Coarse depth (RendererOptions::coarse_depth) skips only what the depth test would refuse: the

@@ -195,18 +195,20 @@ bool setup_triangle(const ClipVertex* p0, const ClipVertex* p1, const ClipVertex
   h.x1 = static_cast<std::int16_t>(x1);
   h.y0 = static_cast<std::int16_t>(y0);
   h.y1 = static_cast<std::int16_t>(y1);
-  h.draw = d.index;
+  h.tiny = 0;
   // Tiny triangles (at most four pixel centres in the bounds, half of a dense mesh): test
-  // those centres now; many cover none, and a record costs more than the test.
+  // those centres now; many cover none, and a record costs more than the test. The centres
+  // covered go in the record (the AVX-512 kernels draw them without stepping).
   if ((x1 - x0) * (y1 - y0) <= 4) {
     const TriangleEdges e = edges_of(h);
-    bool covered = false;
-    for (std::int32_t py = y0; py < y1 && !covered; ++py)
-      for (std::int32_t px = x0; px < x1 && !covered; ++px)
-        covered = e.ec[0] + static_cast<std::int64_t>(e.ea[0]) * px + static_cast<std::int64_t>(e.eb[0]) * py >= 0 &&
-                  e.ec[1] + static_cast<std::int64_t>(e.ea[1]) * px + static_cast<std::int64_t>(e.eb[1]) * py >= 0 &&
-                  e.ec[2] + static_cast<std::int64_t>(e.ea[2]) * px + static_cast<std::int64_t>(e.eb[2]) * py >= 0;
-    if (!covered) return false;
+    std::uint32_t bit = 1;
+    for (std::int32_t py = y0; py < y1; ++py)
+      for (std::int32_t px = x0; px < x1; ++px, bit <<= 1)
+        if (e.ec[0] + static_cast<std::int64_t>(e.ea[0]) * px + static_cast<std::int64_t>(e.eb[0]) * py >= 0 &&
+            e.ec[1] + static_cast<std::int64_t>(e.ea[1]) * px + static_cast<std::int64_t>(e.eb[1]) * py >= 0 &&
+            e.ec[2] + static_cast<std::int64_t>(e.ea[2]) * px + static_cast<std::int64_t>(e.eb[2]) * py >= 0)
+          h.tiny |= bit;
+    if (h.tiny == 0) return false;
   }
 
   // Planes, four attributes at a time: f = f0 + dfdx (x - x0) + dfdy (y - y0) through the

@@ -110,6 +110,12 @@ struct V {
   static I load_i(const T* p) {
     return {_mm512_load_si512(static_cast<const void*>(p))};
   }
+  // One value clamped to 0..255 and rounded as a lane of clamp() and round_i() does it (minss,
+  // maxss and cvtss2si treat NaN and round like their packed forms).
+  static std::uint32_t clamp_round255(float x) {
+    const __m128 c = _mm_max_ss(_mm_min_ss(_mm_set_ss(x), _mm_set_ss(255.0f)), _mm_set_ss(0.0f));
+    return static_cast<std::uint32_t>(_mm_cvtss_si32(c));
+  }
   static void scatter(std::uint32_t* base, I idx, I live, I v) {
     _mm512_mask_i32scatter_epi32(static_cast<void*>(base), simd16::to_mask(live), idx.v, v.v, 4);
   }

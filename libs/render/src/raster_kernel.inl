@@ -304,6 +304,57 @@ void shade_queue(TileContext& tc) {
   q.count = 0;
 }
 
+// The covered centres of a tiny triangle (TriangleHeader::tiny) inside the tile, depth tested,
+// written and queued one at a time. Every value is computed by the float operations, in the
+// order, a lane of the stepping loop below uses (pixel centres relative to the reference are
+// exact there too), and the policy's scalar clamp-and-round is the lanes' one: the same bits.
+template <Tex kTex, Shade kShade, class P = V>
+SORTIE_INLINE void queue_tiny(const TriangleHeader& h, const float* pl, float ref_x, float ref_y, const DrawState& d,
+                              TileContext& tc) {
+  constexpr int kU = 2, kV = 3, kC = 4;
+  const Material& mat = d.call->material;
+  FragmentQueue& q = *tc.queue;
+  const int width = h.x1 - h.x0;
+  const auto alpha = static_cast<std::uint32_t>(d.const_alpha) << 24;
+  int n = q.count;
+  for (std::uint32_t left = h.tiny; left != 0; left &= left - 1) {
+    const int c = __builtin_ctz(left);
+    const int px = h.x0 + c % width, py = h.y0 + c / width;
+    if (px < tc.x0 || px >= tc.x1 || py < tc.y0 || py >= tc.y1) continue;
+    const int lx = px - tc.tile_x, ly = py - tc.tile_y;
+    const int off = quad_offset(lx, ly);
+    const float fx = static_cast<float>(px) + 0.5f - ref_x, fy = static_cast<float>(py) + 0.5f - ref_y;
+    const auto at = [&](int k) { return (pl[3 * k] + pl[3 * k + 2] * fy) + pl[3 * k + 1] * fx; };
+    const float z = at(0);
+    if (mat.depth_test && !(z < tc.depth[off])) continue;
+    if (mat.depth_write) {
+      tc.depth[off] = z;
+      // Written without the test the depth may rise: its block has no bound (as below).
+      if (mat.depth_test)
+        tc.mark_depth(lx, ly);
+      else
+        tc.depth_unbounded(lx, lx + 1, ly, ly + 1);
+    }
+    const float w = 1.0f / at(1);
+    q.u[n] = at(kU) * w;
+    q.v[n] = at(kV) * w;
+    q.lod[n] = 0;
+    q.offset[n] = off;
+    std::uint32_t color = d.flat_color;
+    if constexpr (kShade == Shade::luma) {
+      const std::uint32_t l = P::clamp_round255(at(kC) * w);
+      color = l | l << 8 | l << 16 | alpha;
+    } else if constexpr (kShade != Shade::flat) {
+      color = P::clamp_round255(at(kC) * w) | P::clamp_round255(at(kC + 1) * w) << 8 |
+              P::clamp_round255(at(kC + 2) * w) << 16;
+      color |= kShade == Shade::rgba ? P::clamp_round255(at(kC + 3) * w) << 24 : alpha;
+    }
+    q.color[n] = color;
+    ++n;
+  }
+  q.count = n;
+}
+
 template <Tex kTex, Blend kBlend, Shade kShade>
 void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
   TriangleHeader h;
@@ -325,11 +376,6 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
   const std::int32_t ax = tc.tile_x + lx0, ay = tc.tile_y + ly0;
   const std::int64_t span_x = lx1 - lx0 - 1, span_y = ly1 - ly0 - 1;
   const Material& mat = d.call->material;
-  // Hidden behind what the tile already holds (coarse depth, TileContext::depth_hides).
-  if (mat.depth_test && tc.depth_hides(pl, ref_x, ref_y, lx0, lx1, ly0, ly1)) {
-    ++tc.depth_skips;
-    return;
-  }
   // Opaque textured triangles without an alpha test queue their fragments (FragmentQueue): the
   // texture fetches then run on full vectors, not on a step's covered lanes (two or three of
   // sixteen for a dense mesh). Any other triangle stores its colours now, after the fragments
@@ -343,6 +389,19 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
     tc.flush_fragments();
     tc.queue->draw = &d;
     if constexpr (kQueueable) tc.queue->shade = &shade_queue<kTex, kShade>;
+  }
+  if constexpr (kQueueable && kTex != Tex::trilinear) {
+    // A tiny triangle's covered centres, known from setup: queued one by one, no stepping.
+    if (queued && h.tiny != 0) {
+      queue_tiny<kTex, kShade>(h, pl, ref_x, ref_y, d, tc);
+      if (tc.queue->count > kQueueCapacity - kLanes) tc.queue->shade(tc);
+      return;
+    }
+  }
+  // Hidden behind what the tile already holds (coarse depth, TileContext::depth_hides).
+  if (mat.depth_test && tc.depth_hides(pl, ref_x, ref_y, lx0, lx1, ly0, ly1)) {
+    ++tc.depth_skips;
+    return;
   }
 
   std::int32_t e[3], ka[3], kb[3];
