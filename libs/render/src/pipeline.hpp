@@ -294,7 +294,7 @@ inline constexpr int kQueueCapacity = 1024;  // + one vector of slack for a whol
 struct FragmentQueue {
   alignas(64) float u[kQueueCapacity + 16] = {};
   alignas(64) float v[kQueueCapacity + 16] = {};
-  alignas(64) std::int32_t lod[kQueueCapacity + 16] = {};     // 8.8 fixed point (trilinear)
+  alignas(64) std::int32_t lod[kQueueCapacity + 16] = {};     // 8.8 fixed point, trilinear only
   alignas(64) std::uint32_t color[kQueueCapacity + 16] = {};  // packed vertex colour (RGBA8)
   alignas(64) std::int32_t offset[kQueueCapacity + 16] = {};  // quad_offset of the pixel
   int count = 0;

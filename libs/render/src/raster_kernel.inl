@@ -278,12 +278,12 @@ constexpr bool can_queue() {
 }
 
 // The masked lanes of a step, in lane order, at the end of the queue (it has room for sixteen).
-template <class P = V>
+template <bool kLod, class P = V>
 SORTIE_INLINE void queue_fragments(FragmentQueue& q, I mask, int off, F u, F v, I lod8, I color) {
   const int n = q.count;
   P::append(q.u + n, mask, u);
   P::append(q.v + n, mask, v);
-  P::append(q.lod + n, mask, lod8);
+  if constexpr (kLod) P::append(q.lod + n, mask, lod8);
   P::append(q.color + n, mask, color);
   P::append(q.offset + n, mask, P::is(off) + P::lane_index());
   q.count = n + __builtin_popcount(static_cast<unsigned>(movemask(mask)));
@@ -338,7 +338,6 @@ SORTIE_INLINE void queue_tiny(const TriangleHeader& h, const float* pl, float re
     const float w = 1.0f / at(1);
     q.u[n] = at(kU) * w;
     q.v[n] = at(kV) * w;
-    q.lod[n] = 0;
     q.offset[n] = off;
     std::uint32_t color = d.flat_color;
     if constexpr (kShade == Shade::luma) {
@@ -537,7 +536,7 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
         if constexpr (kTex == Tex::trilinear) lod8 = lod_of(d, gr, u, v, w, per_quad_lod);
         if constexpr (kQueueable) {
           if (queued) {
-            queue_fragments(*tc.queue, mask, off, u, v, lod8, join({c_rb, c_ga}));
+            queue_fragments<kTex == Tex::trilinear>(*tc.queue, mask, off, u, v, lod8, join({c_rb, c_ga}));
             if (depth_write) {
               store_lanes_of(dp, mask, z, zold);
               tc.mark_depth(lx, ly);
