@@ -244,11 +244,13 @@ TEST(Parallel, queued_fragments_keep_the_drawing_order) {
   }
 }
 
-// Tiny triangles queued straight from their covered centres (AVX-512) keep the coarse depth
-// bounds true: a near square sets its blocks' bound low, a far mesh of sub-pixel triangles drawn
-// without the depth test lifts the depths there, and a square between the two must then still be
-// drawn over the mesh, as the baseline kernels draw it.
-TEST(Parallel, tiny_triangles_written_without_the_depth_test_lift_the_coarse_bound) {
+// Small triangles queued without stepping (AVX-512: a tiny one from its covered centres, one in a
+// 4 x 4 box in one step) keep the coarse depth bounds true: a near square sets its blocks' bound
+// low, a far mesh of small triangles drawn without the depth test lifts the depths there, and a
+// square between the two must then still be drawn over the mesh, as the baseline kernels draw it.
+// Once with a mesh of triangles of about a pixel (tiny), once with one triangle of about three
+// (a box).
+TEST(Parallel, small_triangles_written_without_the_depth_test_lift_the_coarse_bound) {
   const Texture tex = test::checker_texture(32, 4, kWhite, {90, 60, 30, 255});
   auto square = [](float z, float half) {
     return make_height_field({-half, -half, z}, {2 * half, 2 * half}, 2, 2, std::vector<float>(4, 0.0f)).value();
@@ -256,38 +258,46 @@ TEST(Parallel, tiny_triangles_written_without_the_depth_test_lift_the_coarse_bou
   // In pixels of the 96 x 96 picture: the near square 45 from the centre, behind it 18, the middle
   // one 14 and the mesh 30 (the bounds measured through the square behind cover the middle one's).
   const Mesh near_square = square(5.0f, 2.3f), behind = square(-1.0f, 2.0f), middle = square(3.0f, 1.0f);
+  Mesh one;  // a triangle of about three pixels on a side at the centre
+  one.positions = {{-0.12f, -0.1f, 0.0f}, {0.18f, -0.1f, 0.0f}, {-0.12f, 0.2f, 0.0f}};
+  one.normals.assign(3, {0, 0, 1});
+  one.uvs = {{0, 0}, {1, 0}, {0, 1}};
+  one.indices = {0, 1, 2};
   const Mesh fine = make_height_field({-3, -3, 0}, {0.08f, 0.08f}, 76, 76, std::vector<float>(76 * 76, 0.0f)).value();
-  Material tested;
-  tested.texture = tex.view();
-  tested.cull = Cull::none;
-  Material untested = tested;
-  untested.depth_test = false;
-  const DrawCall draws[] = {{near_square.view(), tested, core::Mat4::identity()},
-                            {behind.view(), tested, core::Mat4::identity()},  // measures the bounds
-                            {fine.view(), untested, core::Mat4::identity()},
-                            {middle.view(), tested, core::Mat4::identity()}};
-  Frame f;
-  f.camera = Camera::perspective({0, 0, 10}, {0, 0, 0}, {0, 1, 0}, 0.9f, 1.0f, 0.5f, 100.0f);
-  f.draws = draws;
-  Renderer rb({1, true, Isa::baseline});
-  Renderer rw({1, true, Isa::best});
-  if (rw.isa() != "avx512") GTEST_SKIP() << "no AVX-512 kernels on this machine or build";
-  Framebuffer base = Framebuffer::create(96, 96).value();
-  Framebuffer best = Framebuffer::create(96, 96).value();
-  FrameStats st;
-  ASSERT_TRUE(rb.render(f, base));
-  ASSERT_TRUE(rw.render(f, best, &st));
-  EXPECT_GT(st.triangles_setup, 3000u);  // the fine mesh's triangles cover a pixel or none
-  EXPECT_TRUE(same_bits(base, best));
-  // The middle square is what the centre shows.
-  const Framebuffer only_middle = [&] {
-    Frame g = f;
-    g.draws = std::span<const DrawCall>(draws + 3, 1);
-    Framebuffer fb = Framebuffer::create(96, 96).value();
-    EXPECT_TRUE(rb.render(g, fb));
-    return fb;
-  }();
-  EXPECT_EQ(best.pixel(48, 48), only_middle.pixel(48, 48));
+  for (const Mesh* lifting : {&fine, static_cast<const Mesh*>(&one)}) {
+    Material tested;
+    tested.texture = tex.view();
+    tested.cull = Cull::none;
+    Material untested = tested;
+    untested.depth_test = false;
+    const DrawCall draws[] = {{near_square.view(), tested, core::Mat4::identity()},
+                              {behind.view(), tested, core::Mat4::identity()},  // measures the bounds
+                              {lifting->view(), untested, core::Mat4::identity()},
+                              {middle.view(), tested, core::Mat4::identity()}};
+    Frame f;
+    f.camera = Camera::perspective({0, 0, 10}, {0, 0, 0}, {0, 1, 0}, 0.9f, 1.0f, 0.5f, 100.0f);
+    f.draws = draws;
+    Renderer rb({1, true, Isa::baseline});
+    Renderer rw({1, true, Isa::best});
+    if (rw.isa() != "avx512") GTEST_SKIP() << "no AVX-512 kernels on this machine or build";
+    Framebuffer base = Framebuffer::create(96, 96).value();
+    Framebuffer best = Framebuffer::create(96, 96).value();
+    FrameStats st;
+    ASSERT_TRUE(rb.render(f, base));
+    ASSERT_TRUE(rw.render(f, best, &st));
+    const std::size_t drawn = lifting == &one ? 5 : 3000;  // the lifting triangles reach the setup
+    EXPECT_GT(st.triangles_setup, drawn);
+    EXPECT_TRUE(same_bits(base, best)) << lifting->indices.size();
+    // The middle square is what the centre shows.
+    const Framebuffer only_middle = [&] {
+      Frame g = f;
+      g.draws = std::span<const DrawCall>(draws + 3, 1);
+      Framebuffer fb = Framebuffer::create(96, 96).value();
+      EXPECT_TRUE(rb.render(g, fb));
+      return fb;
+    }();
+    EXPECT_EQ(best.pixel(48, 48), only_middle.pixel(48, 48)) << lifting->indices.size();
+  }
 }
 
 // Coarse depth (RendererOptions::coarse_depth) skips only what the depth test would refuse: the

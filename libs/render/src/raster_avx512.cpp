@@ -110,6 +110,21 @@ struct V {
   static I load_i(const T* p) {
     return {_mm512_load_si512(static_cast<const void*>(p))};
   }
+  // 4 x 4 boxes (queue_box): lanes 0..7 are quad row 0 (two quads side by side), 8..15 quad row 1.
+  static I box_lane_x() { return {_mm512_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1, 2, 3, 2, 3)}; }
+  static I box_lane_y() { return {_mm512_setr_epi32(0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3)}; }
+  static F load_box(const float* row0, const float* row1) {
+    return {_mm512_insertf32x8(_mm512_castps256_ps512(_mm256_loadu_ps(row0)), _mm256_loadu_ps(row1), 1)};
+  }
+  // The masked lanes (all-ones or zero) of v over the two quad rows.
+  static void store_box(float* row0, float* row1, I mask, F v) {
+    _mm256_maskstore_ps(row0, _mm512_castsi512_si256(mask.v), _mm512_castps512_ps256(v.v));
+    _mm256_maskstore_ps(row1, _mm512_extracti64x4_epi64(mask.v, 1), _mm512_extractf32x8_ps(v.v, 1));
+  }
+  static I box_offsets(int row0, int row1) {
+    const __m512i base = _mm512_inserti64x4(_mm512_set1_epi32(row0), _mm256_set1_epi32(row1), 1);
+    return {_mm512_add_epi32(base, _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7))};
+  }
   // One value clamped to 0..255 and rounded as a lane of clamp() and round_i() does it (minss,
   // maxss and cvtss2si treat NaN and round like their packed forms).
   static std::uint32_t clamp_round255(float x) {

@@ -277,15 +277,21 @@ constexpr bool can_queue() {
   };
 }
 
+// Tile offsets of a step's lanes (sixteen in a row from the step's first).
+template <class P = V>
+SORTIE_INLINE I step_offsets(int off) {
+  return P::is(off) + P::lane_index();
+}
+
 // The masked lanes of a step, in lane order, at the end of the queue (it has room for sixteen).
 template <bool kLod, class P = V>
-SORTIE_INLINE void queue_fragments(FragmentQueue& q, I mask, int off, F u, F v, I lod8, I color) {
+SORTIE_INLINE void queue_fragments(FragmentQueue& q, I mask, I offsets, F u, F v, I lod8, I color) {
   const int n = q.count;
   P::append(q.u + n, mask, u);
   P::append(q.v + n, mask, v);
   if constexpr (kLod) P::append(q.lod + n, mask, lod8);
   P::append(q.color + n, mask, color);
-  P::append(q.offset + n, mask, P::is(off) + P::lane_index());
+  P::append(q.offset + n, mask, offsets);
   q.count = n + __builtin_popcount(static_cast<unsigned>(movemask(mask)));
 }
 
@@ -354,6 +360,79 @@ SORTIE_INLINE void queue_tiny(const TriangleHeader& h, const float* pl, float re
   q.count = n;
 }
 
+// A plane (value at the reference, d/dx, d/dy) at pixel centres fx, fy from the reference: the
+// stepping loop's row value plus its step term, in that order.
+SORTIE_INLINE F plane_at(const float* p, F fx, F fy) {
+  return (V::fs(p[0]) + V::fs(p[2]) * fy) + V::fs(p[1]) * fx;
+}
+
+// A small triangle whose pixel centres in this tile lie in one quad-aligned 4 x 4 box (the
+// policy's box lanes: two quads side by side, two quad rows): edges, depth test and the queue in
+// one step, no coarse depth and no stepping. Every lane's value is the stepping loop's for that
+// pixel (exact centre offsets, same operations). False when the triangle does not fit (nothing
+// is drawn then).
+template <Tex kTex, Shade kShade, class P = V>
+SORTIE_INLINE bool queue_box(const TriangleHeader& h, const float* pl, float ref_x, float ref_y, const Gradients& gr,
+                             const DrawState& d, TileContext& tc) {
+  constexpr int kU = 2, kV = 3, kC = 4;
+  constexpr std::int32_t kSub = 1 << kSubpixelBits;
+  const int lx = (std::max<int>(h.x0, tc.x0) - tc.tile_x) & ~1, ly = (std::max<int>(h.y0, tc.y0) - tc.tile_y) & ~1;
+  const int rx = std::min<int>(h.x1, tc.x1) - tc.tile_x, ry = std::min<int>(h.y1, tc.y1) - tc.tile_y;
+  if (rx - lx > 4 || ry - ly > 4 || lx + 4 > kTileSize || ly + 4 > kTileSize) return false;
+  const std::int32_t wx = std::max({h.fx[0], h.fx[1], h.fx[2]}) - std::min({h.fx[0], h.fx[1], h.fx[2]});
+  const std::int32_t wy = std::max({h.fy[0], h.fy[1], h.fy[2]}) - std::min({h.fy[0], h.fy[1], h.fy[2]});
+  if (wx > kTileSize * kSub || wy > kTileSize * kSub) return false;  // edge values past 32 bits
+  const std::int32_t ax = tc.tile_x + lx, ay = tc.tile_y + ly;
+  const std::int32_t px = ax * kSub + kSub / 2, py = ay * kSub + kSub / 2;
+  const I lane_x = P::box_lane_x(), lane_y = P::box_lane_y();
+  I any = P::is(0);
+  for (int k = 0; k < 3; ++k) {
+    const int n = k == 2 ? 0 : k + 1;
+    const std::int32_t dx = h.fx[n] - h.fx[k], dy = h.fy[n] - h.fy[k];
+    const bool top_left = dy < 0 || (dy == 0 && dx > 0);
+    const std::int32_t e = dx * (py - h.fy[k]) - dy * (px - h.fx[k]) - (top_left ? 0 : 1);
+    any = any | (P::is(e) + mullo32(P::is(-dy * kSub), lane_x) + mullo32(P::is(dx * kSub), lane_y));
+  }
+  I mask = andnot(sra<31>(any), P::is(-1));
+  if (movemask(mask) == 0) return true;
+  const Material& mat = d.call->material;
+  const F fx = P::fs(static_cast<float>(ax) + 0.5f - ref_x) + to_f(lane_x);
+  const F fy = P::fs(static_cast<float>(ay) + 0.5f - ref_y) + to_f(lane_y);
+  float* d0 = tc.depth + quad_offset(lx, ly);
+  float* d1 = tc.depth + quad_offset(lx, ly + 2);
+  const F z = plane_at(pl, fx, fy);
+  if (mat.depth_test) {
+    mask = mask & cmplt(z, P::load_box(d0, d1));
+    if (movemask(mask) == 0) return true;
+  }
+  const F w = P::fs(1.0f) / plane_at(pl + 3, fx, fy);
+  const F f0 = P::fs(0.0f), f255 = P::fs(255.0f);
+  const I alpha = P::is(d.const_alpha << 24);
+  auto channel = [&](int k) { return round_i(clamp(plane_at(pl + 3 * k, fx, fy) * w, f0, f255)); };
+  I color = P::is(static_cast<std::int32_t>(d.flat_color));
+  if constexpr (kShade == Shade::luma) {
+    const I l = channel(kC);
+    color = l | sll<8>(l) | sll<16>(l) | alpha;
+  } else if constexpr (kShade != Shade::flat) {
+    color = channel(kC) | sll<8>(channel(kC + 1)) | sll<16>(channel(kC + 2)) |
+            (kShade == Shade::rgba ? sll<24>(channel(kC + 3)) : alpha);
+  }
+  const F u = plane_at(pl + 3 * kU, fx, fy) * w, v = plane_at(pl + 3 * kV, fx, fy) * w;
+  I lod8 = P::is(0);
+  if constexpr (kTex == Tex::trilinear) lod8 = lod_of(d, gr, u, v, w, mat.lod == LodMode::per_quad);
+  queue_fragments<kTex == Tex::trilinear>(*tc.queue, mask, P::box_offsets(quad_offset(lx, ly), quad_offset(lx, ly + 2)),
+                                          u, v, lod8, color);
+  if (mat.depth_write) {
+    P::store_box(d0, d1, mask, z);
+    if (mat.depth_test) {
+      for (int c = 0; c < 4; ++c) tc.mark_depth(lx + (c & 1) * 3, ly + (c >> 1) * 3);
+    } else {
+      tc.depth_unbounded(lx, lx + 4, ly, ly + 4);  // written without the test: depths may rise
+    }
+  }
+  return true;
+}
+
 template <Tex kTex, Blend kBlend, Shade kShade>
 void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
   TriangleHeader h;
@@ -389,10 +468,21 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
     tc.queue->draw = &d;
     if constexpr (kQueueable) tc.queue->shade = &shade_queue<kTex, kShade>;
   }
-  if constexpr (kQueueable && kTex != Tex::trilinear) {
-    // A tiny triangle's covered centres, known from setup: queued one by one, no stepping.
-    if (queued && h.tiny != 0) {
-      queue_tiny<kTex, kShade>(h, pl, ref_x, ref_y, d, tc);
+  Gradients gr{};
+  if constexpr (kTex != Tex::none)
+    gr = {pl[3 * 1 + 1], pl[3 * 1 + 2], pl[3 * kU + 1], pl[3 * kU + 2], pl[3 * kV + 1], pl[3 * kV + 2]};
+  if constexpr (kQueueable) {
+    // A tiny triangle's covered centres, known from setup: queued one by one, no stepping. A
+    // small one in a 4 x 4 box: one step.
+    bool done = false;
+    if constexpr (kTex != Tex::trilinear) {
+      if (queued && h.tiny != 0) {
+        queue_tiny<kTex, kShade>(h, pl, ref_x, ref_y, d, tc);
+        done = true;
+      }
+    }
+    if (!done && queued) done = queue_box<kTex, kShade>(h, pl, ref_x, ref_y, gr, d, tc);
+    if (done) {
       if (tc.queue->count > kQueueCapacity - kLanes) tc.queue->shade(tc);
       return;
     }
@@ -464,9 +554,6 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
   const bool modulate_flat = d.flat_color != 0xFFFFFFFFu;
   const I alpha16 = sll<16>(V::is(d.const_alpha));
   const F f255 = V::fs(255.0f), f0 = V::fs(0.0f), f1 = V::fs(1.0f);
-  Gradients gr{};
-  if constexpr (kTex != Tex::none)
-    gr = {pl[3 * 1 + 1], pl[3 * 1 + 2], pl[3 * kU + 1], pl[3 * kU + 2], pl[3 * kV + 1], pl[3 * kV + 2]};
 
   if (depth_write && !depth_test) tc.depth_unbounded(lx0, lx1, ly0, ly1);
   for (int ly = ly0; ly < ly1; ly += 2) {
@@ -536,7 +623,7 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
         if constexpr (kTex == Tex::trilinear) lod8 = lod_of(d, gr, u, v, w, per_quad_lod);
         if constexpr (kQueueable) {
           if (queued) {
-            queue_fragments<kTex == Tex::trilinear>(*tc.queue, mask, off, u, v, lod8, join({c_rb, c_ga}));
+            queue_fragments<kTex == Tex::trilinear>(*tc.queue, mask, step_offsets(off), u, v, lod8, join({c_rb, c_ga}));
             if (depth_write) {
               store_lanes_of(dp, mask, z, zold);
               tc.mark_depth(lx, ly);
