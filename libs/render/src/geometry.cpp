@@ -154,6 +154,10 @@ int clip_polygon(ClipVertex* poly, int n, std::uint16_t planes, const FrameGeome
   return n;
 }
 
+// Triangles at most this wide and high (sub-pixels) have their tiny-triangle centres tested in
+// 32-bit arithmetic.
+constexpr std::int32_t kTinyExtent = 1024;
+
 struct Plane3 {
   float v[3];
 };
@@ -200,14 +204,36 @@ bool setup_triangle(const ClipVertex* p0, const ClipVertex* p1, const ClipVertex
   // those centres now; many cover none, and a record costs more than the test. The centres
   // covered go in the record (the AVX-512 kernels draw them without stepping).
   if ((x1 - x0) * (y1 - y0) <= 4) {
-    const TriangleEdges e = edges_of(h);
-    std::uint32_t bit = 1;
-    for (std::int32_t py = y0; py < y1; ++py)
-      for (std::int32_t px = x0; px < x1; ++px, bit <<= 1)
-        if (e.ec[0] + static_cast<std::int64_t>(e.ea[0]) * px + static_cast<std::int64_t>(e.eb[0]) * py >= 0 &&
-            e.ec[1] + static_cast<std::int64_t>(e.ea[1]) * px + static_cast<std::int64_t>(e.eb[1]) * py >= 0 &&
-            e.ec[2] + static_cast<std::int64_t>(e.ea[2]) * px + static_cast<std::int64_t>(e.eb[2]) * py >= 0)
-          h.tiny |= bit;
+    if (max_x - min_x <= kTinyExtent && max_y - min_y <= kTinyExtent) {
+      // Edge values relative to the edge's first vertex (edges_of's, exactly): the centres lie
+      // inside the triangle's extent, so every product stays far inside 32 bits.
+      std::int32_t dx[3], dy[3], bias[3];
+      for (int k = 0; k < 3; ++k) {
+        const int n = k == 2 ? 0 : k + 1;
+        dx[k] = h.fx[n] - h.fx[k];
+        dy[k] = h.fy[n] - h.fy[k];
+        bias[k] = dy[k] < 0 || (dy[k] == 0 && dx[k] > 0) ? 0 : 1;
+      }
+      std::uint32_t bit = 1;
+      for (std::int32_t py = y0; py < y1; ++py) {
+        const std::int32_t cy = py * kSubpixel + half;
+        for (std::int32_t px = x0; px < x1; ++px, bit <<= 1) {
+          const std::int32_t cx = px * kSubpixel + half;
+          std::int32_t inside = 0;
+          for (int k = 0; k < 3; ++k) inside |= dx[k] * (cy - h.fy[k]) - dy[k] * (cx - h.fx[k]) - bias[k];
+          h.tiny |= inside >= 0 ? bit : 0u;
+        }
+      }
+    } else {
+      const TriangleEdges e = edges_of(h);
+      std::uint32_t bit = 1;
+      for (std::int32_t py = y0; py < y1; ++py)
+        for (std::int32_t px = x0; px < x1; ++px, bit <<= 1)
+          if (e.ec[0] + static_cast<std::int64_t>(e.ea[0]) * px + static_cast<std::int64_t>(e.eb[0]) * py >= 0 &&
+              e.ec[1] + static_cast<std::int64_t>(e.ea[1]) * px + static_cast<std::int64_t>(e.eb[1]) * py >= 0 &&
+              e.ec[2] + static_cast<std::int64_t>(e.ea[2]) * px + static_cast<std::int64_t>(e.eb[2]) * py >= 0)
+            h.tiny |= bit;
+    }
     if (h.tiny == 0) return false;
   }
 
