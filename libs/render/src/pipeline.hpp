@@ -438,7 +438,12 @@ TriangleKernel select_triangle_kernel(const Material& m, Shade shade);
 }
 namespace avx512 {
 TriangleKernel select_triangle_kernel(const Material& m, Shade shade);
-}
+// A tile buffer (kTilePixels 32-bit words, 64-byte aligned) set to one word.
+void fill_tile(std::uint32_t* words, std::uint32_t word);
+// One row pair of a full-width tile buffer in quad order (quad_offset(0, 2 k)) to two rows of
+// kTileSize words.
+void store_row_pair(const std::uint32_t* quads, std::uint32_t* row0, std::uint32_t* row1);
+}  // namespace avx512
 bool cpu_has_avx2();
 bool cpu_has_avx512();
 void raster_line(const SetupLine& l, const DrawState& d, TileContext& t);

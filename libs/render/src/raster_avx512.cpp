@@ -148,6 +148,28 @@ struct V {
 #include "raster_kernel.inl"
 #undef SORTIE_KERNEL_NS
 
+namespace sortie::render::detail::avx512 {
+
+void fill_tile(std::uint32_t* words, std::uint32_t word) {
+  const __m512i v = _mm512_set1_epi32(static_cast<std::int32_t>(word));
+  for (int i = 0; i < kTilePixels; i += 16) _mm512_store_si512(static_cast<void*>(words + i), v);
+}
+
+void store_row_pair(const std::uint32_t* quads, std::uint32_t* row0, std::uint32_t* row1) {
+  // Eight quads (16 words: quad q holds x = 2q, 2q + 1 of row 0, then of row 1) give sixteen
+  // pixels of each row.
+  const __m512i top = _mm512_setr_epi32(0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29);
+  const __m512i bottom = _mm512_setr_epi32(2, 3, 6, 7, 10, 11, 14, 15, 18, 19, 22, 23, 26, 27, 30, 31);
+  for (int x = 0; x < kTileSize; x += 16) {
+    const __m512i a = _mm512_load_si512(static_cast<const void*>(quads + 2 * x));
+    const __m512i b = _mm512_load_si512(static_cast<const void*>(quads + 2 * x + 16));
+    _mm512_storeu_si512(static_cast<void*>(row0 + x), _mm512_permutex2var_epi32(a, top, b));
+    _mm512_storeu_si512(static_cast<void*>(row1 + x), _mm512_permutex2var_epi32(a, bottom, b));
+  }
+}
+
+}  // namespace sortie::render::detail::avx512
+
 #if defined(__clang__)
 #pragma clang attribute pop
 #elif defined(__GNUC__)

@@ -140,10 +140,25 @@ void load_tile(TileContext& t, const Framebuffer& fb, bool load_color, bool load
   }
 }
 
-void store_tile(const TileContext& t, Framebuffer& fb, bool keep_depth) {
+void store_tile(const TileContext& t, Framebuffer& fb, bool keep_depth, bool widest) {
   const std::size_t pitch = fb.width();
   std::uint32_t* color = fb.color().data();
   float* depth = fb.depth().data();
+#if SORTIE_RENDER_HAVE_AVX512
+  if (widest && t.x0 == t.tile_x && t.x1 - t.x0 == kTileSize && t.y0 == t.tile_y && (t.y1 - t.y0) % 2 == 0) {
+    // Whole rows of the tile, a row pair at a time in 64-byte stores.
+    auto words = [](float* f) { return static_cast<std::uint32_t*>(static_cast<void*>(f)); };
+    for (int ly = 0; ly < t.y1 - t.y0; ly += 2) {
+      const std::size_t row0 = static_cast<std::size_t>(t.tile_y + ly) * pitch + static_cast<std::size_t>(t.tile_x);
+      const int q = quad_offset(0, ly);
+      avx512::store_row_pair(t.color + q, color + row0, color + row0 + pitch);
+      if (keep_depth) avx512::store_row_pair(words(t.depth + q), words(depth + row0), words(depth + row0 + pitch));
+    }
+    return;
+  }
+#else
+  (void)widest;
+#endif
 #if SORTIE_RENDER_SSE2
   // Plain stores: the frame is read right after (blit, PNG) and stays in the cache; streaming
   // stores measured slower here.
@@ -304,6 +319,7 @@ struct Renderer::Impl {
   void raster_tile(std::size_t tile, unsigned worker, const TileClear& clear, const FrameGeometry& g,
                    Framebuffer& target, bool keep_depth);
   void count(const Frame& frame, std::size_t vertex_total, std::size_t tile_count, FrameStats& st) const;
+  void fill_words(std::uint32_t* words, std::uint32_t word) const;
 };
 
 Renderer::Renderer(RendererOptions options) : impl_(std::make_unique<Impl>(options)) {}
@@ -493,6 +509,17 @@ std::size_t Renderer::Impl::run_tile_stage(const Frame& frame, const FrameGeomet
   return tile_count;
 }
 
+// A tile buffer set to one word (64-byte stores where the CPU has them).
+void Renderer::Impl::fill_words(std::uint32_t* words, std::uint32_t word) const {
+#if SORTIE_RENDER_HAVE_AVX512
+  if (widest) {
+    avx512::fill_tile(words, word);
+    return;
+  }
+#endif
+  std::fill(words, words + kTilePixels, word);
+}
+
 // One tile: clear or load it, run every batch's items binned to it, store it.
 void Renderer::Impl::raster_tile(std::size_t tile, unsigned worker, const TileClear& clear, const FrameGeometry& g,
                                  Framebuffer& target, bool keep_depth) {
@@ -514,10 +541,10 @@ void Renderer::Impl::raster_tile(std::size_t tile, unsigned worker, const TileCl
   if (atmosphere.active) {
     clear_tile_to_sky(atmosphere, t);
   } else if (clear.color) {
-    std::fill(std::begin(buf.color), std::end(buf.color), clear.word);
+    fill_words(buf.color, clear.word);
   }
   if (clear.depth) {
-    std::fill(std::begin(buf.depth), std::end(buf.depth), clear.z);
+    fill_words(static_cast<std::uint32_t*>(static_cast<void*>(buf.depth)), std::bit_cast<std::uint32_t>(clear.z));
     t.depth_cleared(clear.z);
   } else {
     t.depth_loaded();
@@ -570,7 +597,7 @@ void Renderer::Impl::raster_tile(std::size_t tile, unsigned worker, const TileCl
   }
   t.flush_fragments();
   if (!fogged) fog_tile(atmosphere, t, clear.depth ? clear.z : 1.0f);
-  store_tile(t, target, keep_depth);
+  store_tile(t, target, keep_depth, widest);
   scratch[worker].depth_skips += t.depth_skips;
 }
 
