@@ -162,6 +162,36 @@ struct Plane3 {
   float v[3];
 };
 
+// The (tile, item) pairs of a set-up triangle, the `index`-th record of its batch: its one tile,
+// or each of the tiles its bounds cross that some pixel of the triangle may lie in (no edge's
+// largest value over the tile's part of the bounds is negative).
+void bin_triangle(const TriangleHeader& t, std::size_t index, const FrameGeometry& g, Batch& batch) {
+  const auto& vp = g.scissor;
+  const auto code = item_code(ItemKind::triangle, static_cast<std::uint32_t>(index));
+  const int tx0 = (t.x0 - vp.x) / kTileSize, tx1 = (t.x1 - 1 - vp.x) / kTileSize;
+  const int ty0 = (t.y0 - vp.y) / kTileSize, ty1 = (t.y1 - 1 - vp.y) / kTileSize;
+  if (tx0 == tx1 && ty0 == ty1) {
+    batch.pairs.push_back((static_cast<std::uint64_t>(ty0 * g.tiles_x + tx0) << 32) | code);
+    return;
+  }
+  const TriangleEdges e = edges_of(t);
+  for (int ty = ty0; ty <= ty1; ++ty) {
+    const std::int64_t py0 = std::max<std::int64_t>(t.y0, vp.y + ty * kTileSize);
+    const std::int64_t py1 = std::min<std::int64_t>(t.y1, vp.y + (ty + 1) * kTileSize) - 1;
+    for (int tx = tx0; tx <= tx1; ++tx) {
+      const std::int64_t px0 = std::max<std::int64_t>(t.x0, vp.x + tx * kTileSize);
+      const std::int64_t px1 = std::min<std::int64_t>(t.x1, vp.x + (tx + 1) * kTileSize) - 1;
+      bool touches = true;
+      for (int k = 0; k < 3 && touches; ++k) {
+        const std::int64_t ex = e.ea[k] > 0 ? e.ea[k] * px1 : e.ea[k] * px0;
+        const std::int64_t ey = e.eb[k] > 0 ? e.eb[k] * py1 : e.eb[k] * py0;
+        touches = e.ec[k] + ex + ey >= 0;
+      }
+      if (touches) batch.pairs.push_back((static_cast<std::uint64_t>(ty * g.tiles_x + tx) << 32) | code);
+    }
+  }
+}
+
 // Sets up one triangle of window-positioned vertices and appends its record to the batch; false
 // when culled (no pixel centre inside the scissor, zero area, or a culled face).
 bool setup_triangle(const ClipVertex* p0, const ClipVertex* p1, const ClipVertex* p2, const DrawState& d,
@@ -254,6 +284,7 @@ bool setup_triangle(const ClipVertex* p0, const ClipVertex* p1, const ClipVertex
   if (batch.tri_words.size() < batch.tri_used + stride + kSlack)
     batch.tri_words.resize(std::max(batch.tri_words.size() * 2, batch.tri_used + stride * 256 + kSlack));
   std::uint32_t* rec = batch.tri_words.data() + batch.tri_used;
+  bin_triangle(h, batch.tri_used / stride, g, batch);
   batch.tri_used += stride;
   std::memcpy(rec, &h, sizeof h);
   std::uint32_t* planes = rec + kHeaderWords;
@@ -686,7 +717,6 @@ void setup_labels(std::span<const Label> labels, const Camera& camera, const Fra
 void bin_batch(const FrameGeometry& g, Batch& batch) {
   const auto& vp = g.scissor;
   const int tiles = g.tiles_x * g.tiles_y;
-  batch.pairs.clear();
   auto add_rect = [&](std::int32_t x0, std::int32_t y0, std::int32_t x1, std::int32_t y1, std::uint32_t code) {
     const int tx0 = (x0 - vp.x) / kTileSize, tx1 = (x1 - 1 - vp.x) / kTileSize;
     const int ty0 = (y0 - vp.y) / kTileSize, ty1 = (y1 - 1 - vp.y) / kTileSize;
@@ -694,36 +724,7 @@ void bin_batch(const FrameGeometry& g, Batch& batch) {
       for (int tx = tx0; tx <= tx1; ++tx)
         batch.pairs.push_back((static_cast<std::uint64_t>(ty * g.tiles_x + tx) << 32) | code);
   };
-  const std::size_t triangles = batch.triangle_count();
-  for (std::size_t i = 0; i < triangles; ++i) {
-    TriangleHeader t;
-    std::memcpy(&t, batch.triangle(i), sizeof t);
-    const auto code = item_code(ItemKind::triangle, static_cast<std::uint32_t>(i));
-    const int tx0 = (t.x0 - vp.x) / kTileSize, tx1 = (t.x1 - 1 - vp.x) / kTileSize;
-    const int ty0 = (t.y0 - vp.y) / kTileSize, ty1 = (t.y1 - 1 - vp.y) / kTileSize;
-    if (tx0 == tx1 && ty0 == ty1) {
-      batch.pairs.push_back((static_cast<std::uint64_t>(ty0 * g.tiles_x + tx0) << 32) | code);
-      continue;
-    }
-    // Several tiles: skip those no edge lets in (the edge's largest value over the tile's
-    // part of the bounding box is negative).
-    const TriangleEdges e = edges_of(t);
-    for (int ty = ty0; ty <= ty1; ++ty) {
-      const std::int64_t py0 = std::max<std::int64_t>(t.y0, vp.y + ty * kTileSize);
-      const std::int64_t py1 = std::min<std::int64_t>(t.y1, vp.y + (ty + 1) * kTileSize) - 1;
-      for (int tx = tx0; tx <= tx1; ++tx) {
-        const std::int64_t px0 = std::max<std::int64_t>(t.x0, vp.x + tx * kTileSize);
-        const std::int64_t px1 = std::min<std::int64_t>(t.x1, vp.x + (tx + 1) * kTileSize) - 1;
-        bool touches = true;
-        for (int k = 0; k < 3 && touches; ++k) {
-          const std::int64_t ex = e.ea[k] > 0 ? e.ea[k] * px1 : e.ea[k] * px0;
-          const std::int64_t ey = e.eb[k] > 0 ? e.eb[k] * py1 : e.eb[k] * py0;
-          touches = e.ec[k] + ex + ey >= 0;
-        }
-        if (touches) batch.pairs.push_back((static_cast<std::uint64_t>(ty * g.tiles_x + tx) << 32) | code);
-      }
-    }
-  }
+  // Triangles were binned as they were set up (bin_triangle).
   for (std::size_t i = 0; i < batch.lines.size(); ++i) {
     const SetupLine& l = batch.lines[i];
     add_rect(l.bx0, l.by0, l.bx1, l.by1, item_code(ItemKind::line, static_cast<std::uint32_t>(i)));

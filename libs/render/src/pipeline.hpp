@@ -226,7 +226,7 @@ struct Batch {
   std::vector<SetupLine> lines;
   std::vector<SetupPoint> points;
   std::vector<SetupLabel> labels;
-  std::vector<std::uint64_t> pairs;    // (tile << 32) | item, before sorting
+  std::vector<std::uint64_t> pairs;    // (tile << 32) | item, before sorting (triangles' at setup)
   std::vector<std::uint32_t> offsets;  // tile_count + 1
   std::vector<std::uint32_t> items;    // item codes grouped by tile, in submission order
   std::vector<std::uint32_t> cursor;   // scratch of the counting sort
@@ -424,7 +424,8 @@ void transform_vertices(const DrawState& d, const FrameGeometry& g, std::size_t 
 void setup_primitives(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts,
                       const std::uint16_t* outcodes, std::size_t begin, std::size_t end, Batch& batch);
 void setup_labels(std::span<const Label> labels, const Camera& camera, const FrameGeometry& g, Batch& batch);
-// Sorts the batch's primitives into tile bins.
+// Sorts the batch's primitives into tile bins (its triangles were paired with their tiles as
+// they were set up).
 void bin_batch(const FrameGeometry& g, Batch& batch);
 
 // Raster stage. Kernels per instruction set (raster_sse2.cpp, raster_avx2.cpp, raster_avx512.cpp);
