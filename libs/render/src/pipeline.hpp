@@ -161,6 +161,35 @@ inline TriangleEdges edges_of(const TriangleHeader& h) {
   return e;
 }
 
+// The same edges in 32 bits for a triangle at most a tile wide and high (small_edges_fit), as
+// values at the centre of pixel (x, y) from each edge's own first vertex: e[k] + ka[k] i + kb[k] j
+// is edges_of's value at pixel (x + i, y + j), exactly, for pixels within a tile of the triangle
+// (all below 2^23 in magnitude).
+struct SmallEdges {
+  std::int32_t e[3];
+  std::int32_t ka[3];
+  std::int32_t kb[3];
+};
+inline bool small_edges_fit(const TriangleHeader& h) {
+  constexpr std::int32_t kMax = kTileSize << kSubpixelBits;
+  return std::max({h.fx[0], h.fx[1], h.fx[2]}) - std::min({h.fx[0], h.fx[1], h.fx[2]}) <= kMax &&
+         std::max({h.fy[0], h.fy[1], h.fy[2]}) - std::min({h.fy[0], h.fy[1], h.fy[2]}) <= kMax;
+}
+inline SmallEdges small_edges_at(const TriangleHeader& h, std::int32_t x, std::int32_t y) {
+  constexpr std::int32_t kSub = 1 << kSubpixelBits;
+  const std::int32_t px = x * kSub + kSub / 2, py = y * kSub + kSub / 2;
+  SmallEdges s;
+  for (int k = 0; k < 3; ++k) {
+    const int n = k == 2 ? 0 : k + 1;
+    const std::int32_t dx = h.fx[n] - h.fx[k], dy = h.fy[n] - h.fy[k];
+    const bool top_left = dy < 0 || (dy == 0 && dx > 0);
+    s.e[k] = dx * (py - h.fy[k]) - dy * (px - h.fx[k]) - (top_left ? 0 : 1);
+    s.ka[k] = -dy * kSub;
+    s.kb[k] = dx * kSub;
+  }
+  return s;
+}
+
 struct SetupLine {
   float x0, y0, z0, x1, y1, z1;  // window coordinates, endpoint 0 has the smaller major coordinate
   float c0[4], c1[4];            // colour * 255 at the endpoints

@@ -375,24 +375,16 @@ template <Tex kTex, Shade kShade, class P = V>
 SORTIE_INLINE bool queue_box(const TriangleHeader& h, const float* pl, float ref_x, float ref_y, const Gradients& gr,
                              const DrawState& d, TileContext& tc) {
   constexpr int kU = 2, kV = 3, kC = 4;
-  constexpr std::int32_t kSub = 1 << kSubpixelBits;
   const int lx = (std::max<int>(h.x0, tc.x0) - tc.tile_x) & ~1, ly = (std::max<int>(h.y0, tc.y0) - tc.tile_y) & ~1;
   const int rx = std::min<int>(h.x1, tc.x1) - tc.tile_x, ry = std::min<int>(h.y1, tc.y1) - tc.tile_y;
   if (rx - lx > 4 || ry - ly > 4 || lx + 4 > kTileSize || ly + 4 > kTileSize) return false;
-  const std::int32_t wx = std::max({h.fx[0], h.fx[1], h.fx[2]}) - std::min({h.fx[0], h.fx[1], h.fx[2]});
-  const std::int32_t wy = std::max({h.fy[0], h.fy[1], h.fy[2]}) - std::min({h.fy[0], h.fy[1], h.fy[2]});
-  if (wx > kTileSize * kSub || wy > kTileSize * kSub) return false;  // edge values past 32 bits
+  if (!small_edges_fit(h)) return false;  // edge values past 32 bits
   const std::int32_t ax = tc.tile_x + lx, ay = tc.tile_y + ly;
-  const std::int32_t px = ax * kSub + kSub / 2, py = ay * kSub + kSub / 2;
+  const SmallEdges e = small_edges_at(h, ax, ay);
   const I lane_x = P::box_lane_x(), lane_y = P::box_lane_y();
   I any = P::is(0);
-  for (int k = 0; k < 3; ++k) {
-    const int n = k == 2 ? 0 : k + 1;
-    const std::int32_t dx = h.fx[n] - h.fx[k], dy = h.fy[n] - h.fy[k];
-    const bool top_left = dy < 0 || (dy == 0 && dx > 0);
-    const std::int32_t e = dx * (py - h.fy[k]) - dy * (px - h.fx[k]) - (top_left ? 0 : 1);
-    any = any | (P::is(e) + mullo32(P::is(-dy * kSub), lane_x) + mullo32(P::is(dx * kSub), lane_y));
-  }
+  for (int k = 0; k < 3; ++k)
+    any = any | (P::is(e.e[k]) + mullo32(P::is(e.ka[k]), lane_x) + mullo32(P::is(e.kb[k]), lane_y));
   I mask = andnot(sra<31>(any), P::is(-1));
   if (movemask(mask) == 0) return true;
   const Material& mat = d.call->material;
@@ -494,21 +486,10 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
   }
 
   std::int32_t e[3], ka[3], kb[3];
-  const std::int32_t wx = std::max({h.fx[0], h.fx[1], h.fx[2]}) - std::min({h.fx[0], h.fx[1], h.fx[2]});
-  const std::int32_t wy = std::max({h.fy[0], h.fy[1], h.fy[2]}) - std::min({h.fy[0], h.fy[1], h.fy[2]});
-  if (wx <= kTileSize << kSubpixelBits && wy <= kTileSize << kSubpixelBits) {
-    // A triangle at most a tile wide and high (all of a dense mesh): evaluated from its own
-    // vertex at pixels of its bounding box, every edge value fits in 32 bits (< 2^23).
-    constexpr std::int32_t kSub = 1 << kSubpixelBits;
-    const std::int32_t px = ax * kSub + kSub / 2, py = ay * kSub + kSub / 2;
-    for (int k = 0; k < 3; ++k) {
-      const int n = k == 2 ? 0 : k + 1;
-      const std::int32_t dx = h.fx[n] - h.fx[k], dy = h.fy[n] - h.fy[k];
-      const bool top_left = dy < 0 || (dy == 0 && dx > 0);
-      e[k] = dx * (py - h.fy[k]) - dy * (px - h.fx[k]) - (top_left ? 0 : 1);
-      ka[k] = -dy * kSub;
-      kb[k] = dx * kSub;
-    }
+  if (small_edges_fit(h)) {
+    // A triangle at most a tile wide and high (all of a dense mesh): 32-bit edge values.
+    const SmallEdges s = small_edges_at(h, ax, ay);
+    for (int k = 0; k < 3; ++k) e[k] = s.e[k], ka[k] = s.ka[k], kb[k] = s.kb[k];
   } else {
     // Edges at the region's first pixel. An edge that is non-negative over the whole region is
     // dropped; one negative over all of it rejects the triangle here; the rest cross the region
