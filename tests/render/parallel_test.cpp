@@ -245,11 +245,12 @@ TEST(Parallel, queued_fragments_keep_the_drawing_order) {
 }
 
 // Small triangles queued without stepping (AVX-512: a tiny one from its covered centres, one in a
-// 4 x 4 box in one step) keep the coarse depth bounds true: a near square sets its blocks' bound
-// low, a far mesh of small triangles drawn without the depth test lifts the depths there, and a
-// square between the two must then still be drawn over the mesh, as the baseline kernels draw it.
-// Once with a mesh of triangles of about a pixel (tiny), once with one triangle of about three
-// (a box).
+// few 4 x 4 boxes, a step per box) keep the coarse depth bounds true: a near square sets its
+// blocks' bound low, a far mesh of small triangles drawn without the depth test lifts the depths
+// there, and a square between the two must then still be drawn over the mesh, as the baseline
+// kernels draw it. Once with a mesh of triangles of about a pixel (tiny), once with one triangle
+// of about three (a box). The middle square is alpha tested (every texel passes): it is not
+// queued, so it steps and consults the coarse bounds (small queued triangles never do).
 TEST(Parallel, small_triangles_written_without_the_depth_test_lift_the_coarse_bound) {
   const Texture tex = test::checker_texture(32, 4, kWhite, {90, 60, 30, 255});
   auto square = [](float z, float half) {
@@ -270,10 +271,12 @@ TEST(Parallel, small_triangles_written_without_the_depth_test_lift_the_coarse_bo
     tested.cull = Cull::none;
     Material untested = tested;
     untested.depth_test = false;
+    Material alpha_tested = tested;
+    alpha_tested.alpha_ref = 1;
     const DrawCall draws[] = {{near_square.view(), tested, core::Mat4::identity()},
                               {behind.view(), tested, core::Mat4::identity()},  // measures the bounds
                               {lifting->view(), untested, core::Mat4::identity()},
-                              {middle.view(), tested, core::Mat4::identity()}};
+                              {middle.view(), alpha_tested, core::Mat4::identity()}};
     Frame f;
     f.camera = Camera::perspective({0, 0, 10}, {0, 0, 0}, {0, 1, 0}, 0.9f, 1.0f, 0.5f, 100.0f);
     f.draws = draws;

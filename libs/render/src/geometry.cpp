@@ -244,25 +244,23 @@ bool setup_triangle(const ClipVertex* p0, const ClipVertex* p1, const ClipVertex
         dy[k] = h.fy[n] - h.fy[k];
         bias[k] = dy[k] < 0 || (dy[k] == 0 && dx[k] > 0) ? 0 : 1;
       }
-      std::uint32_t bit = 1;
-      for (std::int32_t py = y0; py < y1; ++py) {
+      for (std::int32_t py = y0, row = 0; py < y1; ++py, row += 4) {
         const std::int32_t cy = py * kSubpixel + half;
-        for (std::int32_t px = x0; px < x1; ++px, bit <<= 1) {
+        for (std::int32_t px = x0, bit = row; px < x1; ++px, ++bit) {
           const std::int32_t cx = px * kSubpixel + half;
           std::int32_t inside = 0;
           for (int k = 0; k < 3; ++k) inside |= dx[k] * (cy - h.fy[k]) - dy[k] * (cx - h.fx[k]) - bias[k];
-          h.tiny |= inside >= 0 ? bit : 0u;
+          h.tiny |= static_cast<std::uint32_t>(inside >= 0) << bit;
         }
       }
     } else {
       const TriangleEdges e = edges_of(h);
-      std::uint32_t bit = 1;
-      for (std::int32_t py = y0; py < y1; ++py)
-        for (std::int32_t px = x0; px < x1; ++px, bit <<= 1)
+      for (std::int32_t py = y0, row = 0; py < y1; ++py, row += 4)
+        for (std::int32_t px = x0, bit = row; px < x1; ++px, ++bit)
           if (e.ec[0] + static_cast<std::int64_t>(e.ea[0]) * px + static_cast<std::int64_t>(e.eb[0]) * py >= 0 &&
               e.ec[1] + static_cast<std::int64_t>(e.ea[1]) * px + static_cast<std::int64_t>(e.eb[1]) * py >= 0 &&
               e.ec[2] + static_cast<std::int64_t>(e.ea[2]) * px + static_cast<std::int64_t>(e.eb[2]) * py >= 0)
-            h.tiny |= bit;
+            h.tiny |= 1u << bit;
     }
     if (h.tiny == 0) return false;
   }

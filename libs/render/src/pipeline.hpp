@@ -120,8 +120,9 @@ struct TriangleHeader {
   std::int32_t fx[3];  // window positions, fixed point (kSubpixelBits), wound so the area is positive
   std::int32_t fy[3];
   std::int16_t x0, y0, x1, y1;  // pixel bounds [x0, x1) x [y0, y1), inside the scissor
-  // When the bounds hold at most four pixel centres: bit c set for centre c (row-major in the
-  // bounds: x0 + c % width, y0 + c / width) inside the triangle; else 0.
+  // When the bounds hold at most four pixel centres: bit c set for the centre of pixel
+  // (x0 + c % 4, y0 + c / 4) when it is inside the triangle (rows of four bits, whatever the
+  // bounds' width); else 0.
   std::uint32_t tiny;
 };
 static_assert(sizeof(TriangleHeader) == 36, "triangle records are packed 32-bit words");

@@ -110,7 +110,7 @@ struct V {
   static I load_i(const T* p) {
     return {_mm512_load_si512(static_cast<const void*>(p))};
   }
-  // 4 x 4 boxes (queue_box): lanes 0..7 are quad row 0 (two quads side by side), 8..15 quad row 1.
+  // 4 x 4 boxes (queue_boxes): lanes 0..7 are quad row 0 (two quads side by side), 8..15 quad row 1.
   static I box_lane_x() { return {_mm512_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1, 2, 3, 2, 3)}; }
   static I box_lane_y() { return {_mm512_setr_epi32(0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3)}; }
   static F load_box(const float* row0, const float* row1) {

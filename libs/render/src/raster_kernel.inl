@@ -320,12 +320,11 @@ SORTIE_INLINE void queue_tiny(const TriangleHeader& h, const float* pl, float re
   constexpr int kU = 2, kV = 3, kC = 4;
   const Material& mat = d.call->material;
   FragmentQueue& q = *tc.queue;
-  const int width = h.x1 - h.x0;
   const auto alpha = static_cast<std::uint32_t>(d.const_alpha) << 24;
   int n = q.count;
   for (std::uint32_t left = h.tiny; left != 0; left &= left - 1) {
     const int c = __builtin_ctz(left);
-    const int px = h.x0 + c % width, py = h.y0 + c / width;
+    const int px = h.x0 + (c & 3), py = h.y0 + (c >> 2);
     if (px < tc.x0 || px >= tc.x1 || py < tc.y0 || py >= tc.y1) continue;
     const int lx = px - tc.tile_x, ly = py - tc.tile_y;
     const int off = quad_offset(lx, ly);
@@ -366,61 +365,81 @@ SORTIE_INLINE F plane_at(const float* p, F fx, F fy) {
   return (V::fs(p[0]) + V::fs(p[2]) * fy) + V::fs(p[1]) * fx;
 }
 
-// A small triangle whose pixel centres in this tile lie in one quad-aligned 4 x 4 box (the
-// policy's box lanes: two quads side by side, two quad rows): edges, depth test and the queue in
-// one step, no coarse depth and no stepping. Every lane's value is the stepping loop's for that
-// pixel (exact centre offsets, same operations). False when the triangle does not fit (nothing
-// is drawn then).
+// Boxes across and down of the box path (queue_boxes): a dense mesh's triangles need one to
+// four; up to 32 x 32 pixels (eight by eight boxes) boxes still beat stepping on the sample
+// terrain's, and larger triangles step (rows there end early).
+inline constexpr int kMaxBoxSide = 8;
+
+// A small triangle whose pixel centres in this tile lie in at most kMaxBoxSide x kMaxBoxSide
+// quad-aligned 4 x 4 boxes (the policy's box lanes: two quads side by side, two quad rows):
+// per box, edges, depth test and the queue in one step, no coarse depth and no row set-up.
+// Every lane's value is the stepping loop's for that pixel (exact centre offsets, same
+// operations). False when the triangle does not fit (nothing is drawn then).
 template <Tex kTex, Shade kShade, class P = V>
-SORTIE_INLINE bool queue_box(const TriangleHeader& h, const float* pl, float ref_x, float ref_y, const Gradients& gr,
-                             const DrawState& d, TileContext& tc) {
+SORTIE_INLINE bool queue_boxes(const TriangleHeader& h, const float* pl, float ref_x, float ref_y,
+                               const Gradients& gr, const DrawState& d, TileContext& tc) {
   constexpr int kU = 2, kV = 3, kC = 4;
-  const int lx = (std::max<int>(h.x0, tc.x0) - tc.tile_x) & ~1, ly = (std::max<int>(h.y0, tc.y0) - tc.tile_y) & ~1;
+  int lx = (std::max<int>(h.x0, tc.x0) - tc.tile_x) & ~1, ly = (std::max<int>(h.y0, tc.y0) - tc.tile_y) & ~1;
   const int rx = std::min<int>(h.x1, tc.x1) - tc.tile_x, ry = std::min<int>(h.y1, tc.y1) - tc.tile_y;
-  if (rx - lx > 4 || ry - ly > 4 || lx + 4 > kTileSize || ly + 4 > kTileSize) return false;
-  if (!small_edges_fit(h)) return false;  // edge values past 32 bits
+  const int nx = (rx - lx + 3) >> 2, ny = (ry - ly + 3) >> 2;
+  if (nx > kMaxBoxSide || ny > kMaxBoxSide || !small_edges_fit(h)) return false;  // or edges past 32 bits
+  // Boxes that would run past the tile's right (bottom) edge start further left (up): the
+  // region then starts inside the tile at the triangle's bounds, so the pixels added are outside it.
+  lx = std::min(lx, kTileSize - 4 * nx);
+  ly = std::min(ly, kTileSize - 4 * ny);
   const std::int32_t ax = tc.tile_x + lx, ay = tc.tile_y + ly;
   const SmallEdges e = small_edges_at(h, ax, ay);
   const I lane_x = P::box_lane_x(), lane_y = P::box_lane_y();
-  I any = P::is(0);
-  for (int k = 0; k < 3; ++k)
-    any = any | (P::is(e.e[k]) + mullo32(P::is(e.ka[k]), lane_x) + mullo32(P::is(e.kb[k]), lane_y));
-  I mask = andnot(sra<31>(any), P::is(-1));
-  if (movemask(mask) == 0) return true;
+  I row0[3], col_step[3], row_step[3];
+  for (int k = 0; k < 3; ++k) {
+    row0[k] = P::is(e.e[k]) + mullo32(P::is(e.ka[k]), lane_x) + mullo32(P::is(e.kb[k]), lane_y);
+    col_step[k] = P::is(4 * e.ka[k]);
+    row_step[k] = P::is(4 * e.kb[k]);
+  }
   const Material& mat = d.call->material;
-  const F fx = P::fs(static_cast<float>(ax) + 0.5f - ref_x) + to_f(lane_x);
-  const F fy = P::fs(static_cast<float>(ay) + 0.5f - ref_y) + to_f(lane_y);
-  float* d0 = tc.depth + quad_offset(lx, ly);
-  float* d1 = tc.depth + quad_offset(lx, ly + 2);
-  const F z = plane_at(pl, fx, fy);
-  if (mat.depth_test) {
-    mask = mask & cmplt(z, P::load_box(d0, d1));
-    if (movemask(mask) == 0) return true;
-  }
-  const F w = P::fs(1.0f) / plane_at(pl + 3, fx, fy);
-  const F f0 = P::fs(0.0f), f255 = P::fs(255.0f);
+  const F fx0 = P::fs(static_cast<float>(ax) + 0.5f - ref_x) + to_f(lane_x);
+  F fy = P::fs(static_cast<float>(ay) + 0.5f - ref_y) + to_f(lane_y);
+  const F four = P::fs(4.0f), f0 = P::fs(0.0f), f255 = P::fs(255.0f);
   const I alpha = P::is(d.const_alpha << 24);
-  auto channel = [&](int k) { return round_i(clamp(plane_at(pl + 3 * k, fx, fy) * w, f0, f255)); };
-  I color = P::is(static_cast<std::int32_t>(d.flat_color));
-  if constexpr (kShade == Shade::luma) {
-    const I l = channel(kC);
-    color = l | sll<8>(l) | sll<16>(l) | alpha;
-  } else if constexpr (kShade != Shade::flat) {
-    color = channel(kC) | sll<8>(channel(kC + 1)) | sll<16>(channel(kC + 2)) |
-            (kShade == Shade::rgba ? sll<24>(channel(kC + 3)) : alpha);
-  }
-  const F u = plane_at(pl + 3 * kU, fx, fy) * w, v = plane_at(pl + 3 * kV, fx, fy) * w;
-  I lod8 = P::is(0);
-  if constexpr (kTex == Tex::trilinear) lod8 = lod_of(d, gr, u, v, w, mat.lod == LodMode::per_quad);
-  queue_fragments<kTex == Tex::trilinear>(*tc.queue, mask, P::box_offsets(quad_offset(lx, ly), quad_offset(lx, ly + 2)),
-                                          u, v, lod8, color);
-  if (mat.depth_write) {
-    P::store_box(d0, d1, mask, z);
-    if (mat.depth_test) {
-      for (int c = 0; c < 4; ++c) tc.mark_depth(lx + (c & 1) * 3, ly + (c >> 1) * 3);
-    } else {
-      tc.depth_unbounded(lx, lx + 4, ly, ly + 4);  // written without the test: depths may rise
+  if (mat.depth_write && !mat.depth_test) tc.depth_unbounded(lx, lx + 4 * nx, ly, ly + 4 * ny);  // depths may rise
+  for (int by = ly; by < ly + 4 * ny; by += 4, fy = fy + four) {
+    I e0 = row0[0], e1 = row0[1], e2 = row0[2];
+    F fx = fx0;
+    for (int bx = lx; bx < lx + 4 * nx; bx += 4, fx = fx + four) {
+      I mask = andnot(sra<31>(e0 | e1 | e2), P::is(-1));
+      e0 = e0 + col_step[0], e1 = e1 + col_step[1], e2 = e2 + col_step[2];
+      if (movemask(mask) == 0) continue;
+      float* d0 = tc.depth + quad_offset(bx, by);
+      float* d1 = tc.depth + quad_offset(bx, by + 2);
+      const F z = plane_at(pl, fx, fy);
+      if (mat.depth_test) {
+        mask = mask & cmplt(z, P::load_box(d0, d1));
+        if (movemask(mask) == 0) continue;
+      }
+      const F w = P::fs(1.0f) / plane_at(pl + 3, fx, fy);
+      auto channel = [&](int k) { return round_i(clamp(plane_at(pl + 3 * k, fx, fy) * w, f0, f255)); };
+      I color = P::is(static_cast<std::int32_t>(d.flat_color));
+      if constexpr (kShade == Shade::luma) {
+        const I l = channel(kC);
+        color = l | sll<8>(l) | sll<16>(l) | alpha;
+      } else if constexpr (kShade != Shade::flat) {
+        color = channel(kC) | sll<8>(channel(kC + 1)) | sll<16>(channel(kC + 2)) |
+                (kShade == Shade::rgba ? sll<24>(channel(kC + 3)) : alpha);
+      }
+      const F u = plane_at(pl + 3 * kU, fx, fy) * w, v = plane_at(pl + 3 * kV, fx, fy) * w;
+      I lod8 = P::is(0);
+      if constexpr (kTex == Tex::trilinear) lod8 = lod_of(d, gr, u, v, w, mat.lod == LodMode::per_quad);
+      queue_fragments<kTex == Tex::trilinear>(*tc.queue, mask,
+                                              P::box_offsets(quad_offset(bx, by), quad_offset(bx, by + 2)), u, v,
+                                              lod8, color);
+      if (mat.depth_write) {
+        P::store_box(d0, d1, mask, z);
+        if (mat.depth_test)
+          for (int c = 0; c < 4; ++c) tc.mark_depth(bx + (c & 1) * 3, by + (c >> 1) * 3);
+      }
+      if (tc.queue->count > kQueueCapacity - kLanes) tc.queue->shade(tc);
     }
+    row0[0] = row0[0] + row_step[0], row0[1] = row0[1] + row_step[1], row0[2] = row0[2] + row_step[2];
   }
   return true;
 }
@@ -465,7 +484,7 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
     gr = {pl[3 * 1 + 1], pl[3 * 1 + 2], pl[3 * kU + 1], pl[3 * kU + 2], pl[3 * kV + 1], pl[3 * kV + 2]};
   if constexpr (kQueueable) {
     // A tiny triangle's covered centres, known from setup: queued one by one, no stepping. A
-    // small one in a 4 x 4 box: one step.
+    // small one in a few 4 x 4 boxes: one step per box.
     bool done = false;
     if constexpr (kTex != Tex::trilinear) {
       if (queued && h.tiny != 0) {
@@ -473,7 +492,7 @@ void raster(const std::uint32_t* rec, const DrawState& d, TileContext& tc) {
         done = true;
       }
     }
-    if (!done && queued) done = queue_box<kTex, kShade>(h, pl, ref_x, ref_y, gr, d, tc);
+    if (!done && queued) done = queue_boxes<kTex, kShade>(h, pl, ref_x, ref_y, gr, d, tc);
     if (done) {
       if (tc.queue->count > kQueueCapacity - kLanes) tc.queue->shade(tc);
       return;
