@@ -376,8 +376,8 @@ inline constexpr int kMaxBoxSide = 8;
 // Every lane's value is the stepping loop's for that pixel (exact centre offsets, same
 // operations). False when the triangle does not fit (nothing is drawn then).
 template <Tex kTex, Shade kShade, class P = V>
-SORTIE_INLINE bool queue_boxes(const TriangleHeader& h, const float* pl, float ref_x, float ref_y,
-                               const Gradients& gr, const DrawState& d, TileContext& tc) {
+SORTIE_INLINE bool queue_boxes(const TriangleHeader& h, const float* pl, float ref_x, float ref_y, const Gradients& gr,
+                               const DrawState& d, TileContext& tc) {
   constexpr int kU = 2, kV = 3, kC = 4;
   int lx = (std::max<int>(h.x0, tc.x0) - tc.tile_x) & ~1, ly = (std::max<int>(h.y0, tc.y0) - tc.tile_y) & ~1;
   const int rx = std::min<int>(h.x1, tc.x1) - tc.tile_x, ry = std::min<int>(h.y1, tc.y1) - tc.tile_y;
@@ -429,9 +429,8 @@ SORTIE_INLINE bool queue_boxes(const TriangleHeader& h, const float* pl, float r
       const F u = plane_at(pl + 3 * kU, fx, fy) * w, v = plane_at(pl + 3 * kV, fx, fy) * w;
       I lod8 = P::is(0);
       if constexpr (kTex == Tex::trilinear) lod8 = lod_of(d, gr, u, v, w, mat.lod == LodMode::per_quad);
-      queue_fragments<kTex == Tex::trilinear>(*tc.queue, mask,
-                                              P::box_offsets(quad_offset(bx, by), quad_offset(bx, by + 2)), u, v,
-                                              lod8, color);
+      queue_fragments<kTex == Tex::trilinear>(
+          *tc.queue, mask, P::box_offsets(quad_offset(bx, by), quad_offset(bx, by + 2)), u, v, lod8, color);
       if (mat.depth_write) {
         P::store_box(d0, d1, mask, z);
         if (mat.depth_test)
