@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #include "render_fixtures.hpp"
@@ -49,6 +50,109 @@ TEST(Parallel, wide_kernels_match_baseline_kernels) {
       Framebuffer best = Framebuffer::create(s.width, s.height).value();
       ASSERT_TRUE(rw->render(s.frame, best));
       EXPECT_TRUE(same_bits(base, best)) << c.name << " (" << rw->isa() << " vs " << rb.isa() << ")";
+    }
+  }
+}
+
+// Triangle setup sixteen triangles at a time (AVX-512: setup_avx512.cpp) keeps, culls and
+// records exactly what the portable loop does, in the same order. A soup in window pixels that
+// reaches every decision: triangles between pixel centres, tiny ones of one to four centres,
+// slivers whose few on-screen centres lie far from their vertices (tested in 64 bits, portable),
+// degenerate, back- and front-facing ones, some partly off-screen, some across the guard band or
+// the near and far planes (clipped), some all outside (rejected), a non-finite vertex, vertices
+// shared between triangles; indexed and not, counts that are not multiples of sixteen, three
+// cull modes and three kinds of record (flat, vertex colours, textured), into a full and into an
+// offset viewport, on one thread and on two.
+TEST(Parallel, wide_setup_matches_portable_setup) {
+  Renderer rb({1, true, Isa::baseline});
+  Renderer r1({1, true, Isa::best});
+  Renderer r2({2, true, Isa::best});
+  if (r1.isa() != "avx512") GTEST_SKIP() << "no AVX-512 on this machine or build: triangles set up one at a time";
+  constexpr int kW = 157, kH = 118;
+  std::uint32_t state = 4242;
+  auto next = [&state] {
+    state = state * 1664525u + 1013904223u;
+    return static_cast<float>(state >> 8) / 16777216.0f;
+  };
+  auto soup = [&](int count, bool indexed) {
+    Mesh m;
+    for (int t = 0; t < count; ++t) {
+      const float cx = next() * (kW + 60) - 30, cy = next() * (kH + 60) - 30, z = -1.0f - next() * 40.0f;
+      core::Vec3 p[3];
+      const int kind = t % 10;
+      for (int k = 0; k < 3; ++k) {
+        const float r = kind < 4 ? 1.6f : kind < 7 ? 9.0f : 45.0f;  // tiny, small, large
+        p[k] = {cx + (next() - 0.5f) * r, cy + (next() - 0.5f) * r, z};
+      }
+      if (kind == 7) {  // a sliver from far off the left edge: at most a few centres on screen
+        p[0] = {-150.0f - next() * 60.0f, cy, z};
+        p[1] = {next() * 3.0f, cy + next() * 0.9f, z};
+        p[2] = {-120.0f, cy + 0.7f, z};
+      }
+      if (kind == 8 && t % 3 == 0) p[2] = p[0];                              // degenerate
+      if (kind == 8 && t % 3 == 1) p[1].x = cx + 30000.0f;                   // across the guard band
+      if (kind == 9 && t % 4 == 0) p[0].z = 5.0f;                            // across the near plane
+      if (kind == 9 && t % 4 == 1) p[1].z = -500.0f;                         // across the far plane
+      if (kind == 9 && t % 4 == 2) p[0].x = p[1].x = p[2].x = -900.0f;       // all outside: rejected
+      if (t == count / 2) p[1].y = std::numeric_limits<float>::quiet_NaN();  // not finite
+      for (int k = 0; k < 3; ++k) {
+        const bool share = indexed && t > 4 && next() < 0.15f;  // a vertex of an earlier triangle
+        m.indices.push_back(share ? m.indices[static_cast<std::size_t>(next() * static_cast<float>(m.indices.size()))]
+                                  : static_cast<std::uint32_t>(m.positions.size()));
+        if (share) continue;
+        m.positions.push_back(p[k]);
+        m.normals.push_back({0, 0, 1});
+        m.uvs.push_back({next() * 4.0f, next() * 4.0f});
+        m.colors.push_back({static_cast<std::uint8_t>(next() * 255), static_cast<std::uint8_t>(next() * 255),
+                            static_cast<std::uint8_t>(next() * 255), 255});
+      }
+    }
+    if (!indexed) {  // the same triangles without an index buffer
+      Mesh flat;
+      for (const std::uint32_t i : m.indices) {
+        flat.positions.push_back(m.positions[i]);
+        flat.normals.push_back(m.normals[i]);
+        flat.uvs.push_back(m.uvs[i]);
+        flat.colors.push_back(m.colors[i]);
+      }
+      return flat;
+    }
+    return m;
+  };
+  const std::vector<Mesh> meshes = {soup(1000, true), soup(997, false), soup(37, true), soup(5, false)};
+  const Texture tex = test::checker_texture(32, 4, kWhite, {90, 60, 30, 255});
+  std::vector<DrawCall> draws;
+  for (std::size_t i = 0; i < 9; ++i) {
+    Material mat;
+    mat.cull = i % 3 == 0 ? Cull::none : i % 3 == 1 ? Cull::back : Cull::front;
+    MeshView view = meshes[i % meshes.size()].view();
+    if (i % 3 != 1) view.colors = {};  // flat or textured (no colour planes)
+    if (i % 3 == 2) mat.texture = tex.view();
+    draws.push_back({view, mat, core::Mat4::identity()});
+  }
+  Frame f;
+  f.camera = Camera::pixels(kW, kH, 100.0f);
+  f.draws = draws;
+  for (const bool offset : {false, true}) {
+    if (offset) f.viewport = Viewport{-17, 9, kW + 30, kH - 20};
+    FrameStats sb;
+    Framebuffer base = Framebuffer::create(kW, kH).value();
+    ASSERT_TRUE(rb.render(f, base, &sb));
+    EXPECT_GT(sb.triangles_setup, 1000u);
+    EXPECT_GT(sb.triangles_clipped, 50u);
+    EXPECT_GT(sb.triangles_culled, 1000u);
+    EXPECT_GT(sb.triangles_invalid, 0u);
+    for (Renderer* r : {&r1, &r2}) {
+      FrameStats sw;
+      Framebuffer wide = Framebuffer::create(kW, kH).value();
+      ASSERT_TRUE(r->render(f, wide, &sw));
+      EXPECT_TRUE(same_bits(base, wide)) << "offset " << offset;
+      EXPECT_EQ(sw.triangles, sb.triangles);
+      EXPECT_EQ(sw.triangles_culled, sb.triangles_culled);
+      EXPECT_EQ(sw.triangles_invalid, sb.triangles_invalid);
+      EXPECT_EQ(sw.triangles_clipped, sb.triangles_clipped);
+      EXPECT_EQ(sw.triangles_setup, sb.triangles_setup);
+      EXPECT_EQ(sw.bin_entries, sb.bin_entries);
     }
   }
 }

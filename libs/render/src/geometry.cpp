@@ -154,10 +154,6 @@ int clip_polygon(ClipVertex* poly, int n, std::uint16_t planes, const FrameGeome
   return n;
 }
 
-// Triangles at most this wide and high (sub-pixels) have their tiny-triangle centres tested in
-// 32-bit arithmetic.
-constexpr std::int32_t kTinyExtent = 1024;
-
 struct Plane3 {
   float v[3];
 };
@@ -192,78 +188,18 @@ void bin_triangle(const TriangleHeader& t, std::size_t index, const FrameGeometr
   }
 }
 
-// Sets up one triangle of window-positioned vertices and appends its record to the batch; false
-// when culled (no pixel centre inside the scissor, zero area, or a culled face).
-bool setup_triangle(const ClipVertex* p0, const ClipVertex* p1, const ClipVertex* p2, const DrawState& d,
-                    const FrameGeometry& g, Batch& batch) {
-  // Pixels whose centre (16 px + 8) lies inside the bounding box, within the scissor: most
-  // triangles of a dense mesh that are off-screen or fall between pixel centres stop here.
-  const auto& vp = g.scissor;
-  constexpr int half = kSubpixel / 2;
-  const std::int32_t min_x = std::min({p0->fx, p1->fx, p2->fx});
-  const std::int32_t max_x = std::max({p0->fx, p1->fx, p2->fx});
-  const std::int32_t x0 = std::max((min_x - half + kSubpixel - 1) >> kSubpixelBits, vp.x);
-  const std::int32_t x1 = std::min(((max_x - half) >> kSubpixelBits) + 1, vp.x + vp.width);
-  if (x0 >= x1) return false;
-  const std::int32_t min_y = std::min({p0->fy, p1->fy, p2->fy});
-  const std::int32_t max_y = std::max({p0->fy, p1->fy, p2->fy});
-  const std::int32_t y0 = std::max((min_y - half + kSubpixel - 1) >> kSubpixelBits, vp.y);
-  const std::int32_t y1 = std::min(((max_y - half) >> kSubpixelBits) + 1, vp.y + vp.height);
-  if (y0 >= y1) return false;
-  std::int64_t area = static_cast<std::int64_t>(p1->fx - p0->fx) * (p2->fy - p0->fy) -
-                      static_cast<std::int64_t>(p2->fx - p0->fx) * (p1->fy - p0->fy);
-  if (area == 0) return false;
-  // Window y points down: counter-clockwise in NDC (front) is a negative area here.
-  const bool front = area < 0;
-  const Cull cull = d.call->material.cull;
-  if ((cull == Cull::back && !front) || (cull == Cull::front && front)) return false;
-  if (area < 0) {
-    std::swap(p1, p2);
-    area = -area;
-  }
+}  // namespace
 
+void append_triangle(const ClipVertex* p0, const ClipVertex* p1, const ClipVertex* p2, const TriangleFront& f,
+                     const DrawState& d, const FrameGeometry& g, Batch& batch) {
   TriangleHeader h;
   h.fx[0] = p0->fx, h.fx[1] = p1->fx, h.fx[2] = p2->fx;
   h.fy[0] = p0->fy, h.fy[1] = p1->fy, h.fy[2] = p2->fy;
-  h.x0 = static_cast<std::int16_t>(x0);
-  h.x1 = static_cast<std::int16_t>(x1);
-  h.y0 = static_cast<std::int16_t>(y0);
-  h.y1 = static_cast<std::int16_t>(y1);
-  h.tiny = 0;
-  // Tiny triangles (at most four pixel centres in the bounds, half of a dense mesh): test
-  // those centres now; many cover none, and a record costs more than the test. The centres
-  // covered go in the record (the AVX-512 kernels draw them without stepping).
-  if ((x1 - x0) * (y1 - y0) <= 4) {
-    if (max_x - min_x <= kTinyExtent && max_y - min_y <= kTinyExtent) {
-      // Edge values relative to the edge's first vertex (edges_of's, exactly): the centres lie
-      // inside the triangle's extent, so every product stays far inside 32 bits.
-      std::int32_t dx[3], dy[3], bias[3];
-      for (int k = 0; k < 3; ++k) {
-        const int n = k == 2 ? 0 : k + 1;
-        dx[k] = h.fx[n] - h.fx[k];
-        dy[k] = h.fy[n] - h.fy[k];
-        bias[k] = dy[k] < 0 || (dy[k] == 0 && dx[k] > 0) ? 0 : 1;
-      }
-      for (std::int32_t py = y0, row = 0; py < y1; ++py, row += 4) {
-        const std::int32_t cy = py * kSubpixel + half;
-        for (std::int32_t px = x0, bit = row; px < x1; ++px, ++bit) {
-          const std::int32_t cx = px * kSubpixel + half;
-          std::int32_t inside = 0;
-          for (int k = 0; k < 3; ++k) inside |= dx[k] * (cy - h.fy[k]) - dy[k] * (cx - h.fx[k]) - bias[k];
-          h.tiny |= static_cast<std::uint32_t>(inside >= 0) << bit;
-        }
-      }
-    } else {
-      const TriangleEdges e = edges_of(h);
-      for (std::int32_t py = y0, row = 0; py < y1; ++py, row += 4)
-        for (std::int32_t px = x0, bit = row; px < x1; ++px, ++bit)
-          if (e.ec[0] + static_cast<std::int64_t>(e.ea[0]) * px + static_cast<std::int64_t>(e.eb[0]) * py >= 0 &&
-              e.ec[1] + static_cast<std::int64_t>(e.ea[1]) * px + static_cast<std::int64_t>(e.eb[1]) * py >= 0 &&
-              e.ec[2] + static_cast<std::int64_t>(e.ea[2]) * px + static_cast<std::int64_t>(e.eb[2]) * py >= 0)
-            h.tiny |= 1u << bit;
-    }
-    if (h.tiny == 0) return false;
-  }
+  h.x0 = static_cast<std::int16_t>(f.x0);
+  h.x1 = static_cast<std::int16_t>(f.x1);
+  h.y0 = static_cast<std::int16_t>(f.y0);
+  h.y1 = static_cast<std::int16_t>(f.y1);
+  h.tiny = f.tiny;
 
   // Planes, four attributes at a time: f = f0 + dfdx (x - x0) + dfdy (y - y0) through the
   // three vertices (area in pixels^2 = fixed-point area / 256), written straight into the
@@ -276,7 +212,7 @@ bool setup_triangle(const ClipVertex* p0, const ClipVertex* p1, const ClipVertex
   const F4 dy1 = f4(static_cast<float>(p1->fy - p0->fy) * inv_sub);
   const F4 dx2 = f4(static_cast<float>(p2->fx - p0->fx) * inv_sub);
   const F4 dy2 = f4(static_cast<float>(p2->fy - p0->fy) * inv_sub);
-  const F4 inv_det = f4(static_cast<float>(kSubpixel * kSubpixel) / static_cast<float>(area));
+  const F4 inv_det = f4(static_cast<float>(kSubpixel * kSubpixel) / static_cast<float>(f.area));
   const std::size_t stride = batch.tri_stride;
   constexpr std::size_t kSlack = kMaxPlanes * 3;
   if (batch.tri_words.size() < batch.tri_used + stride + kSlack)
@@ -296,6 +232,81 @@ bool setup_triangle(const ClipVertex* p0, const ClipVertex* p1, const ClipVertex
     // Colour planes follow z, q (and u, v when textured).
     group(p0->attr + 4, p1->attr + 4, p2->attr + 4, planes + (d.level_count > 0 ? 12 : 6));
   }
+}
+
+namespace {
+
+// Sets up one triangle of window-positioned vertices and appends its record to the batch; false
+// when culled (no pixel centre inside the scissor, zero area, or a culled face).
+bool setup_triangle(const ClipVertex* p0, const ClipVertex* p1, const ClipVertex* p2, const DrawState& d,
+                    const FrameGeometry& g, Batch& batch) {
+  // Pixels whose centre (16 px + 8) lies inside the bounding box, within the scissor: most
+  // triangles of a dense mesh that are off-screen or fall between pixel centres stop here.
+  const auto& vp = g.scissor;
+  constexpr int half = kSubpixel / 2;
+  const std::int32_t min_x = std::min({p0->fx, p1->fx, p2->fx});
+  const std::int32_t max_x = std::max({p0->fx, p1->fx, p2->fx});
+  TriangleFront f;
+  f.x0 = std::max((min_x - half + kSubpixel - 1) >> kSubpixelBits, vp.x);
+  f.x1 = std::min(((max_x - half) >> kSubpixelBits) + 1, vp.x + vp.width);
+  if (f.x0 >= f.x1) return false;
+  const std::int32_t min_y = std::min({p0->fy, p1->fy, p2->fy});
+  const std::int32_t max_y = std::max({p0->fy, p1->fy, p2->fy});
+  f.y0 = std::max((min_y - half + kSubpixel - 1) >> kSubpixelBits, vp.y);
+  f.y1 = std::min(((max_y - half) >> kSubpixelBits) + 1, vp.y + vp.height);
+  if (f.y0 >= f.y1) return false;
+  f.area = static_cast<std::int64_t>(p1->fx - p0->fx) * (p2->fy - p0->fy) -
+           static_cast<std::int64_t>(p2->fx - p0->fx) * (p1->fy - p0->fy);
+  if (f.area == 0) return false;
+  // Window y points down: counter-clockwise in NDC (front) is a negative area here.
+  const bool front = f.area < 0;
+  const Cull cull = d.call->material.cull;
+  if ((cull == Cull::back && !front) || (cull == Cull::front && front)) return false;
+  if (f.area < 0) {
+    std::swap(p1, p2);
+    f.area = -f.area;
+  }
+
+  // Tiny triangles (at most four pixel centres in the bounds, half of a dense mesh): test
+  // those centres now; many cover none, and a record costs more than the test. The centres
+  // covered go in the record (the AVX-512 kernels draw them without stepping).
+  f.tiny = 0;
+  if ((f.x1 - f.x0) * (f.y1 - f.y0) <= 4) {
+    const std::int32_t fx[3] = {p0->fx, p1->fx, p2->fx}, fy[3] = {p0->fy, p1->fy, p2->fy};
+    if (max_x - min_x <= kTinyExtent && max_y - min_y <= kTinyExtent) {
+      // Edge values relative to the edge's first vertex (edges_of's, exactly): the centres lie
+      // inside the triangle's extent, so every product stays far inside 32 bits.
+      std::int32_t dx[3], dy[3], bias[3];
+      for (int k = 0; k < 3; ++k) {
+        const int n = k == 2 ? 0 : k + 1;
+        dx[k] = fx[n] - fx[k];
+        dy[k] = fy[n] - fy[k];
+        bias[k] = dy[k] < 0 || (dy[k] == 0 && dx[k] > 0) ? 0 : 1;
+      }
+      for (std::int32_t py = f.y0, row = 0; py < f.y1; ++py, row += 4) {
+        const std::int32_t cy = py * kSubpixel + half;
+        for (std::int32_t px = f.x0, bit = row; px < f.x1; ++px, ++bit) {
+          const std::int32_t cx = px * kSubpixel + half;
+          std::int32_t inside = 0;
+          for (int k = 0; k < 3; ++k) inside |= dx[k] * (cy - fy[k]) - dy[k] * (cx - fx[k]) - bias[k];
+          f.tiny |= static_cast<std::uint32_t>(inside >= 0) << bit;
+        }
+      }
+    } else {
+      TriangleHeader h{};
+      std::copy(fx, fx + 3, h.fx);
+      std::copy(fy, fy + 3, h.fy);
+      const TriangleEdges e = edges_of(h);
+      for (std::int32_t py = f.y0, row = 0; py < f.y1; ++py, row += 4)
+        for (std::int32_t px = f.x0, bit = row; px < f.x1; ++px, ++bit)
+          if (e.ec[0] + static_cast<std::int64_t>(e.ea[0]) * px + static_cast<std::int64_t>(e.eb[0]) * py >= 0 &&
+              e.ec[1] + static_cast<std::int64_t>(e.ea[1]) * px + static_cast<std::int64_t>(e.eb[1]) * py >= 0 &&
+              e.ec[2] + static_cast<std::int64_t>(e.ea[2]) * px + static_cast<std::int64_t>(e.eb[2]) * py >= 0)
+            f.tiny |= 1u << bit;
+    }
+    if (f.tiny == 0) return false;
+  }
+  append_triangle(p0, p1, p2, f, d, g, batch);
   return true;
 }
 
@@ -303,39 +314,52 @@ std::uint32_t index_at(const MeshView& m, std::size_t i) {
   return m.indices.empty() ? static_cast<std::uint32_t>(i) : m.indices[i];
 }
 
-void setup_triangles(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts, const std::uint16_t* oc,
+}  // namespace
+
+void setup_triangle_at(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts, const VertexKey* keys,
+                       std::uint32_t i0, std::uint32_t i1, std::uint32_t i2, Batch& batch) {
+  const std::uint16_t o0 = outcode_of(keys[i0]), o1 = outcode_of(keys[i1]), o2 = outcode_of(keys[i2]);
+  const std::uint16_t any = o0 | o1 | o2;
+  if (any & kInvalid) {
+    ++batch.invalid;
+    return;
+  }
+  if (o0 & o1 & o2 & kRejectPlanes) {
+    ++batch.culled;
+    return;
+  }
+  if (!(any & kClipPlanes)) {
+    if (!setup_triangle(&verts[i0], &verts[i1], &verts[i2], d, g, batch)) ++batch.culled;
+    return;
+  }
+  ++batch.clipped;
+  ClipVertex poly[kMaxClipVertices] = {verts[i0], verts[i1], verts[i2]};
+  const int n = clip_polygon(poly, 3, any & kClipPlanes, g);
+  bool drawn = false;
+  for (int i = 0; i < n; ++i) to_window(poly[i], g, d.call->material.depth_bias);
+  for (int i = 1; i + 1 < n; ++i) drawn |= setup_triangle(&poly[0], &poly[i], &poly[i + 1], d, g, batch);
+  if (!drawn) ++batch.culled;
+}
+
+namespace {
+
+void setup_triangles(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts, const VertexKey* keys,
                      std::size_t begin, std::size_t end, Batch& batch) {
-  const MeshView& m = d.call->mesh;
-  const float bias = d.call->material.depth_bias;
   batch.tri_stride = static_cast<std::uint32_t>(kHeaderWords + 3 * d.planes);
+#if SORTIE_RENDER_HAVE_AVX512
+  if (g.wide_setup && d.vertex_count <= avx512::kMaxSetupVertices) {
+    avx512::setup_triangles(d, g, verts, keys, begin, end, batch);
+    return;
+  }
+#endif
+  const MeshView& m = d.call->mesh;
   for (std::size_t t = begin; t < end; ++t) {
-    const std::uint32_t i0 = index_at(m, t * 3), i1 = index_at(m, t * 3 + 1), i2 = index_at(m, t * 3 + 2);
     ++batch.submitted;
-    const std::uint16_t o0 = oc[i0], o1 = oc[i1], o2 = oc[i2];
-    const std::uint16_t any = o0 | o1 | o2;
-    if (any & kInvalid) {
-      ++batch.invalid;
-      continue;
-    }
-    if (o0 & o1 & o2 & kRejectPlanes) {
-      ++batch.culled;
-      continue;
-    }
-    if (!(any & kClipPlanes)) {
-      if (!setup_triangle(&verts[i0], &verts[i1], &verts[i2], d, g, batch)) ++batch.culled;
-      continue;
-    }
-    ++batch.clipped;
-    ClipVertex poly[kMaxClipVertices] = {verts[i0], verts[i1], verts[i2]};
-    const int n = clip_polygon(poly, 3, any & kClipPlanes, g);
-    bool drawn = false;
-    for (int i = 0; i < n; ++i) to_window(poly[i], g, bias);
-    for (int i = 1; i + 1 < n; ++i) drawn |= setup_triangle(&poly[0], &poly[i], &poly[i + 1], d, g, batch);
-    if (!drawn) ++batch.culled;
+    setup_triangle_at(d, g, verts, keys, index_at(m, t * 3), index_at(m, t * 3 + 1), index_at(m, t * 3 + 2), batch);
   }
 }
 
-void setup_lines(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts, const std::uint16_t* oc,
+void setup_lines(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts, const VertexKey* keys,
                  std::size_t begin, std::size_t end, Batch& batch) {
   const MeshView& m = d.call->mesh;
   const float bias = d.call->material.depth_bias;
@@ -343,11 +367,12 @@ void setup_lines(const DrawState& d, const FrameGeometry& g, const ClipVertex* v
   for (std::size_t s = begin; s < end; ++s) {
     const std::uint32_t i0 = index_at(m, s * 2), i1 = index_at(m, s * 2 + 1);
     ++batch.submitted;
-    if ((oc[i0] | oc[i1]) & kInvalid) {
+    const std::uint16_t o0 = outcode_of(keys[i0]), o1 = outcode_of(keys[i1]);
+    if ((o0 | o1) & kInvalid) {
       ++batch.invalid;
       continue;
     }
-    if (oc[i0] & oc[i1] & kRejectPlanes) {
+    if (o0 & o1 & kRejectPlanes) {
       ++batch.culled;
       continue;
     }
@@ -460,7 +485,7 @@ void setup_lines(const DrawState& d, const FrameGeometry& g, const ClipVertex* v
   }
 }
 
-void setup_points(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts, const std::uint16_t* oc,
+void setup_points(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts, const VertexKey* keys,
                   std::size_t begin, std::size_t end, Batch& batch) {
   const MeshView& m = d.call->mesh;
   const Material& mat = d.call->material;
@@ -469,11 +494,12 @@ void setup_points(const DrawState& d, const FrameGeometry& g, const ClipVertex* 
   for (std::size_t s = begin; s < end; ++s) {
     const std::uint32_t i = index_at(m, s);
     ++batch.submitted;
-    if (oc[i] & kInvalid) {
+    const std::uint16_t o = outcode_of(keys[i]);
+    if (o & kInvalid) {
       ++batch.invalid;
       continue;
     }
-    if (oc[i] & (kNear | kFar | kWPlane)) {
+    if (o & (kNear | kFar | kWPlane)) {
       ++batch.culled;
       continue;
     }
@@ -507,7 +533,7 @@ void setup_points(const DrawState& d, const FrameGeometry& g, const ClipVertex* 
 }  // namespace
 
 void transform_vertices(const DrawState& d, const FrameGeometry& g, std::size_t begin, std::size_t end, ClipVertex* out,
-                        std::uint16_t* outcodes) {
+                        VertexKey* keys) {
   // Four vertices per step in SIMD lanes, every lane computed by the same operations in the
   // same order as the scalar helpers (outcode, to_window) do for clipped vertices.
   using namespace simd;
@@ -631,7 +657,10 @@ void transform_vertices(const DrawState& d, const FrameGeometry& g, std::size_t 
     transpose4(b0, b1, b2, b3);
     const F4 lanes[4][5] = {{g0, h0, j0, a0, b0}, {g1, h1, j1, a1, b1}, {g2, h2, j2, a2, b2}, {g3, h3, j3, a3, b3}};
     alignas(16) std::uint32_t codes[4];
+    alignas(16) std::int32_t wx[4], wy[4];
     store(codes, o);
+    store(wx, fx);
+    store(wy, fy);
     for (std::size_t l = 0; l < n; ++l) {
       auto* f = reinterpret_cast<float*>(&out[i + l]);
       storeu(f, lanes[l][0]);
@@ -639,22 +668,22 @@ void transform_vertices(const DrawState& d, const FrameGeometry& g, std::size_t 
       storeu(f + 8, lanes[l][2]);
       storeu(f + 12, lanes[l][3]);
       storeu(f + 16, lanes[l][4]);
-      outcodes[i + l] = static_cast<std::uint16_t>(codes[l]);
+      keys[i + l] = vertex_key(wx[l], wy[l], static_cast<std::uint16_t>(codes[l]));
     }
   }
 }
 
-void setup_primitives(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts,
-                      const std::uint16_t* outcodes, std::size_t begin, std::size_t end, Batch& batch) {
+void setup_primitives(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts, const VertexKey* keys,
+                      std::size_t begin, std::size_t end, Batch& batch) {
   switch (d.call->mesh.primitive) {
     case Primitive::triangles:
-      setup_triangles(d, g, verts, outcodes, begin, end, batch);
+      setup_triangles(d, g, verts, keys, begin, end, batch);
       break;
     case Primitive::lines:
-      setup_lines(d, g, verts, outcodes, begin, end, batch);
+      setup_lines(d, g, verts, keys, begin, end, batch);
       break;
     case Primitive::points:
-      setup_points(d, g, verts, outcodes, begin, end, batch);
+      setup_points(d, g, verts, keys, begin, end, batch);
       break;
   }
 }

@@ -63,6 +63,22 @@ struct alignas(16) ClipVertex {
 static_assert(sizeof(ClipVertex) == 80 && offsetof(ClipVertex, fx) == 40 && offsetof(ClipVertex, attr) == 48,
               "ClipVertex is stored as five groups of four floats");
 
+// What triangle setup reads of a vertex first, beside its ClipVertex: the outcode and the window
+// position (ClipVertex::fx, fy: 20 bits each, kGuardPixels) packed in 64 bits, fx and fy as
+// 24-bit two's complement in bits 0..23 and 24..47, the outcode in 48..63. One 64-bit gather per
+// vertex then serves sixteen triangles' first decisions (avx512::setup_triangles). The position
+// is meaningful only where the outcode has no kClipPlanes bit.
+using VertexKey = std::uint64_t;
+constexpr VertexKey vertex_key(std::int32_t fx, std::int32_t fy, std::uint16_t outcode) {
+  constexpr std::uint64_t k24 = 0xFFFFFF;
+  return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(fx)) & k24) |
+         (static_cast<std::uint64_t>(static_cast<std::uint32_t>(fy)) & k24) << 24 |
+         static_cast<std::uint64_t>(outcode) << 48;
+}
+constexpr std::uint16_t outcode_of(VertexKey k) {
+  return static_cast<std::uint16_t>(k >> 48);
+}
+
 struct SamplerLevel {
   const std::uint32_t* texels = nullptr;
   std::int32_t width = 1;
@@ -298,6 +314,7 @@ struct FrameGeometry {
   core::Vec3 light_color;
   core::Vec3 ambient;
   std::span<const PointLightState> point_lights;
+  bool wide_setup = false;  // triangles go through the AVX-512 setup front end (the CPU has it)
 };
 
 // A tile being drawn: absolute pixel origin, the clip rectangle (tile ∩ viewport) and the
@@ -449,11 +466,30 @@ inline std::int32_t quad_lod_scalar(const float* u, const float* v, float tex_w,
 // ---- stages ----
 // Vertex stage: vertices [begin, end) of a draw into `out` (the draw's slice of the arena).
 void transform_vertices(const DrawState& d, const FrameGeometry& g, std::size_t begin, std::size_t end, ClipVertex* out,
-                        std::uint16_t* outcodes);
+                        VertexKey* keys);
 // Primitive stage: primitives [begin, end) of a draw, set up and appended to `batch`.
-void setup_primitives(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts,
-                      const std::uint16_t* outcodes, std::size_t begin, std::size_t end, Batch& batch);
+void setup_primitives(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts, const VertexKey* keys,
+                      std::size_t begin, std::size_t end, Batch& batch);
 void setup_labels(std::span<const Label> labels, const Camera& camera, const FrameGeometry& g, Batch& batch);
+// Pieces of triangle setup shared by the portable loop (geometry.cpp) and the AVX-512 front end
+// (setup_avx512.cpp, sixteen triangles at a time). What decides a triangle before its record:
+// pixel bounds inside the scissor, twice its area in sub-pixels squared (positive: the vertices
+// are wound so) and the tiny mask (TriangleHeader::tiny).
+// Tiny triangles at most kTinyExtent sub-pixels wide and high have their centres tested in 32-bit
+// arithmetic (wider ones, in 64 bits, take the portable path).
+inline constexpr std::int32_t kTinyExtent = 1024;
+struct TriangleFront {
+  std::int32_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  std::uint32_t tiny = 0;
+  std::int64_t area = 0;
+};
+// Appends the record (header, planes) of a triangle the front end kept and pairs it with its tiles.
+void append_triangle(const ClipVertex* p0, const ClipVertex* p1, const ClipVertex* p2, const TriangleFront& f,
+                     const DrawState& d, const FrameGeometry& g, Batch& batch);
+// One triangle of a draw by its vertex indices, whole: outcodes, clipping, setup, the counters
+// (all but `submitted`).
+void setup_triangle_at(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts, const VertexKey* keys,
+                       std::uint32_t i0, std::uint32_t i1, std::uint32_t i2, Batch& batch);
 // Sorts the batch's primitives into tile bins (its triangles were paired with their tiles as
 // they were set up).
 void bin_batch(const FrameGeometry& g, Batch& batch);
@@ -474,6 +510,12 @@ void fill_tile(std::uint32_t* words, std::uint32_t word);
 // One row pair of a full-width tile buffer in quad order (quad_offset(0, 2 k)) to two rows of
 // kTileSize words.
 void store_row_pair(const std::uint32_t* quads, std::uint32_t* row0, std::uint32_t* row1);
+// Triangles [begin, end) of a draw (setup_primitives' work for triangles, the same records,
+// pairs and counters), sixteen at a time, for draws of at most kMaxSetupVertices vertices (the
+// gathers address vertices with 32-bit lanes).
+inline constexpr std::size_t kMaxSetupVertices = 0x7FFFFFFF;
+void setup_triangles(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts, const VertexKey* keys,
+                     std::size_t begin, std::size_t end, Batch& batch);
 }  // namespace avx512
 bool cpu_has_avx2();
 bool cpu_has_avx512();

@@ -275,7 +275,7 @@ struct Renderer::Impl {
   // Per-frame data; capacity is kept between frames.
   std::vector<DrawState> draws;  // drawing order
   std::vector<ClipVertex> vertices;
-  std::vector<std::uint16_t> outcodes;
+  std::vector<VertexKey> vertex_keys;
   struct Range {
     std::uint32_t draw;  // index into draws; kLabels for the label job
     std::size_t begin, end;
@@ -358,6 +358,7 @@ core::Status Renderer::Impl::render(const Frame& frame, Framebuffer& target, Fra
   for (const PointLight& l : frame.point_lights)
     point_lights.push_back({l.position, l.color, 1.0f / (l.radius * l.radius), l.size * l.size});
   g.point_lights = point_lights;
+  g.wide_setup = widest;
 
   const core::Mat4 view_projection = frame.camera.view_projection();
   order_draws(frame, view_projection);
@@ -419,7 +420,7 @@ std::size_t Renderer::Impl::prepare_draws(const Frame& frame, const FrameGeometr
   }
   if (!frame.labels.empty()) primitive_jobs.push_back({kLabels, 0, frame.labels.size()});
   vertices.resize(vertex_total);
-  outcodes.resize(vertex_total);
+  vertex_keys.resize(vertex_total);
   if (batches.size() < primitive_jobs.size()) batches.resize(primitive_jobs.size());
   for (auto& sc : scratch) {
     sc.vertex_ns = sc.raster_ns = 0.0;
@@ -464,7 +465,7 @@ void Renderer::Impl::run_vertex_stage(const FrameGeometry& g) {
     const Clock::time_point t0 = Clock::now();
     const Range& r = vertex_jobs[job];
     const DrawState& d = draws[r.draw];
-    transform_vertices(d, g, r.begin, r.end, vertices.data() + d.vertex_offset, outcodes.data() + d.vertex_offset);
+    transform_vertices(d, g, r.begin, r.end, vertices.data() + d.vertex_offset, vertex_keys.data() + d.vertex_offset);
     scratch[worker].vertex_ns += ns_since(t0);
   });
 }
@@ -480,7 +481,8 @@ void Renderer::Impl::run_primitive_stage(const Frame& frame, const FrameGeometry
       setup_labels(frame.labels, frame.camera, g, b);
     } else {
       const DrawState& d = draws[r.draw];
-      setup_primitives(d, g, vertices.data() + d.vertex_offset, outcodes.data() + d.vertex_offset, r.begin, r.end, b);
+      setup_primitives(d, g, vertices.data() + d.vertex_offset, vertex_keys.data() + d.vertex_offset, r.begin, r.end,
+                       b);
     }
     const Clock::time_point t1 = Clock::now();
     bin_batch(g, b);
