@@ -54,7 +54,7 @@ TEST(Parallel, wide_kernels_match_baseline_kernels) {
   }
 }
 
-// Triangle setup sixteen triangles at a time (AVX-512: setup_avx512.cpp) keeps, culls and
+// Triangle setup sixteen triangles at a time (AVX-512: geometry_avx512.cpp) keeps, culls and
 // records exactly what the portable loop does, in the same order. A soup in window pixels that
 // reaches every decision: triangles between pixel centres, tiny ones of one to four centres,
 // slivers whose few on-screen centres lie far from their vertices (tested in 64 bits, portable),
@@ -155,6 +155,81 @@ TEST(Parallel, wide_setup_matches_portable_setup) {
       EXPECT_EQ(sw.bin_entries, sb.bin_entries);
     }
   }
+}
+
+// The vertex stage sixteen vertices at a time (AVX-512: geometry_avx512.cpp) gives the records
+// of the four-lane one: lit meshes with vertex colours, texture coordinates, normals of every
+// kind (unit, long, zero, not finite), two point lights, a rotated and scaled model, vertex
+// counts that leave short last steps, a vertex behind the eye (clipped), under a perspective
+// camera; lines and points too.
+TEST(Parallel, wide_vertex_stage_matches_baseline) {
+  Renderer rb({1, true, Isa::baseline});
+  Renderer r1({1, true, Isa::best});
+  if (r1.isa() != "avx512") GTEST_SKIP() << "no AVX-512 on this machine or build: vertices transformed four at a time";
+  std::uint32_t state = 99;
+  auto next = [&state] {
+    state = state * 1664525u + 1013904223u;
+    return static_cast<float>(state >> 8) / 16777216.0f;
+  };
+  std::vector<Mesh> meshes;
+  for (const int count : {1, 15, 16, 17, 333}) {
+    for (const Primitive prim : {Primitive::triangles, Primitive::lines, Primitive::points}) {
+      Mesh m;
+      m.primitive = prim;
+      const int corners = prim == Primitive::triangles ? 3 : prim == Primitive::lines ? 2 : 1;
+      for (int t = 0; t < count; ++t) {
+        const core::Vec3 c{next() * 10.0f - 5.0f, next() * 8.0f - 4.0f, next() * 2.0f};
+        for (int k = 0; k < corners; ++k) {
+          m.indices.push_back(static_cast<std::uint32_t>(m.positions.size()));
+          m.positions.push_back({c.x + next() - 0.5f, c.y + next() - 0.5f, c.z + next() * 0.5f});
+          const int kind = static_cast<int>(m.positions.size()) % 7;
+          m.normals.push_back(kind == 0   ? core::Vec3{0, 0, 0}
+                              : kind == 1 ? core::Vec3{std::numeric_limits<float>::infinity(), 0, 1}
+                              : kind == 2 ? core::Vec3{next() * 40.0f, -3.0f, 9.0f}
+                                          : core::normalize_or({next() - 0.5f, next() - 0.5f, 1.0f}, {0, 0, 1}));
+          m.uvs.push_back({next() * 3.0f - 1.0f, next() * 3.0f - 1.0f});
+          m.colors.push_back({static_cast<std::uint8_t>(next() * 255), static_cast<std::uint8_t>(next() * 255),
+                              static_cast<std::uint8_t>(next() * 255), static_cast<std::uint8_t>(next() * 255)});
+        }
+      }
+      if (count == 333 && prim == Primitive::triangles) m.positions[5].z = 40.0f;  // behind the eye
+      meshes.push_back(std::move(m));
+    }
+  }
+  const Texture tex = test::checker_texture(32, 4, kWhite, {90, 60, 30, 255});
+  std::vector<DrawCall> draws;
+  core::Mat4 model = core::Mat4::identity();
+  model.m[0][0] = 0.8f, model.m[0][1] = -0.6f, model.m[1][0] = 0.6f, model.m[1][1] = 0.8f, model.m[2][2] = 1.3f;
+  model.m[0][3] = 0.4f;
+  for (std::size_t i = 0; i < meshes.size(); ++i) {
+    Material mat;
+    mat.cull = Cull::none;
+    mat.lit = i % 2 == 0;
+    mat.point_size = 3.0f;
+    if (i % 3 != 2) mat.texture = tex.view();
+    mat.blend = i % 4 == 1 ? Blend::alpha : Blend::opaque;
+    draws.push_back({meshes[i].view(), mat, i % 2 == 0 ? model : core::Mat4::identity()});
+  }
+  const std::vector<PointLight> lights = {{{1.0f, 1.0f, 3.0f}, {1.0f, 0.6f, 0.2f}, 9.0f, 2.0f},
+                                          {{-3.0f, 0.0f, 1.0f}, {0.2f, 0.5f, 1.0f}, 6.0f, 1.0f}};
+  Frame f;
+  f.camera = Camera::perspective({0, -12, 9}, {0, 0, 0}, {0, 0, 1}, 0.9f, 4.0f / 3.0f, 0.5f, 100.0f);
+  f.draws = draws;
+  f.point_lights = lights;
+  FrameStats sb, sw;
+  Framebuffer base = Framebuffer::create(211, 158).value();
+  Framebuffer wide = Framebuffer::create(211, 158).value();
+  ASSERT_TRUE(rb.render(f, base, &sb));
+  ASSERT_TRUE(r1.render(f, wide, &sw));
+  EXPECT_GT(sb.triangles_setup, 300u);
+  EXPECT_GT(sb.triangles_clipped, 0u);
+  EXPECT_GT(sb.lines, 100u);
+  EXPECT_GT(sb.points, 100u);
+  EXPECT_TRUE(same_bits(base, wide));
+  EXPECT_EQ(sw.triangles_setup, sb.triangles_setup);
+  EXPECT_EQ(sw.triangles_clipped, sb.triangles_clipped);
+  EXPECT_EQ(sw.lines, sb.lines);
+  EXPECT_EQ(sw.points, sb.points);
 }
 
 // The fog pass eight pixels at a time (AVX2) gives the four-at-a-time pixels, over every golden

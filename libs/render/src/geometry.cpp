@@ -347,7 +347,7 @@ void setup_triangles(const DrawState& d, const FrameGeometry& g, const ClipVerte
                      std::size_t begin, std::size_t end, Batch& batch) {
   batch.tri_stride = static_cast<std::uint32_t>(kHeaderWords + 3 * d.planes);
 #if SORTIE_RENDER_HAVE_AVX512
-  if (g.wide_setup && d.vertex_count <= avx512::kMaxSetupVertices) {
+  if (g.avx512 && d.vertex_count <= avx512::kMaxSetupVertices) {
     avx512::setup_triangles(d, g, verts, keys, begin, end, batch);
     return;
   }
@@ -532,145 +532,69 @@ void setup_points(const DrawState& d, const FrameGeometry& g, const ClipVertex* 
 
 }  // namespace
 
-void transform_vertices(const DrawState& d, const FrameGeometry& g, std::size_t begin, std::size_t end, ClipVertex* out,
-                        VertexKey* keys) {
-  // Four vertices per step in SIMD lanes, every lane computed by the same operations in the
-  // same order as the scalar helpers (outcode, to_window) do for clipped vertices.
-  using namespace simd;
-  const MeshView& m = d.call->mesh;
-  const Material& mat = d.call->material;
-  const bool has_uv = !m.uvs.empty();
-  const bool has_color = !m.colors.empty();
-  const bool lit = mat.lit && m.primitive == Primitive::triangles;
-  const auto& M = d.mvp.m;
-  const auto& N = d.normal_matrix.m;
-  const F4 zero = f4(0.0f), one = f4(1.0f), half = f4(0.5f);
-  const F4 inv255 = f4(1.0f / 255.0f);
-  const I4 byte = i4(0xFF);
-  const auto& vp = g.viewport;
-  const F4 vx = f4(static_cast<float>(vp.x)), vw = f4(static_cast<float>(vp.width));
-  const F4 vy = f4(static_cast<float>(vp.y)), vh = f4(static_cast<float>(vp.height));
-  const F4 cx0 = f4(g.clamp_x0), cx1 = f4(g.clamp_x1), cy0 = f4(g.clamp_y0), cy1 = f4(g.clamp_y1);
-  const F4 sub = f4(static_cast<float>(kSubpixel)), bias = f4(mat.depth_bias), k255 = f4(255.0f);
-  auto finite = [](F4 x) { return cmpeq(x - x, f4(0.0f)); };
-  auto bit = [](I4 mask, std::uint16_t b) { return mask & i4(b); };
-  auto row = [](const std::array<float, 4>& r, F4 x, F4 y, F4 z) {
-    return f4(r[0]) * x + f4(r[1]) * y + f4(r[2]) * z + f4(r[3]);
-  };
-  auto dir = [](const std::array<float, 4>& r, F4 x, F4 y, F4 z) { return f4(r[0]) * x + f4(r[1]) * y + f4(r[2]) * z; };
+namespace {
 
-  for (std::size_t i = begin; i < end; i += 4) {
-    const std::size_t n = std::min<std::size_t>(4, end - i);
-    // Lanes past the end repeat the last vertex (computed, not stored).
-    const std::size_t k0 = i, k1 = i + std::min<std::size_t>(1, n - 1), k2 = i + std::min<std::size_t>(2, n - 1),
-                      k3 = i + n - 1;
-    const core::Vec3 *p0 = &m.positions[k0], *p1 = &m.positions[k1], *p2 = &m.positions[k2], *p3 = &m.positions[k3];
-    const F4 px = f4(p0->x, p1->x, p2->x, p3->x), py = f4(p0->y, p1->y, p2->y, p3->y);
-    const F4 pz = f4(p0->z, p1->z, p2->z, p3->z);
-    const F4 x = row(M[0], px, py, pz), y = row(M[1], px, py, pz), z = row(M[2], px, py, pz), w = row(M[3], px, py, pz);
-    F4 u = zero, v = zero;
-    if (has_uv) {
-      u = f4(m.uvs[k0].x, m.uvs[k1].x, m.uvs[k2].x, m.uvs[k3].x);
-      v = f4(m.uvs[k0].y, m.uvs[k1].y, m.uvs[k2].y, m.uvs[k3].y);
+#include "transform_kernel.inl"
+
+// Four vertices per step in SSE2 lanes (transform_kernel.inl); lanes past the end repeat the last
+// vertex.
+struct VertexLanes4 {
+  using F = simd::F4;
+  using I = simd::I4;
+  static constexpr std::size_t kLanes = 4;
+  static F fs(float x) { return simd::f4(x); }
+  static I is(std::int32_t x) { return simd::i4(x); }
+  template <class E>
+  static auto quad(const E* p, std::size_t n) {
+    return std::array<const E*, 4>{p, p + std::min<std::size_t>(1, n - 1), p + std::min<std::size_t>(2, n - 1),
+                                   p + n - 1};
+  }
+  static void load3(const core::Vec3* p, std::size_t n, F& x, F& y, F& z) {
+    const auto e = quad(p, n);
+    x = simd::f4(e[0]->x, e[1]->x, e[2]->x, e[3]->x);
+    y = simd::f4(e[0]->y, e[1]->y, e[2]->y, e[3]->y);
+    z = simd::f4(e[0]->z, e[1]->z, e[2]->z, e[3]->z);
+  }
+  static void load2(const core::Vec2* p, std::size_t n, F& x, F& y) {
+    const auto e = quad(p, n);
+    x = simd::f4(e[0]->x, e[1]->x, e[2]->x, e[3]->x);
+    y = simd::f4(e[0]->y, e[1]->y, e[2]->y, e[3]->y);
+  }
+  static I load_colors(const Rgba8* p, std::size_t n) {
+    const auto e = quad(p, n);
+    return simd::u4(pack(*e[0]), pack(*e[1]), pack(*e[2]), pack(*e[3]));
+  }
+  // Each group of four values transposed to one vertex per register, stored whole.
+  static void store(ClipVertex* out, VertexKey* keys, std::size_t n, const F (&groups)[5][4], I fx, I fy, I o) {
+    F t[5][4];
+    for (int k = 0; k < 5; ++k) {
+      for (int c = 0; c < 4; ++c) t[k][c] = groups[k][c];
+      simd::transpose4(t[k][0], t[k][1], t[k][2], t[k][3]);
     }
-    F4 r = f4(d.base_color.x), gr = f4(d.base_color.y), b = f4(d.base_color.z), a = f4(d.base_color.w);
-    if (has_color) {
-      const I4 c = u4(pack(m.colors[k0]), pack(m.colors[k1]), pack(m.colors[k2]), pack(m.colors[k3]));
-      r = r * (to_f(c & byte) * inv255);
-      gr = gr * (to_f(srl<8>(c) & byte) * inv255);
-      b = b * (to_f(srl<16>(c) & byte) * inv255);
-      a = a * (to_f(srl<24>(c)) * inv255);
-    }
-    if (lit) {
-      const core::Vec3 *n0 = &m.normals[k0], *n1 = &m.normals[k1], *n2 = &m.normals[k2], *n3 = &m.normals[k3];
-      const F4 nx0 = f4(n0->x, n1->x, n2->x, n3->x), ny0 = f4(n0->y, n1->y, n2->y, n3->y);
-      const F4 nz0 = f4(n0->z, n1->z, n2->z, n3->z);
-      const F4 nx = dir(N[0], nx0, ny0, nz0), ny = dir(N[1], nx0, ny0, nz0), nz = dir(N[2], nx0, ny0, nz0);
-      // normalize_or(n, +Z): n / |n|, or +Z when the length is zero or not finite.
-      const F4 len = sqrt(nx * nx + ny * ny + nz * nz);
-      const I4 ok = cmpgt(len, zero) & finite(len);
-      const F4 ux = select(ok, nx / len, zero), uy = select(ok, ny / len, zero), uz = select(ok, nz / len, one);
-      const F4 diffuse = max(ux * f4(g.light_dir.x) + uy * f4(g.light_dir.y) + uz * f4(g.light_dir.z), zero);
-      F4 lr = f4(g.ambient.x) + f4(g.light_color.x) * diffuse;
-      F4 lg = f4(g.ambient.y) + f4(g.light_color.y) * diffuse;
-      F4 lb = f4(g.ambient.z) + f4(g.light_color.z) * diffuse;
-      if (!g.point_lights.empty()) {
-        // World position (affine model), then each light's term (draw.hpp, PointLight).
-        const auto& model = d.call->model.m;
-        const F4 wx = row(model[0], px, py, pz), wy = row(model[1], px, py, pz), wz = row(model[2], px, py, pz);
-        for (const PointLightState& pl : g.point_lights) {
-          const F4 lx = f4(pl.position.x) - wx, ly = f4(pl.position.y) - wy, lz = f4(pl.position.z) - wz;
-          const F4 d2 = lx * lx + ly * ly + lz * lz;
-          const F4 dist = sqrt(d2);
-          const F4 q = d2 * f4(pl.inv_radius2);  // (d / radius)^2
-          const F4 win = max(one - q * q, zero);
-          const F4 s2 = f4(pl.size2);
-          const F4 ndotl = max(ux * lx + uy * ly + uz * lz, zero);  // dot(n, l) * d
-          // Inside the radius (win > 0: d is finite) and away from the light itself.
-          const I4 lit_here = cmpgt(win, zero) & cmpgt(dist, zero);
-          const F4 k = select(lit_here, ndotl / dist * (s2 / (s2 + d2)) * (win * win), zero);
-          lr = lr + f4(pl.color.x) * k;
-          lg = lg + f4(pl.color.y) * k;
-          lb = lb + f4(pl.color.z) * k;
-        }
-      }
-      r = r * clamp(lr, zero, one);
-      gr = gr * clamp(lg, zero, one);
-      b = b * clamp(lb, zero, one);
-    }
-    r = clamp(r, zero, one);
-    gr = clamp(gr, zero, one);
-    b = clamp(b, zero, one);
-    a = clamp(a, zero, one);
-
-    // Outcodes (see outcode()).
-    const F4 nw = zero - w, gxw = f4(g.guard_x) * w, gyw = f4(g.guard_y) * w;
-    I4 o = bit(cmplt(z, nw), kNear) | bit(cmpgt(z, w), kFar) | bit(cmplt(x, zero - gxw), kGuardLeft) |
-           bit(cmpgt(x, gxw), kGuardRight) | bit(cmplt(y, zero - gyw), kGuardBottom) | bit(cmpgt(y, gyw), kGuardTop) |
-           bit(cmplt(w, f4(kMinW)), kWPlane) | bit(cmplt(x, nw), kOutLeft) | bit(cmpgt(x, w), kOutRight) |
-           bit(cmplt(y, nw), kOutBottom) | bit(cmpgt(y, w), kOutTop);
-    const I4 valid = finite(x) & finite(y) & finite(z) & finite(w) & finite(gxw) & finite(gyw);
-    o = select(valid, o, i4(kInvalid));
-
-    // Window position and plane values (see to_window()); only used where no clip bit is set.
-    const F4 inv_w = one / w;
-    const F4 sx = clamp(vx + (x * inv_w + one) * half * vw, cx0, cx1);
-    const F4 sy = clamp(vy + (one - y * inv_w) * half * vh, cy0, cy1);
-    auto floor_i4 = [](F4 t) {
-      const I4 ti = trunc_i(t);
-      return ti + cmpgt(to_f(ti), t);  // -1 where truncation went up
-    };
-    const I4 fx = floor_i4(sx * sub + half), fy = floor_i4(sy * sub + half);
-    const F4 sz = (z * inv_w + one) * half + bias;
-    const F4 k = k255 * inv_w;
-
-    // Back to four ClipVertex records: transpose groups of four floats.
-    F4 g0 = x, g1 = y, g2 = z, g3 = w;
-    transpose4(g0, g1, g2, g3);
-    F4 h0 = u, h1 = v, h2 = r, h3 = gr;
-    transpose4(h0, h1, h2, h3);
-    F4 j0 = b, j1 = a, j2 = from_bits(fx), j3 = from_bits(fy);
-    transpose4(j0, j1, j2, j3);
-    F4 a0 = sz, a1 = inv_w, a2 = u * inv_w, a3 = v * inv_w;
-    transpose4(a0, a1, a2, a3);
-    F4 b0 = r * k, b1 = gr * k, b2 = b * k, b3 = a * k;
-    transpose4(b0, b1, b2, b3);
-    const F4 lanes[4][5] = {{g0, h0, j0, a0, b0}, {g1, h1, j1, a1, b1}, {g2, h2, j2, a2, b2}, {g3, h3, j3, a3, b3}};
     alignas(16) std::uint32_t codes[4];
     alignas(16) std::int32_t wx[4], wy[4];
-    store(codes, o);
-    store(wx, fx);
-    store(wy, fy);
+    simd::store(codes, o);
+    simd::store(wx, fx);
+    simd::store(wy, fy);
     for (std::size_t l = 0; l < n; ++l) {
-      auto* f = reinterpret_cast<float*>(&out[i + l]);
-      storeu(f, lanes[l][0]);
-      storeu(f + 4, lanes[l][1]);
-      storeu(f + 8, lanes[l][2]);
-      storeu(f + 12, lanes[l][3]);
-      storeu(f + 16, lanes[l][4]);
-      keys[i + l] = vertex_key(wx[l], wy[l], static_cast<std::uint16_t>(codes[l]));
+      auto* f = reinterpret_cast<float*>(&out[l]);
+      for (int k = 0; k < 5; ++k) simd::storeu(f + 4 * k, t[k][l]);
+      keys[l] = vertex_key(wx[l], wy[l], static_cast<std::uint16_t>(codes[l]));
     }
   }
+};
+
+}  // namespace
+
+void transform_vertices(const DrawState& d, const FrameGeometry& g, std::size_t begin, std::size_t end, ClipVertex* out,
+                        VertexKey* keys) {
+#if SORTIE_RENDER_HAVE_AVX512
+  if (g.avx512) {
+    avx512::transform_vertices(d, g, begin, end, out, keys);
+    return;
+  }
+#endif
+  transform_lanes<VertexLanes4>(d, g, begin, end, out, keys);
 }
 
 void setup_primitives(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts, const VertexKey* keys,

@@ -314,7 +314,7 @@ struct FrameGeometry {
   core::Vec3 light_color;
   core::Vec3 ambient;
   std::span<const PointLightState> point_lights;
-  bool wide_setup = false;  // triangles go through the AVX-512 setup front end (the CPU has it)
+  bool avx512 = false;  // vertices and triangle setup run in AVX-512 lanes (the renderer's widest kernels)
 };
 
 // A tile being drawn: absolute pixel origin, the clip rectangle (tile ∩ viewport) and the
@@ -472,7 +472,7 @@ void setup_primitives(const DrawState& d, const FrameGeometry& g, const ClipVert
                       std::size_t begin, std::size_t end, Batch& batch);
 void setup_labels(std::span<const Label> labels, const Camera& camera, const FrameGeometry& g, Batch& batch);
 // Pieces of triangle setup shared by the portable loop (geometry.cpp) and the AVX-512 front end
-// (setup_avx512.cpp, sixteen triangles at a time). What decides a triangle before its record:
+// (geometry_avx512.cpp, sixteen triangles at a time). What decides a triangle before its record:
 // pixel bounds inside the scissor, twice its area in sub-pixels squared (positive: the vertices
 // are wound so) and the tiny mask (TriangleHeader::tiny).
 // Tiny triangles at most kTinyExtent sub-pixels wide and high have their centres tested in 32-bit
@@ -516,6 +516,9 @@ void store_row_pair(const std::uint32_t* quads, std::uint32_t* row0, std::uint32
 inline constexpr std::size_t kMaxSetupVertices = 0x7FFFFFFF;
 void setup_triangles(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts, const VertexKey* keys,
                      std::size_t begin, std::size_t end, Batch& batch);
+// transform_vertices sixteen vertices at a time (the same records and keys).
+void transform_vertices(const DrawState& d, const FrameGeometry& g, std::size_t begin, std::size_t end, ClipVertex* out,
+                        VertexKey* keys);
 }  // namespace avx512
 bool cpu_has_avx2();
 bool cpu_has_avx512();

@@ -358,7 +358,7 @@ core::Status Renderer::Impl::render(const Frame& frame, Framebuffer& target, Fra
   for (const PointLight& l : frame.point_lights)
     point_lights.push_back({l.position, l.color, 1.0f / (l.radius * l.radius), l.size * l.size});
   g.point_lights = point_lights;
-  g.wide_setup = widest;
+  g.avx512 = widest;
 
   const core::Mat4 view_projection = frame.camera.view_projection();
   order_draws(frame, view_projection);

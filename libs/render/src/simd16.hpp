@@ -1,6 +1,7 @@
 #pragma once
 // Sixteen-lane AVX-512 counterpart of simd.hpp's F4 / I4 and simd8.hpp's F8 / I8 (private to
-// libs/render). Included only by raster_avx512.cpp inside its AVX-512 target region (F, BW, DQ);
+// libs/render). Included only inside the AVX-512 target regions (F, BW, DQ) of raster_avx512.cpp
+// and geometry_avx512.cpp;
 // same per-lane semantics as the SSE2 and AVX2 types. Lane masks stay vectors of all-ones /
 // zero lanes, as in the narrower types, so the kernels are written once; compares and selects
 // go through the mask registers.
@@ -41,6 +42,9 @@ inline F16 min(F16 a, F16 b) {
 }  // a < b ? a : b, like minps
 inline F16 max(F16 a, F16 b) {
   return {_mm512_max_ps(a.v, b.v)};
+}
+inline F16 sqrt(F16 a) {
+  return {_mm512_sqrt_ps(a.v)};
 }
 inline I16 cmplt(F16 a, F16 b) {
   return from_mask(_mm512_cmp_ps_mask(a.v, b.v, _CMP_LT_OQ));

@@ -1,18 +1,25 @@
-// Triangle setup sixteen triangles at a time in AVX-512 lanes: the decisions that stop most
-// triangles of a dense mesh before they get a record (outcodes, pixel bounds, area and winding,
-// face culling, the tiny-triangle mask) without a branch per triangle. The triangles kept are
-// then appended one by one, in submission order, by the portable append_triangle; a lane the
-// vector path does not cover (a non-finite vertex, a clip plane crossed, a tiny triangle wider
-// than kTinyExtent) takes the portable setup_triangle_at in its turn. Records, tile pairs and
-// counters are therefore exactly those of the portable loop (geometry.cpp), whose arithmetic
-// each lane repeats: exact integers throughout (areas in 64 bits).
+// The vertex stage and the front of triangle setup sixteen at a time in AVX-512 lanes, on CPUs
+// that have them (cpu_has_avx512; FrameGeometry::avx512).
+//
+// Vertices: transform_kernel.inl's arithmetic over sixteen lanes, the same operations per lane
+// as the four-lane version in geometry.cpp, so the same records and keys.
+//
+// Triangles: the decisions that stop most triangles of a dense mesh before they get a record
+// (outcodes, pixel bounds, area and winding, face culling, the tiny-triangle mask), without a
+// branch per triangle. The triangles kept are then appended one by one, in submission order, by
+// the portable append_triangle; a lane the vector path does not cover (a non-finite vertex, a
+// clip plane crossed, a tiny triangle wider than kTinyExtent) takes the portable
+// setup_triangle_at in its turn. Records, tile pairs and counters are therefore exactly those of
+// the portable loop (geometry.cpp), whose arithmetic each lane repeats: exact integers throughout
+// (areas in 64 bits).
 //
 // As in raster_avx512.cpp, only the code between the target pragmas is compiled for AVX-512
-// (plus BMI2, which every AVX-512 CPU has), and it runs only where cpu_has_avx512().
+// (plus BMI2, which every AVX-512 CPU has), and every header it relies on is included before them.
 #include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "pipeline.hpp"
 
@@ -26,8 +33,12 @@
 #pragma GCC target("avx2,avx512f,avx512bw,avx512dq,bmi2")
 #endif
 
+#include "simd16.hpp"
+
 namespace sortie::render::detail::avx512 {
 namespace {
+
+#include "transform_kernel.inl"
 
 // Lane permutations that split 48 consecutive indices (16 triangles) into each triangle's
 // vertex k: the first pass takes what lies in the first 32 from a and b, the second the rest
@@ -65,9 +76,120 @@ constexpr TinyCentres make_tiny_centres() {
 }
 constexpr TinyCentres kTinyCentres = make_tiny_centres();
 
+// Even and odd words of two registers.
+struct EvenOdd {
+  alignas(64) std::int32_t even[16];
+  alignas(64) std::int32_t odd[16];
+};
+constexpr EvenOdd make_even_odd() {
+  EvenOdd t{};
+  for (int j = 0; j < 16; ++j) {
+    t.even[j] = 2 * j;
+    t.odd[j] = 2 * j + 1;
+  }
+  return t;
+}
+constexpr EvenOdd kEvenOdd = make_even_odd();
+
 __m512i load_table(const std::int32_t* t) {
   return _mm512_load_si512(static_cast<const void*>(t));
 }
+
+// The first n of 48 consecutive 32-bit words (sixteen records of three), split into each record's
+// k-th word (lanes past the n-th record hold zero).
+__mmask16 first_words(int words, int at) {
+  const int left = std::clamp(words - at, 0, 16);
+  return static_cast<__mmask16>(left >= 16 ? 0xFFFFu : (1u << left) - 1u);
+}
+void split3_i(const void* p, std::size_t n, __m512i v[3]) {
+  const auto words = static_cast<int>(3 * n);
+  const auto* w = static_cast<const std::uint32_t*>(p);
+  const __m512i a = _mm512_maskz_loadu_epi32(first_words(words, 0), w);
+  const __m512i b = _mm512_maskz_loadu_epi32(first_words(words, 16), w + 16);
+  const __m512i c = _mm512_maskz_loadu_epi32(first_words(words, 32), w + 32);
+  for (int k = 0; k < 3; ++k) {
+    const __m512i ab = _mm512_permutex2var_epi32(a, load_table(kDeinterleave.first[k]), b);
+    v[k] = _mm512_permutex2var_epi32(ab, load_table(kDeinterleave.second[k]), c);
+  }
+}
+void split3_f(const void* p, std::size_t n, __m512 v[3]) {
+  const auto words = static_cast<int>(3 * n);
+  const auto* w = static_cast<const float*>(p);
+  const __m512 a = _mm512_maskz_loadu_ps(first_words(words, 0), w);
+  const __m512 b = _mm512_maskz_loadu_ps(first_words(words, 16), w + 16);
+  const __m512 c = _mm512_maskz_loadu_ps(first_words(words, 32), w + 32);
+  for (int k = 0; k < 3; ++k) {
+    const __m512 ab = _mm512_permutex2var_ps(a, load_table(kDeinterleave.first[k]), b);
+    v[k] = _mm512_permutex2var_ps(ab, load_table(kDeinterleave.second[k]), c);
+  }
+}
+
+// Sixteen vertices per step (transform_kernel.inl); lanes past the end hold zeros.
+struct VertexLanes16 {
+  using F = simd16::F16;
+  using I = simd16::I16;
+  static constexpr std::size_t kLanes = 16;
+  static F fs(float x) { return {_mm512_set1_ps(x)}; }
+  static I is(std::int32_t x) { return {_mm512_set1_epi32(x)}; }
+  static __mmask16 first(std::size_t n) { return static_cast<__mmask16>(n >= 16 ? 0xFFFFu : (1u << n) - 1u); }
+  static void load3(const core::Vec3* p, std::size_t n, F& x, F& y, F& z) {
+    static_assert(sizeof(core::Vec3) == 12);
+    __m512 v[3];
+    split3_f(p, n, v);
+    x = {v[0]}, y = {v[1]}, z = {v[2]};
+  }
+  static void load2(const core::Vec2* p, std::size_t n, F& x, F& y) {
+    static_assert(sizeof(core::Vec2) == 8);
+    const auto* f = reinterpret_cast<const float*>(p);
+    const __m512 a = _mm512_maskz_loadu_ps(first(2 * n), f);
+    const __m512 b = _mm512_maskz_loadu_ps(first(n > 8 ? 2 * n - 16 : 0), f + 16);
+    x = {_mm512_permutex2var_ps(a, load_table(kEvenOdd.even), b)};
+    y = {_mm512_permutex2var_ps(a, load_table(kEvenOdd.odd), b)};
+  }
+  static I load_colors(const Rgba8* p, std::size_t n) {
+    static_assert(sizeof(Rgba8) == 4);  // pack(): R in the low byte
+    return {_mm512_maskz_loadu_epi32(first(n), p)};
+  }
+  // Each group of four values transposed within the 128-bit lanes (lane q of register j then
+  // holds vertex 4 q + j's four values) and stored a lane at a time; a short step goes through a
+  // local copy.
+  static void store(ClipVertex* out, VertexKey* keys, std::size_t n, const F (&groups)[5][4], I fx, I fy, I o) {
+    ClipVertex local[16];
+    ClipVertex* dst = n == 16 ? out : local;
+    auto* f = reinterpret_cast<float*>(dst);
+    constexpr int kStride = sizeof(ClipVertex) / 4;
+    for (int k = 0; k < 5; ++k) {
+      const __m512 t0 = _mm512_unpacklo_ps(groups[k][0].v, groups[k][1].v);
+      const __m512 t1 = _mm512_unpackhi_ps(groups[k][0].v, groups[k][1].v);
+      const __m512 t2 = _mm512_unpacklo_ps(groups[k][2].v, groups[k][3].v);
+      const __m512 t3 = _mm512_unpackhi_ps(groups[k][2].v, groups[k][3].v);
+      const __m512 r[4] = {_mm512_castpd_ps(_mm512_unpacklo_pd(_mm512_castps_pd(t0), _mm512_castps_pd(t2))),
+                           _mm512_castpd_ps(_mm512_unpackhi_pd(_mm512_castps_pd(t0), _mm512_castps_pd(t2))),
+                           _mm512_castpd_ps(_mm512_unpacklo_pd(_mm512_castps_pd(t1), _mm512_castps_pd(t3))),
+                           _mm512_castpd_ps(_mm512_unpackhi_pd(_mm512_castps_pd(t1), _mm512_castps_pd(t3)))};
+      for (int j = 0; j < 4; ++j) {
+        float* at = f + j * kStride + 4 * k;
+        _mm_storeu_ps(at, _mm512_castps512_ps128(r[j]));
+        _mm_storeu_ps(at + 4 * kStride, _mm512_extractf32x4_ps(r[j], 1));
+        _mm_storeu_ps(at + 8 * kStride, _mm512_extractf32x4_ps(r[j], 2));
+        _mm_storeu_ps(at + 12 * kStride, _mm512_extractf32x4_ps(r[j], 3));
+      }
+    }
+    if (dst == local) std::memcpy(static_cast<void*>(out), local, n * sizeof(ClipVertex));
+    // VertexKey: low word fx (24 bits) | fy bits 0..7 << 24, high word fy bits 8..23 | outcode << 16.
+    const __m512i low =
+        _mm512_or_si512(_mm512_and_si512(fx.v, _mm512_set1_epi32(0xFFFFFF)), _mm512_slli_epi32(fy.v, 24));
+    const __m512i high = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi32(fy.v, 8), _mm512_set1_epi32(0xFFFF)),
+                                         _mm512_slli_epi32(o.v, 16));
+    const __m512i k0 = _mm512_unpacklo_epi32(low, high), k1 = _mm512_unpackhi_epi32(low, high);
+    // k0 holds vertices 0 1, 4 5, 8 9, 12 13; k1 2 3, 6 7, 10 11, 14 15.
+    const __m512i first8 = _mm512_permutex2var_epi64(k0, _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11), k1);
+    const __m512i last8 = _mm512_permutex2var_epi64(k0, _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15), k1);
+    const auto m = first(n);
+    _mm512_mask_storeu_epi64(keys, static_cast<__mmask8>(m), first8);
+    _mm512_mask_storeu_epi64(keys + 8, static_cast<__mmask8>(m >> 8), last8);
+  }
+};
 
 // Vertex indices of triangles t .. t + 15 (lanes past `n` hold vertex 0, which every draw with a
 // triangle has).
@@ -80,18 +202,7 @@ void load_indices(const MeshView& m, std::size_t t, int n, __m512i v[3]) {
     for (int k = 0; k < 3; ++k) v[k] = _mm512_maskz_add_epi32(live, first, _mm512_set1_epi32(k));
     return;
   }
-  const std::uint32_t* p = m.indices.data() + t * 3;
-  const int words = 3 * n;
-  auto part = [&](int at) {
-    const int left = std::clamp(words - at, 0, 16);
-    const auto mask = static_cast<__mmask16>(left >= 16 ? 0xFFFFu : (1u << left) - 1u);
-    return _mm512_maskz_loadu_epi32(mask, static_cast<const void*>(p + at));
-  };
-  const __m512i a = part(0), b = part(16), c = part(32);
-  for (int k = 0; k < 3; ++k) {
-    const __m512i ab = _mm512_permutex2var_epi32(a, load_table(kDeinterleave.first[k]), b);
-    v[k] = _mm512_permutex2var_epi32(ab, load_table(kDeinterleave.second[k]), c);
-  }
+  split3_i(m.indices.data() + t * 3, static_cast<std::size_t>(n), v);
 }
 
 // Window position (fx, fy) and outcode of the live lanes' vertices from their keys (VertexKey):
@@ -104,10 +215,8 @@ void gather_keys(const VertexKey* keys, __m512i index, __mmask16 live, __m512i& 
   const __m512i hi =
       _mm512_mask_i32gather_epi64(zero, static_cast<__mmask8>(live >> 8), _mm512_extracti64x4_epi64(index, 1), base, 8);
   // low: fx (24 bits) | fy bits 0..7 << 24; high: fy bits 8..23 | outcode << 16.
-  const __m512i low =
-      _mm512_permutex2var_epi32(lo, _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30), hi);
-  const __m512i high =
-      _mm512_permutex2var_epi32(lo, _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31), hi);
+  const __m512i low = _mm512_permutex2var_epi32(lo, load_table(kEvenOdd.even), hi);
+  const __m512i high = _mm512_permutex2var_epi32(lo, load_table(kEvenOdd.odd), hi);
   fx = _mm512_srai_epi32(_mm512_slli_epi32(low, 8), 8);
   fy = _mm512_or_si512(_mm512_srai_epi32(_mm512_slli_epi32(high, 16), 8), _mm512_srli_epi32(low, 24));
   outcode = _mm512_srli_epi32(high, 16);
@@ -260,6 +369,11 @@ void decide(const DrawState& d, const FrameGeometry& g, const VertexKey* keys, s
 }
 
 }  // namespace
+
+void transform_vertices(const DrawState& d, const FrameGeometry& g, std::size_t begin, std::size_t end, ClipVertex* out,
+                        VertexKey* keys) {
+  transform_lanes<VertexLanes16>(d, g, begin, end, out, keys);
+}
 
 void setup_triangles(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts, const VertexKey* keys,
                      std::size_t begin, std::size_t end, Batch& batch) {
