@@ -12,6 +12,15 @@
 namespace sortie::render {
 namespace {
 
+// Uniform floats in [0, 1) from a fixed seed (a linear congruential generator).
+struct Uniform {
+  std::uint32_t state;
+  float operator()() {
+    state = state * 1664525u + 1013904223u;
+    return static_cast<float>(state >> 8) / 16777216.0f;
+  }
+};
+
 bool same_bits(const Framebuffer& a, const Framebuffer& b) {
   return a.width() == b.width() && a.height() == b.height() &&
          std::memcmp(a.color().data(), b.color().data(), a.color().size_bytes()) == 0 &&
@@ -69,11 +78,7 @@ TEST(Parallel, wide_setup_matches_portable_setup) {
   Renderer r2({2, true, Isa::best});
   if (r1.isa() != "avx512") GTEST_SKIP() << "no AVX-512 on this machine or build: triangles set up one at a time";
   constexpr int kW = 157, kH = 118;
-  std::uint32_t state = 4242;
-  auto next = [&state] {
-    state = state * 1664525u + 1013904223u;
-    return static_cast<float>(state >> 8) / 16777216.0f;
-  };
+  Uniform next{4242};
   auto soup = [&](int count, bool indexed) {
     Mesh m;
     for (int t = 0; t < count; ++t) {
@@ -166,11 +171,7 @@ TEST(Parallel, wide_vertex_stage_matches_baseline) {
   Renderer rb({1, true, Isa::baseline});
   Renderer r1({1, true, Isa::best});
   if (r1.isa() != "avx512") GTEST_SKIP() << "no AVX-512 on this machine or build: vertices transformed four at a time";
-  std::uint32_t state = 99;
-  auto next = [&state] {
-    state = state * 1664525u + 1013904223u;
-    return static_cast<float>(state >> 8) / 16777216.0f;
-  };
+  Uniform next{99};
   std::vector<Mesh> meshes;
   for (const int count : {1, 15, 16, 17, 333}) {
     for (const Primitive prim : {Primitive::triangles, Primitive::lines, Primitive::points}) {
@@ -335,11 +336,7 @@ TEST(Parallel, dense_mesh_across_many_jobs_matches_single_thread) {
 // alpha-tested, blended and untextured draws, lines and labels between them, drawn into a
 // cleared and into a loaded framebuffer, on one thread and on three.
 TEST(Parallel, queued_fragments_keep_the_drawing_order) {
-  std::uint32_t state = 777;
-  auto next = [&state] {
-    state = state * 1664525u + 1013904223u;
-    return static_cast<float>(state >> 8) / 16777216.0f;
-  };
+  Uniform next{777};
   const Texture checker = test::checker_texture(32, 4, kWhite, {90, 60, 30, 255});
   const Texture levels = test::level_colored_texture(64);
   std::vector<std::uint32_t> odd_texels(24 * 10);
@@ -502,11 +499,7 @@ TEST(Parallel, coarse_depth_changes_no_pixel) {
 
   std::vector<Mesh> meshes;
   std::vector<DrawCall> draws;
-  std::uint32_t state = 12345;
-  auto next = [&state] {
-    state = state * 1664525u + 1013904223u;
-    return static_cast<float>(state >> 8) / 16777216.0f;
-  };
+  Uniform next{12345};
   for (int i = 0; i < 240; ++i) {
     const core::Vec3 c{next() * 16.0f - 8.0f, next() * 16.0f - 8.0f, next() * 4.0f};
     const core::Vec3 h{0.3f + next() * 2.5f, 0.3f + next() * 2.5f, 0.3f + next() * 2.0f};

@@ -40,56 +40,35 @@ namespace {
 
 #include "transform_kernel.inl"
 
-// Lane permutations that split 48 consecutive indices (16 triangles) into each triangle's
-// vertex k: the first pass takes what lies in the first 32 from a and b, the second the rest
-// from c.
-struct Deinterleave {
+// Lane tables (one vector each). Deinterleaving 48 consecutive words (sixteen records of three)
+// into each record's k-th word: the first permutation takes what lies in the first 32 from a and
+// b, the second the rest from c. Tiny-triangle centres: centre c (0..3) of bounds w pixels wide
+// sits at column c % w, row c / w, entry (w - 1) * 4 + c. Even and odd words of two registers.
+struct LaneTables {
   alignas(64) std::int32_t first[3][16];
   alignas(64) std::int32_t second[3][16];
+  alignas(64) std::int32_t col[16];
+  alignas(64) std::int32_t row[16];
+  alignas(64) std::int32_t even[16];
+  alignas(64) std::int32_t odd[16];
 };
-constexpr Deinterleave make_deinterleave() {
-  Deinterleave t{};
-  for (int k = 0; k < 3; ++k)
-    for (int j = 0; j < 16; ++j) {
+constexpr LaneTables make_lane_tables() {
+  LaneTables t{};
+  for (int j = 0; j < 16; ++j) {
+    for (int k = 0; k < 3; ++k) {
       const int at = 3 * j + k;
       t.first[k][j] = at < 32 ? at : 0;
       t.second[k][j] = at < 32 ? j : 16 + (at - 32);
     }
-  return t;
-}
-constexpr Deinterleave kDeinterleave = make_deinterleave();
-
-// The pixel centres of a tiny triangle's bounds: centre c (0..3) of bounds w pixels wide sits at
-// column c % w, row c / w; entry (w - 1) * 4 + c.
-struct TinyCentres {
-  alignas(64) std::int32_t col[16];
-  alignas(64) std::int32_t row[16];
-};
-constexpr TinyCentres make_tiny_centres() {
-  TinyCentres t{};
-  for (int w = 1; w <= 4; ++w)
-    for (int c = 0; c < 4; ++c) {
-      t.col[(w - 1) * 4 + c] = c % w;
-      t.row[(w - 1) * 4 + c] = c / w;
-    }
-  return t;
-}
-constexpr TinyCentres kTinyCentres = make_tiny_centres();
-
-// Even and odd words of two registers.
-struct EvenOdd {
-  alignas(64) std::int32_t even[16];
-  alignas(64) std::int32_t odd[16];
-};
-constexpr EvenOdd make_even_odd() {
-  EvenOdd t{};
-  for (int j = 0; j < 16; ++j) {
+    const int w = j / 4 + 1, c = j % 4;
+    t.col[j] = c % w;
+    t.row[j] = c / w;
     t.even[j] = 2 * j;
     t.odd[j] = 2 * j + 1;
   }
   return t;
 }
-constexpr EvenOdd kEvenOdd = make_even_odd();
+constexpr LaneTables kTables = make_lane_tables();
 
 __m512i load_table(const std::int32_t* t) {
   return _mm512_load_si512(static_cast<const void*>(t));
@@ -108,8 +87,8 @@ void split3_i(const void* p, std::size_t n, __m512i v[3]) {
   const __m512i b = _mm512_maskz_loadu_epi32(first_words(words, 16), w + 16);
   const __m512i c = _mm512_maskz_loadu_epi32(first_words(words, 32), w + 32);
   for (int k = 0; k < 3; ++k) {
-    const __m512i ab = _mm512_permutex2var_epi32(a, load_table(kDeinterleave.first[k]), b);
-    v[k] = _mm512_permutex2var_epi32(ab, load_table(kDeinterleave.second[k]), c);
+    const __m512i ab = _mm512_permutex2var_epi32(a, load_table(kTables.first[k]), b);
+    v[k] = _mm512_permutex2var_epi32(ab, load_table(kTables.second[k]), c);
   }
 }
 void split3_f(const void* p, std::size_t n, __m512 v[3]) {
@@ -119,8 +98,8 @@ void split3_f(const void* p, std::size_t n, __m512 v[3]) {
   const __m512 b = _mm512_maskz_loadu_ps(first_words(words, 16), w + 16);
   const __m512 c = _mm512_maskz_loadu_ps(first_words(words, 32), w + 32);
   for (int k = 0; k < 3; ++k) {
-    const __m512 ab = _mm512_permutex2var_ps(a, load_table(kDeinterleave.first[k]), b);
-    v[k] = _mm512_permutex2var_ps(ab, load_table(kDeinterleave.second[k]), c);
+    const __m512 ab = _mm512_permutex2var_ps(a, load_table(kTables.first[k]), b);
+    v[k] = _mm512_permutex2var_ps(ab, load_table(kTables.second[k]), c);
   }
 }
 
@@ -143,8 +122,8 @@ struct VertexLanes16 {
     const auto* f = reinterpret_cast<const float*>(p);
     const __m512 a = _mm512_maskz_loadu_ps(first(2 * n), f);
     const __m512 b = _mm512_maskz_loadu_ps(first(n > 8 ? 2 * n - 16 : 0), f + 16);
-    x = {_mm512_permutex2var_ps(a, load_table(kEvenOdd.even), b)};
-    y = {_mm512_permutex2var_ps(a, load_table(kEvenOdd.odd), b)};
+    x = {_mm512_permutex2var_ps(a, load_table(kTables.even), b)};
+    y = {_mm512_permutex2var_ps(a, load_table(kTables.odd), b)};
   }
   static I load_colors(const Rgba8* p, std::size_t n) {
     static_assert(sizeof(Rgba8) == 4);  // pack(): R in the low byte
@@ -215,8 +194,8 @@ void gather_keys(const VertexKey* keys, __m512i index, __mmask16 live, __m512i& 
   const __m512i hi =
       _mm512_mask_i32gather_epi64(zero, static_cast<__mmask8>(live >> 8), _mm512_extracti64x4_epi64(index, 1), base, 8);
   // low: fx (24 bits) | fy bits 0..7 << 24; high: fy bits 8..23 | outcode << 16.
-  const __m512i low = _mm512_permutex2var_epi32(lo, load_table(kEvenOdd.even), hi);
-  const __m512i high = _mm512_permutex2var_epi32(lo, load_table(kEvenOdd.odd), hi);
+  const __m512i low = _mm512_permutex2var_epi32(lo, load_table(kTables.even), hi);
+  const __m512i high = _mm512_permutex2var_epi32(lo, load_table(kTables.odd), hi);
   fx = _mm512_srai_epi32(_mm512_slli_epi32(low, 8), 8);
   fy = _mm512_or_si512(_mm512_srai_epi32(_mm512_slli_epi32(high, 16), 8), _mm512_srli_epi32(low, 24));
   outcode = _mm512_srli_epi32(high, 16);
@@ -257,7 +236,7 @@ __m512i tiny_mask(const __m512i fx[3], const __m512i fy[3], __m512i x0, __m512i 
   }
   const __m512i row_base =
       _mm512_slli_epi32(_mm512_and_si512(_mm512_sub_epi32(w, _mm512_set1_epi32(1)), _mm512_set1_epi32(3)), 2);
-  const __m512i cols = load_table(kTinyCentres.col), rows = load_table(kTinyCentres.row);
+  const __m512i cols = load_table(kTables.col), rows = load_table(kTables.row);
   __m512i tiny = _mm512_setzero_si512();
   for (int c = 0; c < 4; ++c) {
     const __m512i at = _mm512_add_epi32(row_base, _mm512_set1_epi32(c));
