@@ -464,20 +464,21 @@ inline std::int32_t quad_lod_scalar(const float* u, const float* v, float tex_w,
 }
 
 // ---- stages ----
-// Vertex stage: vertices [begin, end) of a draw into `out` (the draw's slice of the arena).
+// Vertex stage: vertices [begin, end) of a draw into `out` and `keys` (the draw's slices of the
+// arenas, indexed by the mesh's vertex index).
 void transform_vertices(const DrawState& d, const FrameGeometry& g, std::size_t begin, std::size_t end, ClipVertex* out,
                         VertexKey* keys);
 // Primitive stage: primitives [begin, end) of a draw, set up and appended to `batch`.
 void setup_primitives(const DrawState& d, const FrameGeometry& g, const ClipVertex* verts, const VertexKey* keys,
                       std::size_t begin, std::size_t end, Batch& batch);
 void setup_labels(std::span<const Label> labels, const Camera& camera, const FrameGeometry& g, Batch& batch);
+// Tiny triangles at most kTinyExtent sub-pixels wide and high have their centres tested in 32-bit
+// arithmetic (wider ones in 64 bits, on the portable path).
+inline constexpr std::int32_t kTinyExtent = 1024;
 // Pieces of triangle setup shared by the portable loop (geometry.cpp) and the AVX-512 front end
 // (geometry_avx512.cpp, sixteen triangles at a time). What decides a triangle before its record:
 // pixel bounds inside the scissor, twice its area in sub-pixels squared (positive: the vertices
 // are wound so) and the tiny mask (TriangleHeader::tiny).
-// Tiny triangles at most kTinyExtent sub-pixels wide and high have their centres tested in 32-bit
-// arithmetic (wider ones, in 64 bits, take the portable path).
-inline constexpr std::int32_t kTinyExtent = 1024;
 struct TriangleFront {
   std::int32_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
   std::uint32_t tiny = 0;
