@@ -11,6 +11,7 @@ set -euo pipefail
 BUILD=${1:-build/release}
 REPS=${2:-5}
 BIN="$BUILD/bench/bench_render"
+[[ "$REPS" =~ ^[0-9]+$ ]] && [ "$REPS" -ge 2 ] || { echo "osmesa_compare: REPS must be a number >= 2 (the medians need repetitions)" >&2; exit 2; }
 [ -x "$BIN" ] || { echo "osmesa_compare: $BIN not built (cmake --build $BUILD --target bench_render)" >&2; exit 2; }
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
@@ -41,7 +42,7 @@ def medians(path):
 if not any(os.path.exists(os.path.join(out, f)) for f in ("one.json",)):
     sys.exit("osmesa_compare: no results")
 print(f"{'workload':20} {'threads':>7} {'sortie ms':>10} {'OSMesa ms':>10} {'ratio':>6}")
-worst = None
+worst = {}
 for f, t in (("one.json", 1), ("two.json", 2)):
     p = os.path.join(out, f)
     if not os.path.exists(p):
@@ -53,7 +54,9 @@ for f, t in (("one.json", 1), ("two.json", 2)):
         if s is None or o is None:
             sys.exit(f"osmesa_compare: missing rows for {n} at {t} thread(s) (built without OSMesa?)")
         ratio = o / s
-        worst = ratio if worst is None else min(worst, ratio)
+        worst[t] = min(worst.get(t, ratio), ratio)
         print(f"{n:20} {t:>7} {s:>10.2f} {o:>10.2f} {ratio:>5.2f}x")
-print(f"smallest margin: {worst:.2f}x (libs/render kernels: {', '.join(sorted(kernels)) or '?'})")
+# The target (#19) is the one-thread margin; the two-thread one is reported beside it.
+margins = ", ".join(f"{m:.2f}x at {t} thread{'s' if t > 1 else ''}" for t, m in sorted(worst.items()))
+print(f"smallest margin: {margins} (libs/render kernels: {', '.join(sorted(kernels)) or '?'})")
 PY
