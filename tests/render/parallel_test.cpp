@@ -12,6 +12,19 @@
 namespace sortie::render {
 namespace {
 
+// The geometry counters of two renders of one frame are equal.
+void expect_same_geometry(const FrameStats& a, const FrameStats& b) {
+  EXPECT_EQ(a.vertices, b.vertices);
+  EXPECT_EQ(a.triangles, b.triangles);
+  EXPECT_EQ(a.triangles_culled, b.triangles_culled);
+  EXPECT_EQ(a.triangles_invalid, b.triangles_invalid);
+  EXPECT_EQ(a.triangles_clipped, b.triangles_clipped);
+  EXPECT_EQ(a.triangles_setup, b.triangles_setup);
+  EXPECT_EQ(a.lines, b.lines);
+  EXPECT_EQ(a.points, b.points);
+  EXPECT_EQ(a.bin_entries, b.bin_entries);
+}
+
 // Uniform floats in [0, 1) from a fixed seed (a linear congruential generator).
 struct Uniform {
   std::uint32_t state;
@@ -152,12 +165,7 @@ TEST(Parallel, wide_setup_matches_portable_setup) {
       Framebuffer wide = Framebuffer::create(kW, kH).value();
       ASSERT_TRUE(r->render(f, wide, &sw));
       EXPECT_TRUE(same_bits(base, wide)) << "offset " << offset;
-      EXPECT_EQ(sw.triangles, sb.triangles);
-      EXPECT_EQ(sw.triangles_culled, sb.triangles_culled);
-      EXPECT_EQ(sw.triangles_invalid, sb.triangles_invalid);
-      EXPECT_EQ(sw.triangles_clipped, sb.triangles_clipped);
-      EXPECT_EQ(sw.triangles_setup, sb.triangles_setup);
-      EXPECT_EQ(sw.bin_entries, sb.bin_entries);
+      expect_same_geometry(sw, sb);
     }
   }
 }
@@ -227,10 +235,7 @@ TEST(Parallel, wide_vertex_stage_matches_baseline) {
   EXPECT_GT(sb.lines, 100u);
   EXPECT_GT(sb.points, 100u);
   EXPECT_TRUE(same_bits(base, wide));
-  EXPECT_EQ(sw.triangles_setup, sb.triangles_setup);
-  EXPECT_EQ(sw.triangles_clipped, sb.triangles_clipped);
-  EXPECT_EQ(sw.lines, sb.lines);
-  EXPECT_EQ(sw.points, sb.points);
+  expect_same_geometry(sw, sb);
 }
 
 // The fog pass eight pixels at a time (AVX2) gives the four-at-a-time pixels, over every golden

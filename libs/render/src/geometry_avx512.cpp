@@ -80,27 +80,25 @@ __mmask16 first_words(int words, int at) {
   const int left = std::clamp(words - at, 0, 16);
   return static_cast<__mmask16>(left >= 16 ? 0xFFFFu : (1u << left) - 1u);
 }
-void split3_i(const void* p, std::size_t n, __m512i v[3]) {
-  const auto words = static_cast<int>(3 * n);
-  const auto* w = static_cast<const std::uint32_t*>(p);
-  const __m512i a = _mm512_maskz_loadu_epi32(first_words(words, 0), w);
-  const __m512i b = _mm512_maskz_loadu_epi32(first_words(words, 16), w + 16);
-  const __m512i c = _mm512_maskz_loadu_epi32(first_words(words, 32), w + 32);
-  for (int k = 0; k < 3; ++k) {
-    const __m512i ab = _mm512_permutex2var_epi32(a, load_table(kTables.first[k]), b);
-    v[k] = _mm512_permutex2var_epi32(ab, load_table(kTables.second[k]), c);
-  }
+__m512i load_words(__mmask16 m, const std::uint32_t* p) {
+  return _mm512_maskz_loadu_epi32(m, p);
 }
-void split3_f(const void* p, std::size_t n, __m512 v[3]) {
+__m512 load_words(__mmask16 m, const float* p) {
+  return _mm512_maskz_loadu_ps(m, p);
+}
+__m512i permute(__m512i a, __m512i idx, __m512i b) {
+  return _mm512_permutex2var_epi32(a, idx, b);
+}
+__m512 permute(__m512 a, __m512i idx, __m512 b) {
+  return _mm512_permutex2var_ps(a, idx, b);
+}
+template <class W, class R>
+void split3(const W* w, std::size_t n, R v[3]) {
   const auto words = static_cast<int>(3 * n);
-  const auto* w = static_cast<const float*>(p);
-  const __m512 a = _mm512_maskz_loadu_ps(first_words(words, 0), w);
-  const __m512 b = _mm512_maskz_loadu_ps(first_words(words, 16), w + 16);
-  const __m512 c = _mm512_maskz_loadu_ps(first_words(words, 32), w + 32);
-  for (int k = 0; k < 3; ++k) {
-    const __m512 ab = _mm512_permutex2var_ps(a, load_table(kTables.first[k]), b);
-    v[k] = _mm512_permutex2var_ps(ab, load_table(kTables.second[k]), c);
-  }
+  const R a = load_words(first_words(words, 0), w), b = load_words(first_words(words, 16), w + 16),
+          c = load_words(first_words(words, 32), w + 32);
+  for (int k = 0; k < 3; ++k)
+    v[k] = permute(permute(a, load_table(kTables.first[k]), b), load_table(kTables.second[k]), c);
 }
 
 // Sixteen vertices per step (transform_kernel.inl); lanes past the end hold zeros.
@@ -114,7 +112,7 @@ struct VertexLanes16 {
   static void load3(const core::Vec3* p, std::size_t n, F& x, F& y, F& z) {
     static_assert(sizeof(core::Vec3) == 12);
     __m512 v[3];
-    split3_f(p, n, v);
+    split3(reinterpret_cast<const float*>(p), n, v);
     x = {v[0]}, y = {v[1]}, z = {v[2]};
   }
   static void load2(const core::Vec2* p, std::size_t n, F& x, F& y) {
@@ -181,7 +179,7 @@ void load_indices(const MeshView& m, std::size_t t, int n, __m512i v[3]) {
     for (int k = 0; k < 3; ++k) v[k] = _mm512_maskz_add_epi32(live, first, _mm512_set1_epi32(k));
     return;
   }
-  split3_i(m.indices.data() + t * 3, static_cast<std::size_t>(n), v);
+  split3(m.indices.data() + t * 3, static_cast<std::size_t>(n), v);
 }
 
 // Window position (fx, fy) and outcode of the live lanes' vertices from their keys (VertexKey):
