@@ -74,11 +74,13 @@ __m512i load_table(const std::int32_t* t) {
   return _mm512_load_si512(static_cast<const void*>(t));
 }
 
-// The first n of 48 consecutive 32-bit words (sixteen records of three), split into each record's
-// k-th word (lanes past the n-th record hold zero).
+// The first n lanes (all sixteen for n >= 16).
+__mmask16 first_lanes(std::size_t n) {
+  return static_cast<__mmask16>(n >= 16 ? 0xFFFFu : (1u << n) - 1u);
+}
+// The words at `at` .. at + 15 of the first `words`.
 __mmask16 first_words(int words, int at) {
-  const int left = std::clamp(words - at, 0, 16);
-  return static_cast<__mmask16>(left >= 16 ? 0xFFFFu : (1u << left) - 1u);
+  return first_lanes(static_cast<std::size_t>(std::clamp(words - at, 0, 16)));
 }
 __m512i load_words(__mmask16 m, const std::uint32_t* p) {
   return _mm512_maskz_loadu_epi32(m, p);
@@ -92,6 +94,8 @@ __m512i permute(__m512i a, __m512i idx, __m512i b) {
 __m512 permute(__m512 a, __m512i idx, __m512 b) {
   return _mm512_permutex2var_ps(a, idx, b);
 }
+// The first n of 48 consecutive 32-bit words (sixteen records of three), split into each record's
+// k-th word (lanes past the n-th record hold zero).
 template <class W, class R>
 void split3(const W* w, std::size_t n, R v[3]) {
   const auto words = static_cast<int>(3 * n);
@@ -108,7 +112,6 @@ struct VertexLanes16 {
   static constexpr std::size_t kLanes = 16;
   static F fs(float x) { return {_mm512_set1_ps(x)}; }
   static I is(std::int32_t x) { return {_mm512_set1_epi32(x)}; }
-  static __mmask16 first(std::size_t n) { return static_cast<__mmask16>(n >= 16 ? 0xFFFFu : (1u << n) - 1u); }
   static void load3(const core::Vec3* p, std::size_t n, F& x, F& y, F& z) {
     static_assert(sizeof(core::Vec3) == 12);
     __m512 v[3];
@@ -118,14 +121,14 @@ struct VertexLanes16 {
   static void load2(const core::Vec2* p, std::size_t n, F& x, F& y) {
     static_assert(sizeof(core::Vec2) == 8);
     const auto* f = reinterpret_cast<const float*>(p);
-    const __m512 a = _mm512_maskz_loadu_ps(first(2 * n), f);
-    const __m512 b = _mm512_maskz_loadu_ps(first(n > 8 ? 2 * n - 16 : 0), f + 16);
+    const __m512 a = _mm512_maskz_loadu_ps(first_lanes(2 * n), f);
+    const __m512 b = _mm512_maskz_loadu_ps(first_lanes(n > 8 ? 2 * n - 16 : 0), f + 16);
     x = {_mm512_permutex2var_ps(a, load_table(kTables.even), b)};
     y = {_mm512_permutex2var_ps(a, load_table(kTables.odd), b)};
   }
   static I load_colors(const Rgba8* p, std::size_t n) {
     static_assert(sizeof(Rgba8) == 4);  // pack(): R in the low byte
-    return {_mm512_maskz_loadu_epi32(first(n), p)};
+    return {_mm512_maskz_loadu_epi32(first_lanes(n), p)};
   }
   // Each group of four values transposed within the 128-bit lanes (lane q of register j then
   // holds vertex 4 q + j's four values) and stored a lane at a time; a short step goes through a
@@ -162,7 +165,7 @@ struct VertexLanes16 {
     // k0 holds vertices 0 1, 4 5, 8 9, 12 13; k1 2 3, 6 7, 10 11, 14 15.
     const __m512i first8 = _mm512_permutex2var_epi64(k0, _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11), k1);
     const __m512i last8 = _mm512_permutex2var_epi64(k0, _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15), k1);
-    const auto m = first(n);
+    const auto m = first_lanes(n);
     _mm512_mask_storeu_epi64(keys, static_cast<__mmask8>(m), first8);
     _mm512_mask_storeu_epi64(keys + 8, static_cast<__mmask8>(m >> 8), last8);
   }
@@ -175,7 +178,7 @@ void load_indices(const MeshView& m, std::size_t t, int n, __m512i v[3]) {
     const __m512i first =
         _mm512_add_epi32(_mm512_set1_epi32(static_cast<std::int32_t>(t * 3)),
                          _mm512_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45));
-    const __mmask16 live = static_cast<__mmask16>(n >= 16 ? 0xFFFFu : (1u << n) - 1u);
+    const __mmask16 live = first_lanes(static_cast<std::size_t>(n));
     for (int k = 0; k < 3; ++k) v[k] = _mm512_maskz_add_epi32(live, first, _mm512_set1_epi32(k));
     return;
   }
@@ -259,7 +262,7 @@ __m512i tiny_mask(const __m512i fx[3], const __m512i fy[3], __m512i x0, __m512i 
 
 // The vector part for triangles t .. t + n - 1 (n <= 16).
 void decide(const DrawState& d, const FrameGeometry& g, const VertexKey* keys, std::size_t t, int n, Decided& out) {
-  const __mmask16 live = static_cast<__mmask16>(n >= 16 ? 0xFFFFu : (1u << n) - 1u);
+  const __mmask16 live = first_lanes(static_cast<std::size_t>(n));
   __m512i index[3];
   load_indices(d.call->mesh, t, n, index);
   __m512i fx[3], fy[3], code[3];
